@@ -1,0 +1,3 @@
+export default function Route() {
+  return <main id="main"><h1>booking</h1></main>
+}

@@ -1,0 +1,3 @@
+export default function Route() {
+  return <main id="main"><h1>chapters</h1></main>
+}

@@ -1,0 +1,3 @@
+export default function Route() {
+  return <main id="main"><h1>confirm</h1></main>
+}

@@ -1,0 +1,160 @@
+/**
+ * Shapes of the stored documents shared by the client and the server: pages, navigation, footer,
+ * site settings and domains. Block props are validated by the block registry (app/blocks).
+ */
+import { z } from 'zod'
+
+export const collections = ['pages', 'listings', 'chapters'] as const
+export const collectionSchema = z.enum(collections)
+export type Collection = z.infer<typeof collectionSchema>
+
+export const linkTypes = ['page', 'anchor', 'file', 'external'] as const
+export const linkSchema = z.object({
+  text: z.string().max(200).default(''),
+  href: z.string().max(2000).default(''),
+  type: z.enum(linkTypes).default('page'),
+})
+export type Link = z.infer<typeof linkSchema>
+
+export const cropSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })
+export const imageRefSchema = z.object({
+  imageId: z.string().max(100).default(''),
+  alt: z.string().max(300).default(''),
+  crop: z.record(z.string(), cropSchema).optional(),
+})
+export type ImageRef = z.infer<typeof imageRefSchema>
+
+const responsive = z.object({ base: z.number().int().min(0).max(6), sm: z.number().int().min(0).max(6), lg: z.number().int().min(0).max(6) })
+export const spacingSchema = z.object({
+  marginTop: responsive.optional(),
+  marginBottom: responsive.optional(),
+  paddingTop: responsive.optional(),
+  paddingBottom: responsive.optional(),
+})
+export type Spacing = z.infer<typeof spacingSchema>
+
+/** A block as stored: its type, a stable id for the editor, spacing, and type-specific props. */
+export const blockSchema = z
+  .object({
+    componentType: z.string().min(1).max(60),
+    _key: z.string().max(60).optional(),
+    spacing: spacingSchema.optional(),
+  })
+  .catchall(z.unknown())
+export type StoredBlock = z.infer<typeof blockSchema>
+
+export const headerSchema = z
+  .object({
+    title: z.string().max(300).default(''),
+    anchorText: z.string().max(300).optional(),
+    description: z.string().max(2000).optional(),
+    subTitle: z.string().max(300).optional(),
+    flagText: z.string().max(100).optional(),
+    heading: z.string().max(300).optional(),
+    subheading: z.string().max(300).optional(),
+    image: imageRefSchema.optional(),
+    headerLinks: z
+      .object({
+        left: z.object({ title: z.string().default(''), links: z.array(linkSchema).default([]) }).optional(),
+        right: z.object({ title: z.string().default(''), links: z.array(linkSchema).default([]) }).optional(),
+      })
+      .optional(),
+    breadcrumb: z.array(z.object({ type: z.string(), href: z.string(), text: z.string() })).optional(),
+    video: z.object({ link: z.string().default(''), poster: imageRefSchema.optional() }).optional(),
+  })
+  .catchall(z.unknown())
+export type PageHeader = z.infer<typeof headerSchema>
+
+export const templateKeys = ['home', 'CampaignHome', 'generic', 'genericColour', 'genericImage', 'premium', 'empty'] as const
+export const templateLabels: Record<(typeof templateKeys)[number], string> = {
+  home: 'Home',
+  CampaignHome: 'Campaign Home',
+  generic: 'Generic',
+  genericColour: 'Generic With Colour',
+  genericImage: 'Generic With Image',
+  premium: 'Premium',
+  empty: 'Empty',
+}
+
+/** The page document the API and the views exchange. */
+export interface PageDoc {
+  _id: string
+  slug: string
+  pageType: string
+  template: string
+  header: PageHeader
+  contents: StoredBlock[]
+  published: boolean
+  lastPublished: string | null
+  updatedAt: string
+  createdAt: string
+  domainId: string
+  version: number
+  title?: string
+  description?: string
+  showBreadcrumb?: boolean
+  backgroundColour?: string
+  headerType?: string
+  og?: { title?: string; description?: string; image?: { imageId: string } }
+  [extra: string]: unknown
+}
+
+export const navSchema = z.object({
+  siteName: z.string().max(120).default(''),
+  logo: imageRefSchema.optional(),
+  items: z
+    .array(
+      z.object({
+        text: z.string().max(80),
+        href: z.string().max(2000).default(''),
+        type: z.enum(linkTypes).default('page'),
+        groups: z
+          .array(z.object({ title: z.string().max(80).default(''), links: z.array(linkSchema).default([]) }))
+          .default([]),
+      }),
+    )
+    .default([]),
+  cta: linkSchema.optional(),
+})
+export type NavDoc = z.infer<typeof navSchema> & { _id?: string; domainId: string }
+
+export const footerSchema = z.object({
+  copy: z.string().max(500).default(''),
+  linkGroups: z.array(z.object({ title: z.string().max(80).default(''), links: z.array(linkSchema).default([]) })).default([]),
+  privacy: linkSchema.optional(),
+  terms: linkSchema.optional(),
+  visitorInformation: z
+    .object({
+      title: z.string().max(120).default(''),
+      address: z.string().max(300).default(''),
+      phone: z.string().max(60).default(''),
+      email: z.string().max(200).default(''),
+      hours: z.string().max(300).default(''),
+    })
+    .optional(),
+  social: z.array(z.object({ network: z.string().max(40), href: z.string().max(2000) })).default([]),
+})
+export type FooterDoc = z.infer<typeof footerSchema> & { _id?: string; domainId: string }
+
+const socialMetaSchema = z.object({
+  image: z.object({ imageId: z.string().default('') }).default({ imageId: '' }),
+  keywords: z.string().max(500).default(''),
+  title: z.string().max(200).default(''),
+  description: z.string().max(500).default(''),
+})
+export const siteSettingsSchema = z.object({
+  og: socialMetaSchema.default({ image: { imageId: '' }, keywords: '', title: '', description: '' }),
+  twitter: socialMetaSchema.default({ image: { imageId: '' }, keywords: '', title: '', description: '' }),
+  redirects: z
+    .array(z.object({ from: z.string().max(2000), to: z.string().max(2000), status: z.union([z.literal(301), z.literal(302)]).default(301), prefix: z.boolean().default(false) }))
+    .default([]),
+  categories: z.array(z.unknown()).default([]),
+})
+export type SiteSettingsDoc = z.infer<typeof siteSettingsSchema> & { _id: 'siteSettings'; domainId: string }
+
+export interface DomainDoc {
+  _id: string
+  name: string
+  hostnames: string[]
+  published: boolean
+}

@@ -1,0 +1,25 @@
+import { OpenAPIHono } from '@hono/zod-openapi'
+import type { DomainDoc } from '#lib/content'
+import type { Services } from '../services/index.ts'
+import { validationHook } from './errors.ts'
+
+/** What every API handler can read from the context. */
+export interface ApiEnv {
+  Variables: {
+    services: Services
+    /** The domain serving the request's Host header (after fallback). */
+    domain: DomainDoc | null
+  }
+}
+
+/** A router for one API area, with the shared validation-error shape. */
+export function createRouter() {
+  return new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
+}
+
+/** The domain a call is about: an explicit domainId when given, else the request's own. */
+export function domainIdOf(c: { var: ApiEnv['Variables'] }, explicit?: string): string {
+  const id = explicit || c.var.domain?._id
+  if (!id) throw new Error('No domain is configured; run the seed or create a domain')
+  return id
+}

@@ -1,0 +1,40 @@
+import { OpenAPIHono } from '@hono/zod-openapi'
+import type { Logger } from '../log.ts'
+import type { Services } from '../services/index.ts'
+import { configRouter } from './config.ts'
+import type { ApiEnv } from './context.ts'
+import { errorJson, toErrorResponse, validationHook } from './errors.ts'
+import { pageRouter } from './page.ts'
+import { siteRouter } from './site.ts'
+import { siteSettingsRouter } from './siteSettings.ts'
+import { hostFromHeader } from '../services/domains.ts'
+
+/** The whole API: one router per area, mounted under the prefix by server/app.ts. */
+export function createApi(services: Services, log: Logger) {
+  const api = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
+
+  api.use(async (c, next) => {
+    c.set('services', services)
+    c.set('domain', await services.domains.forHost(hostFromHeader(c.req.header('host'))))
+    await next()
+  })
+
+  api.route('/page', pageRouter)
+  api.route('/config', configRouter)
+  api.route('/site', siteRouter)
+  api.route('/siteSettings', siteSettingsRouter)
+
+  api.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Regional tourism site API',
+      version: '1.0.0',
+      description: `Calls of spec 01 §7 and spec 02 §7. Errors are { error: { code, message, details? } }.`,
+    },
+    servers: [{ url: `/${services.config.apiPrefix}` }],
+  })
+
+  api.notFound((c) => errorJson(c, 404, `No API route for ${c.req.method} ${new URL(c.req.url).pathname}`))
+  api.onError((err, c) => toErrorResponse(err, c, (e) => log.error({ err: e, path: c.req.path }, 'API request failed')))
+  return api
+}

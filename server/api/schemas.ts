@@ -1,0 +1,43 @@
+import { z } from '@hono/zod-openapi'
+
+/** Response shapes shared by several routers; documents are open objects (they carry block props). */
+export const documentSchema = z.object({}).catchall(z.unknown()).openapi('Document')
+
+export const pageSchema = z
+  .object({
+    _id: z.string(),
+    slug: z.string(),
+    pageType: z.string(),
+    template: z.string(),
+    header: z.object({}).catchall(z.unknown()),
+    contents: z.array(z.object({ componentType: z.string() }).catchall(z.unknown())),
+    published: z.boolean(),
+    lastPublished: z.string().nullable(),
+    updatedAt: z.string(),
+    createdAt: z.string(),
+    domainId: z.string(),
+    version: z.number().int(),
+  })
+  .catchall(z.unknown())
+  .openapi('Page')
+
+export const domainSchema = z
+  .object({ _id: z.string(), name: z.string(), hostnames: z.array(z.string()), published: z.boolean() })
+  .openapi('Domain')
+
+export const errorSchema = z
+  .object({ error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }) })
+  .openapi('Error')
+
+export const errorResponses = {
+  400: { description: 'Invalid input', content: { 'application/json': { schema: errorSchema } } },
+} as const
+
+export const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+})
+
+/** An id or slug parameter: bounded, so a huge query string is refused instead of stored or searched. */
+export const idParam = z.string().min(1).max(200)
+export const domainIdParam = z.string().min(1).max(100).optional()

@@ -1,0 +1,92 @@
+import path from 'node:path'
+import { Hono } from 'hono'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { createRequestHandler, type ServerBuild } from 'react-router'
+import type { Config } from './config.ts'
+import { createApi } from './api/index.ts'
+import { errorJson } from './api/errors.ts'
+import type { Logger } from './log.ts'
+import { createPageCache } from './page-cache.ts'
+import { hostFromHeader } from './services/domains.ts'
+import type { Services } from './services/index.ts'
+import type { AppLoadContext } from 'react-router'
+import './load-context.ts'
+
+export interface AppOptions {
+  services: Services
+  config: Config
+  log: Logger
+  /** React Router's server build; a function in development so each request sees fresh code. */
+  build?: ServerBuild | (() => Promise<ServerBuild>)
+  /** Folder of the built client assets, served in production. */
+  clientDir?: string
+}
+
+/** Requests that carry a session are editors': never cached, never served from cache. */
+function isAnonymous(request: Request) {
+  return !request.headers.get('authorization') && !/(?:^|;\s*)authToken=/.test(request.headers.get('cookie') ?? '')
+}
+
+/**
+ * One Hono app serves everything on one port: /health, the API under its prefix, the built
+ * client assets, and every other path through React Router's server renderer.
+ */
+export function createApp({ services, config, log, build, clientDir }: AppOptions) {
+  const app = new Hono()
+  const pageCache = createPageCache(config.mode === 'development' ? 0 : config.pageCacheMaxEntries)
+  services.events.on('published', () => pageCache.clear())
+
+  app.get('/health', async (c) => {
+    const started = performance.now()
+    try {
+      await services.database.ping(2000)
+      return c.json({ status: 'ok', database: { status: 'ok', kind: services.database.kind, ms: Math.round(performance.now() - started) } })
+    } catch (err) {
+      log.warn({ err }, 'health check: database unavailable')
+      return c.json({ status: 'error', database: { status: 'unavailable', kind: services.database.kind } }, 503)
+    }
+  })
+
+  app.route(`/${config.apiPrefix}`, createApi(services, log))
+  // Anything else under the prefix is an unknown API call, answered in JSON, not by the page renderer.
+  app.all(`/${config.apiPrefix}/*`, (c) => errorJson(c, 404, `No API route for ${c.req.method} ${c.req.path}`))
+
+  if (clientDir) {
+    const root = path.relative(process.cwd(), clientDir)
+    // Vite fingerprints everything under /assets: it may be cached for ever.
+    app.use('/assets/*', serveStatic({ root, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }))
+    app.use('*', serveStatic({ root, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600') }))
+  }
+
+  if (build) {
+    const handle = createRequestHandler(build, config.mode)
+    app.all('*', async (c) => {
+      const request = c.req.raw
+      const anonymous = request.method === 'GET' && isAnonymous(request)
+      if (anonymous) {
+        const hit = pageCache.get(request)
+        if (hit) return hit
+      }
+      const domain = await services.domains.forHost(hostFromHeader(request.headers.get('host')))
+      const context: AppLoadContext = { services, domain }
+      const response = await handle(request, context)
+      if (!anonymous) {
+        response.headers.set('Cache-Control', 'private, no-store')
+        return response
+      }
+      if (response.status === 200 && !response.headers.has('cache-control')) {
+        // A CDN may hold a visitor page briefly; publishes clear this server's own copy at once.
+        response.headers.set('Cache-Control', 'public, max-age=0, s-maxage=60, stale-while-revalidate=300')
+      }
+      return pageCache.put(request, response)
+    })
+  }
+
+  app.onError((err, c) => {
+    log.error({ err, path: c.req.path }, 'request failed')
+    if (err instanceof URIError) return c.text('Bad Request', 400)
+    return c.text('An Unknown Error Occurred', 500)
+  })
+
+  return { app, pageCache }
+}

@@ -1,0 +1,93 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import pg from 'pg'
+import * as schema from './schema.ts'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** Runs the migrations in server/db/migrations; safe to call on every start. */
+  migrate(): Promise<void>
+  /** Answers within timeoutMs, or throws: the health check must never hang. */
+  ping(timeoutMs?: number): Promise<void>
+  close(): Promise<void>
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+
+export interface OpenDatabaseOptions {
+  /** postgres://... selects a PostgreSQL server; otherwise PGlite is used. */
+  url?: string | undefined
+  /** Folder for PGlite's files; 'memory://' keeps it in memory (tests). */
+  dataDir: string
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.url) return openPostgres(options.url)
+  return openPglite(options.dataDir)
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  let location = dataDir
+  if (dataDir !== 'memory://') {
+    location = path.join(dataDir, 'db')
+    fs.mkdirSync(location, { recursive: true })
+  }
+  const client = await PGlite.create(location === 'memory://' ? undefined : location)
+  const db = drizzlePglite(client, { schema }) as unknown as Db
+  let closed = false
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    ping: (timeoutMs = 2000) => withTimeout(closed ? Promise.reject(new Error('database closed')) : client.query('select 1'), timeoutMs),
+    close: async () => {
+      closed = true
+      await client.close()
+    },
+  }
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    // A query that runs longer than this is a bug or an outage; fail instead of hanging a request.
+    statement_timeout: 15000,
+  })
+  // An idle client losing its connection must not crash the process.
+  pool.on('error', () => {})
+  const db = drizzlePg(pool, { schema }) as unknown as Db
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+    ping: (timeoutMs = 2000) => withTimeout(db.execute(sql`select 1`), timeoutMs),
+    close: () => pool.end(),
+  }
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  try {
+    await Promise.race([
+      promise,
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`database did not answer within ${ms} ms`)), ms)
+      }),
+    ])
+  } finally {
+    clearTimeout(timer)
+  }
+}

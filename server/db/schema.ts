@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm'
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+
+/** A site served by this installation; content belongs to one domain. */
+export const domains = pgTable('domains', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  hostnames: text('hostnames').array().notNull().default(sql`'{}'::text[]`),
+  published: boolean('published').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+/**
+ * Pages of every collection (pages, listings, chapters). The editor's draft and the visitor's
+ * published copy are kept apart in one row; the queried fields are promoted to indexed columns.
+ */
+export const pages = pgTable(
+  'pages',
+  {
+    id: text('id').primaryKey(),
+    domainId: text('domain_id')
+      .notNull()
+      .references(() => domains.id),
+    collection: text('collection').notNull(),
+    slug: text('slug').notNull(),
+    pageType: text('page_type').notNull().default('page'),
+    template: text('template').notNull(),
+    draft: jsonb('draft').$type<Record<string, unknown>>().notNull(),
+    publishedSlug: text('published_slug'),
+    publishedDoc: jsonb('published_doc').$type<Record<string, unknown>>(),
+    published: boolean('published').notNull().default(false),
+    lastPublished: timestamp('last_published', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    updatedBy: text('updated_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('pages_domain_collection_slug').on(t.domainId, t.collection, t.slug),
+    index('pages_domain_collection_published_slug').on(t.domainId, t.collection, t.publishedSlug),
+  ],
+)
+
+/** Navigation, footer and site settings: one draft/published pair per domain and kind. */
+export const siteDocuments = pgTable(
+  'site_documents',
+  {
+    domainId: text('domain_id')
+      .notNull()
+      .references(() => domains.id),
+    kind: text('kind').notNull(),
+    draft: jsonb('draft').$type<Record<string, unknown>>().notNull(),
+    publishedDoc: jsonb('published_doc').$type<Record<string, unknown>>(),
+    lastPublished: timestamp('last_published', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    updatedBy: text('updated_by'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.domainId, t.kind] })],
+)
+
+/** Editor accounts. Username and e-mail are unique regardless of case. */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
+  ],
+)
+
+/** Uploaded and generated images; the bytes live in the storage backend under storageKey. */
+export const images = pgTable('images', {
+  id: text('id').primaryKey(),
+  storageKey: text('storage_key').notNull(),
+  filename: text('filename').notNull(),
+  contentType: text('content_type').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  bytes: integer('bytes').notNull(),
+  alt: text('alt').notNull().default(''),
+  createdAt: createdAt(),
+})

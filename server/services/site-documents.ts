@@ -1,0 +1,104 @@
+import { and, eq, sql } from 'drizzle-orm'
+import {
+  footerSchema,
+  navSchema,
+  siteSettingsSchema,
+  type FooterDoc,
+  type NavDoc,
+  type SiteSettingsDoc,
+} from '#lib/content'
+import type { Db } from '../db/client.ts'
+import { siteDocuments } from '../db/schema.ts'
+import { conflict } from './errors.ts'
+import type { ContentEventBus } from './events.ts'
+
+export type SiteDocumentKind = 'nav' | 'footer' | 'siteSettings'
+
+interface KindMap {
+  nav: NavDoc
+  footer: FooterDoc
+  siteSettings: SiteSettingsDoc
+}
+
+const schemas = { nav: navSchema, footer: footerSchema, siteSettings: siteSettingsSchema }
+
+/** An empty document for a domain that has none yet: loads never fail for a missing document. */
+function empty<K extends SiteDocumentKind>(kind: K, domainId: string): KindMap[K] {
+  const base = schemas[kind].parse({}) as Record<string, unknown>
+  const doc = { ...base, domainId, ...(kind === 'siteSettings' ? { _id: 'siteSettings' } : {}) }
+  return doc as KindMap[K]
+}
+
+export interface LoadedSiteDocument<T> {
+  doc: T
+  version: number
+  lastPublished: string | null
+  updatedAt: string | null
+}
+
+/**
+ * Navigation, footer and site settings of a domain, each with a draft for editors and a
+ * published copy for visitors.
+ */
+export function createSiteDocumentService(db: Db, events: ContentEventBus) {
+  async function load<K extends SiteDocumentKind>(
+    kind: K,
+    domainId: string,
+    which: 'draft' | 'published',
+  ): Promise<LoadedSiteDocument<KindMap[K]>> {
+    const [row] = await db
+      .select()
+      .from(siteDocuments)
+      .where(and(eq(siteDocuments.domainId, domainId), eq(siteDocuments.kind, kind)))
+      .limit(1)
+    const body = which === 'draft' ? row?.draft : row?.publishedDoc
+    const doc = body ? ({ ...empty(kind, domainId), ...body, domainId } as KindMap[K]) : empty(kind, domainId)
+    return {
+      doc,
+      version: row?.version ?? 0,
+      lastPublished: row?.lastPublished?.toISOString() ?? null,
+      updatedAt: row?.updatedAt.toISOString() ?? null,
+    }
+  }
+
+  /** Saves the draft; baseVersion, when given, must match the stored one (no lost updates). */
+  async function save<K extends SiteDocumentKind>(
+    kind: K,
+    domainId: string,
+    input: unknown,
+    options: { baseVersion?: number; userId?: string | null } = {},
+  ): Promise<LoadedSiteDocument<KindMap[K]>> {
+    const parsed = schemas[kind].parse(input) as Record<string, unknown>
+    const now = new Date()
+    const [existing] = await db
+      .select()
+      .from(siteDocuments)
+      .where(and(eq(siteDocuments.domainId, domainId), eq(siteDocuments.kind, kind)))
+      .limit(1)
+    if (existing && options.baseVersion !== undefined && options.baseVersion !== existing.version) {
+      throw conflict(`This ${kind} was saved by ${existing.updatedBy ?? 'someone else'} at ${existing.updatedAt.toISOString()} after you opened it.`)
+    }
+    await db
+      .insert(siteDocuments)
+      .values({ domainId, kind, draft: parsed, updatedBy: options.userId ?? null, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [siteDocuments.domainId, siteDocuments.kind],
+        set: { draft: parsed, version: sql`${siteDocuments.version} + 1`, updatedBy: options.userId ?? null, updatedAt: now },
+      })
+    return load(kind, domainId, 'draft')
+  }
+
+  async function publish<K extends SiteDocumentKind>(kind: K, domainId: string): Promise<LoadedSiteDocument<KindMap[K]>> {
+    const now = new Date()
+    await db
+      .update(siteDocuments)
+      .set({ publishedDoc: sql`${siteDocuments.draft}`, lastPublished: now, updatedAt: now })
+      .where(and(eq(siteDocuments.domainId, domainId), eq(siteDocuments.kind, kind)))
+    events.emit('published', domainId)
+    return load(kind, domainId, 'published')
+  }
+
+  return { load, save, publish }
+}
+
+export type SiteDocumentService = ReturnType<typeof createSiteDocumentService>
