@@ -5,6 +5,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router'
 import type { Config } from './config.ts'
 import { createApi } from './api/index.ts'
 import { errorJson } from './api/errors.ts'
+import { createImgRouter } from './api/img.ts'
 import type { Logger } from './log.ts'
 import { createPageCache } from './page-cache.ts'
 import { hostFromHeader } from './services/domains.ts'
@@ -22,6 +23,8 @@ export interface AppOptions {
   clientDir?: string
 }
 
+export const CONTENT_CHANNEL = 'content_published'
+
 /** Requests that carry a session are editors': never cached, never served from cache. */
 function isAnonymous(request: Request) {
   return !request.headers.get('authorization') && !/(?:^|;\s*)authToken=/.test(request.headers.get('cookie') ?? '')
@@ -34,7 +37,11 @@ function isAnonymous(request: Request) {
 export function createApp({ services, config, log, build, clientDir }: AppOptions) {
   const app = new Hono()
   const pageCache = createPageCache(config.mode === 'development' ? 0 : config.pageCacheMaxEntries)
-  services.events.on('published', () => pageCache.clear())
+  // A publish clears this instance's cache at once and tells the other instances through Postgres.
+  services.events.on('published', (domainId) => {
+    pageCache.clear()
+    services.database.notify(CONTENT_CHANNEL, domainId).catch((err: unknown) => log.warn({ err }, 'could not notify other instances'))
+  })
 
   app.get('/health', async (c) => {
     const started = performance.now()
@@ -50,6 +57,7 @@ export function createApp({ services, config, log, build, clientDir }: AppOption
   app.route(`/${config.apiPrefix}`, createApi(services, log))
   // Anything else under the prefix is an unknown API call, answered in JSON, not by the page renderer.
   app.all(`/${config.apiPrefix}/*`, (c) => errorJson(c, 404, `No API route for ${c.req.method} ${c.req.path}`))
+  app.route('/img', createImgRouter(services, log))
 
   if (clientDir) {
     const root = path.relative(process.cwd(), clientDir)

@@ -16,7 +16,25 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(1000),
+  /** Rendered image variants; defaults to ${DATA_DIR}/cache/img. */
+  IMAGE_CACHE_DIR: z.string().optional(),
+  /** S3-compatible media storage, used when S3_BUCKET is set; otherwise ${DATA_DIR}/media. */
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ENDPOINT: z.union([z.literal(''), z.string().url()]).optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
 })
+
+export interface S3Config {
+  bucket: string
+  region: string
+  endpoint: string | undefined
+  accessKeyId: string | undefined
+  secretAccessKey: string | undefined
+  forcePathStyle: boolean
+}
 
 export interface Config {
   mode: 'development' | 'production' | 'test'
@@ -29,6 +47,9 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
   seedDemo: boolean
   pageCacheMaxEntries: number
+  imageCacheDir: string
+  /** Set when S3_BUCKET is: media goes to object storage instead of the local folder. */
+  s3: S3Config | undefined
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -38,16 +59,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const e = parsed.data
+  const dataDir = path.resolve(e.DATA_DIR)
   return {
     mode: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
     baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     apiPrefix: e.API_PREFIX,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'true',
     pageCacheMaxEntries: e.PAGE_CACHE_MAX_ENTRIES,
+    imageCacheDir: e.IMAGE_CACHE_DIR ? path.resolve(e.IMAGE_CACHE_DIR) : path.join(dataDir, 'cache', 'img'),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          // Most S3-compatible services ignore the region but the SDK requires one.
+          region: e.S3_REGION || 'us-east-1',
+          endpoint: e.S3_ENDPOINT || undefined,
+          accessKeyId: e.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY || undefined,
+          // Path-style is what MinIO and most self-hosted stores need when an endpoint is given.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' : Boolean(e.S3_ENDPOINT),
+        }
+      : undefined,
   }
 }

@@ -9,7 +9,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import type { ServerBuild } from 'react-router'
-import { createApp } from './app.ts'
+import { CONTENT_CHANNEL, createApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedDemo } from './demo/seed.ts'
@@ -47,7 +47,9 @@ if (config.mode === 'production') {
   build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
 }
 
-const { app } = createApp({ services, config, log, build, clientDir })
+const { app, pageCache } = createApp({ services, config, log, build, clientDir })
+// Another instance published: its visitors' pages here are stale too.
+await database.listen(CONTENT_CHANNEL, () => pageCache.clear())
 const honoListener = getRequestListener(app.fetch)
 const server = http.createServer((req, res) => {
   if (viteMiddlewares) viteMiddlewares(req, res, () => void honoListener(req, res))

@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ZodError } from 'zod'
+import { isDatabaseUnavailable } from '../db/client.ts'
 import { AppError, type ErrorKind } from '../services/errors.ts'
 
 /** The one error shape of the API (DESIGN.md): { error: { code, message, details? } }. */
@@ -61,6 +62,10 @@ export function toErrorResponse(err: unknown, c: Context, log: (err: unknown) =>
   }
   // Malformed %-escapes in a path or query string are the caller's fault.
   if (err instanceof URIError) return errorJson(c, 400, 'Malformed URL encoding')
+  if (isDatabaseUnavailable(err)) {
+    log(err)
+    return errorJson(c, 503, 'The service is temporarily unavailable, please try again shortly')
+  }
   log(err)
   return errorJson(c, 500, 'An Unknown Error Occurred', undefined, 'internal_error')
 }

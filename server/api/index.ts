@@ -14,6 +14,7 @@ export function createApi(services: Services, log: Logger) {
   const api = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
 
   api.use(async (c, next) => {
+    if (!isWellFormedQuery(c.req.url)) return errorJson(c, 400, 'Malformed query string: invalid %-encoding')
     c.set('services', services)
     c.set('domain', await services.domains.forHost(hostFromHeader(c.req.header('host'))))
     await next()
@@ -37,4 +38,15 @@ export function createApi(services: Services, log: Logger) {
   api.notFound((c) => errorJson(c, 404, `No API route for ${c.req.method} ${new URL(c.req.url).pathname}`))
   api.onError((err, c) => toErrorResponse(err, c, (e) => log.error({ err: e, path: c.req.path }, 'API request failed')))
   return api
+}
+
+/** A query string whose %-escapes do not decode is refused rather than guessed at. */
+function isWellFormedQuery(url: string): boolean {
+  const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : ''
+  try {
+    decodeURIComponent(query.replace(/\+/g, ' '))
+    return true
+  } catch {
+    return false
+  }
 }

@@ -21,6 +21,10 @@ export interface Database {
   /** Answers within timeoutMs, or throws: the health check must never hang. */
   ping(timeoutMs?: number): Promise<void>
   close(): Promise<void>
+  /** Postgres NOTIFY: tells every instance sharing this database (cache invalidation). */
+  notify(channel: string, payload: string): Promise<void>
+  /** Postgres LISTEN; answers a function that stops listening. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
@@ -55,6 +59,10 @@ async function openPglite(dataDir: string): Promise<Database> {
       closed = true
       await client.close()
     },
+    notify: async (channel, payload) => {
+      if (!closed) await client.query(`select pg_notify($1, $2)`, [channel, payload])
+    },
+    listen: (channel, onMessage) => client.listen(channel, onMessage),
   }
 }
 
@@ -69,12 +77,35 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {})
   const db = drizzlePg(pool, { schema }) as unknown as Db
+  const listeners = new Set<() => Promise<void>>()
   return {
     db,
     kind: 'postgres',
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
     ping: (timeoutMs = 2000) => withTimeout(db.execute(sql`select 1`), timeoutMs),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([...listeners].map((stop) => stop()))
+      await pool.end()
+    },
+    notify: async (channel, payload) => {
+      await pool.query('select pg_notify($1, $2)', [channel, payload])
+    },
+    listen: async (channel, onMessage) => {
+      // LISTEN needs a connection of its own that stays open.
+      const client = new pg.Client({ connectionString: url })
+      client.on('error', () => {})
+      await client.connect()
+      client.on('notification', (msg) => {
+        if (msg.channel === channel) onMessage(msg.payload ?? '')
+      })
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
+      const stop = async () => {
+        listeners.delete(stop)
+        await client.end().catch(() => {})
+      }
+      listeners.add(stop)
+      return stop
+    },
   }
 }
 
@@ -90,4 +121,17 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<void> {
   } finally {
     clearTimeout(timer)
   }
+}
+
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300', '08000', '08003', '08006'])
+
+/** True when an error means the database cannot be reached (not that a query was wrong). */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown }
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true
+    if (typeof message === 'string' && /database closed|did not answer|Connection terminated|Cannot use a pool after calling end|timeout exceeded when trying to connect|PGlite is closed/i.test(message)) return true
+    e = (e as { cause?: unknown }).cause
+  }
+  return false
 }

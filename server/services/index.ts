@@ -1,20 +1,35 @@
+import os from 'node:os'
+import path from 'node:path'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
+import { createStorage, type Storage } from '../integrations/storage/index.ts'
 import { createDomainService } from './domains.ts'
 import { ContentEventBus } from './events.ts'
+import { createImageService } from './images.ts'
 import { createPageService } from './pages.ts'
 import { createSiteDocumentService } from './site-documents.ts'
 import { createUserService } from './users.ts'
 
+export type ServicesConfig = Pick<Config, 'mode' | 'baseUrl' | 'apiPrefix'> &
+  Partial<Pick<Config, 'dataDir' | 'imageCacheDir' | 's3'>> & {
+    /** Overrides the storage chosen from the config (tests). */
+    storage?: Storage
+  }
+
 /** Everything the routers, loaders and scripts call; built once per process (or per test). */
-export function createServices(database: Database, config: Pick<Config, 'mode' | 'baseUrl' | 'apiPrefix'>) {
+export function createServices(database: Database, config: ServicesConfig) {
   const events = new ContentEventBus()
   const { db } = database
+  // Callers that give no dataDir (tests that don't care about images) get a throwaway folder, never ./data.
+  const dataDir = config.dataDir ?? path.join(os.tmpdir(), `tourism-site-${process.pid}`)
+  const storage = config.storage ?? createStorage({ dataDir, s3: config.s3 })
   return {
     config,
     database,
     events,
+    storage,
     domains: createDomainService(db),
+    images: createImageService(db, storage, { cacheDir: config.imageCacheDir ?? path.join(dataDir, 'cache', 'img') }),
     pages: createPageService(db, events),
     siteDocuments: createSiteDocumentService(db, events),
     users: createUserService(db),
