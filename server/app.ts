@@ -5,6 +5,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router'
 import type { Config } from './config.ts'
 import { createApi } from './api/index.ts'
 import { errorJson } from './api/errors.ts'
+import { sessionTokenFrom } from './api/session.ts'
 import { createImgRouter } from './api/img.ts'
 import type { Logger } from './log.ts'
 import { createPageCache } from './page-cache.ts'
@@ -75,8 +76,11 @@ export function createApp({ services, config, log, build, clientDir }: AppOption
         const hit = pageCache.get(request)
         if (hit) return hit
       }
-      const domain = await services.domains.forHost(hostFromHeader(request.headers.get('host')))
-      const context: AppLoadContext = { services, domain }
+      const [domain, session] = await Promise.all([
+        services.domains.forHost(hostFromHeader(request.headers.get('host'))),
+        anonymous ? null : services.auth.resolve(sessionTokenFrom(request.headers)),
+      ])
+      const context: AppLoadContext = { services, domain, user: session?.user ?? null }
       const response = await handle(request, context)
       if (!anonymous) {
         response.headers.set('Cache-Control', 'private, no-store')

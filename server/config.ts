@@ -25,6 +25,17 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  /** Lifetime of the authToken cookie and its session, in days (spec: 3). */
+  AUTH_SESSION_DAYS: z.coerce.number().positive().max(365).default(3),
+  /** smtp://user:pass@host:port or smtps://...; without it mail stays in the outbox table. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Barossa Visitor Centre <no-reply@localhost>'),
+  /** Sign-in and password-reset attempts allowed per IP address in 15 minutes. */
+  RATE_LIMIT_IP: z.coerce.number().int().positive().default(30),
+  /** Failed sign-ins (or reset requests) allowed per account in 15 minutes. */
+  RATE_LIMIT_ACCOUNT: z.coerce.number().int().positive().default(5),
+  /** Trust X-Forwarded-For for the client address (only behind a proxy you control). */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
 })
 
 export interface S3Config {
@@ -50,6 +61,8 @@ export interface Config {
   imageCacheDir: string
   /** Set when S3_BUCKET is: media goes to object storage instead of the local folder. */
   s3: S3Config | undefined
+  auth: { sessionDays: number; rateLimitIp: number; rateLimitAccount: number; trustProxy: boolean }
+  mail: { smtpUrl: string | undefined; from: string }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -84,5 +97,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' : Boolean(e.S3_ENDPOINT),
         }
       : undefined,
+    auth: {
+      sessionDays: e.AUTH_SESSION_DAYS,
+      rateLimitIp: e.RATE_LIMIT_IP,
+      rateLimitAccount: e.RATE_LIMIT_ACCOUNT,
+      trustProxy: e.TRUST_PROXY === 'true',
+    },
+    mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM },
   }
 }

@@ -1,10 +1,13 @@
 import type { DomainDoc } from '#lib/content'
 import type { Services } from './services/index.ts'
+import type { PublicUser } from './services/users.ts'
 
 /** What React Router loaders receive from the Hono server (server/app.ts). */
 declare module 'react-router' {
   interface AppLoadContext {
     services: Services
     domain: DomainDoc | null
+    /** The signed-in editor; null for visitors (whose pages may be cached). */
+    user: PublicUser | null
   }
 }

@@ -62,6 +62,12 @@ server.listen(config.port, config.host, () => {
   log.info(`${config.mode} server listening on http://localhost:${port} (database: ${database.kind})`)
 })
 
+// E-mail that could not be sent (mail server down) is retried every minute.
+const mailRetry = setInterval(() => {
+  services.mailer.retryPending().catch((err: unknown) => log.warn({ err }, 'mail retry failed'))
+}, 60_000)
+mailRetry.unref()
+
 let stopping = false
 async function shutdown(signal: string) {
   if (stopping) return

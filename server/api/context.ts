@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { DomainDoc } from '#lib/content'
 import type { Services } from '../services/index.ts'
+import type { PublicUser } from '../services/users.ts'
 import { validationHook } from './errors.ts'
 
 /** What every API handler can read from the context. */
@@ -9,6 +10,10 @@ export interface ApiEnv {
     services: Services
     /** The domain serving the request's Host header (after fallback). */
     domain: DomainDoc | null
+    /** The signed-in editor, from the authToken cookie or a Bearer token; null for visitors. */
+    user: PublicUser | null
+    /** Hash of the session token in use, to end this session or keep it. */
+    sessionTokenHash: string | null
   }
 }
 

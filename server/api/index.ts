@@ -6,7 +6,9 @@ import type { ApiEnv } from './context.ts'
 import { errorJson, toErrorResponse, validationHook } from './errors.ts'
 import { pageRouter } from './page.ts'
 import { siteRouter } from './site.ts'
+import { resolveSession, sameOriginWrites } from './session.ts'
 import { siteSettingsRouter } from './siteSettings.ts'
+import { userRouter } from './user.ts'
 import { hostFromHeader } from '../services/domains.ts'
 
 /** The whole API: one router per area, mounted under the prefix by server/app.ts. */
@@ -19,7 +21,13 @@ export function createApi(services: Services, log: Logger) {
     c.set('domain', await services.domains.forHost(hostFromHeader(c.req.header('host'))))
     await next()
   })
+  api.use(sameOriginWrites)
+  api.use(resolveSession)
 
+  api.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', { type: 'apiKey', in: 'cookie', name: 'authToken' })
+  api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' })
+
+  api.route('/user', userRouter)
   api.route('/page', pageRouter)
   api.route('/config', configRouter)
   api.route('/site', siteRouter)

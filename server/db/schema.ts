@@ -93,3 +93,54 @@ export const images = pgTable('images', {
   alt: text('alt').notNull().default(''),
   createdAt: createdAt(),
 })
+
+/** Signed-in sessions. Only a hash of the token is stored, so a leaked table signs nobody in. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+)
+
+/** Password reset links: single use, hashed, with an expiry. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_user').on(t.userId)],
+)
+
+/**
+ * Every e-mail is written here before it is sent, so nothing is lost when the mail server is
+ * down: a failed message is retried; without SMTP_URL the outbox is where it can be read.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: text('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_status').on(t.status)],
+)

@@ -8,9 +8,12 @@ import { ContentEventBus } from './events.ts'
 import { createImageService } from './images.ts'
 import { createPageService } from './pages.ts'
 import { createSiteDocumentService } from './site-documents.ts'
+import { createMailer } from '../integrations/mail/mailer.ts'
+import { createAuthService } from './auth.ts'
+import { createRateLimits } from './rate-limit.ts'
 import { createUserService } from './users.ts'
 
-export type ServicesConfig = Pick<Config, 'mode' | 'baseUrl' | 'apiPrefix'> &
+export type ServicesConfig = Pick<Config, 'mode' | 'baseUrl' | 'apiPrefix' | 'auth' | 'mail'> &
   Partial<Pick<Config, 'dataDir' | 'imageCacheDir' | 's3'>> & {
     /** Overrides the storage chosen from the config (tests). */
     storage?: Storage
@@ -23,6 +26,9 @@ export function createServices(database: Database, config: ServicesConfig) {
   // Callers that give no dataDir (tests that don't care about images) get a throwaway folder, never ./data.
   const dataDir = config.dataDir ?? path.join(os.tmpdir(), `tourism-site-${process.pid}`)
   const storage = config.storage ?? createStorage({ dataDir, s3: config.s3 })
+  const users = createUserService(db)
+  const mailer = createMailer(db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from })
+  const rateLimits = createRateLimits({ perIp: config.auth.rateLimitIp, perAccount: config.auth.rateLimitAccount })
   return {
     config,
     database,
@@ -32,7 +38,9 @@ export function createServices(database: Database, config: ServicesConfig) {
     images: createImageService(db, storage, { cacheDir: config.imageCacheDir ?? path.join(dataDir, 'cache', 'img') }),
     pages: createPageService(db, events),
     siteDocuments: createSiteDocumentService(db, events),
-    users: createUserService(db),
+    users,
+    mailer,
+    auth: createAuthService(db, users, mailer, rateLimits, { sessionDays: config.auth.sessionDays, baseUrl: config.baseUrl }),
   }
 }
 

@@ -31,10 +31,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected)
 }
 
+export const passwordSchema = z.string().min(8, 'Password must be at least 8 characters').max(200, 'Password must be at most 200 characters')
+
 export const newUserSchema = z.object({
   username: z.string().trim().min(3, 'Username must be at least 3 characters').max(80),
   email: z.string().trim().toLowerCase().email('Please provide a valid email address'),
-  password: z.string().min(8, 'Password must be at least 8 characters').max(200).optional(),
+  password: passwordSchema.optional(),
   roles: z.array(z.string().min(1).max(60)).default([]),
 })
 export type NewUser = z.input<typeof newUserSchema>
@@ -80,12 +82,23 @@ export function createUserService(db: Db) {
     return row?.passwordHash && ok ? toPublic(row) : null
   }
 
+  async function setPassword(userId: string, password: string) {
+    const parsed = passwordSchema.safeParse(password)
+    if (!parsed.success) throw invalidInput(parsed.error.issues[0]?.message ?? 'Invalid password')
+    await db.update(users).set({ passwordHash: await hashPassword(parsed.data), updatedAt: new Date() }).where(eq(users.id, userId))
+  }
+
+  async function findById(id: string): Promise<PublicUser | null> {
+    const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)
+    return row ? toPublic(row) : null
+  }
+
   async function count(): Promise<number> {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users)
     return row?.n ?? 0
   }
 
-  return { create, authenticate, findByLogin, count }
+  return { create, authenticate, findByLogin, findById, setPassword, count }
 }
 
 const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + Buffer.alloc(64).toString('base64')

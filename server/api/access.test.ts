@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
+
+/**
+ * Walks the whole route table: every API route that is not on the public list must refuse an
+ * anonymous caller with 401, and every route that needs a role must refuse an editor without it
+ * with 403. A new route is covered the moment it is added.
+ */
+const PUBLIC = new Set([
+  'GET /api/openapi.json',
+  'GET /api/page/load',
+  'GET /api/config/loadDomain',
+  'GET /api/site/loadNav',
+  'GET /api/site/loadFooter',
+  'GET /api/siteSettings/loadSiteSettings',
+  'POST /api/user/login',
+  'POST /api/user/me',
+  'POST /api/user/logout',
+  'POST /api/user/forgotPassword',
+  'POST /api/user/setPassword',
+])
+
+let t: TestApp
+let editorToken: string
+let routes: { method: string; path: string }[]
+let openapi: { paths: Record<string, Record<string, { security?: unknown[]; 'x-required-role'?: string }>> }
+
+beforeAll(async () => {
+  t = await createTestApp()
+  await t.services.users.create({ username: 'plain-editor', email: 'plain@example.com', password: 'plain-password' })
+  const login = await t.app.request('/api/user/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'plain-editor', password: 'plain-password' }),
+  })
+  editorToken = (await login.json()).token
+  const seen = new Set<string>()
+  routes = t.app.routes
+    .filter((r) => r.method !== 'ALL' && r.path.startsWith(`/${t.config.apiPrefix}/`) && !r.path.includes('*'))
+    .filter((r) => !seen.has(`${r.method} ${r.path}`) && seen.add(`${r.method} ${r.path}`))
+  openapi = await (await t.app.request('/api/openapi.json')).json()
+})
+afterAll(() => t?.close())
+
+const call = (method: string, path: string, headers: Record<string, string> = {}) =>
+  t.app.request(path.replace(/:(\w+)/g, 'x-$1'), {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: method === 'GET' || method === 'HEAD' ? undefined : '{}',
+  })
+
+describe('the route table', () => {
+  it('has editor routes to check (the walk is not vacuous)', () => {
+    expect(routes.filter((r) => !PUBLIC.has(`${r.method} ${r.path}`)).length).toBeGreaterThan(0)
+  })
+
+  it('refuses an anonymous caller with 401 on every editor route', async () => {
+    const failures: string[] = []
+    for (const r of routes) {
+      if (PUBLIC.has(`${r.method} ${r.path}`)) continue
+      const res = await call(r.method, r.path)
+      const body = await res.json().catch(() => null)
+      if (res.status !== 401 || body?.error?.code !== 'unauthorised') failures.push(`${r.method} ${r.path} -> ${res.status}`)
+    }
+    expect(failures).toEqual([])
+  })
+
+  it('refuses a signed-in editor without the role with 403 where a route needs one', async () => {
+    const failures: string[] = []
+    let checked = 0
+    for (const [path, operations] of Object.entries(openapi.paths)) {
+      for (const [method, op] of Object.entries(operations)) {
+        if (!op['x-required-role']) continue
+        checked++
+        const res = await call(method.toUpperCase(), `/api${path.replace(/\{(\w+)\}/g, ':$1')}`, { authorization: `Bearer ${editorToken}` })
+        if (res.status !== 403) failures.push(`${method} ${path} -> ${res.status}`)
+      }
+    }
+    expect(checked).toBeGreaterThan(0)
+    expect(failures).toEqual([])
+  })
+
+  it('documents exactly the editor routes as secured in the OpenAPI document', () => {
+    const mismatches: string[] = []
+    for (const r of routes) {
+      const key = `${r.method} ${r.path}`
+      const docPath = r.path.slice(`/${t.config.apiPrefix}`.length).replace(/:(\w+)/g, '{$1}')
+      const op = openapi.paths[docPath]?.[r.method.toLowerCase()]
+      if (!op) continue // routes outside the OpenAPI document (the document itself)
+      const secured = Array.isArray(op.security) && op.security.length > 0
+      if (secured === PUBLIC.has(key)) mismatches.push(key)
+    }
+    expect(mismatches).toEqual([])
+  })
+})

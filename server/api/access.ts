@@ -1,0 +1,37 @@
+import { createRoute, type RouteConfig } from '@hono/zod-openapi'
+import type { MiddlewareHandler } from 'hono'
+import { AppError } from '../services/errors.ts'
+import type { ApiEnv } from './context.ts'
+
+/**
+ * Access rules as small named pieces (Payload style). Every editor-only route is declared with
+ * editorRoute() or roleRoute(), which put the guard and the OpenAPI security marker together, so a
+ * route cannot be documented as protected without being protected, or the other way round.
+ */
+export const ADMIN_ROLE = 'admin'
+
+export const requireEditor: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  if (!c.var.user) throw new AppError('unauthorised', 'Please sign in to do this')
+  await next()
+}
+
+export const requireRole =
+  (role: string): MiddlewareHandler<ApiEnv> =>
+  async (c, next) => {
+    const user = c.var.user
+    if (!user) throw new AppError('unauthorised', 'Please sign in to do this')
+    if (!user.roles.includes(role) && !user.roles.includes(ADMIN_ROLE)) {
+      throw new AppError('forbidden', `This needs the '${role}' role`)
+    }
+    await next()
+  }
+
+const security: Record<string, string[]>[] = [{ cookieAuth: [] }, { bearerAuth: [] }]
+
+export function editorRoute<R extends RouteConfig>(config: R) {
+  return createRoute({ ...config, security, middleware: [requireEditor] as const })
+}
+
+export function roleRoute<R extends RouteConfig>(role: string, config: R) {
+  return createRoute({ ...config, security, 'x-required-role': role, middleware: [requireRole(role)] as const })
+}

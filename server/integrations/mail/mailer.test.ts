@@ -1,0 +1,50 @@
+import net from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts'
+import { startSmtpServer } from '../../../tests/helpers/smtp.ts'
+import { createMailer } from './mailer.ts'
+
+let database: TestDatabase
+beforeAll(async () => {
+  database = await createTestDatabase()
+})
+afterAll(() => database?.close())
+
+async function freePort(): Promise<number> {
+  const server = net.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as net.AddressInfo
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
+
+describe('mailer', () => {
+  it('stores a message first and delivers it later when the mail server comes back', async () => {
+    const port = await freePort()
+    const mailer = createMailer(database.db, { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'site@example.com' })
+    const first = await mailer.send({ to: 'editor@example.com', subject: 'Password Reset', text: 'link' })
+    expect(first.sent).toBe(false)
+    expect((await mailer.recent(1))[0]).toMatchObject({ status: 'pending', attempts: 1 })
+
+    const smtp = await startSmtpServer(port)
+    try {
+      expect(await mailer.retryPending()).toBe(1)
+      const mail = await smtp.waitFor('editor@example.com')
+      expect(mail.raw).toContain('Subject: Password Reset')
+      expect((await mailer.recent(1))[0]).toMatchObject({ status: 'sent', attempts: 2 })
+      // Nothing left to send: a second retry sends no duplicate.
+      expect(await mailer.retryPending()).toBe(0)
+    } finally {
+      mailer.close()
+      await smtp.close()
+    }
+  })
+
+  it('keeps messages readable in the outbox when no mail server is configured', async () => {
+    const mailer = createMailer(database.db, { smtpUrl: undefined, from: 'site@example.com' })
+    const result = await mailer.send({ to: 'dev@example.com', subject: 'Password Reset', text: 'http://localhost/?token=abc' })
+    expect(result.sent).toBe(false)
+    const [latest] = await mailer.recent(1)
+    expect(latest).toMatchObject({ to: 'dev@example.com', status: 'outbox', text: 'http://localhost/?token=abc' })
+  })
+})

@@ -1,0 +1,147 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { passwordResets, sessions, users as usersTable } from '../db/schema.ts'
+import type { Mailer } from '../integrations/mail/mailer.ts'
+import { AppError, invalidInput } from './errors.ts'
+import type { RateLimits } from './rate-limit.ts'
+import { hashPassword, type PublicUser, type UserService, verifyPassword } from './users.ts'
+
+const RESET_LIFETIME_MS = 24 * 60 * 60 * 1000
+
+export const authMessages = {
+  badCredentials: 'Invalid username or password',
+  resetSent: 'If an account uses that address, a link to reset its password is on its way.',
+  resetInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+  wrongCurrentPassword: 'Your current password is not correct',
+} as const
+
+/** Tokens are random and only their SHA-256 is stored: a copy of the table signs nobody in. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+const newToken = () => randomBytes(32).toString('base64url')
+
+export interface AuthOptions {
+  sessionDays: number
+  baseUrl: string
+}
+
+export function createAuthService(db: Db, userService: UserService, mailer: Mailer, limits: RateLimits, options: AuthOptions) {
+  const sessionMs = options.sessionDays * 24 * 60 * 60 * 1000
+
+  async function startSession(userId: string, userAgent?: string) {
+    const token = newToken()
+    const expiresAt = new Date(Date.now() + sessionMs)
+    await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt, userAgent: userAgent?.slice(0, 300) ?? null })
+    return { token, expiresAt }
+  }
+
+  /** Signs in by username or e-mail; rate-limited per address and per account. */
+  async function login(login: string, password: string, client: { ip: string; userAgent?: string }) {
+    await limits.attemptFromIp(client.ip)
+    await limits.checkAccount(login)
+    const user = await userService.authenticate(login, password)
+    if (!user) {
+      await limits.failureFor(login)
+      throw new AppError('unauthorised', authMessages.badCredentials)
+    }
+    await limits.successFor(login)
+    const session = await startSession(user._id, client.userAgent)
+    return { ...session, user }
+  }
+
+  /** The signed-in user for a token, or null when it is unknown, revoked or expired. */
+  async function resolve(token: string | undefined | null): Promise<{ user: PublicUser; tokenHash: string } | null> {
+    if (!token || token.length > 200) return null
+    const tokenHash = hashToken(token)
+    const [row] = await db
+      .select({ id: usersTable.id, username: usersTable.username, email: usersTable.email, roles: usersTable.roles })
+      .from(sessions)
+      .innerJoin(usersTable, eq(usersTable.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
+      .limit(1)
+    return row ? { user: { _id: row.id, username: row.username, email: row.email, roles: row.roles }, tokenHash } : null
+  }
+
+  async function logout(tokenHash: string) {
+    await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash))
+  }
+
+  /** Ends every session of a user except, optionally, the one making the change. */
+  async function revokeSessions(userId: string, exceptTokenHash?: string) {
+    await db
+      .delete(sessions)
+      .where(exceptTokenHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, exceptTokenHash)) : eq(sessions.userId, userId))
+  }
+
+  async function changePassword(userId: string, current: string, next: string, keepTokenHash: string) {
+    const [row] = await db.select().from(usersTable).where(eq(usersTable.id, userId)).limit(1)
+    if (!row?.passwordHash || !(await verifyPassword(current, row.passwordHash))) throw invalidInput(authMessages.wrongCurrentPassword)
+    await userService.setPassword(userId, next)
+    await revokeSessions(userId, keepTokenHash)
+  }
+
+  async function sendResetLink(user: { id: string; email: string; username: string }, kind: 'reset' | 'invite') {
+    const token = newToken()
+    await db.insert(passwordResets).values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_LIFETIME_MS) })
+    const link = `${options.baseUrl}/?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`
+    const intro =
+      kind === 'invite'
+        ? `An editor account named '${user.username}' has been created for you. Choose your password here:`
+        : `Someone (hopefully you) asked to reset the password of the editor account '${user.username}'. Choose a new password here:`
+    await mailer.send({
+      to: user.email,
+      subject: 'Password Reset',
+      text: `${intro}\n\n${link}\n\nThe link works once and expires in 24 hours. If you did not ask for this, ignore this e-mail.`,
+      html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">Set your password</a></p><p>The link works once and expires in 24 hours. If you did not ask for this, ignore this e-mail.</p>`,
+    })
+  }
+
+  /** Always the same answer, whether or not the address has an account. */
+  async function requestPasswordReset(email: string, client: { ip: string }) {
+    await limits.attemptFromIp(client.ip)
+    const address = email.trim().toLowerCase()
+    await limits.checkAccount(`reset:${address}`)
+    await limits.failureFor(`reset:${address}`)
+    const [user] = await db.select().from(usersTable).where(eq(sql`lower(${usersTable.email})`, address)).limit(1)
+    if (user) await sendResetLink(user, 'reset')
+    return { message: authMessages.resetSent }
+  }
+
+  /** Sets a new password from an e-mailed link: single use, 24 h, and every session is ended. */
+  async function resetPassword(email: string, token: string, password: string) {
+    const address = email.trim().toLowerCase()
+    const [row] = await db
+      .select({ tokenHash: passwordResets.tokenHash, userId: passwordResets.userId, email: usersTable.email })
+      .from(passwordResets)
+      .innerJoin(usersTable, eq(usersTable.id, passwordResets.userId))
+      .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
+      .limit(1)
+    // Compare the addresses in constant time so the check does not leak which part was wrong.
+    const given = Buffer.from(hashToken(address))
+    const expected = Buffer.from(hashToken((row?.email ?? '').toLowerCase()))
+    if (!row || !timingSafeEqual(given, expected)) throw invalidInput(authMessages.resetInvalid)
+    const [claimed] = await db
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.tokenHash, row.tokenHash), isNull(passwordResets.usedAt)))
+      .returning()
+    if (!claimed) throw invalidInput(authMessages.resetInvalid)
+    await userService.setPassword(row.userId, password)
+    await revokeSessions(row.userId)
+  }
+
+  /** Creates an editor without a password and e-mails the link to choose one. */
+  async function invite(input: { username: string; email: string; roles?: string[] }) {
+    const user = await userService.create({ ...input, roles: input.roles ?? [] })
+    await sendResetLink({ id: user._id, email: user.email, username: user.username }, 'invite')
+    return user
+  }
+
+  return { login, resolve, logout, revokeSessions, changePassword, requestPasswordReset, resetPassword, invite }
+}
+
+function escapeHtml(value: string) {
+  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+}
+
+export type AuthService = ReturnType<typeof createAuthService>
