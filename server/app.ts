@@ -5,6 +5,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router'
 import type { Config } from './config.ts'
 import { createApi } from './api/index.ts'
 import { errorJson } from './api/errors.ts'
+import { createDevOutbox } from './dev-outbox.ts'
 import { sessionTokenFrom } from './api/session.ts'
 import { createImgRouter } from './api/img.ts'
 import type { Logger } from './log.ts'
@@ -56,6 +57,7 @@ export function createApp({ services, config, log, build, clientDir }: AppOption
   })
 
   app.route(`/${config.apiPrefix}`, createApi(services, log))
+  if (config.mode === 'development') app.route('/dev/outbox', createDevOutbox(services))
   // Anything else under the prefix is an unknown API call, answered in JSON, not by the page renderer.
   app.all(`/${config.apiPrefix}/*`, (c) => errorJson(c, 404, `No API route for ${c.req.method} ${c.req.path}`))
   app.route('/img', createImgRouter(services, log))
