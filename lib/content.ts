@@ -65,17 +65,6 @@ export const headerSchema = z
   .catchall(z.unknown())
 export type PageHeader = z.infer<typeof headerSchema>
 
-export const templateKeys = ['home', 'CampaignHome', 'generic', 'genericColour', 'genericImage', 'premium', 'empty'] as const
-export const templateLabels: Record<(typeof templateKeys)[number], string> = {
-  home: 'Home',
-  CampaignHome: 'Campaign Home',
-  generic: 'Generic',
-  genericColour: 'Generic With Colour',
-  genericImage: 'Generic With Image',
-  premium: 'Premium',
-  empty: 'Empty',
-}
-
 /** The page document the API and the views exchange. */
 export interface PageDoc {
   _id: string

@@ -6,6 +6,7 @@ import type { Config } from './config.ts'
 import { createApi } from './api/index.ts'
 import { errorJson } from './api/errors.ts'
 import { createDevOutbox } from './dev-outbox.ts'
+import { createSeoRoutes } from './seo.ts'
 import { sessionTokenFrom } from './api/session.ts'
 import { createImgRouter } from './api/img.ts'
 import type { Logger } from './log.ts'
@@ -62,6 +63,8 @@ export function createApp({ services, config, log, build, clientDir }: AppOption
   app.all(`/${config.apiPrefix}/*`, (c) => errorJson(c, 404, `No API route for ${c.req.method} ${c.req.path}`))
   app.route('/img', createImgRouter(services, log))
 
+  app.route('/', createSeoRoutes(services, config.auth.trustProxy))
+
   if (clientDir) {
     const root = path.relative(process.cwd(), clientDir)
     // Vite fingerprints everything under /assets: it may be cached for ever.
@@ -73,6 +76,11 @@ export function createApp({ services, config, log, build, clientDir }: AppOption
     const handle = createRequestHandler(build, config.mode)
     app.all('*', async (c) => {
       const request = c.req.raw
+      if (request.method === 'GET' || request.method === 'HEAD') {
+        const domain = await services.domains.forHost(hostFromHeader(request.headers.get('host')))
+        const redirect = domain ? await services.redirects.match(domain._id, new URL(request.url).pathname) : null
+        if (redirect) return c.redirect(redirect.location, redirect.status)
+      }
       const anonymous = request.method === 'GET' && isAnonymous(request)
       if (anonymous) {
         const hit = pageCache.get(request)

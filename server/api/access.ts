@@ -1,14 +1,16 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
+import { ADMIN_ROLE } from '../services/access.ts'
 import { AppError } from '../services/errors.ts'
 import type { ApiEnv } from './context.ts'
+
+export { ADMIN_ROLE }
 
 /**
  * Access rules as small named pieces (Payload style). Every editor-only route is declared with
  * editorRoute() or roleRoute(), which put the guard and the OpenAPI security marker together, so a
  * route cannot be documented as protected without being protected, or the other way round.
  */
-export const ADMIN_ROLE = 'admin'
 
 export const requireEditor: MiddlewareHandler<ApiEnv> = async (c, next) => {
   if (!c.var.user) throw new AppError('unauthorised', 'Please sign in to do this')

@@ -1,21 +1,58 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { hostFromHeader } from '../services/domains.ts'
+import { editorRoute } from './access.ts'
 import { createRouter } from './context.ts'
-import { domainSchema, errorResponses, json } from './schemas.ts'
+import { domainSchema, errorResponses, errorSchema, json } from './schemas.ts'
+
+const editorErrors = { 401: json(errorSchema, 'Not signed in'), 404: json(errorSchema, 'No such domain'), 409: json(errorSchema, 'Host name taken'), ...errorResponses }
+const hostname = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1)
+  .max(253)
+  .regex(/^[a-z0-9.-]+$|^\[[0-9a-f:]+\]$/, 'A host name such as www.example.com (no scheme, no path)')
+const domainInput = z.object({
+  _id: z.string().trim().min(1).max(100).regex(/^[a-zA-Z0-9_-]+$/, 'Letters, digits, - and _ only'),
+  name: z.string().trim().min(1).max(120),
+  hostnames: z.array(hostname).max(50).default([]),
+  published: z.boolean().optional(),
+})
+const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema: z.object({ domain: schema }) } }, required: true } })
+const byId = z.object({ _id: z.string().min(1).max(100) }).catchall(z.unknown())
 
 const loadDomain = createRoute({
   method: 'get',
   path: '/loadDomain',
   summary: 'The domain serving a host name, and the list of all domains',
   request: { query: z.object({ hostname: z.string().max(253).optional() }) },
-  responses: {
-    200: json(z.object({ domain: domainSchema.nullable(), domains: z.array(domainSchema) }), 'The domain and the domains'),
-    ...errorResponses,
-  },
+  responses: { 200: json(z.object({ domain: domainSchema.nullable(), domains: z.array(domainSchema) }), 'The domain and the domains'), ...errorResponses },
+})
+const saveDomain = editorRoute({ method: 'post', path: '/saveDomain', summary: 'Create or update a domain', request: body(domainInput), responses: { 200: json(domainSchema, 'Saved'), ...editorErrors } })
+const publishDomain = editorRoute({ method: 'post', path: '/publishDomain', summary: 'Mark a domain published', request: body(byId), responses: { 200: json(domainSchema, 'Published'), ...editorErrors } })
+const unpublishDomain = editorRoute({ method: 'post', path: '/unpublishDomain', summary: 'Mark a domain unpublished', request: body(byId), responses: { 200: json(domainSchema, 'Unpublished'), ...editorErrors } })
+const swapActiveDomain = editorRoute({
+  method: 'post',
+  path: '/swapActiveDomain',
+  summary: "Move the host the editor is on to another domain, to edit that domain's content from this address",
+  request: body(byId),
+  responses: { 200: json(z.object({ newDomain: domainSchema, oldDomain: domainSchema.nullable() }), 'Swapped'), ...editorErrors },
 })
 
-export const configRouter = createRouter().openapi(loadDomain, async (c) => {
-  const { hostname } = c.req.valid('query')
-  const host = hostname ? hostFromHeader(hostname) : hostFromHeader(c.req.header('host'))
-  return c.json(await c.var.services.domains.load(host), 200)
-})
+export const configRouter = createRouter()
+  .openapi(loadDomain, async (c) => {
+    const { hostname: name } = c.req.valid('query')
+    const host = name ? hostFromHeader(name) : hostFromHeader(c.req.header('host'))
+    return c.json(await c.var.services.domains.load(host), 200)
+  })
+  .openapi(saveDomain, async (c) => {
+    const { domain } = c.req.valid('json')
+    const existing = await c.var.services.domains.byId(domain._id)
+    return c.json(await c.var.services.domains.upsert({ ...domain, published: domain.published ?? existing?.published ?? false }), 200)
+  })
+  .openapi(publishDomain, async (c) => c.json(await c.var.services.domains.setPublished(c.req.valid('json').domain._id, true), 200))
+  .openapi(unpublishDomain, async (c) => c.json(await c.var.services.domains.setPublished(c.req.valid('json').domain._id, false), 200))
+  .openapi(swapActiveDomain, async (c) => {
+    const { domain } = c.req.valid('json')
+    return c.json(await c.var.services.domains.swapActive(hostFromHeader(c.req.header('host')), domain._id), 200)
+  })

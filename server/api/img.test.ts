@@ -115,11 +115,11 @@ describe('GET /img/:id', () => {
     }
   })
 
-  it('picks the format from Accept: AVIF, else WebP, else JPEG', async () => {
+  it('picks the format from Accept: WebP, else JPEG; AVIF when asked for with f=avif', async () => {
     const cases = [
-      ['image/avif,image/webp,image/apng,*/*;q=0.8', 'image/avif', 'heif'],
+      ['image/avif,image/webp,image/apng,*/*;q=0.8', 'image/webp', 'webp'],
       ['image/webp,*/*', 'image/webp', 'webp'],
-      ['image/avif;q=0,image/webp', 'image/webp', 'webp'],
+      ['image/webp;q=0,image/avif', 'image/jpeg', 'jpeg'],
       ['*/*', 'image/jpeg', 'jpeg'],
     ] as const
     for (const [accept, contentType, format] of cases) {
@@ -129,6 +129,9 @@ describe('GET /img/:id', () => {
     }
     const noAccept = await get('quadrants?w=50')
     expect(noAccept.headers.get('content-type')).toBe('image/jpeg')
+    const avif = await get('quadrants?w=50&f=avif', { accept: 'image/avif,image/webp' })
+    expect(avif.headers.get('content-type')).toBe('image/avif')
+    expect((await decoded(avif)).meta.format).toBe('heif')
     // An explicit f wins over Accept.
     expect((await get('quadrants?w=50&f=png', { accept: 'image/avif' })).headers.get('content-type')).toBe('image/png')
   })

@@ -8,6 +8,8 @@ import { pageRouter } from './page.ts'
 import { siteRouter } from './site.ts'
 import { resolveSession, sameOriginWrites } from './session.ts'
 import { siteSettingsRouter } from './siteSettings.ts'
+import { rolesRouter } from './roles.ts'
+import { searchRouter } from './search.ts'
 import { userRouter } from './user.ts'
 import { hostFromHeader } from '../services/domains.ts'
 
@@ -32,6 +34,8 @@ export function createApi(services: Services, log: Logger) {
   api.route('/config', configRouter)
   api.route('/site', siteRouter)
   api.route('/siteSettings', siteSettingsRouter)
+  api.route('/roles', rolesRouter)
+  api.route('/search', searchRouter)
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -1,31 +1,174 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { collectionSchema, type PageDoc } from '#lib/content'
+import { isTemplateKey, newPage, templateKeys } from '#lib/templates'
 import { notFound } from '../services/errors.ts'
+import { editorRoute } from './access.ts'
 import { createRouter, domainIdOf } from './context.ts'
-import { domainIdParam, errorResponses, errorSchema, json, pageSchema } from './schemas.ts'
+import { domainIdParam, errorResponses, errorSchema, idParam, json, pageSchema } from './schemas.ts'
+
+const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } })
+const conflictResponse = { 409: json(errorSchema, 'Saved by someone else since it was loaded, or the slug is taken') }
+const editorErrors = { 401: json(errorSchema, 'Not signed in'), 403: json(errorSchema, 'Not allowed for this page'), 404: json(errorSchema, 'No such page'), ...errorResponses }
+
+/** A page as the editor sends it: any document with at least a slug; the server validates blocks. */
+const pageInput = z
+  .object({
+    _id: z.string().max(200).optional(),
+    slug: z.string().max(500),
+    template: z.string().max(60).default('generic'),
+    pageType: z.string().max(60).optional(),
+    version: z.number().int().positive().optional(),
+    domainId: z.string().max(100).optional(),
+    header: z.object({}).catchall(z.unknown()).optional(),
+    contents: z.array(z.unknown()).max(500).optional(),
+  })
+  .catchall(z.unknown())
+  .openapi('PageInput')
 
 const loadPage = createRoute({
   method: 'get',
   path: '/load',
   summary: 'Load a page by slug within a domain',
-  description: 'Visitors receive the published copy only.',
+  description: 'Visitors receive the published copy only; signed-in editors receive the draft.',
+  request: {
+    query: z.object({ slug: z.string().max(500).default(''), collection: collectionSchema.default('pages'), domainId: domainIdParam }),
+  },
+  responses: { 200: json(pageSchema, 'The page'), 404: json(errorSchema, 'No such page'), ...errorResponses },
+})
+
+const savePage = editorRoute({
+  method: 'post',
+  path: '/save',
+  summary: 'Save the draft of a page (creates it when it has no _id)',
+  description:
+    'Send the version you loaded; if someone saved since, the answer is 409 naming who and when. Send force: true to overwrite knowingly. A new page may give only template and header.title: the template fills in its defaults.',
+  request: body(z.object({ page: pageInput, collection: collectionSchema.default('pages'), force: z.boolean().default(false) })),
+  responses: { 200: json(pageSchema, 'The saved draft'), ...conflictResponse, ...editorErrors },
+})
+
+const deletePage = editorRoute({
+  method: 'post',
+  path: '/delete',
+  summary: 'Delete a draft; a published page must be unpublished first',
+  request: body(z.object({ _id: idParam, collection: collectionSchema.default('pages'), domainId: domainIdParam })),
+  responses: { 200: json(z.object({ deleted: z.literal(true) }), 'Deleted'), ...conflictResponse, ...editorErrors },
+})
+
+const checkSlug = editorRoute({
+  method: 'get',
+  path: '/checkSlug',
+  summary: 'The _id of the page already holding a slug in the domain, or null when it is free',
   request: {
     query: z.object({
-      slug: z.string().max(500).default(''),
+      slug: z.string().max(500),
+      id: z.string().max(200).optional(),
+      _id: z.string().max(200).optional().openapi({ description: 'Older clients send _id instead of id' }),
       collection: collectionSchema.default('pages'),
       domainId: domainIdParam,
     }),
   },
-  responses: {
-    200: json(pageSchema, 'The page'),
-    404: json(errorSchema, 'No published page has that slug'),
-    ...errorResponses,
-  },
+  responses: { 200: json(z.string().nullable(), 'The holding page id, or null'), ...editorErrors },
 })
 
-export const pageRouter = createRouter().openapi(loadPage, async (c) => {
-  const { slug, collection, domainId } = c.req.valid('query')
-  const page: PageDoc | null = await c.var.services.pages.loadPublished(domainIdOf(c, domainId), collection, slug)
-  if (!page) throw notFound('Page not found')
-  return c.json(page, 200)
+const publishPage = editorRoute({
+  method: 'post',
+  path: '/publishPage',
+  summary: 'Save the draft, then publish it (visitors see it; it is indexed for search)',
+  request: body(z.object({ page: pageInput, collection: collectionSchema.default('pages'), force: z.boolean().default(false) })),
+  responses: { 200: json(pageSchema, 'The published page (lastPublished, published)'), ...conflictResponse, ...editorErrors },
 })
+
+const unpublishPage = editorRoute({
+  method: 'post',
+  path: '/unpublishPage',
+  summary: 'Remove the public copy and its search entry; the draft stays',
+  request: body(z.object({ _id: idParam, collection: collectionSchema.default('pages'), domainId: domainIdParam })),
+  responses: { 200: json(pageSchema, 'The page, now unpublished'), ...editorErrors },
+})
+
+const listPages = editorRoute({
+  method: 'get',
+  path: '/list',
+  summary: "The domain's pages of a collection (for the editor)",
+  request: { query: z.object({ collection: collectionSchema.default('pages'), domainId: domainIdParam }) },
+  responses: { 200: json(z.array(z.object({}).catchall(z.unknown())), 'Page summaries'), ...editorErrors },
+})
+
+const listVersions = editorRoute({
+  method: 'get',
+  path: '/versions',
+  summary: 'Saved and published versions of a page, newest first, with who and when',
+  request: { query: z.object({ id: idParam, collection: collectionSchema.default('pages'), domainId: domainIdParam }) },
+  responses: { 200: json(z.array(z.object({}).catchall(z.unknown())), 'Versions'), ...editorErrors },
+})
+
+const restoreVersion = editorRoute({
+  method: 'post',
+  path: '/restoreVersion',
+  summary: 'Make an older version the draft again (publish to make it public)',
+  request: body(z.object({ id: idParam, versionId: z.number().int().positive(), collection: collectionSchema.default('pages'), domainId: domainIdParam })),
+  responses: { 200: json(pageSchema, 'The restored draft'), ...editorErrors },
+})
+
+const templates = editorRoute({
+  method: 'get',
+  path: '/templates',
+  summary: 'The page templates a new page can start from',
+  responses: { 200: json(z.array(z.string()), 'Template keys'), ...editorErrors },
+})
+
+/** A new page from a template gets the template's header shape and defaults under what was sent. */
+function withTemplateDefaults(page: z.infer<typeof pageInput>) {
+  if (page._id || !isTemplateKey(page.template)) return page
+  const defaults = newPage(page.template, String(page.header?.title ?? ''))
+  return { ...defaults, ...page, header: { ...defaults.header, ...(page.header ?? {}) } }
+}
+
+export const pageRouter = createRouter()
+  .openapi(loadPage, async (c) => {
+    const { slug, collection, domainId } = c.req.valid('query')
+    const { pages } = c.var.services
+    const scope = domainIdOf(c, domainId)
+    const page: PageDoc | null = c.var.user ? await pages.loadDraft(scope, collection, slug) : await pages.loadPublished(scope, collection, slug)
+    if (!page) throw notFound('Page not found')
+    return c.json(page, 200)
+  })
+  .openapi(savePage, async (c) => {
+    const { page, collection, force } = c.req.valid('json')
+    const saved = await c.var.services.pages.save(domainIdOf(c, page.domainId), collection, withTemplateDefaults(page), { user: c.var.user, force })
+    return c.json(saved, 200)
+  })
+  .openapi(deletePage, async (c) => {
+    const { _id, collection, domainId } = c.req.valid('json')
+    await c.var.services.pages.remove(domainIdOf(c, domainId), collection, _id, { user: c.var.user })
+    return c.json({ deleted: true as const }, 200)
+  })
+  .openapi(checkSlug, async (c) => {
+    const { slug, id, _id, collection, domainId } = c.req.valid('query')
+    return c.json(await c.var.services.pages.checkSlug(domainIdOf(c, domainId), collection, slug, id ?? _id), 200)
+  })
+  .openapi(publishPage, async (c) => {
+    const { page, collection, force } = c.req.valid('json')
+    const { pages } = c.var.services
+    const scope = domainIdOf(c, page.domainId)
+    // The editor saves before it publishes: what is published is exactly what was sent.
+    const saved = await pages.save(scope, collection, withTemplateDefaults(page), { user: c.var.user, force })
+    return c.json(await pages.publish(scope, collection, saved._id, { user: c.var.user }), 200)
+  })
+  .openapi(unpublishPage, async (c) => {
+    const { _id, collection, domainId } = c.req.valid('json')
+    return c.json(await c.var.services.pages.unpublish(domainIdOf(c, domainId), collection, _id, { user: c.var.user }), 200)
+  })
+  .openapi(listPages, async (c) => {
+    const { collection, domainId } = c.req.valid('query')
+    return c.json(await c.var.services.pages.list(domainIdOf(c, domainId), collection), 200)
+  })
+  .openapi(listVersions, async (c) => {
+    const { id, collection, domainId } = c.req.valid('query')
+    return c.json(await c.var.services.pages.versions(domainIdOf(c, domainId), collection, id), 200)
+  })
+  .openapi(restoreVersion, async (c) => {
+    const { id, versionId, collection, domainId } = c.req.valid('json')
+    return c.json(await c.var.services.pages.restore(domainIdOf(c, domainId), collection, id, versionId, { user: c.var.user }), 200)
+  })
+  .openapi(templates, (c) => c.json(templateKeys as string[], 200))

@@ -1,8 +1,31 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { createRouter, domainIdOf } from './context.ts'
-import { documentSchema, domainIdParam, errorResponses, json } from './schemas.ts'
+import type { Context } from 'hono'
+import { texts } from '#lib/texts'
+import type { SiteDocumentKind } from '../services/site-documents.ts'
+import { editorRoute } from './access.ts'
+import { createRouter, domainIdOf, type ApiEnv } from './context.ts'
+import { documentSchema, domainIdParam, errorResponses, errorSchema, json } from './schemas.ts'
 
 const byDomain = { query: z.object({ domainId: domainIdParam }) }
+const editorErrors = { 401: json(errorSchema, 'Not signed in'), 409: json(errorSchema, 'Saved by someone else since it was loaded'), ...errorResponses }
+const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } })
+/** A site document as sent by the editor; `version` is the one it loaded (no lost updates). */
+const docInput = z.object({ domainId: domainIdParam, version: z.number().int().min(0).optional() }).catchall(z.unknown())
+const savedAnswer = json(z.object({ message: z.string() }).catchall(z.unknown()), 'Saved; answers the stored document and a message')
+
+/** Editors get the draft, visitors the published copy; version stamps come along for the editor. */
+export async function loadSiteDocument(c: Context<ApiEnv>, kind: SiteDocumentKind, domainId?: string) {
+  const loaded = await c.var.services.siteDocuments.load(kind, domainIdOf(c, domainId), c.var.user ? 'draft' : 'published')
+  return { ...loaded.doc, version: loaded.version, lastPublished: loaded.lastPublished, updatedAt: loaded.updatedAt }
+}
+
+export async function saveSiteDocument(c: Context<ApiEnv>, kind: SiteDocumentKind, doc: z.infer<typeof docInput>, publish: boolean) {
+  const { siteDocuments } = c.var.services
+  const domainId = domainIdOf(c, doc.domainId)
+  const saved = await siteDocuments.save(kind, domainId, doc, { baseVersion: doc.version, userId: c.var.user?.username ?? null })
+  const result = publish ? await siteDocuments.publish(kind, domainId) : saved
+  return { ...result.doc, version: saved.version, lastPublished: result.lastPublished, updatedAt: result.updatedAt }
+}
 
 const loadNav = createRoute({
   method: 'get',
@@ -20,14 +43,15 @@ const loadFooter = createRoute({
   responses: { 200: json(documentSchema, 'Footer'), ...errorResponses },
 })
 
+const saveNav = editorRoute({ method: 'post', path: '/saveNav', summary: 'Save the navigation draft', request: body(z.object({ nav: docInput })), responses: { 200: savedAnswer, ...editorErrors } })
+const publishNav = editorRoute({ method: 'post', path: '/publishNav', summary: 'Save and publish the navigation', request: body(z.object({ nav: docInput })), responses: { 200: savedAnswer, ...editorErrors } })
+const saveFooter = editorRoute({ method: 'post', path: '/saveFooter', summary: 'Save the footer draft', request: body(z.object({ footer: docInput })), responses: { 200: savedAnswer, ...editorErrors } })
+const publishFooter = editorRoute({ method: 'post', path: '/publishFooter', summary: 'Save and publish the footer', request: body(z.object({ footer: docInput })), responses: { 200: savedAnswer, ...editorErrors } })
+
 export const siteRouter = createRouter()
-  .openapi(loadNav, async (c) => {
-    const { domainId } = c.req.valid('query')
-    const { doc } = await c.var.services.siteDocuments.load('nav', domainIdOf(c, domainId), 'published')
-    return c.json(doc, 200)
-  })
-  .openapi(loadFooter, async (c) => {
-    const { domainId } = c.req.valid('query')
-    const { doc } = await c.var.services.siteDocuments.load('footer', domainIdOf(c, domainId), 'published')
-    return c.json(doc, 200)
-  })
+  .openapi(loadNav, async (c) => c.json(await loadSiteDocument(c, 'nav', c.req.valid('query').domainId), 200))
+  .openapi(loadFooter, async (c) => c.json(await loadSiteDocument(c, 'footer', c.req.valid('query').domainId), 200))
+  .openapi(saveNav, async (c) => c.json({ ...(await saveSiteDocument(c, 'nav', c.req.valid('json').nav, false)), message: texts.toasts.navSaved }, 200))
+  .openapi(publishNav, async (c) => c.json({ ...(await saveSiteDocument(c, 'nav', c.req.valid('json').nav, true)), message: texts.toasts.navPublished }, 200))
+  .openapi(saveFooter, async (c) => c.json({ ...(await saveSiteDocument(c, 'footer', c.req.valid('json').footer, false)), message: texts.toasts.footerSaved }, 200))
+  .openapi(publishFooter, async (c) => c.json({ ...(await saveSiteDocument(c, 'footer', c.req.valid('json').footer, true)), message: texts.toasts.footerPublished }, 200))

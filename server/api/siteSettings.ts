@@ -1,6 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { createRouter, domainIdOf } from './context.ts'
-import { documentSchema, domainIdParam, errorResponses, json } from './schemas.ts'
+import { texts } from '#lib/texts'
+import { editorRoute } from './access.ts'
+import { createRouter } from './context.ts'
+import { documentSchema, domainIdParam, errorResponses, errorSchema, json } from './schemas.ts'
+import { loadSiteDocument, saveSiteDocument } from './site.ts'
+
+const editorErrors = { 401: json(errorSchema, 'Not signed in'), 409: json(errorSchema, 'Saved by someone else since it was loaded'), ...errorResponses }
+const settingsInput = z.object({ domainId: domainIdParam, version: z.number().int().min(0).optional() }).catchall(z.unknown())
+const body = { body: { content: { 'application/json': { schema: z.object({ siteSettings: settingsInput }) } }, required: true } }
+const savedAnswer = json(z.object({ message: z.string() }).catchall(z.unknown()), 'Saved; answers the stored settings and a message')
 
 const loadSiteSettings = createRoute({
   method: 'get',
@@ -9,9 +17,20 @@ const loadSiteSettings = createRoute({
   request: { query: z.object({ domainId: domainIdParam }) },
   responses: { 200: json(documentSchema, 'Site settings'), ...errorResponses },
 })
-
-export const siteSettingsRouter = createRouter().openapi(loadSiteSettings, async (c) => {
-  const { domainId } = c.req.valid('query')
-  const { doc } = await c.var.services.siteDocuments.load('siteSettings', domainIdOf(c, domainId), 'published')
-  return c.json(doc, 200)
+const saveSiteSettings = editorRoute({ method: 'post', path: '/saveSiteSettings', summary: 'Save the site settings draft', request: body, responses: { 200: savedAnswer, ...editorErrors } })
+const publishSiteSettings = editorRoute({
+  method: 'post',
+  path: '/publishSiteSettings',
+  summary: 'Save and publish the site settings (meta defaults and redirects take effect)',
+  request: body,
+  responses: { 200: savedAnswer, ...editorErrors },
 })
+
+export const siteSettingsRouter = createRouter()
+  .openapi(loadSiteSettings, async (c) => c.json(await loadSiteDocument(c, 'siteSettings', c.req.valid('query').domainId), 200))
+  .openapi(saveSiteSettings, async (c) =>
+    c.json({ ...(await saveSiteDocument(c, 'siteSettings', c.req.valid('json').siteSettings, false)), message: texts.toasts.siteSettingsSaved }, 200),
+  )
+  .openapi(publishSiteSettings, async (c) =>
+    c.json({ ...(await saveSiteDocument(c, 'siteSettings', c.req.valid('json').siteSettings, true)), message: texts.toasts.siteSettingsPublished }, 200),
+  )

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -47,7 +48,8 @@ async function openPglite(dataDir: string): Promise<Database> {
     location = path.join(dataDir, 'db')
     fs.mkdirSync(location, { recursive: true })
   }
-  const client = await PGlite.create(location === 'memory://' ? undefined : location)
+  // pg_trgm ships with PGlite; the migrations enable it (typo-tolerant search).
+  const client = await PGlite.create({ ...(location === 'memory://' ? {} : { dataDir: location }), extensions: { pg_trgm } })
   const db = drizzlePglite(client, { schema }) as unknown as Db
   let closed = false
   return {

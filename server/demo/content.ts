@@ -1,4 +1,5 @@
-import type { DomainDoc, FooterDoc, NavDoc, SiteSettingsDoc } from '#lib/content'
+import type { DomainDoc, FooterDoc, NavDoc, SiteSettingsDoc, Spacing, StoredBlock } from '#lib/content'
+import type { BlockInput, BlockType } from '../../app/blocks/schemas.ts'
 import type { PageInput } from '../services/pages.ts'
 import type { DemoImages } from './images.ts'
 
@@ -10,23 +11,620 @@ export interface DemoSite {
   siteSettings: Omit<SiteSettingsDoc, 'domainId' | '_id'>
 }
 
-export function demoSites(images: DemoImages): DemoSite[] {
-  return [
-    {
-      domain: { _id: 'barossa', name: 'Barossa', hostnames: ['localhost', '127.0.0.1'], published: true },
-      pages: [
+/** A block typed against its schema's input, so demo content is checked when it is written. */
+function block<T extends BlockType>(componentType: T, props: Omit<BlockInput<T>, 'componentType'>): StoredBlock {
+  return { componentType, ...props } as StoredBlock
+}
+
+// Spacing steps: 5 = 48 px, 6 = 64 px. Sections breathe; headings sit close to what they introduce.
+const section: Spacing = { marginTop: { base: 5, sm: 6, lg: 6 } }
+const wide: Spacing = { marginTop: { base: 6, sm: 6, lg: 6 } }
+const close: Spacing = { marginTop: { base: 4, sm: 4, lg: 4 } }
+
+const page = (href: string, text: string) => ({ text, href, type: 'page' as const })
+
+const emptySocial = { image: { imageId: '' }, keywords: '', title: '', description: '' }
+
+function barossa(images: DemoImages): DemoSite {
+  const img = (name: keyof DemoImages, alt = '') => ({ imageId: images[name], alt })
+
+  const home: PageInput = {
+    slug: '',
+    template: 'home',
+    title: 'Barossa',
+    description: 'Cellar doors, long lunches, hot-air balloons at dawn and 150 years of winemaking, an hour north of Adelaide.',
+    header: {
+      title: 'Barossa',
+      flagText: 'South Australia',
+      description: 'Cellar doors and country kitchens, balloons drifting over the vines at dawn, and 150 years of winemaking, an hour north of Adelaide.',
+      image: img('vineyard-hills', 'Rows of vines rolling over the hills of the Barossa Valley in morning light'),
+      headerLinks: {
+        left: { title: '', links: [page('/plan-your-visit', 'Plan your visit')] },
+        right: { title: '', links: [page('/things-to-do', 'Things to do')] },
+      },
+    },
+    contents: [
+      block('SectionHeading', {
+        title: 'A valley that takes its time',
+        subtitle:
+          'Silesian settlers planted the first vines here in the 1840s, and their grandchildren still pour the wine. Come for a day and you will want a week: old-vine shiraz, bakeries that open at seven, lookouts over a patchwork of vineyards and a welcome at every cellar door.',
+        spacing: wide,
+      }),
+      block('CardGrid', {
+        title: 'Where to begin',
+        description: 'Four ways into the Barossa, whether you have a weekend or a whole week.',
+        button: page('/things-to-do', 'All things to do'),
+        items: [
+          {
+            image: img('cellar-door'),
+            title: 'Cellar doors',
+            description: 'More than 80 of them, from bluestone family cellars to grand estates. Taste where the wine is made.',
+            link: page('/eat-and-drink', 'Find a cellar door'),
+          },
+          {
+            image: img('balloon-sunrise'),
+            title: 'Balloons at dawn',
+            description: 'Lift off before sunrise and drift over the valley floor as the mist burns off the vines.',
+            link: page('/things-to-do#balloons', 'Take to the sky'),
+          },
+          {
+            image: img('cycling-trail'),
+            title: 'The Barossa Trail',
+            description: 'A sealed, mostly flat path between Gawler and Angaston, with cellar doors a short detour away.',
+            link: page('/things-to-do#cycling', 'Ride the trail'),
+          },
+          {
+            image: img('farmers-market'),
+            title: 'Farmers Market',
+            description: 'Saturday mornings in Angaston: wood-fired bread, mettwurst, stone fruit and a very good coffee.',
+            link: page('/eat-and-drink#market', 'Go to market'),
+          },
+        ],
+        spacing: wide,
+      }),
+      block('Quote', {
+        text: 'We came for a long lunch and stayed for three days. Every town had another bakery, another cellar door, another family who wanted to tell us their story.',
+        quotee: 'Sarah and James, visiting from Melbourne',
+        image: img('wine-glass'),
+        spacing: wide,
+      }),
+      block('FeatureCards', {
+        heading: 'Stay a while',
+        subheading: 'The Barossa is best slowly: a cottage among the vines, a table that stretches into the evening.',
+        cardOne: {
+          image: img('cottage-stay', 'A stone cottage with a verandah looking over vineyards'),
+          title: 'Cottages among the vines',
+          description: 'Sleep in a restored settler’s cottage, wake to birdsong and walk to breakfast at the local bakery.',
+          link: page('/plan-your-visit#stay', 'Where to stay'),
+        },
+        cardTwo: {
+          image: img('long-table', 'A long table set for lunch under the trees'),
+          title: 'Long lunches',
+          description: 'Seasonal menus built on Barossa produce, with the winemaker often at the next table.',
+          link: page('/eat-and-drink', 'Where to eat'),
+        },
+        cta: page('/plan-your-visit', 'Plan your visit'),
+        learnMore: page('/about', 'About the Barossa'),
+        spacing: wide,
+      }),
+      block('FeatureTiles', {
+        title: 'The towns of the valley',
+        backgroundColour: 'softPink',
+        tiles: [
+          {
+            image: img('town-main-street'),
+            heading: 'Tanunda',
+            copy: 'The valley’s heart: bakeries, galleries and a main street lined with cellar doors and old stone.',
+            link: page('/things-to-do#towns', 'Explore Tanunda'),
+            learnMore: 'Explore Tanunda',
+          },
+          {
+            image: img('olive-grove'),
+            heading: 'Angaston',
+            copy: 'Elegant and leafy, home of the Saturday Farmers Market and the gateway to the Eden Valley hills.',
+            link: page('/things-to-do#towns', 'Explore Angaston'),
+            learnMore: 'Explore Angaston',
+          },
+          {
+            image: img('barrel-room'),
+            heading: 'Nuriootpa',
+            copy: 'The working town of the valley, with big-name wineries, the Barossa Trail and Coulthard Reserve.',
+            link: page('/things-to-do#towns', 'Explore Nuriootpa'),
+            learnMore: 'Explore Nuriootpa',
+          },
+          {
+            image: img('vineyard-hills'),
+            heading: 'Lyndoch',
+            copy: 'The southern gateway, where the valley opens out and the first cellar doors greet you from Adelaide.',
+            link: page('/things-to-do#towns', 'Explore Lyndoch'),
+            learnMore: 'Explore Lyndoch',
+          },
+        ],
+        spacing: wide,
+      }),
+      block('Image', {
+        imageId: images.lookout,
+        alt: 'The view over the Barossa Valley from Mengler’s Hill lookout at dusk',
+        caption: 'Mengler’s Hill lookout: the whole valley at your feet. Come at sunset, and bring a bottle.',
+        inContainer: true,
+        spacing: wide,
+      }),
+      block('CardCarousel', {
+        title: 'A weekend in the Barossa',
+        description: 'An easy plan for two days, from the first coffee to the last glass.',
+        items: [
+          { image: img('balloon-sunrise'), title: 'Saturday, 6 am', description: 'Balloon flight over the valley, then a champagne breakfast.', link: page('/things-to-do#balloons', 'Book a flight') },
+          { image: img('farmers-market'), title: 'Saturday, 9 am', description: 'The Barossa Farmers Market in Angaston for breakfast number two.', link: page('/eat-and-drink#market', 'Market details') },
+          { image: img('cellar-door'), title: 'Saturday, noon', description: 'Three cellar doors along Seppeltsfield Road, palms all the way.', link: page('/eat-and-drink', 'Cellar doors') },
+          { image: img('long-table'), title: 'Saturday, 7 pm', description: 'A long dinner in Tanunda, with a winemaker’s table if you can get it.', link: page('/eat-and-drink', 'Where to eat') },
+          { image: img('cycling-trail'), title: 'Sunday, 9 am', description: 'Hire bikes in Tanunda and ride the Barossa Trail to Nuriootpa.', link: page('/things-to-do#cycling', 'Cycling') },
+          { image: img('lookout'), title: 'Sunday, 5 pm', description: 'Sunset from Mengler’s Hill before the drive home.', link: page('/things-to-do#lookouts', 'Lookouts') },
+        ],
+        spacing: wide,
+      }),
+      block('UpNext', {
+        heading: 'Plan your visit',
+        subheading: 'Getting here, getting around, where to stay and the friendly people at the Barossa Visitor Centre in Tanunda.',
+        image: img('town-main-street'),
+        backgroundColour: 'redDarkest',
+        link: page('/plan-your-visit', 'Start planning'),
+        spacing: wide,
+      }),
+    ],
+  }
+
+  const thingsToDo: PageInput = {
+    slug: 'things-to-do',
+    template: 'generic',
+    description: 'Hot-air balloons at dawn, cycling the Barossa Trail, Mengler’s Hill lookout, Seppeltsfield Road and the towns of the valley.',
+    header: {
+      title: 'Things to do',
+      description: 'Balloons at sunrise, bikes between cellar doors, lookouts at sunset and four towns with a story in every stone wall.',
+    },
+    contents: [
+      block('RichText', {
+        html: '<p>The Barossa is small enough to cross in half an hour and deep enough to fill a fortnight. Most of what is worth doing here is best done slowly: on a bike, on foot, or at a table that nobody is in a hurry to leave.</p><p>Start at the <a href="/plan-your-visit">Barossa Visitor Centre</a> in Tanunda for maps, bookings and honest local advice.</p>',
+        spacing: section,
+      }),
+      block('Anchor', { id: 'balloons' }),
+      block('CustomSectionHeading', {
+        title: 'Hot-air balloons',
+        secondTitle: 'at dawn',
+        subtitle: 'Flights leave before sunrise most mornings, weather permitting. Expect a frosty start, a silent hour above the vines and a champagne breakfast back on the ground.',
+        spacing: wide,
+      }),
+      block('Image', {
+        imageId: images['balloon-sunrise'],
+        alt: 'Hot-air balloons rising over the vineyards at sunrise',
+        caption: 'Flights run year round; autumn mornings, when the vines turn gold, are the most beautiful.',
+        inContainer: true,
+        spacing: close,
+      }),
+      block('Anchor', { id: 'cycling' }),
+      block('CustomSectionHeading', {
+        title: 'Cycling',
+        secondTitle: 'the Barossa Trail',
+        subtitle: 'A sealed shared path runs the length of the valley, following the old railway line through Lyndoch, Tanunda, Nuriootpa and on to Angaston.',
+        spacing: wide,
+      }),
+      block('RichText', {
+        html: '<p>The trail is gentle enough for children and e-bikes make light of the hills on the way to Angaston. Hire shops in Tanunda and Nuriootpa will deliver bikes to your accommodation and pick them up again from a cellar door.</p><h3>Good to know</h3><ul><li>Tanunda to Nuriootpa is about 8 km, almost flat, with cafés at both ends.</li><li>Carry water in summer: the valley is hot and shade is scarce between towns.</li><li>Many cellar doors have bike racks and will hold bottles for you to collect by car.</li></ul>',
+        spacing: close,
+      }),
+      block('Image', {
+        imageId: images['cycling-trail'],
+        alt: 'Cyclists on a quiet path between vineyards',
+        inContainer: true,
+        spacing: section,
+      }),
+      block('Anchor', { id: 'lookouts' }),
+      block('SectionHeading', {
+        title: 'Lookouts and scenic drives',
+        subtitle: 'From Mengler’s Hill you can see across the whole valley floor; the drive along Seppeltsfield Road, beneath more than 2,000 date palms, is one of the most photographed in Australia.',
+        spacing: wide,
+      }),
+      block('CardGrid', {
+        items: [
+          {
+            image: img('lookout'),
+            title: 'Mengler’s Hill lookout',
+            description: 'Sculptures, a sweeping view and the best sunset seat in the valley, just outside Tanunda.',
+            link: page('/things-to-do#lookouts', 'Read more'),
+          },
+          {
+            image: img('vineyard-hills'),
+            title: 'Seppeltsfield Road',
+            description: 'A long avenue of date palms planted by the Seppelt family, with cellar doors all along the way.',
+            link: page('/eat-and-drink', 'Cellar doors on the road'),
+          },
+          {
+            image: img('olive-grove'),
+            title: 'Eden Valley back roads',
+            description: 'Climb east from Angaston into granite hills, gum trees and cool-climate riesling.',
+            link: page('/about', 'The high country'),
+          },
+          {
+            image: img('cottage-stay'),
+            title: 'Heritage walks',
+            description: 'Lutheran churches, bluestone cottages and the stories of the valley’s first families.',
+            link: page('/about', 'Our history'),
+          },
+        ],
+        spacing: close,
+      }),
+      block('Anchor', { id: 'towns' }),
+      block('SectionHeading', {
+        title: 'The towns',
+        subtitle: 'Each has its own bakery, its own pub and its own opinion about whose shiraz is best.',
+        spacing: wide,
+      }),
+      block('RichText', {
+        html: '<h3>Tanunda</h3><p>The most German of the Barossa towns, with a main street of galleries, delis, bakeries and cellar doors. The Barossa Visitor Centre is at 66-68 Murray Street.</p><h3>Angaston</h3><p>Tree-lined and gracious, with the Saturday Barossa Farmers Market, handsome stone buildings and the road up into the Eden Valley.</p><h3>Nuriootpa</h3><p>The commercial centre of the valley, home to some of its best-known wineries and the end of the Barossa Trail’s flat stretch.</p><h3>Lyndoch</h3><p>The first town you reach from Adelaide, surrounded by small family vineyards and quiet country lanes.</p>',
+        spacing: close,
+      }),
+      block('LinkList', {
+        title: 'More ideas',
+        items: [
+          page('/eat-and-drink', 'Cellar doors and wineries'),
+          page('/eat-and-drink#market', 'Barossa Farmers Market'),
+          page('/plan-your-visit#getting-around', 'Tours and transport'),
+          page('/plan-your-visit#stay', 'Where to stay'),
+          page('/about', 'The story of the Barossa'),
+          page('/plan-your-visit', 'Barossa Visitor Centre'),
+        ],
+        spacing: wide,
+      }),
+    ],
+  }
+
+  const eatAndDrink: PageInput = {
+    slug: 'eat-and-drink',
+    template: 'genericImage',
+    description: 'Cellar doors, family wineries, long lunches and the Barossa Farmers Market.',
+    header: {
+      title: 'Eat and drink',
+      description: 'Old-vine shiraz and crisp riesling, mettwurst and fruit cake, long lunches that run into dinner.',
+      image: img('barrel-room', 'Oak barrels stacked in a dim stone cellar'),
+    },
+    contents: [
+      block('SectionHeading', {
+        title: 'Taste where it is made',
+        subtitle: 'Some of the world’s oldest shiraz vines still grow on their own roots here. At most cellar doors the person pouring knows the vineyard row by row.',
+        spacing: wide,
+      }),
+      block('CardGrid', {
+        title: 'Cellar doors to start with',
+        description: 'A handful of favourites; the Visitor Centre can point you to dozens more.',
+        button: page('/plan-your-visit', 'Ask the Visitor Centre'),
+        items: [
+          { image: img('cellar-door'), title: 'Family cellars of Tanunda', description: 'Bluestone tasting rooms on and around Murray Street, most within walking distance.', link: page('/things-to-do#towns', 'Tanunda') },
+          { image: img('barrel-room'), title: 'Seppeltsfield Road estates', description: 'Grand old estates beneath the palms, with fortified wines laid down a century ago.', link: page('/things-to-do#lookouts', 'Seppeltsfield Road') },
+          { image: img('wine-glass'), title: 'Small-batch makers', description: 'Winemakers pouring their own wine at a trestle table in the shed. Book ahead.', link: page('/plan-your-visit', 'Plan ahead') },
+          { image: img('olive-grove'), title: 'Olive oil and produce', description: 'Olive groves, cheesemakers and providores between Angaston and Nuriootpa.', link: page('/eat-and-drink#market', 'Local produce') },
+        ],
+        spacing: section,
+      }),
+      block('Quote', {
+        text: 'Shiraz is what made our name, but taste the grenache, the mataro and the semillon. The old vines have more to say than one grape.',
+        quotee: 'A fifth-generation Barossa grower',
+        image: img('wine-glass'),
+        spacing: wide,
+      }),
+      block('Anchor', { id: 'market' }),
+      block('SectionHeading', {
+        title: 'Barossa Farmers Market',
+        subtitle: 'Every Saturday morning from 7.30 in Angaston: the valley’s growers, bakers and butchers under one roof.',
+        spacing: wide,
+      }),
+      block('Image', {
+        imageId: images['farmers-market'],
+        alt: 'Stalls of fresh fruit, bread and flowers at the Barossa Farmers Market',
+        caption: 'Come early for the wood-fired bread; stay for a bacon and egg roll and a chat with the growers.',
+        inContainer: true,
+        spacing: close,
+      }),
+      block('RichText', {
+        html: '<p>The market runs rain or shine, with seasonal fruit and vegetables, free-range meat and eggs, cheeses, preserves, flowers and coffee. Bring a basket and cash for the smaller stalls.</p><h3>Long lunches</h3><p>Many wineries have restaurants and set menus built around their own gardens. Weekends book out, especially in vintage (February to April), so reserve a table before you arrive.</p>',
+        spacing: section,
+      }),
+      block('LinkList', {
+        title: 'Useful links',
+        items: [
+          page('/plan-your-visit#getting-around', 'Wine tours and drivers'),
+          page('/plan-your-visit#stay', 'Stay among the vines'),
+          page('/things-to-do#cycling', 'Cycle between cellar doors'),
+          page('/plan-your-visit', 'Visitor Centre bookings'),
+        ],
+        spacing: wide,
+      }),
+    ],
+  }
+
+  const planYourVisit: PageInput = {
+    slug: 'plan-your-visit',
+    template: 'genericColour',
+    backgroundColour: 'red',
+    description: 'Getting to the Barossa, getting around, where to stay and how to reach the Barossa Visitor Centre in Tanunda.',
+    header: {
+      title: 'Plan your visit',
+      description: 'The Barossa is an easy hour’s drive north-east of Adelaide. Here is how to get here, get around and make the most of your stay.',
+    },
+    contents: [
+      block('Anchor', { id: 'getting-here' }),
+      block('SectionHeading', { title: 'Getting here', spacing: wide }),
+      block('RichText', {
+        html: '<p>From Adelaide, follow the Northern Expressway and the Sturt Highway to Nuriootpa, or take the scenic route through Gawler and Lyndoch. Allow about an hour either way.</p><ul><li><strong>By car:</strong> the most flexible way to explore; every town has free parking.</li><li><strong>By train and bus:</strong> take the train to Gawler Central, then a connecting bus into the valley.</li><li><strong>By air:</strong> Adelaide Airport is 75 km away, with car hire and transfers.</li></ul>',
+        spacing: close,
+      }),
+      block('Anchor', { id: 'getting-around' }),
+      block('SectionHeading', { title: 'Getting around', spacing: wide }),
+      block('RichText', {
+        html: '<p>If you plan to taste, let someone else drive. Small-group wine tours, private drivers, chauffeured cars and bike hire are all available and can be booked through the Visitor Centre.</p><blockquote>Tip: most cellar doors open from 10 am to 5 pm; some smaller makers open by appointment only, so ring ahead.</blockquote>',
+        spacing: close,
+      }),
+      block('Anchor', { id: 'stay' }),
+      block('CardGrid', {
+        title: 'Where to stay',
+        description: 'From heritage cottages to luxury lodges, with plenty of cosy bed and breakfasts in between.',
+        items: [
+          { image: img('cottage-stay'), title: 'Cottages and B&Bs', description: 'Stone cottages with log fires and breakfast baskets of local produce.', link: page('/plan-your-visit#visitor-centre', 'Ask us to book') },
+          { image: img('vineyard-hills'), title: 'Vineyard retreats', description: 'Lodges and villas with the vines at your door and views across the valley.', link: page('/plan-your-visit#visitor-centre', 'Ask us to book') },
+          { image: img('town-main-street'), title: 'In town', description: 'Hotels and motels in Tanunda and Nuriootpa, a stroll from dinner.', link: page('/plan-your-visit#visitor-centre', 'Ask us to book') },
+          { image: img('long-table'), title: 'Groups and events', description: 'Weddings, reunions and long tables for a crowd, with help from local planners.', link: page('/plan-your-visit#visitor-centre', 'Talk to us') },
+        ],
+        spacing: wide,
+      }),
+      block('Anchor', { id: 'visitor-centre' }),
+      block('Contact', {
+        title: 'Barossa Visitor Centre',
+        subtitle: 'Our locals can book your accommodation, tours and tastings, and tell you which bakery has the best streuselkuchen.',
+        image: { imageId: images['town-main-street'], alt: 'Murray Street, Tanunda', show: true },
+        contactMethods: [
+          { type: 'location', text: '66-68 Murray Street, Tanunda SA 5352' },
+          { type: 'phone', text: '1300 852 982' },
+          { type: 'email', text: 'info@barossa.example' },
+          { type: 'url', text: 'https://www.barossa.example', link: 'https://www.barossa.example' },
+        ],
+        spacing: wide,
+      }),
+      block('Link', { link: page('/things-to-do', 'See things to do'), variant: 'primary', align: 'center', spacing: section }),
+    ],
+  }
+
+  const about: PageInput = {
+    slug: 'about',
+    template: 'generic',
+    description: 'The story of the Barossa: Silesian settlers, Lutheran churches, old vines and the families who still tend them.',
+    header: {
+      title: 'About the Barossa',
+      description: 'Nearly two centuries of farming, baking and winemaking in a valley named, by a happy mistake, after a ridge in Spain.',
+    },
+    contents: [
+      block('RichText', {
+        html: '<p>The Barossa was settled in the 1840s by English farmers and by Lutheran families from Silesia and Prussia, who brought their churches, their smallgoods and their habit of planting vines. Some of those vines are still bearing fruit.</p><h2>Old vines, young ideas</h2><p>The valley’s shiraz, grenache and mataro vineyards are among the oldest in the world, protected from phylloxera by South Australia’s strict quarantine. Today a new generation of winemakers works beside the old families, and the cellar doors range from tin sheds to grand estates.</p><h2>A region of small towns</h2><p>Tanunda, Angaston, Nuriootpa and Lyndoch each keep their own character, with the hills of the Eden Valley rising to the east. Between them lie orchards, olive groves, churches and quiet roads made for a slow drive.</p>',
+        spacing: section,
+      }),
+      block('Image', {
+        imageId: images['barrel-room'],
+        alt: 'Barrels of maturing wine in a historic stone cellar',
+        inContainer: true,
+        spacing: section,
+      }),
+      block('LinkList', {
+        title: 'Keep exploring',
+        items: [page('/things-to-do', 'Things to do'), page('/eat-and-drink', 'Eat and drink'), page('/plan-your-visit', 'Plan your visit')],
+        spacing: wide,
+      }),
+    ],
+  }
+
+  const legal = (slug: string, title: string, html: string): PageInput => ({
+    slug,
+    template: 'generic',
+    header: { title },
+    contents: [block('RichText', { html, spacing: section })],
+  })
+
+  return {
+    domain: { _id: 'barossa', name: 'Barossa', hostnames: ['localhost', '127.0.0.1'], published: true },
+    pages: [
+      home,
+      thingsToDo,
+      eatAndDrink,
+      planYourVisit,
+      about,
+      legal(
+        'privacy',
+        'Privacy',
+        '<p>We collect only the details you give us, such as your name and e-mail address when you send an enquiry, and use them only to answer you and help plan your visit.</p><p>We never sell your details. To see or correct what we hold, contact the Barossa Visitor Centre on 1300 852 982.</p>',
+      ),
+      legal(
+        'terms',
+        'Terms of use',
+        '<p>The information on this site is provided in good faith to help you plan a visit to the Barossa. Opening hours, prices and events change, so please confirm details with operators before you travel.</p><p>Bookings made through third parties are subject to their own terms and conditions.</p>',
+      ),
+    ],
+    nav: {
+      siteName: 'Barossa',
+      items: [
         {
-          slug: '',
-          template: 'home',
-          header: { title: 'Barossa', description: 'Wine, food and open country an hour from Adelaide.', image: { imageId: images['vineyard-hills'], alt: 'Vineyards rolling over the hills' } },
-          contents: [
-            { componentType: 'SectionHeading', title: 'Welcome to the Barossa' },
+          text: 'Things to do',
+          href: '/things-to-do',
+          type: 'page',
+          groups: [
+            {
+              title: 'Experiences',
+              links: [
+                page('/things-to-do#balloons', 'Hot-air ballooning'),
+                page('/things-to-do#cycling', 'Cycling the Barossa Trail'),
+                page('/things-to-do#lookouts', 'Lookouts and scenic drives'),
+              ],
+            },
+            {
+              title: 'Towns',
+              links: [
+                page('/things-to-do#towns', 'Tanunda'),
+                page('/things-to-do#towns', 'Angaston'),
+                page('/things-to-do#towns', 'Nuriootpa'),
+                page('/things-to-do#towns', 'Lyndoch'),
+              ],
+            },
           ],
         },
+        {
+          text: 'Eat and drink',
+          href: '/eat-and-drink',
+          type: 'page',
+          groups: [
+            {
+              title: 'Wine and food',
+              links: [page('/eat-and-drink', 'Cellar doors'), page('/eat-and-drink#market', 'Barossa Farmers Market'), page('/eat-and-drink#market', 'Long lunches')],
+            },
+          ],
+        },
+        { text: 'Plan your visit', href: '/plan-your-visit', type: 'page', groups: [] },
+        { text: 'About', href: '/about', type: 'page', groups: [] },
       ],
-      nav: { siteName: 'Barossa', items: [{ text: 'Home', href: '/', type: 'page', groups: [] }] },
-      footer: { copy: '© Barossa', linkGroups: [], social: [] },
-      siteSettings: { og: { image: { imageId: '' }, keywords: '', title: 'Barossa', description: '' }, twitter: { image: { imageId: '' }, keywords: '', title: '', description: '' }, redirects: [], categories: [] },
+      cta: page('/plan-your-visit#visitor-centre', 'Visitor Centre'),
     },
-  ]
+    footer: {
+      copy: '© Barossa Visitor Centre. Demo content.',
+      linkGroups: [
+        {
+          title: 'Explore',
+          links: [page('/things-to-do', 'Things to do'), page('/eat-and-drink', 'Eat and drink'), page('/things-to-do#towns', 'Towns'), page('/things-to-do#lookouts', 'Lookouts')],
+        },
+        {
+          title: 'Plan',
+          links: [page('/plan-your-visit#getting-here', 'Getting here'), page('/plan-your-visit#getting-around', 'Getting around'), page('/plan-your-visit#stay', 'Where to stay'), page('/plan-your-visit#visitor-centre', 'Visitor Centre')],
+        },
+        {
+          title: 'The Barossa',
+          links: [page('/about', 'About the Barossa'), page('/eat-and-drink#market', 'Barossa Farmers Market')],
+        },
+      ],
+      privacy: page('/privacy', 'Privacy'),
+      terms: page('/terms', 'Terms of use'),
+      visitorInformation: {
+        title: 'Barossa Visitor Centre',
+        address: '66-68 Murray Street\nTanunda SA 5352',
+        phone: '1300 852 982',
+        email: 'info@barossa.example',
+        hours: 'Monday to Friday 9 am – 5 pm\nWeekends and public holidays 10 am – 4 pm',
+      },
+      social: [
+        { network: 'facebook', href: 'https://www.facebook.com/' },
+        { network: 'instagram', href: 'https://www.instagram.com/' },
+        { network: 'youtube', href: 'https://www.youtube.com/' },
+      ],
+    },
+    siteSettings: {
+      og: {
+        image: { imageId: images['vineyard-hills'] },
+        keywords: 'Barossa, Barossa Valley, wine, cellar doors, Tanunda, Angaston, Nuriootpa, Lyndoch, South Australia',
+        title: 'Barossa – wine, food and open country',
+        description: 'Cellar doors, long lunches, hot-air balloons at dawn and 150 years of winemaking, an hour north of Adelaide.',
+      },
+      twitter: emptySocial,
+      redirects: [],
+      categories: [],
+    },
+  }
+}
+
+function edenValley(images: DemoImages): DemoSite {
+  const img = (name: keyof DemoImages, alt = '') => ({ imageId: images[name], alt })
+  const home: PageInput = {
+    slug: '',
+    template: 'home',
+    title: 'Eden Valley',
+    description: 'High country above the Barossa: granite hills, river red gums and cool-climate riesling.',
+    header: {
+      title: 'Eden Valley',
+      flagText: 'The high country of the Barossa',
+      description: 'Granite outcrops, river red gums and some of Australia’s finest riesling, 400 metres above the valley floor.',
+      image: img('olive-grove', 'Gum trees and vines on a granite hillside'),
+      headerLinks: { left: { title: '', links: [page('/walks', 'Walks and drives')] } },
+    },
+    contents: [
+      block('SectionHeading', {
+        title: 'Cooler air, quieter roads',
+        subtitle: 'Climb east out of Angaston and the country changes: the vines thin out among gum trees and sheep paddocks, and the wines turn crisp and floral.',
+        spacing: wide,
+      }),
+      block('CardGrid', {
+        title: 'In the hills',
+        items: [
+          { image: img('wine-glass'), title: 'Riesling country', description: 'Taste steely, lime-scented riesling at small family cellar doors.', link: page('/walks', 'Cellar door drive') },
+          { image: img('lookout'), title: 'Granite lookouts', description: 'Short climbs to big views over the Barossa and the Mount Lofty Ranges.', link: page('/walks', 'Lookouts') },
+          { image: img('cottage-stay'), title: 'Farm stays', description: 'Sleep under a sky full of stars in a stone cottage on a working farm.', link: page('/walks', 'Stay the night') },
+          { image: img('long-table'), title: 'Country kitchens', description: 'Pub lunches and produce from Springton, Eden Valley and Mount Pleasant.', link: page('/walks', 'Where to eat') },
+        ],
+        spacing: wide,
+      }),
+      block('Quote', {
+        text: 'Up here the riesling tastes of the granite and the cold nights. It is the quiet side of the Barossa, and we like it that way.',
+        quotee: 'An Eden Valley winemaker',
+        spacing: wide,
+      }),
+      block('Link', { link: page('/walks', 'Plan a drive through the hills'), variant: 'secondary', align: 'center', spacing: section }),
+    ],
+  }
+  const walks: PageInput = {
+    slug: 'walks',
+    template: 'generic',
+    description: 'Walks and scenic drives in the Eden Valley.',
+    header: { title: 'Walks and drives', description: 'Quiet roads, granite hills and cellar doors among the gums.' },
+    contents: [
+      block('RichText', {
+        html: '<p>The loop from Angaston through Eden Valley, Springton and back via Mount Pleasant takes about two hours without stops, and a whole day with them.</p><h2>Suggested stops</h2><ul><li>The Herbig family tree in Springton, a hollow red gum that was once a pioneer family’s home.</li><li>Cellar doors along the Eden Valley Road for riesling and cool-climate shiraz.</li><li>A pub lunch in Mount Pleasant before the drive home.</li></ul>',
+        spacing: section,
+      }),
+      block('Image', { imageId: images['vineyard-hills'], alt: 'A winding road between vineyards and gum trees', inContainer: true, spacing: section }),
+      block('LinkList', { title: 'Next', items: [page('/', 'Eden Valley home')], spacing: section }),
+    ],
+  }
+  return {
+    domain: { _id: 'eden-valley', name: 'Eden Valley', hostnames: ['eden.localhost'], published: true },
+    pages: [home, walks],
+    nav: {
+      siteName: 'Eden Valley',
+      items: [
+        { text: 'Home', href: '/', type: 'page', groups: [] },
+        {
+          text: 'Walks and drives',
+          href: '/walks',
+          type: 'page',
+          groups: [{ title: 'Explore', links: [page('/walks', 'Scenic loop'), page('/walks', 'Cellar doors')] }],
+        },
+      ],
+    },
+    footer: {
+      copy: '© Eden Valley Wine Country. Demo content.',
+      linkGroups: [{ title: 'Explore', links: [page('/', 'Home'), page('/walks', 'Walks and drives')] }],
+      visitorInformation: {
+        title: 'Visitor information',
+        address: 'Barossa Visitor Centre\n66-68 Murray Street, Tanunda SA 5352',
+        phone: '1300 852 982',
+        email: '',
+        hours: 'Open every day except Christmas Day',
+      },
+      social: [{ network: 'instagram', href: 'https://www.instagram.com/' }],
+    },
+    siteSettings: {
+      og: {
+        image: { imageId: images['olive-grove'] },
+        keywords: 'Eden Valley, riesling, Barossa, South Australia',
+        title: 'Eden Valley – the high country of the Barossa',
+        description: 'Granite hills, river red gums and cool-climate riesling above the Barossa Valley.',
+      },
+      twitter: emptySocial,
+      redirects: [],
+      categories: [],
+    },
+  }
+}
+
+export function demoSites(images: DemoImages): DemoSite[] {
+  return [barossa(images), edenValley(images)]
 }

@@ -1,7 +1,8 @@
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import type { DomainDoc } from '#lib/content'
 import type { Db } from '../db/client.ts'
 import { domains } from '../db/schema.ts'
+import { conflict, notFound } from './errors.ts'
 
 /** The host a request names, without port, lower-cased; 'localhost' when absent. */
 export function hostFromHeader(hostHeader: string | null | undefined): string {
@@ -48,7 +49,12 @@ export function createDomainService(db: Db) {
     return (await list()).find((d) => d._id === id) ?? null
   }
 
+  /** Creates or updates a domain; a host name may belong to one domain only. */
   async function upsert(doc: DomainDoc): Promise<DomainDoc> {
+    const hostnames = [...new Set(doc.hostnames.map((h) => h.trim().toLowerCase()).filter(Boolean))]
+    const taken = (await list()).find((d) => d._id !== doc._id && d.hostnames.some((h) => hostnames.includes(h)))
+    if (taken) throw conflict(`The host name ${taken.hostnames.find((h) => hostnames.includes(h))} already belongs to the domain '${taken.name}'`)
+    doc = { ...doc, hostnames }
     const values = { id: doc._id, name: doc.name, hostnames: doc.hostnames, published: doc.published }
     await db
       .insert(domains)
@@ -59,7 +65,36 @@ export function createDomainService(db: Db) {
     return toDoc(row!)
   }
 
-  return { list, forHost, load, byId, upsert, invalidate: () => (cached = null) }
+  async function setPublished(id: string, published: boolean): Promise<DomainDoc> {
+    const [row] = await db.update(domains).set({ published, updatedAt: new Date() }).where(eq(domains.id, id)).returning()
+    if (!row) throw notFound('Domain not found')
+    cached = null
+    return toDoc(row)
+  }
+
+  /**
+   * Moves the host an editor is on to another domain, so one address can edit every domain's
+   * content (BEHAVIOUR-NOTES "Domains"). Answers the domain that now holds the host and the one
+   * that held it.
+   */
+  async function swapActive(host: string, targetId: string): Promise<{ newDomain: DomainDoc; oldDomain: DomainDoc | null }> {
+    return db.transaction(async (tx) => {
+      const [target] = await tx.select().from(domains).where(eq(domains.id, targetId)).limit(1)
+      if (!target) throw notFound('Domain not found')
+      const holders = await tx.select().from(domains).where(sql`${host} = any(${domains.hostnames})`)
+      for (const holder of holders) {
+        if (holder.id === targetId) continue
+        await tx.update(domains).set({ hostnames: holder.hostnames.filter((h) => h !== host), updatedAt: new Date() }).where(eq(domains.id, holder.id))
+      }
+      const hostnames = target.hostnames.includes(host) ? target.hostnames : [...target.hostnames, host]
+      const [updated] = await tx.update(domains).set({ hostnames, updatedAt: new Date() }).where(eq(domains.id, targetId)).returning()
+      cached = null
+      const old = holders.find((h) => h.id !== targetId)
+      return { newDomain: toDoc(updated!), oldDomain: old ? toDoc({ ...old, hostnames: old.hostnames.filter((h) => h !== host) }) : null }
+    })
+  }
+
+  return { list, forHost, load, byId, upsert, setPublished, swapActive, invalidate: () => (cached = null) }
 }
 
 export type DomainService = ReturnType<typeof createDomainService>

@@ -7,6 +7,8 @@ import { createDomainService } from './domains.ts'
 import { ContentEventBus } from './events.ts'
 import { createImageService } from './images.ts'
 import { createPageService } from './pages.ts'
+import { createRedirectService } from './redirects.ts'
+import { createSearchService } from './search.ts'
 import { createSiteDocumentService } from './site-documents.ts'
 import { createMailer } from '../integrations/mail/mailer.ts'
 import { createAuthService } from './auth.ts'
@@ -27,8 +29,12 @@ export function createServices(database: Database, config: ServicesConfig) {
   const dataDir = config.dataDir ?? path.join(os.tmpdir(), `tourism-site-${process.pid}`)
   const storage = config.storage ?? createStorage({ dataDir, s3: config.s3 })
   const users = createUserService(db)
+  const search = createSearchService(db)
   const mailer = createMailer(db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from })
   const rateLimits = createRateLimits({ perIp: config.auth.rateLimitIp, perAccount: config.auth.rateLimitAccount })
+  const siteDocuments = createSiteDocumentService(db, events)
+  const redirects = createRedirectService(siteDocuments)
+  events.on('published', () => redirects.clear())
   return {
     config,
     database,
@@ -36,8 +42,10 @@ export function createServices(database: Database, config: ServicesConfig) {
     storage,
     domains: createDomainService(db),
     images: createImageService(db, storage, { cacheDir: config.imageCacheDir ?? path.join(dataDir, 'cache', 'img') }),
-    pages: createPageService(db, events),
-    siteDocuments: createSiteDocumentService(db, events),
+    search,
+    pages: createPageService(db, events, search),
+    siteDocuments,
+    redirects,
     users,
     mailer,
     auth: createAuthService(db, users, mailer, rateLimits, { sessionDays: config.auth.sessionDays, baseUrl: config.baseUrl }),

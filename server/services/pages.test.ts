@@ -19,7 +19,8 @@ describe('page service', () => {
 
   it('refuses a save based on a stale version and keeps the newer work', async () => {
     const page = await t.services.pages.save('d1', 'pages', { slug: 'shared', template: 'generic', header: { title: 'v1' }, contents: [] })
-    const first = await t.services.pages.save('d1', 'pages', { ...page, header: { title: 'Editor A' } }, { userId: 'ann' })
+    const ann = { _id: 'u-ann', username: 'ann', email: 'ann@example.com', roles: [] }
+    const first = await t.services.pages.save('d1', 'pages', { ...page, header: { title: 'Editor A' } }, { user: ann })
     expect(first.version).toBe(2)
     await expect(t.services.pages.save('d1', 'pages', { ...page, header: { title: 'Editor B' } })).rejects.toMatchObject({
       kind: 'conflict',

@@ -1,16 +1,22 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, sql } from 'drizzle-orm'
-import type { Collection, PageDoc } from '#lib/content'
+import { and, desc, eq, ne, sql } from 'drizzle-orm'
+import { headerSchema, type Collection, type PageDoc } from '#lib/content'
 import { normaliseSlug } from '#lib/slug'
+import { isKnownPageType } from '#lib/templates'
+import { texts } from '#lib/texts'
+import { validateBlock } from '../../app/blocks/schemas.ts'
 import type { Db } from '../db/client.ts'
-import { pages } from '../db/schema.ts'
-import { conflict, notFound } from './errors.ts'
+import { pages, pageVersions } from '../db/schema.ts'
+import { canEdit, canPublish, canView } from './access.ts'
+import { AppError, conflict, invalidInput, notFound } from './errors.ts'
 import type { ContentEventBus } from './events.ts'
+import type { SearchService } from './search.ts'
+import type { PublicUser } from './users.ts'
 
 type PageRow = typeof pages.$inferSelect
 
 /** Fields kept in columns; the rest of the document lives in the JSONB body. */
-const COLUMN_FIELDS = ['_id', 'slug', 'pageType', 'template', 'published', 'lastPublished', 'updatedAt', 'createdAt', 'domainId', 'version'] as const
+const COLUMN_FIELDS = ['_id', 'slug', 'pageType', 'template', 'published', 'lastPublished', 'updatedAt', 'createdAt', 'domainId', 'version', 'updatedBy'] as const
 
 function toDoc(row: PageRow, body: Record<string, unknown>, slug: string): PageDoc {
   return {
@@ -27,33 +33,78 @@ function toDoc(row: PageRow, body: Record<string, unknown>, slug: string): PageD
     createdAt: row.createdAt.toISOString(),
     domainId: row.domainId,
     version: row.version,
+    updatedBy: row.updatedBy,
   } as PageDoc
 }
 
-function bodyOf(page: Partial<PageDoc>): Record<string, unknown> {
+function bodyOf(page: Record<string, unknown>): Record<string, unknown> {
   const body: Record<string, unknown> = { ...page }
   for (const field of COLUMN_FIELDS) delete body[field]
   return body
 }
 
-export interface PageInput extends Partial<PageDoc> {
+/** What a caller may send to save: validated here (header, blocks) before anything is stored. */
+export interface PageInput {
+  _id?: string
   slug: string
   template: string
+  pageType?: string
+  version?: number
+  header?: Record<string, unknown>
+  contents?: unknown[]
+  [field: string]: unknown
 }
 
-export function createPageService(db: Db, events: ContentEventBus) {
-  const where = (domainId: string, collection: Collection) =>
-    and(eq(pages.domainId, domainId), eq(pages.collection, collection))
+export interface Actor {
+  user?: PublicUser | null
+}
 
-  /** The copy a visitor may see, or null. */
-  async function loadPublished(domainId: string, collection: Collection, slug: string): Promise<PageDoc | null> {
+const isUniqueViolation = (err: unknown) => {
+  for (let e: unknown = err, i = 0; e && i < 4; i++, e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true
+  }
+  return false
+}
+
+/**
+ * The page lifecycle of every collection: drafts for editors, published copies for visitors,
+ * optimistic versions against lost updates, a version history, and the search index kept in step.
+ */
+export function createPageService(db: Db, events: ContentEventBus, search: SearchService) {
+  const inScope = (domainId: string, collection: Collection) => and(eq(pages.domainId, domainId), eq(pages.collection, collection))
+
+  async function rowById(domainId: string, collection: Collection, id: string) {
+    const [row] = await db.select().from(pages).where(and(eq(pages.id, id), inScope(domainId, collection))).limit(1)
+    return row ?? null
+  }
+
+  async function record(row: PageRow, action: 'save' | 'publish' | 'unpublish' | 'restore', user: PublicUser | null | undefined) {
+    await db.insert(pageVersions).values({
+      pageId: row.id,
+      version: row.version,
+      action,
+      doc: row.draft,
+      slug: row.slug,
+      userId: user?._id ?? null,
+      username: user?.username ?? null,
+    })
+  }
+
+  /** The copy a visitor may see, or null (also when its viewer roles exclude the viewer). */
+  async function loadPublished(domainId: string, collection: Collection, slug: string, viewer: PublicUser | null = null): Promise<PageDoc | null> {
     const [row] = await db
       .select()
       .from(pages)
-      .where(and(where(domainId, collection), eq(pages.publishedSlug, normaliseSlug(slug)), eq(pages.published, true)))
+      .where(and(inScope(domainId, collection), eq(pages.publishedSlug, normaliseSlug(slug)), eq(pages.published, true)))
       .limit(1)
     if (!row?.publishedDoc || row.publishedSlug === null) return null
+    if (!canView(viewer, row.publishedDoc)) return null
     return toDoc(row, row.publishedDoc, row.publishedSlug)
+  }
+
+  async function loadPublishedById(domainId: string, collection: Collection, id: string): Promise<PageDoc | null> {
+    const row = await rowById(domainId, collection, id)
+    return row?.publishedDoc && row.publishedSlug !== null ? toDoc(row, row.publishedDoc, row.publishedSlug) : null
   }
 
   /** The editor's working copy, or null. */
@@ -61,81 +112,211 @@ export function createPageService(db: Db, events: ContentEventBus) {
     const [row] = await db
       .select()
       .from(pages)
-      .where(and(where(domainId, collection), eq(pages.slug, normaliseSlug(slug))))
+      .where(and(inScope(domainId, collection), eq(pages.slug, normaliseSlug(slug))))
       .limit(1)
     return row ? toDoc(row, row.draft, row.slug) : null
   }
 
+  /** Checks a page's header and blocks; answers the cleaned page or throws with field paths. */
+  function validate(input: PageInput): PageInput & Partial<PageDoc> {
+    const issues: { path: string; message: string }[] = []
+    if (input.pageType !== undefined && !isKnownPageType(input.pageType)) throw new AppError('not_found', texts.errors.pageTypeNotFound)
+    const header = headerSchema.safeParse(input.header ?? {})
+    if (!header.success) for (const i of header.error.issues) issues.push({ path: ['header', ...i.path].join('.'), message: i.message })
+    const contents: unknown[] = []
+    ;(Array.isArray(input.contents) ? input.contents : []).forEach((block, index) => {
+      const result = validateBlock(block)
+      if (result.ok) contents.push(result.block)
+      else for (const i of result.issues) issues.push({ path: ['contents', index, ...i.path].join('.'), message: i.message })
+    })
+    if (input.contents !== undefined && !Array.isArray(input.contents)) issues.push({ path: 'contents', message: 'Expected a list of blocks' })
+    if (issues.length) throw invalidInput('The page has invalid content', issues)
+    return { ...input, header: header.success ? header.data : { title: '' }, contents: contents as PageDoc['contents'] } as PageInput & Partial<PageDoc>
+  }
+
   /**
-   * Saves the draft. A page that already exists must name the version it was based on; a stale
-   * version is refused so that nobody's work is silently overwritten.
+   * Saves the draft. An existing page must name the version it was based on; a stale version is
+   * refused (409, naming who saved last and when) so nobody's work is silently overwritten.
+   * `force` overwrites knowingly, after the editor has seen that message.
    */
-  async function save(
-    domainId: string,
-    collection: Collection,
-    input: PageInput,
-    options: { userId?: string | null } = {},
-  ): Promise<PageDoc> {
+  async function save(domainId: string, collection: Collection, rawInput: PageInput, options: Actor & { force?: boolean } = {}): Promise<PageDoc> {
+    const input = validate(rawInput)
     const slug = normaliseSlug(input.slug)
     const now = new Date()
     const id = input._id || randomUUID()
     const [existing] = await db.select().from(pages).where(eq(pages.id, id)).limit(1)
-    if (existing) {
-      if (existing.domainId !== domainId || existing.collection !== collection) throw notFound('Page not found')
-      if (input.version !== undefined && input.version !== existing.version) {
-        throw conflict(
-          `This page was saved by ${existing.updatedBy ?? 'someone else'} at ${existing.updatedAt.toISOString()} after you opened it.`,
-          { currentVersion: existing.version, updatedBy: existing.updatedBy, updatedAt: existing.updatedAt.toISOString() },
-        )
+    try {
+      if (existing) {
+        if (existing.domainId !== domainId || existing.collection !== collection) throw notFound('Page not found')
+        if (options.user !== undefined && !canEdit(options.user, existing.draft)) throw new AppError('forbidden', 'You are not allowed to edit this page')
+        if (!options.force && input.version !== undefined && input.version !== existing.version) {
+          throw conflict(
+            `This page was saved by ${existing.updatedBy ?? 'another editor'} at ${existing.updatedAt.toISOString()} after you opened it. Reload to see their changes, or save again to overwrite them.`,
+            { currentVersion: existing.version, updatedBy: existing.updatedBy, updatedAt: existing.updatedAt.toISOString() },
+          )
+        }
+        const [row] = await db
+          .update(pages)
+          .set({
+            slug,
+            pageType: input.pageType ?? existing.pageType,
+            template: input.template,
+            draft: bodyOf(input),
+            version: sql`${pages.version} + 1`,
+            updatedBy: options.user?.username ?? null,
+            updatedAt: now,
+          })
+          .where(and(eq(pages.id, id), options.force ? undefined : eq(pages.version, existing.version)))
+          .returning()
+        if (!row) throw conflict('Another editor saved this page at the same moment. Reload to see their changes.')
+        await record(row, 'save', options.user)
+        return toDoc(row, row.draft, row.slug)
       }
       const [row] = await db
-        .update(pages)
-        .set({
+        .insert(pages)
+        .values({
+          id,
+          domainId,
+          collection,
           slug,
-          pageType: input.pageType ?? existing.pageType,
+          pageType: input.pageType ?? (collection === 'pages' ? 'page' : collection === 'listings' ? 'listing' : 'chapters'),
           template: input.template,
           draft: bodyOf(input),
-          version: sql`${pages.version} + 1`,
-          updatedBy: options.userId ?? null,
+          updatedBy: options.user?.username ?? null,
+          createdAt: now,
           updatedAt: now,
         })
-        .where(and(eq(pages.id, id), eq(pages.version, existing.version)))
         .returning()
-      if (!row) throw conflict('This page was saved by someone else at the same moment; reload to see their changes.')
-      return toDoc(row, row.draft, row.slug)
+      await record(row!, 'save', options.user)
+      return toDoc(row!, row!.draft, row!.slug)
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(`The address /${slug} is already used by another page`, { path: 'slug' })
+      throw err
     }
+  }
+
+  /** Copies the draft to the published copy that visitors see, and indexes it for search. */
+  async function publish(domainId: string, collection: Collection, id: string, options: Actor = {}): Promise<PageDoc> {
+    const existing = await rowById(domainId, collection, id)
+    if (!existing) throw notFound('Page not found')
+    if (options.user !== undefined && !canPublish(options.user, existing.draft)) throw new AppError('forbidden', 'You are not allowed to publish this page')
+    const now = new Date()
+    let row: PageRow | undefined
+    try {
+      ;[row] = await db
+        .update(pages)
+        .set({ published: true, publishedDoc: sql`${pages.draft}`, publishedSlug: sql`${pages.slug}`, lastPublished: now, updatedAt: now })
+        .where(eq(pages.id, id))
+        .returning()
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(`The address /${existing.slug} is already used by another page`)
+      throw err
+    }
+    const page = toDoc(row!, row!.draft, row!.slug)
+    await record(row!, 'publish', options.user)
+    await search.indexPage(collection, page)
+    events.emit('published', domainId)
+    return page
+  }
+
+  /** Takes the page off the public site and out of the search index; the draft stays. */
+  async function unpublish(domainId: string, collection: Collection, id: string, options: Actor = {}): Promise<PageDoc> {
+    const existing = await rowById(domainId, collection, id)
+    if (!existing) throw notFound('Page not found')
+    if (options.user !== undefined && !canPublish(options.user, existing.draft)) throw new AppError('forbidden', 'You are not allowed to unpublish this page')
     const [row] = await db
-      .insert(pages)
-      .values({
-        id,
-        domainId,
-        collection,
-        slug,
-        pageType: input.pageType ?? 'page',
-        template: input.template,
-        draft: bodyOf(input),
-        updatedBy: options.userId ?? null,
-        createdAt: now,
-        updatedAt: now,
-      })
+      .update(pages)
+      .set({ published: false, publishedDoc: null, publishedSlug: null })
+      .where(eq(pages.id, id))
       .returning()
+    await record(row!, 'unpublish', options.user)
+    await search.deleteItem(domainId, id, collection)
+    events.emit('published', domainId)
     return toDoc(row!, row!.draft, row!.slug)
   }
 
-  /** Copies the draft to the published copy that visitors see. */
-  async function publish(domainId: string, collection: Collection, id: string): Promise<PageDoc> {
-    const now = new Date()
-    const [row] = await db
-      .update(pages)
-      .set({ published: true, publishedDoc: sql`${pages.draft}`, publishedSlug: sql`${pages.slug}`, lastPublished: now, updatedAt: now })
-      .where(and(eq(pages.id, id), where(domainId, collection)))
-      .returning()
-    if (!row) throw notFound('Page not found')
-    events.emit('published', domainId)
-    return toDoc(row, row.draft, row.slug)
+  /** Deletes a draft. A published page must be unpublished first. */
+  async function remove(domainId: string, collection: Collection, id: string, options: Actor = {}) {
+    const existing = await rowById(domainId, collection, id)
+    if (!existing) throw notFound('Page not found')
+    if (options.user !== undefined && !canPublish(options.user, existing.draft)) throw new AppError('forbidden', 'You are not allowed to delete this page')
+    if (existing.published) throw conflict('This page is published. Unpublish it before deleting it.')
+    await db.delete(pages).where(eq(pages.id, id))
   }
 
-  return { loadPublished, loadDraft, save, publish }
+  /** The id of the page that already holds a slug in the domain (and collection), or null. */
+  async function checkSlug(domainId: string, collection: Collection, slug: string, excludeId?: string): Promise<string | null> {
+    const [row] = await db
+      .select({ id: pages.id })
+      .from(pages)
+      .where(and(inScope(domainId, collection), eq(pages.slug, normaliseSlug(slug)), excludeId ? ne(pages.id, excludeId) : undefined))
+      .limit(1)
+    return row?.id ?? null
+  }
+
+  async function versions(domainId: string, collection: Collection, id: string) {
+    if (!(await rowById(domainId, collection, id))) throw notFound('Page not found')
+    const rows = await db
+      .select({ id: pageVersions.id, version: pageVersions.version, action: pageVersions.action, slug: pageVersions.slug, username: pageVersions.username, createdAt: pageVersions.createdAt })
+      .from(pageVersions)
+      .where(eq(pageVersions.pageId, id))
+      .orderBy(desc(pageVersions.createdAt), desc(pageVersions.id))
+      .limit(200)
+    return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }))
+  }
+
+  /** Makes an older version the draft again (recorded as a new version; publish to make it public). */
+  async function restore(domainId: string, collection: Collection, id: string, versionId: number, options: Actor = {}) {
+    const existing = await rowById(domainId, collection, id)
+    if (!existing) throw notFound('Page not found')
+    const [old] = await db.select().from(pageVersions).where(and(eq(pageVersions.id, versionId), eq(pageVersions.pageId, id))).limit(1)
+    if (!old) throw notFound('Version not found')
+    const restored = await save(domainId, collection, { ...old.doc, _id: id, slug: old.slug, template: existing.template, pageType: existing.pageType }, { ...options, force: true })
+    return restored
+  }
+
+  async function applyRoles(domainId: string, collection: Collection, id: string, roles: { viewerRoles?: string[]; editorRoles?: string[]; publisherRoles?: string[] }, options: Actor = {}) {
+    const existing = await rowById(domainId, collection, id)
+    if (!existing) throw notFound('Page not found')
+    const draft = { ...existing.draft, ...roles }
+    const [row] = await db
+      .update(pages)
+      .set({
+        draft,
+        // Who may see a published page changes at once, not at the next publish.
+        publishedDoc: existing.publishedDoc ? { ...existing.publishedDoc, ...roles } : null,
+        version: sql`${pages.version} + 1`,
+        updatedBy: options.user?.username ?? null,
+        updatedAt: new Date(),
+      })
+      .where(eq(pages.id, id))
+      .returning()
+    if (existing.published) events.emit('published', domainId)
+    return toDoc(row!, row!.draft, row!.slug)
+  }
+
+  /** Summaries of a domain's pages for the editor (newest first). */
+  async function list(domainId: string, collection: Collection) {
+    const rows = await db
+      .select({ id: pages.id, slug: pages.slug, template: pages.template, published: pages.published, lastPublished: pages.lastPublished, updatedAt: pages.updatedAt, title: sql<string>`${pages.draft}->'header'->>'title'` })
+      .from(pages)
+      .where(inScope(domainId, collection))
+      .orderBy(desc(pages.updatedAt))
+      .limit(1000)
+    return rows.map((r) => ({ _id: r.id, slug: r.slug, template: r.template, published: r.published, title: r.title ?? '', lastPublished: r.lastPublished?.toISOString() ?? null, updatedAt: r.updatedAt.toISOString() }))
+  }
+
+  /** Published slugs of a domain, for the sitemap. */
+  async function publishedSlugs(domainId: string) {
+    const rows = await db
+      .select({ collection: pages.collection, slug: pages.publishedSlug, lastPublished: pages.lastPublished, doc: pages.publishedDoc })
+      .from(pages)
+      .where(and(eq(pages.domainId, domainId), eq(pages.published, true)))
+      .orderBy(pages.publishedSlug)
+    return rows.filter((r) => r.slug !== null && canView(null, r.doc ?? {})).map((r) => ({ collection: r.collection, slug: r.slug!, lastPublished: r.lastPublished?.toISOString() ?? null }))
+  }
+
+  return { loadPublished, loadPublishedById, loadDraft, save, publish, unpublish, remove, checkSlug, versions, restore, applyRoles, list, publishedSlugs }
 }
 
 export type PageService = ReturnType<typeof createPageService>

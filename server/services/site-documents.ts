@@ -9,7 +9,7 @@ import {
 } from '#lib/content'
 import type { Db } from '../db/client.ts'
 import { siteDocuments } from '../db/schema.ts'
-import { conflict } from './errors.ts'
+import { conflict, invalidInput } from './errors.ts'
 import type { ContentEventBus } from './events.ts'
 
 export type SiteDocumentKind = 'nav' | 'footer' | 'siteSettings'
@@ -21,6 +21,7 @@ interface KindMap {
 }
 
 const schemas = { nav: navSchema, footer: footerSchema, siteSettings: siteSettingsSchema }
+const names: Record<SiteDocumentKind, string> = { nav: 'navigation', footer: 'footer', siteSettings: 'site settings' }
 
 /** An empty document for a domain that has none yet: loads never fail for a missing document. */
 function empty<K extends SiteDocumentKind>(kind: K, domainId: string): KindMap[K] {
@@ -68,7 +69,11 @@ export function createSiteDocumentService(db: Db, events: ContentEventBus) {
     input: unknown,
     options: { baseVersion?: number; userId?: string | null } = {},
   ): Promise<LoadedSiteDocument<KindMap[K]>> {
-    const parsed = schemas[kind].parse(input) as Record<string, unknown>
+    const result = schemas[kind].safeParse(input)
+    if (!result.success) {
+      throw invalidInput(`The ${names[kind]} has invalid content`, result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })))
+    }
+    const parsed = result.data as Record<string, unknown>
     const now = new Date()
     const [existing] = await db
       .select()
@@ -76,7 +81,11 @@ export function createSiteDocumentService(db: Db, events: ContentEventBus) {
       .where(and(eq(siteDocuments.domainId, domainId), eq(siteDocuments.kind, kind)))
       .limit(1)
     if (existing && options.baseVersion !== undefined && options.baseVersion !== existing.version) {
-      throw conflict(`This ${kind} was saved by ${existing.updatedBy ?? 'someone else'} at ${existing.updatedAt.toISOString()} after you opened it.`)
+      throw conflict(`The ${names[kind]} was saved by ${existing.updatedBy ?? 'someone else'} at ${existing.updatedAt.toISOString()} after you opened it. Reload to see their changes, or save again to overwrite them.`, {
+        currentVersion: existing.version,
+        updatedBy: existing.updatedBy,
+        updatedAt: existing.updatedAt.toISOString(),
+      })
     }
     await db
       .insert(siteDocuments)

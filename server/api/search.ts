@@ -1,0 +1,75 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { collectionSchema } from '#lib/content'
+import { notFound } from '../services/errors.ts'
+import { editorRoute } from './access.ts'
+import { createRouter, domainIdOf } from './context.ts'
+import { domainIdParam, errorResponses, errorSchema, json } from './schemas.ts'
+
+const resultSchema = z.object({
+  collection: z.string(),
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  imageId: z.string().nullable(),
+  snippet: z.string().openapi({ description: 'Escaped text with matches wrapped in <mark>' }),
+})
+
+const query = createRoute({
+  method: 'get',
+  path: '/query',
+  summary: "Ranked full-text search over the domain's published pages and listings",
+  request: {
+    query: z.object({
+      q: z.string().max(200).default(''),
+      page: z.coerce.number().int().min(1).max(1000).default(1),
+      pageSize: z.coerce.number().int().min(1).max(50).default(10),
+      domainId: domainIdParam,
+    }),
+  },
+  responses: {
+    200: json(z.object({ results: z.array(resultSchema), total: z.number(), page: z.number(), pageSize: z.number(), correctedQuery: z.string().nullable() }), 'Results'),
+    ...errorResponses,
+  },
+})
+
+const indexItem = editorRoute({
+  method: 'post',
+  path: '/indexItem',
+  summary: '(Re)index a published page; publish already does this',
+  request: {
+    body: {
+      content: { 'application/json': { schema: z.object({ _id: z.string().min(1).max(200), domainId: domainIdParam, collection: collectionSchema.default('pages') }).catchall(z.unknown()) } },
+      required: true,
+    },
+  },
+  responses: { 200: json(z.object({ indexed: z.literal(true) }), 'Indexed'), 401: json(errorSchema, 'Not signed in'), 404: json(errorSchema, 'Not published'), ...errorResponses },
+})
+
+const deleteItem = editorRoute({
+  method: 'post',
+  path: '/deleteItem',
+  summary: 'Remove an item from the search index; unpublish already does this',
+  request: { body: { content: { 'application/json': { schema: z.object({ _id: z.string().min(1).max(200), domainId: domainIdParam }) } }, required: true } },
+  responses: { 200: json(z.object({ deleted: z.literal(true) }), 'Removed'), 401: json(errorSchema, 'Not signed in'), ...errorResponses },
+})
+
+export const searchRouter = createRouter()
+  .openapi(query, async (c) => {
+    const { q, page, pageSize, domainId } = c.req.valid('query')
+    return c.json(await c.var.services.search.search(domainIdOf(c, domainId), q, { page, pageSize }), 200)
+  })
+  .openapi(indexItem, async (c) => {
+    const item = c.req.valid('json')
+    const domainId = domainIdOf(c, item.domainId)
+    // Index what is really published, not what the caller says is published.
+    const published = await c.var.services.pages.loadPublishedById(domainId, item.collection, item._id)
+    if (!published) throw notFound('Only a published page can be indexed')
+    await c.var.services.search.indexPage(item.collection, published)
+    return c.json({ indexed: true as const }, 200)
+  })
+  .openapi(deleteItem, async (c) => {
+    const { _id, domainId } = c.req.valid('json')
+    await c.var.services.search.deleteItem(domainIdOf(c, domainId), _id)
+    return c.json({ deleted: true as const }, 200)
+  })

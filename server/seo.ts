@@ -1,0 +1,36 @@
+import { Hono } from 'hono'
+import { hostFromHeader } from './services/domains.ts'
+import type { Services } from './services/index.ts'
+
+const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`)
+
+/** The public origin of a request (its own host; the scheme a trusted proxy reports). */
+export function originOf(request: Request, trustProxy: boolean): string {
+  const url = new URL(request.url)
+  const proto = trustProxy ? (request.headers.get('x-forwarded-proto') ?? url.protocol.replace(':', '')) : url.protocol.replace(':', '')
+  const host = (trustProxy && request.headers.get('x-forwarded-host')) || request.headers.get('host') || url.host
+  return `${proto}://${host}`
+}
+
+/** sitemap.xml and robots.txt for each domain, from its published pages. */
+export function createSeoRoutes(services: Services, trustProxy: boolean) {
+  const app = new Hono()
+  app.get('/sitemap.xml', async (c) => {
+    const domain = await services.domains.forHost(hostFromHeader(c.req.header('host')))
+    const origin = originOf(c.req.raw, trustProxy)
+    const entries = domain ? await services.pages.publishedSlugs(domain._id) : []
+    const urls = entries.map(
+      (e) => `  <url><loc>${escapeXml(`${origin}/${e.slug}`)}</loc>${e.lastPublished ? `<lastmod>${e.lastPublished}</lastmod>` : ''}</url>`,
+    )
+    c.header('Cache-Control', 'public, max-age=300')
+    return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`, 200, {
+      'Content-Type': 'application/xml; charset=utf-8',
+    })
+  })
+  app.get('/robots.txt', (c) => {
+    const origin = originOf(c.req.raw, trustProxy)
+    c.header('Cache-Control', 'public, max-age=3600')
+    return c.text(`User-agent: *\nAllow: /\nDisallow: /${services.config.apiPrefix}/\n\nSitemap: ${origin}/sitemap.xml\n`)
+  })
+  return app
+}
