@@ -1,9 +1,76 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router'
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router'
 import { texts } from '#lib/texts'
 import type { Route } from './+types/root'
+import { reloadAfterChunkError } from './editor/chunk-reload'
 import './app.css'
 
+/** The signed-in editor (only what the browser needs), or null for visitors. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const u = context.user
+  return { user: u ? { _id: u._id, username: u.username, email: u.email, roles: u.roles } : null }
+}
+
+/**
+ * The in-page editor, in its own chunk: a dynamic import, so a visitor's page never downloads it.
+ * A failed chunk download reloads the page (at most once a minute, spec 01 §4) and otherwise fails.
+ */
+const EditorRoot = lazy(() =>
+  import('./editor/EditorRoot').catch((error: unknown) => {
+    reloadAfterChunkError()
+    throw error
+  }),
+)
+
+const noSubscription = () => () => {}
+
+/**
+ * Renders the editor in the browser, after hydration, when it is wanted: (a) an editor is signed
+ * in; (b) the address carries `token` and `email` (the password-recovery link, spec 01 §2.5); or
+ * (c) the address has a `login` query parameter (`/?login`, `/stay?login`): that is how a
+ * signed-out editor reaches the menu's Login item, since visitors get no editor at all. Once loaded
+ * it stays for the rest of the visit (in-app links drop the query parameter).
+ */
+function EditorGate() {
+  const user = useRouteLoaderData<typeof loader>('root')?.user ?? null
+  const { search } = useLocation()
+  const params = new URLSearchParams(search)
+  const wanted = !!user || (params.has('token') && params.has('email')) || params.has('login')
+  const [loaded, setLoaded] = useState(false)
+  if (wanted && !loaded) setLoaded(true)
+  // False on the server and while hydrating, true afterwards: the editor never touches the SSR markup.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false)
+  if (!hydrated || !(wanted || loaded)) return null
+  return (
+    <Suspense fallback={null}>
+      <EditorRoot user={user} />
+    </Suspense>
+  )
+}
+
+/** Spec 01 §4: Vite reports a failed chunk preload with this event; reload (once a minute) instead of failing. */
+function useChunkErrorReload() {
+  useEffect(() => {
+    const onPreloadError = (event: Event) => {
+      if (reloadAfterChunkError()) event.preventDefault()
+    }
+    window.addEventListener('vite:preloadError', onPreloadError)
+    return () => window.removeEventListener('vite:preloadError', onPreloadError)
+  }, [])
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  useChunkErrorReload()
   return (
     <html lang="en-AU">
       <head>
@@ -13,6 +80,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
+        {/* First in the tab order for editors; fixed on screen, so the page's layout does not move. */}
+        <EditorGate />
         {children}
         <ScrollRestoration />
         <Scripts />

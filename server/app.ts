@@ -72,15 +72,18 @@ export function createApp({ services, config, log, build, clientDir }: AppOption
     app.use('*', serveStatic({ root, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600') }))
   }
 
+  // Redirects from the domain's published site settings apply before any page is rendered.
+  app.on(['GET', 'HEAD'], '*', async (c, next) => {
+    const domain = await services.domains.forHost(hostFromHeader(c.req.header('host')))
+    const redirect = domain ? await services.redirects.match(domain._id, c.req.path) : null
+    if (redirect) return c.redirect(redirect.location, redirect.status)
+    await next()
+  })
+
   if (build) {
     const handle = createRequestHandler(build, config.mode)
     app.all('*', async (c) => {
       const request = c.req.raw
-      if (request.method === 'GET' || request.method === 'HEAD') {
-        const domain = await services.domains.forHost(hostFromHeader(request.headers.get('host')))
-        const redirect = domain ? await services.redirects.match(domain._id, new URL(request.url).pathname) : null
-        if (redirect) return c.redirect(redirect.location, redirect.status)
-      }
       const anonymous = request.method === 'GET' && isAnonymous(request)
       if (anonymous) {
         const hit = pageCache.get(request)

@@ -1,32 +1,41 @@
 import { Outlet } from 'react-router'
+import { SiteFooter } from '~/ui/site/SiteFooter'
+import { SiteHeader } from '~/ui/site/SiteHeader'
 import type { Route } from './+types/default'
+
+// The grape mark as an inline SVG icon: no extra request, and no 404 for /favicon.ico.
+const favicon =
+  "data:image/svg+xml," +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><circle cx="20" cy="20" r="20" fill="#981A31"/><g fill="#FCF9F9"><circle cx="16" cy="17" r="3.2"/><circle cx="23" cy="17" r="3.2"/><circle cx="19.5" cy="22.5" r="3.2"/><circle cx="13" cy="22.5" r="2.6"/><circle cx="26" cy="22.5" r="2.6"/><circle cx="16.5" cy="28" r="2.8"/><circle cx="22.5" cy="28" r="2.8"/></g></svg>',
+  )
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', type: 'image/svg+xml', href: favicon }]
 
 export async function loader({ context }: Route.LoaderArgs) {
   const domainId = context.domain?._id
-  if (!domainId) return { nav: null, footer: null }
-  const [nav, footer] = await Promise.all([
+  if (!domainId) return { nav: null, footer: null, siteSettings: null }
+  const [nav, footer, siteSettings] = await Promise.all([
     context.services.siteDocuments.load('nav', domainId, 'published'),
     context.services.siteDocuments.load('footer', domainId, 'published'),
+    context.services.siteDocuments.load('siteSettings', domainId, 'published'),
   ])
-  return { nav: nav.doc, footer: footer.doc }
+  return { nav: nav.doc, footer: footer.doc, siteSettings: { og: siteSettings.doc.og, twitter: siteSettings.doc.twitter } }
 }
 
 export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
+  const { nav, footer } = loaderData
+  const siteName = nav?.siteName ?? ''
   return (
-    <>
-      <header>
-        <nav aria-label="Main">
-          <ul>
-            {loaderData.nav?.items.map((item) => (
-              <li key={item.href}>
-                <a href={item.href}>{item.text}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </header>
-      <Outlet />
-      <footer>{loaderData.footer?.copy}</footer>
-    </>
+    <div className="flex min-h-svh flex-col">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      {nav ? <SiteHeader nav={nav} /> : null}
+      <div className="flex-1">
+        <Outlet />
+      </div>
+      {footer ? <SiteFooter footer={footer} siteName={siteName} /> : null}
+    </div>
   )
 }

@@ -18,6 +18,8 @@ const PUBLIC = new Set([
   'POST /api/user/logout',
   'POST /api/user/forgotPassword',
   'POST /api/user/setPassword',
+  'GET /api/search/query',
+  'GET /img/:id',
 ])
 
 let t: TestApp
@@ -36,7 +38,7 @@ beforeAll(async () => {
   editorToken = (await login.json()).token
   const seen = new Set<string>()
   routes = t.app.routes
-    .filter((r) => r.method !== 'ALL' && r.path.startsWith(`/${t.config.apiPrefix}/`) && !r.path.includes('*'))
+    .filter((r) => r.method !== 'ALL' && (r.path.startsWith(`/${t.config.apiPrefix}/`) || r.path.startsWith('/img/')) && !r.path.includes('*'))
     .filter((r) => !seen.has(`${r.method} ${r.path}`) && seen.add(`${r.method} ${r.path}`))
   openapi = await (await t.app.request('/api/openapi.json')).json()
 })

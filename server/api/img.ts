@@ -1,9 +1,16 @@
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
 import type { Logger } from '../log.ts'
 import type { Services } from '../services/index.ts'
 import type { TransformParams } from '../services/images.ts'
+import { requireEditor } from './access.ts'
+import type { ApiEnv } from './context.ts'
 import { errorJson, toErrorResponse, zodDetails } from './errors.ts'
+import { resolveSession, sameOriginWrites } from './session.ts'
+
+/** Uploads larger than this are refused before they are read (the image service checks again). */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024
 
 /** 'auto' and empty values mean "not given" (the client leaves auto sizes out, but be lenient). */
 const optionalNumber = (schema: z.ZodNumber) =>
@@ -34,10 +41,32 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 /**
  * Images by id with on-the-fly transforms. Variants are rendered once and kept on disk, so the
  * answers can be cached for ever: an image's bytes never change under its id.
- * Uploads (POST /img/upload) arrive with editor sign-in, not before.
+ * Uploads (POST /img/upload, multipart field `file`) are for signed-in editors only.
  */
 export function createImgRouter(services: Services, log: Logger) {
-  const router = new Hono()
+  const router = new Hono<ApiEnv>()
+
+  router.post(
+    '/upload',
+    async (c, next) => {
+      c.set('services', services)
+      await next()
+    },
+    sameOriginWrites,
+    resolveSession,
+    requireEditor,
+    bodyLimit({ maxSize: MAX_UPLOAD_BYTES + 64 * 1024, onError: (c) => errorJson(c, 413, 'The file is larger than 20 MB') }),
+    async (c) => {
+      const type = c.req.header('content-type') ?? ''
+      if (!type.startsWith('multipart/form-data')) return errorJson(c, 400, 'Send the image as multipart/form-data in the field "file"')
+      const form = await c.req.parseBody().catch(() => null)
+      const file = form?.file
+      if (!(file instanceof File)) return errorJson(c, 400, 'Send the image in the field "file"')
+      const alt = typeof form?.alt === 'string' ? form.alt.slice(0, 300) : ''
+      const saved = await services.images.save({ bytes: Buffer.from(await file.arrayBuffer()), filename: file.name || 'upload', alt })
+      return c.json(saved, 200)
+    },
+  )
 
   router.get('/:id', async (c) => {
     const parsed = imageQuerySchema.safeParse(c.req.query())

@@ -1,0 +1,14 @@
+import { z } from 'zod'
+import { linkSchema } from '#lib/content'
+import { defaultsOf, defineBlock, text } from '../fields'
+import { cardSchema } from './card'
+
+export const label = 'Card Grid'
+export const schema = defineBlock('CardGrid', {
+  title: text(200),
+  description: text(600),
+  button: linkSchema.optional(),
+  items: z.array(cardSchema).max(48).default([]),
+})
+export type Props = z.output<typeof schema>
+export const defaults = defaultsOf(schema, 'CardGrid')

@@ -1,0 +1,39 @@
+import { clsx } from 'clsx'
+import { Img } from '~/ui/Img'
+import { SmartLink } from '~/ui/SmartLink'
+import { imageSizes } from '../image-sizes'
+import type { Props } from './schema'
+
+const sizes = imageSizes.imageBlock
+
+/** 450x250 on phones, 1080x600 from 640 px up (spec 02 §9), chosen by <picture>. */
+export function View({ imageId, crop, alt, caption, navLink, hasFilter, inContainer }: Props) {
+  const picture = (
+    <span className={clsx('relative block overflow-hidden bg-grey', inContainer && 'rounded-sm')}>
+      <Img
+        image={{ imageId, alt, crop }}
+        width={sizes.mobile.width}
+        height={sizes.mobile.height}
+        cropKey="mobile"
+        sources={[{ media: '(min-width: 640px)', ...sizes.desktop, cropKey: 'desktop' }]}
+       
+        className="block h-auto w-full"
+      />
+      {hasFilter ? <span className="absolute inset-0 bg-black/25" aria-hidden="true" /> : null}
+    </span>
+  )
+  return (
+    <figure className={clsx(inContainer ? 'container-site' : 'w-full')}>
+      <div className={clsx(inContainer && 'mx-auto max-w-[1080px]')}>
+        {navLink?.href ? (
+          <SmartLink link={navLink} className="block transition-opacity hover:opacity-90" aria-label={navLink.text || alt || undefined}>
+            {picture}
+          </SmartLink>
+        ) : (
+          picture
+        )}
+        {caption ? <figcaption className={clsx('mt-3 text-sm text-ink-soft', !inContainer && 'container-site')}>{caption}</figcaption> : null}
+      </div>
+    </figure>
+  )
+}

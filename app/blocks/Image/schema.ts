@@ -1,0 +1,17 @@
+import { z } from 'zod'
+import { linkSchema } from '#lib/content'
+import { cropMap, defaultsOf, defineBlock, text } from '../fields'
+
+export const label = 'Image'
+/** Spec 02 §3.5: imageId, crop, alt, navLink, hasFilter, inContainer, caption. */
+export const schema = defineBlock('Image', {
+  imageId: z.string().max(100).default(''),
+  crop: cropMap(),
+  alt: text(300),
+  caption: text(300),
+  navLink: linkSchema.optional(),
+  hasFilter: z.boolean().default(false),
+  inContainer: z.boolean().default(true),
+})
+export type Props = z.output<typeof schema>
+export const defaults = defaultsOf(schema, 'Image')

@@ -1,0 +1,10 @@
+import type { z } from 'zod'
+import { defaultsOf, defineBlock, text } from '../fields'
+
+export const label = 'Section Heading'
+export const schema = defineBlock('SectionHeading', {
+  title: text(200),
+  subtitle: text(500),
+})
+export type Props = z.output<typeof schema>
+export const defaults = defaultsOf(schema, 'SectionHeading')

@@ -1,0 +1,38 @@
+/**
+ * The block library as one declaration (Puck-style): componentType -> schema, defaults, label and
+ * View. The editor builds its pickers and forms from this; visitors only load `views.ts`.
+ */
+import type { ComponentType } from 'react'
+import { blockModules, type BlockProps, type BlockType } from './schemas'
+import { blockViews } from './views'
+
+export interface RegistryEntry<T extends BlockType> {
+  componentType: T
+  schema: (typeof blockModules)[T]['schema']
+  defaults: BlockProps<T>
+  label: string
+  View: ComponentType<BlockProps<T>>
+}
+
+export type Registry = { [T in BlockType]: RegistryEntry<T> }
+
+function entry<T extends BlockType>(componentType: T): RegistryEntry<T> {
+  const mod = blockModules[componentType]
+  return {
+    componentType,
+    schema: mod.schema,
+    defaults: mod.defaults as BlockProps<T>,
+    label: mod.label,
+    View: blockViews[componentType],
+  }
+}
+
+export const registry = Object.fromEntries(
+  (Object.keys(blockModules) as BlockType[]).map((type) => [type, entry(type)]),
+) as Registry
+
+/** A fresh block of a type, ready to insert (a deep copy, so inserts never share arrays). */
+export function createBlock<T extends BlockType>(componentType: T): BlockProps<T> {
+  return structuredClone(registry[componentType].defaults)
+}
+

@@ -1,0 +1,156 @@
+/**
+ * The in-page editor. Loaded lazily by app/root.tsx, in the browser only, for signed-in editors and
+ * for the sign-in and password-recovery addresses: visitors never download this module or anything
+ * it imports.
+ */
+import { useEffect, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { Toaster } from 'sonner'
+import { texts } from '#lib/texts'
+import { messageOf, postApi, reloadWithout } from './api.ts'
+import { LoginDialog } from './auth/LoginDialog.tsx'
+import { RecoveryDialog } from './auth/RecoveryDialog.tsx'
+import { EditorMenu } from './menu/EditorMenu.tsx'
+import { DashboardDialog } from './panels/DashboardDialog.tsx'
+import { isPanelItem, panels } from './panels/registry.ts'
+import { itemSurface } from './state/items.ts'
+import { EditorStoreProvider, useEditorDispatch, useEditorState } from './state/store.tsx'
+import { Modal } from './surfaces/Modal.tsx'
+import { Sidebar } from './surfaces/Sidebar.tsx'
+import { TOAST_DURATION_MS, toastError } from './toast.ts'
+import { useRoutePage } from './use-route-page.ts'
+import { useUnsavedChangesPrompt } from './use-unsaved-changes.ts'
+
+export interface EditorUser {
+  _id: string
+  username: string
+  email: string
+  roles: string[]
+}
+
+const COLLAPSED_KEY = 'editor-menu-collapsed'
+
+/** The menu starts as the editor left it; the first time, collapsed on phone-sized screens. */
+function initialCollapsed(): boolean {
+  try {
+    const stored = window.localStorage.getItem(COLLAPSED_KEY)
+    if (stored !== null) return stored === 'true'
+  } catch {
+    // storage unavailable: fall back to the screen size
+  }
+  return window.matchMedia('(max-width: 767px)').matches
+}
+
+export default function EditorRoot({ user }: { user: EditorUser | null }) {
+  return (
+    <EditorStoreProvider initialCollapsed={initialCollapsed()}>
+      {/* Spec 01 §8: top-centre, 4 s; sonner pauses the timer while a toast is hovered. Mounted first so
+          toasts raised by the siblings' effects below are not missed. */}
+      <Toaster position="top-center" duration={TOAST_DURATION_MS} />
+      <EditorShell user={user} />
+    </EditorStoreProvider>
+  )
+}
+
+function EditorShell({ user }: { user: EditorUser | null }) {
+  const state = useEditorState()
+  const dispatch = useEditorDispatch()
+  const { activeItem, sidebar, collapsed } = state.menu
+  const [searchParams, setSearchParams] = useSearchParams()
+
+  // The page the route loaded becomes the editor's page (with its saved copy).
+  const routePage = useRoutePage()
+  useEffect(() => {
+    dispatch({ type: 'loadPage', page: routePage })
+  }, [routePage, dispatch])
+
+  useUnsavedChangesPrompt(state.page.isDirty)
+
+  useEffect(() => {
+    try {
+      window.localStorage.setItem(COLLAPSED_KEY, String(collapsed))
+    } catch {
+      // not remembered: fine
+    }
+  }, [collapsed])
+
+  // Spec 01 §2.5: a recovery link (?token=...&email=...) is for signed-out users only.
+  const token = searchParams.get('token')
+  const email = searchParams.get('email')
+  const [recoveryDismissed, setRecoveryDismissed] = useState(false)
+  const warned = useRef(false)
+  useEffect(() => {
+    if (user && token && !warned.current) {
+      warned.current = true
+      toastError(texts.toasts.alreadyLoggedIn)
+    }
+  }, [user, token])
+
+  async function logout() {
+    try {
+      await postApi('/user/logout')
+    } catch (err) {
+      toastError(messageOf(err))
+      return
+    }
+    reloadWithout(['login'])
+  }
+
+  function recoveryDone() {
+    setSearchParams(
+      (params) => {
+        params.delete('token')
+        params.delete('email')
+        return params
+      },
+      { replace: true, preventScrollReset: true },
+    )
+    setRecoveryDismissed(true)
+    if (activeItem !== 'login') dispatch({ type: 'toggleActiveItem', item: 'login' })
+  }
+
+  const sidebarPanel = sidebar.content && isPanelItem(sidebar.content) ? panels[sidebar.content] : null
+  const modalPanel = isPanelItem(activeItem) && itemSurface[activeItem] === 'modal' ? panels[activeItem] : null
+  const closeModal = (open: boolean) => {
+    if (!open) dispatch({ type: 'clearActiveItem' })
+  }
+
+  return (
+    <div data-editor-root="">
+      <EditorMenu signedIn={!!user} onLogout={() => void logout()} />
+
+      <Sidebar
+        open={sidebar.open && !!sidebarPanel}
+        onOpenChange={(open) => {
+          if (!open) dispatch({ type: 'closeSidebar' })
+        }}
+        side={sidebar.side}
+        title={sidebarPanel?.title}
+      >
+        {sidebarPanel ? <sidebarPanel.Component /> : null}
+      </Sidebar>
+
+      {user ? (
+        <>
+          <Modal open={!!modalPanel} onOpenChange={closeModal} title={modalPanel?.title}>
+            {modalPanel ? <modalPanel.Component /> : null}
+          </Modal>
+          <DashboardDialog open={activeItem === 'dashboard'} onOpenChange={closeModal} username={user.username} />
+        </>
+      ) : (
+        <>
+          <LoginDialog open={activeItem === 'login'} onOpenChange={closeModal} />
+          {token && email ? (
+            <RecoveryDialog
+              open={!recoveryDismissed}
+              onOpenChange={(open) => setRecoveryDismissed(!open)}
+              token={token}
+              email={email}
+              onDone={recoveryDone}
+            />
+          ) : null}
+        </>
+      )}
+    </div>
+  )
+}

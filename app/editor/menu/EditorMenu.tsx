@@ -1,0 +1,116 @@
+import { Tooltip } from 'radix-ui'
+import { useId, type ReactElement } from 'react'
+import { texts } from '#lib/texts'
+import { CollapseIcon, ExpandIcon } from '../icons.tsx'
+import { needsPage } from '../state/items.ts'
+import { hasUnpublishedChanges } from '../state/page-utils.ts'
+import { useEditorDispatch, useEditorState } from '../state/store.tsx'
+import { chrome } from '../surfaces/classes.ts'
+import { editorEntries, signedOutEntries, type MenuEntry } from './items.tsx'
+
+export interface EditorMenuProps {
+  signedIn: boolean
+  onLogout: () => void
+}
+
+const itemClass = `relative flex w-full items-center gap-3 rounded-md px-2.5 py-2 text-left text-[13px] font-medium leading-5 text-neutral-700 transition-colors hover:bg-neutral-100 hover:text-neutral-950 disabled:pointer-events-none disabled:opacity-40 aria-pressed:bg-red/10 aria-pressed:text-red ${chrome.focus} focus-visible:ring-offset-0`
+
+/**
+ * Spec 01 §2.6: the editor menu, floating on the left above the page (fixed, so the page's layout
+ * never moves), collapsible to icons. Plain buttons: Tab reaches each one, Enter and Space choose it.
+ */
+export function EditorMenu({ signedIn, onLogout }: EditorMenuProps) {
+  const { menu, page } = useEditorState()
+  const dispatch = useEditorDispatch()
+  const { collapsed, activeItem } = menu
+  const hasPage = page.page !== null
+  const unpublished = hasUnpublishedChanges(page.page)
+  const noticeId = useId()
+  const entries = signedIn ? editorEntries : signedOutEntries
+  const collapseLabel = collapsed ? texts.editor.menu.expand : texts.editor.menu.collapse
+  const CollapseGlyph = collapsed ? ExpandIcon : CollapseIcon
+
+  function choose(entry: MenuEntry) {
+    if (entry.id === 'logout') onLogout()
+    else dispatch({ type: 'toggleActiveItem', item: entry.id })
+  }
+
+  return (
+    <Tooltip.Provider delayDuration={150}>
+      <nav
+        aria-label={texts.editor.menu.label}
+        data-editor-menu=""
+        data-collapsed={collapsed ? 'true' : 'false'}
+        className={`fixed top-1/2 left-2 ${chrome.z} max-h-[calc(100svh-1rem)] -translate-y-1/2 overflow-y-auto rounded-lg ${chrome.panel} ${collapsed ? 'w-12' : 'w-56'}`}
+      >
+        <ul className="flex flex-col gap-0.5 p-1">
+          <li>
+            <WithTooltip show={collapsed} label={collapseLabel}>
+              <button
+                type="button"
+                className={itemClass}
+                aria-expanded={!collapsed}
+                aria-label={collapsed ? collapseLabel : undefined}
+                onClick={() => dispatch({ type: 'setCollapsed' })}
+              >
+                <CollapseGlyph className="shrink-0" />
+                {collapsed ? null : <span>{collapseLabel}</span>}
+              </button>
+            </WithTooltip>
+          </li>
+          {entries.map((entry) => {
+            const active = entry.id !== 'logout' && activeItem === entry.id
+            const disabled = entry.id !== 'logout' && needsPage.has(entry.id) && !hasPage
+            const notice = entry.id === 'publishPage' && hasPage && unpublished
+            return (
+              <li key={entry.id} className={entry.groupStart ? 'mt-0.5 border-t border-neutral-200 pt-0.5' : undefined}>
+                <WithTooltip show={collapsed && !disabled} label={entry.label}>
+                  <button
+                    type="button"
+                    className={itemClass}
+                    data-menu-item={entry.id}
+                    aria-pressed={entry.id === 'logout' ? undefined : active}
+                    aria-label={collapsed ? entry.label : undefined}
+                    aria-describedby={notice ? noticeId : undefined}
+                    disabled={disabled}
+                    onClick={() => choose(entry)}
+                  >
+                    <span className="relative shrink-0">
+                      <entry.Icon />
+                      {notice ? (
+                        <span data-publish-notification="" className="absolute -top-1 -right-1 size-2.5 rounded-full bg-red-lighter ring-2 ring-white" />
+                      ) : null}
+                    </span>
+                    {collapsed ? null : <span className="truncate">{entry.label}</span>}
+                  </button>
+                </WithTooltip>
+              </li>
+            )
+          })}
+        </ul>
+        {unpublished && hasPage && signedIn ? (
+          <span id={noticeId} hidden>
+            {texts.editor.menu.unpublishedChanges}
+          </span>
+        ) : null}
+      </nav>
+    </Tooltip.Provider>
+  )
+}
+
+/**
+ * A tooltip with the item's name beside a collapsed (icon-only) menu item. Always rendered (only
+ * kept closed when not wanted), so collapsing does not remount the button and lose its focus.
+ */
+function WithTooltip({ show, label, children }: { show: boolean; label: string; children: ReactElement }) {
+  return (
+    <Tooltip.Root {...(show ? {} : { open: false })}>
+      <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
+      <Tooltip.Portal>
+        <Tooltip.Content side="right" sideOffset={10} className={`${chrome.z} rounded-md bg-neutral-900 px-2 py-1 text-xs font-medium text-white shadow-md`}>
+          {label}
+        </Tooltip.Content>
+      </Tooltip.Portal>
+    </Tooltip.Root>
+  )
+}

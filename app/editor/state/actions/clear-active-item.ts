@@ -1,0 +1,14 @@
+import type { EditorState, MenuItemId } from '../types.ts'
+
+export interface ClearActiveItemAction {
+  type: 'clearActiveItem'
+  /** Clear only when this item is the active one (a panel closing itself); any item when absent. */
+  item?: MenuItemId
+}
+
+/** A modal panel or dialog was closed: no item is active any more. The sidebar is left as it is. */
+export function clearActiveItem(state: EditorState, action: ClearActiveItemAction): EditorState {
+  if (state.menu.activeItem === null) return state
+  if (action.item && state.menu.activeItem !== action.item) return state
+  return { ...state, menu: { ...state.menu, activeItem: null } }
+}

@@ -1,0 +1,24 @@
+import { itemSurface } from '../items.ts'
+import type { EditorState } from '../types.ts'
+
+export interface CloseSidebarAction {
+  type: 'closeSidebar'
+}
+
+/**
+ * Closes the sidebar. When it was showing the active menu item's panel, that item is no longer
+ * active either (otherwise the menu would mark an item whose panel is gone).
+ */
+export function closeSidebar(state: EditorState, _action: CloseSidebarAction): EditorState {
+  const { activeItem, sidebar } = state.menu
+  if (!sidebar.open && sidebar.content === null) return state
+  const panelOfActiveItem = activeItem !== null && itemSurface[activeItem] === 'sidebar' && sidebar.content === activeItem
+  return {
+    ...state,
+    menu: {
+      ...state.menu,
+      activeItem: panelOfActiveItem ? null : activeItem,
+      sidebar: { ...sidebar, open: false, content: null },
+    },
+  }
+}

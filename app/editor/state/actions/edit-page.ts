@@ -1,0 +1,14 @@
+import { deepEqual } from '../page-utils.ts'
+import type { EditorPage, EditorState } from '../types.ts'
+
+export interface EditPageAction {
+  type: 'editPage'
+  /** The page with the edit applied (a new object: the state is never changed in place). */
+  page: EditorPage
+}
+
+/** An edit replaces the current page; it is dirty while it differs from the saved copy. */
+export function editPage(state: EditorState, action: EditPageAction): EditorState {
+  if (!state.page.page) return state
+  return { ...state, page: { ...state.page, page: action.page, isDirty: !deepEqual(action.page, state.page.savedPage) } }
+}

@@ -1,0 +1,41 @@
+import { clearActiveItem, type ClearActiveItemAction } from './actions/clear-active-item.ts'
+import { closeSidebar, type CloseSidebarAction } from './actions/close-sidebar.ts'
+import { editPage, type EditPageAction } from './actions/edit-page.ts'
+import { loadPage, type LoadPageAction } from './actions/load-page.ts'
+import { markSaved, type MarkSavedAction } from './actions/mark-saved.ts'
+import { openSidebar, type OpenSidebarAction } from './actions/open-sidebar.ts'
+import { setCollapsed, type SetCollapsedAction } from './actions/set-collapsed.ts'
+import { toggleActiveItem, type ToggleActiveItemAction } from './actions/toggle-active-item.ts'
+import type { EditorState } from './types.ts'
+
+export type EditorAction =
+  | ToggleActiveItemAction
+  | ClearActiveItemAction
+  | SetCollapsedAction
+  | OpenSidebarAction
+  | CloseSidebarAction
+  | LoadPageAction
+  | EditPageAction
+  | MarkSavedAction
+
+/** The editor's reducer: each action is a pure function in ./actions/ with its tests beside it. */
+export function editorReducer(state: EditorState, action: EditorAction): EditorState {
+  switch (action.type) {
+    case 'toggleActiveItem':
+      return toggleActiveItem(state, action)
+    case 'clearActiveItem':
+      return clearActiveItem(state, action)
+    case 'setCollapsed':
+      return setCollapsed(state, action)
+    case 'openSidebar':
+      return openSidebar(state, action)
+    case 'closeSidebar':
+      return closeSidebar(state, action)
+    case 'loadPage':
+      return loadPage(state, action)
+    case 'editPage':
+      return editPage(state, action)
+    case 'markSaved':
+      return markSaved(state, action)
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The editor's state: the menu (collapsed, active item, sidebar) and the page being edited.
+ * Pure data; the reducer (./reducer.ts) changes it through the actions in ./actions/.
+ */
+
+/** The menu items that can be the active one (Collapse and Log out are plain commands). */
+export type MenuItemId =
+  | 'select'
+  | 'createPage'
+  | 'savePage'
+  | 'saveNav'
+  | 'saveFooter'
+  | 'publishPage'
+  | 'configSettings'
+  | 'siteSettings'
+  | 'pageSettings'
+  | 'dashboard'
+  | 'login'
+
+/** What a sidebar can show: a menu item's panel for now; later also a selected component's editor. */
+export type SidebarContent = MenuItemId
+
+export type SidebarSide = 'left' | 'right'
+
+/** The page as the editor holds it: any page document with an id. */
+export interface EditorPage {
+  _id: string
+  lastPublished?: string | null
+  updatedAt?: string
+  [field: string]: unknown
+}
+
+export interface MenuState {
+  collapsed: boolean
+  activeItem: MenuItemId | null
+  sidebar: { open: boolean; content: SidebarContent | null; side: SidebarSide }
+}
+
+export interface PageState {
+  /** The page as currently edited. */
+  page: EditorPage | null
+  /** A deep copy of the page as last loaded or saved. */
+  savedPage: EditorPage | null
+  /** The page differs from the saved copy. */
+  isDirty: boolean
+}
+
+export interface EditorState {
+  menu: MenuState
+  page: PageState
+}
+
+export const initialEditorState = (collapsed = false): EditorState => ({
+  menu: { collapsed, activeItem: null, sidebar: { open: false, content: null, side: 'right' } },
+  page: { page: null, savedPage: null, isDirty: false },
+})

@@ -1,0 +1,13 @@
+import { toast } from 'sonner'
+import { texts } from '#lib/texts'
+
+/** Spec 01 §8: toasts show for 4 s at top-centre and stay while hovered (sonner pauses on hover). */
+export const TOAST_DURATION_MS = 4000
+
+export function toastSuccess(message: string = texts.toasts.success) {
+  return toast.success(message)
+}
+
+export function toastError(message: string = texts.toasts.unknownError) {
+  return toast.error(message)
+}

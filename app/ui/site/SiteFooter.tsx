@@ -1,0 +1,117 @@
+import type { FooterDoc } from '#lib/content'
+import { ClockIcon, EmailIcon, LocationIcon, PhoneIcon, SocialIcon } from '../icons'
+import { SmartLink } from '../SmartLink'
+
+type Footer = Omit<FooterDoc, 'domainId'>
+
+const networkNames: Record<string, string> = { x: 'X', tiktok: 'TikTok', youtube: 'YouTube', linkedin: 'LinkedIn' }
+const networkName = (n: string) => networkNames[n.toLowerCase()] ?? n.charAt(0).toUpperCase() + n.slice(1)
+
+/** The footer document (spec 01 §3): copy, link groups, privacy, terms, visitor information, social. */
+export function SiteFooter({ footer, siteName }: { footer: Footer; siteName: string }) {
+  const info = footer.visitorInformation
+  const hasInfo = !!info && !!(info.title || info.address || info.phone || info.email || info.hours)
+  return (
+    <footer className="bg-red-darkest text-white">
+      <div className="container-site grid gap-12 py-16 lg:grid-cols-12 lg:py-20">
+        {hasInfo && info ? (
+          <section className="lg:col-span-4" aria-labelledby="footer-visitor-info">
+            <h2 id="footer-visitor-info" className="font-display text-2xl font-semibold">
+              {info.title || 'Visitor information'}
+            </h2>
+            <ul className="mt-6 flex flex-col gap-4 text-white/90">
+              {info.address ? (
+                <li className="flex gap-3">
+                  <LocationIcon className="mt-0.5 shrink-0 text-red-lighter" />
+                  <span className="sr-only">Address: </span>
+                  <span className="whitespace-pre-line">{info.address}</span>
+                </li>
+              ) : null}
+              {info.phone ? (
+                <li className="flex gap-3">
+                  <PhoneIcon className="mt-0.5 shrink-0 text-red-lighter" />
+                  <a href={`tel:${info.phone.replace(/[^\d+]/g, '')}`} className="hover:underline">
+                    <span className="sr-only">Phone: </span>
+                    {info.phone}
+                  </a>
+                </li>
+              ) : null}
+              {info.email ? (
+                <li className="flex gap-3">
+                  <EmailIcon className="mt-0.5 shrink-0 text-red-lighter" />
+                  <a href={`mailto:${info.email}`} className="break-all hover:underline">
+                    <span className="sr-only">E-mail: </span>
+                    {info.email}
+                  </a>
+                </li>
+              ) : null}
+              {info.hours ? (
+                <li className="flex gap-3">
+                  <ClockIcon className="mt-0.5 shrink-0 text-red-lighter" />
+                  <span className="sr-only">Opening hours: </span>
+                  <span className="whitespace-pre-line">{info.hours}</span>
+                </li>
+              ) : null}
+            </ul>
+          </section>
+        ) : null}
+
+        {footer.linkGroups.length ? (
+          <div className={hasInfo ? 'grid grid-cols-2 gap-10 sm:grid-cols-3 lg:col-span-8' : 'grid grid-cols-2 gap-10 sm:grid-cols-3 lg:col-span-12'}>
+            {footer.linkGroups.map((group, i) => (
+              <nav key={i} aria-label={group.title || `Footer links ${i + 1}`}>
+                {group.title ? <h2 className="eyebrow text-white/80">{group.title}</h2> : null}
+                <ul className="mt-5 flex flex-col gap-3">
+                  {group.links.map((link, l) => (
+                    <li key={l}>
+                      <SmartLink link={link} className="text-white/95 underline-offset-4 hover:underline">
+                        {link.text}
+                      </SmartLink>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            ))}
+          </div>
+        ) : null}
+      </div>
+
+      <div className="border-t border-white/15">
+        <div className="container-site flex flex-col gap-6 py-8 text-sm text-white/85 md:flex-row md:items-center md:justify-between">
+          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center sm:gap-x-6">
+            <p>{footer.copy || `© ${siteName}`}</p>
+            {footer.privacy?.href ? (
+              <SmartLink link={footer.privacy} className="underline-offset-4 hover:underline">
+                {footer.privacy.text || 'Privacy'}
+              </SmartLink>
+            ) : null}
+            {footer.terms?.href ? (
+              <SmartLink link={footer.terms} className="underline-offset-4 hover:underline">
+                {footer.terms.text || 'Terms'}
+              </SmartLink>
+            ) : null}
+          </div>
+          {footer.social.length ? (
+            <ul className="flex gap-3" aria-label="Social media">
+              {footer.social.map((s, i) => (
+                <li key={i}>
+                  <a
+                    href={s.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="flex h-10 w-10 items-center justify-center rounded-full border border-white/30 text-white transition-colors hover:bg-white hover:text-red-darkest"
+                  >
+                    <SocialIcon network={s.network} size={18} />
+                    <span className="sr-only">
+                      {siteName} on {networkName(s.network)} (opens in a new tab)
+                    </span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,157 @@
+import { useEffect, useRef } from 'react'
+import { Link as RouterLink, useLocation } from 'react-router'
+import type { NavDoc } from '#lib/content'
+import { ChevronDownIcon, CloseIcon, MenuIcon } from '../icons'
+import { Img } from '../Img'
+import { SmartLink } from '../SmartLink'
+
+type Nav = Omit<NavDoc, 'domainId'>
+
+function Brand({ nav }: { nav: Nav }) {
+  const name = nav.siteName || 'Home'
+  return (
+    <RouterLink to="/" className="flex shrink-0 items-center gap-3 text-red-darkest" aria-label={`${name} home`}>
+      {nav.logo?.imageId ? (
+        <Img image={nav.logo} alt="" width={160} height={48} priority className="h-10 w-auto bg-transparent" />
+      ) : (
+        <svg viewBox="0 0 40 40" width="38" height="38" aria-hidden="true" className="shrink-0">
+          <circle cx="20" cy="20" r="20" fill="#981A31" />
+          <g fill="#FCF9F9">
+            <circle cx="16" cy="17" r="3.2" />
+            <circle cx="23" cy="17" r="3.2" />
+            <circle cx="19.5" cy="22.5" r="3.2" />
+            <circle cx="13" cy="22.5" r="2.6" />
+            <circle cx="26" cy="22.5" r="2.6" />
+            <circle cx="16.5" cy="28" r="2.8" />
+            <circle cx="22.5" cy="28" r="2.8" />
+          </g>
+          <path d="M19.5 13.5c0-3 1.5-5 4.5-6" stroke="#FCF9F9" strokeWidth="1.6" fill="none" strokeLinecap="round" />
+        </svg>
+      )}
+      <span className="font-display text-2xl leading-none font-bold tracking-tight">{nav.siteName}</span>
+    </RouterLink>
+  )
+}
+
+/**
+ * The site header: brand, the main navigation with dropdowns (CSS hover/focus-within, so they work
+ * without script and by keyboard), and a <details> mobile menu that also needs no script.
+ */
+export function SiteHeader({ nav }: { nav: Nav }) {
+  const menu = useRef<HTMLDetailsElement>(null)
+  const { pathname } = useLocation()
+  // Client-side navigation keeps the <details> open; close it when the page changes.
+  useEffect(() => {
+    if (menu.current) menu.current.open = false
+  }, [pathname])
+
+  const items = nav.items.filter((item) => item.text)
+  const isCurrent = (href: string) => href === pathname || (href !== '/' && pathname.startsWith(`${href}/`))
+
+  return (
+    <header className="sticky top-0 z-50 border-b border-black/5 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <div className="container-site flex h-18 items-center justify-between gap-6 lg:h-20">
+        <Brand nav={nav} />
+
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1 xl:gap-2">
+            {items.map((item, i) => {
+              const hasGroups = item.groups.some((g) => g.links.length)
+              return (
+                <li key={i} className="nav-item relative">
+                  {item.href ? (
+                    <SmartLink link={item} className="nav-link">
+                      <span aria-current={isCurrent(item.href) ? 'page' : undefined} className={isCurrent(item.href) ? 'text-red' : undefined}>
+                        {item.text}
+                      </span>
+                      {hasGroups ? <ChevronDownIcon size={16} /> : null}
+                    </SmartLink>
+                  ) : (
+                    <span className="nav-link" tabIndex={0}>
+                      {item.text}
+                      {hasGroups ? <ChevronDownIcon size={16} /> : null}
+                    </span>
+                  )}
+                  {hasGroups ? (
+                    <div className="nav-panel">
+                      <div className="flex gap-10 rounded-sm border border-black/5 bg-white p-7 shadow-xl shadow-black/10">
+                        {item.groups.map((group, g) => (
+                          <div key={g} className="min-w-48">
+                            {group.title ? <p className="eyebrow mb-3 text-red">{group.title}</p> : null}
+                            <ul className="flex flex-col gap-1">
+                              {group.links.map((link, l) => (
+                                <li key={l}>
+                                  <SmartLink link={link} className="block py-1.5 text-[0.95rem] whitespace-nowrap text-ink hover:text-red">
+                                    {link.text}
+                                  </SmartLink>
+                                </li>
+                              ))}
+                            </ul>
+                          </div>
+                        ))}
+                      </div>
+                    </div>
+                  ) : null}
+                </li>
+              )
+            })}
+          </ul>
+        </nav>
+
+        <div className="flex items-center gap-3">
+          {nav.cta?.href && nav.cta.text ? (
+            <SmartLink link={nav.cta} className="button hidden min-h-11 px-5 py-2 sm:inline-flex">
+              {nav.cta.text}
+            </SmartLink>
+          ) : null}
+
+          <details ref={menu} className="mobile-menu lg:hidden">
+            <summary className="flex h-11 cursor-pointer items-center gap-2 rounded-full border-2 border-red px-4 font-semibold text-red">
+              <MenuIcon className="menu-open-icon" />
+              <CloseIcon className="menu-close-icon" />
+              <span>Menu</span>
+            </summary>
+            <nav aria-label="Mobile" className="absolute inset-x-0 top-full max-h-[calc(100svh-4.5rem)] overflow-y-auto border-t border-black/5 bg-white pb-10 shadow-xl">
+              <ul className="container-site flex flex-col divide-y divide-black/5">
+                {items.map((item, i) => (
+                  <li key={i} className="py-4">
+                    {item.href ? (
+                      <SmartLink link={item} className="font-display text-2xl font-semibold text-red-darkest">
+                        {item.text}
+                      </SmartLink>
+                    ) : (
+                      <span className="font-display text-2xl font-semibold text-red-darkest">{item.text}</span>
+                    )}
+                    {item.groups.map((group, g) =>
+                      group.links.length ? (
+                        <div key={g} className="mt-3">
+                          {group.title ? <p className="eyebrow mb-1 text-red">{group.title}</p> : null}
+                          <ul className="grid grid-cols-1 gap-x-6 sm:grid-cols-2">
+                            {group.links.map((link, l) => (
+                              <li key={l}>
+                                <SmartLink link={link} className="block py-2 text-ink">
+                                  {link.text}
+                                </SmartLink>
+                              </li>
+                            ))}
+                          </ul>
+                        </div>
+                      ) : null,
+                    )}
+                  </li>
+                ))}
+                {nav.cta?.href && nav.cta.text ? (
+                  <li className="pt-6 sm:hidden">
+                    <SmartLink link={nav.cta} className="button w-full">
+                      {nav.cta.text}
+                    </SmartLink>
+                  </li>
+                ) : null}
+              </ul>
+            </nav>
+          </details>
+        </div>
+      </div>
+    </header>
+  )
+}
