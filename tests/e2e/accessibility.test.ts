@@ -1,0 +1,78 @@
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, test } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { axe, formatViolations, launchBrowser } from '../helpers/browser.ts'
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+let context: BrowserContext
+let page: Page
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  page = await context.newPage()
+})
+afterEach(async () => {
+  await context?.close()
+})
+
+test('axe-core finds no WCAG 2.1 A/AA violations on the home page', async () => {
+  const response = await page.goto(baseUrl + '/', { waitUntil: 'load' })
+  expect(response?.status()).toBe(200)
+  const violations = await axe(page)
+  expect(violations, formatViolations(violations)).toEqual([])
+})
+
+test('axe-core finds no WCAG 2.1 A/AA violations on the 404 page', async () => {
+  const response = await page.goto(`${baseUrl}/no-such-page-${Date.now()}`, { waitUntil: 'load' })
+  expect(response?.status()).toBe(404)
+  const violations = await axe(page)
+  expect(violations, formatViolations(violations)).toEqual([])
+})
+
+test('on a phone-sized screen the home page has no violations either', async () => {
+  await page.setViewportSize({ width: 375, height: 740 })
+  const response = await page.goto(baseUrl + '/', { waitUntil: 'load' })
+  expect(response?.status()).toBe(200)
+  const violations = await axe(page)
+  expect(violations, formatViolations(violations)).toEqual([])
+})
+
+test('keyboard: the first Tab focuses a visible skip link that moves to the main content', async () => {
+  await page.goto(baseUrl + '/', { waitUntil: 'load' })
+  await page.keyboard.press('Tab')
+  const focused = await page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null
+    if (!el) return null
+    const rect = el.getBoundingClientRect()
+    return {
+      tag: el.tagName,
+      text: el.textContent?.trim() ?? '',
+      href: el.getAttribute('href'),
+      onScreen: rect.width > 1 && rect.height > 1 && rect.bottom > 0 && rect.right > 0 && rect.top < window.innerHeight,
+    }
+  })
+  expect(focused?.tag).toBe('A')
+  expect(focused?.text).toMatch(/skip/i)
+  expect(focused?.onScreen, 'the focused skip link is visible on screen').toBe(true)
+  const target = focused!.href!
+  expect(target).toMatch(/^#./)
+  expect(await page.locator(target).count(), `the skip link's target ${target} exists`).toBe(1)
+
+  await page.keyboard.press('Enter')
+  expect(new URL(page.url()).hash).toBe(target)
+  // The next Tab continues from the main content, not from the header.
+  await page.keyboard.press('Tab')
+  const inMain = await page.evaluate((sel) => {
+    const main = document.querySelector(sel)
+    const active = document.activeElement
+    if (!main || !active || active === document.body) return false
+    return main.contains(active) || Boolean(main.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_FOLLOWING)
+  }, target)
+  expect(inMain, 'after the skip link, Tab moves on from the main content').toBe(true)
+})

@@ -1,0 +1,91 @@
+/**
+ * Real Chromium for the e2e tests: Debian's package (/usr/bin/chromium) or CHROMIUM_PATH, driven
+ * by playwright-core; and axe-core for accessibility checks.
+ */
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { chromium, type Browser, type Page } from 'playwright-core'
+
+/**
+ * The machine has no internet: without these flags Chromium keeps opening connections (updates,
+ * sync, QUIC probes) that are refused, many at a time.
+ */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+]
+
+export function chromiumPath(): string {
+  return process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = chromiumPath()
+  if (!fs.existsSync(executablePath)) {
+    throw new Error(
+      `Chromium not found at ${executablePath}: install Debian chromium (apt-get install chromium) or set CHROMIUM_PATH`,
+    )
+  }
+  return chromium.launch({ executablePath, headless: true, args: chromiumArgs })
+}
+
+const require = createRequire(import.meta.url)
+let axeSource: string | undefined
+
+function loadAxeSource(): string {
+  if (!axeSource) {
+    const main = require.resolve('axe-core')
+    axeSource = fs.readFileSync(path.join(path.dirname(main), 'axe.min.js'), 'utf8')
+  }
+  return axeSource
+}
+
+export interface AxeViolation {
+  id: string
+  impact: string | null
+  help: string
+  helpUrl: string
+  nodes: { target: string[]; html: string; failureSummary: string }[]
+}
+
+/** WCAG 2.0/2.1 level A and AA rules. */
+export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+
+/**
+ * Runs axe-core in the page (injected through the DevTools protocol, so a Content Security
+ * Policy cannot block it) and returns the WCAG 2.1 A/AA violations.
+ */
+export async function axe(page: Page): Promise<AxeViolation[]> {
+  const injected = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined')
+  if (!injected) await page.evaluate(loadAxeSource())
+  return page.evaluate(async (tags) => {
+    const w = window as unknown as {
+      axe: { run(ctx: Document, opts: unknown): Promise<{ violations: AxeViolation[] }> }
+    }
+    const result = await w.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      helpUrl: v.helpUrl,
+      nodes: v.nodes.map((n) => ({ target: n.target, html: n.html, failureSummary: n.failureSummary })),
+    }))
+  }, wcagTags)
+}
+
+/** A readable list of violations for an assertion message. */
+export function formatViolations(violations: AxeViolation[]): string {
+  return violations
+    .map(
+      (v) =>
+        `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n` +
+        v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary.replace(/\n/g, ' | ')}`).join('\n'),
+    )
+    .join('\n')
+}

@@ -1,0 +1,136 @@
+/**
+ * Starts the PRODUCTION server (`server/main.ts` through tsx, NODE_ENV=production) as a child
+ * process on a free loopback port with a fresh temporary DATA_DIR, and waits for /health.
+ * Used by the e2e global setup and by the benchmark. Requires `npm run build`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const projectRoot = fileURLToPath(new URL('../..', import.meta.url))
+
+export class MissingBuildError extends Error {}
+
+/** Throws a readable error when `npm run build` has not produced build/. */
+export function assertProductionBuild(): void {
+  const serverBuild = path.join(projectRoot, 'build/server/index.js')
+  if (!fs.existsSync(serverBuild) || !fs.existsSync(path.join(projectRoot, 'build/client'))) {
+    throw new MissingBuildError(
+      `No production build at ${path.join(projectRoot, 'build')}: run \`npm run build\` first ` +
+        '(`npm test` and `npm run test:e2e` build before running the tests).',
+    )
+  }
+}
+
+/** A port nobody listens on right now (the kernel picks it). */
+export function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.unref()
+    srv.on('error', reject)
+    srv.listen(0, host, () => {
+      const address = srv.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * The environment for a child process of the project (server, CLI): the parent's, less what
+ * Vite/Vitest put into process.env for the test process itself (BASE_URL='/', MODE, DEV, PROD,
+ * SSR, VITEST*, NODE_ENV=test), which the server's configuration would otherwise read.
+ */
+export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  for (const name of ['BASE_URL', 'MODE', 'DEV', 'PROD', 'SSR', 'NODE_ENV', 'TEST', 'TEST_DATABASE_URL']) delete env[name]
+  for (const name of Object.keys(env)) if (name.startsWith('VITEST')) delete env[name]
+  return { ...env, ...extra }
+}
+
+export interface StartServerOptions {
+  /** Extra environment for the server (e.g. PAGE_CACHE_MAX_ENTRIES=0). */
+  env?: Record<string, string>
+  /** Reuse a data folder (already seeded); a fresh temporary one otherwise, removed on stop. */
+  dataDir?: string
+  /** How long to wait for /health to answer 200. */
+  timeoutMs?: number
+}
+
+export interface RunningServer {
+  baseUrl: string
+  port: number
+  dataDir: string
+  /** The server's recent output, for error messages. */
+  output(): string
+  /** Stops the server (SIGTERM, then SIGKILL) and removes a temporary data dir. */
+  stop(options?: { keepDataDir?: boolean }): Promise<void>
+}
+
+export async function startProductionServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  assertProductionBuild()
+  const port = await freePort()
+  const ownDataDir = !options.dataDir
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-e2e-'))
+  const baseUrl = `http://127.0.0.1:${port}`
+
+  let output = ''
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000)
+  }
+  // `node --import tsx server/main.ts` is `tsx server/main.ts` without tsx's wrapper process,
+  // so the pid we signal is the server itself.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: projectRoot,
+    env: childEnv({
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      BASE_URL: baseUrl,
+      DATABASE_URL: '',
+      LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
+      ...options.env,
+    }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  let hasExited = false
+  void exited.then(() => (hasExited = true))
+
+  async function stop(stopOptions: { keepDataDir?: boolean } = {}) {
+    if (!hasExited) {
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
+      await exited
+      clearTimeout(timer)
+    }
+    if (ownDataDir && !stopOptions.keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+
+  const deadline = Date.now() + (options.timeoutMs ?? 90_000)
+  for (;;) {
+    if (hasExited) {
+      await stop()
+      throw new Error(`The production server exited before answering /health (exit code ${await exited}). Its output:\n${output}`)
+    }
+    try {
+      const res = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(2000) })
+      if (res.status === 200) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop()
+      throw new Error(`The production server did not answer /health at ${baseUrl} in time. Its output:\n${output}`)
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+
+  return { baseUrl, port, dataDir, output: () => output, stop }
+}

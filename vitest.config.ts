@@ -1,0 +1,47 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+/**
+ * Two projects. 'unit': unit and API integration tests in Node (cheap, parallel). 'e2e': real
+ * Chromium against the production server that tests/e2e/global-setup.ts starts (needs
+ * `npm run build`). The React Router Vite plugin is deliberately not loaded here: tests import
+ * modules directly, and the e2e server uses the built output.
+ */
+const r = (p: string) => fileURLToPath(new URL(p, import.meta.url))
+
+export default defineConfig({
+  resolve: {
+    alias: { '~': r('./app'), '#lib': r('./lib'), '#server': r('./server') },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['app/**/*.test.{ts,tsx}', 'lib/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // Migrating a fresh PGlite per test file takes a second or two on these 2-core machines.
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+          // Unit tests first, then e2e: the two would otherwise compete for the two cores.
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One browser and one server at a time: files run one after another.
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
+  },
+})
