@@ -1,3 +1,14 @@
-export default function Route() {
-  return <main id="main"><h1>listing</h1></main>
+import { slugFromPath } from '#lib/slug'
+import type { Route } from './+types/listing'
+import { ContentPage, contentPageMeta, layoutDataOf, loadContentPage } from './content-page'
+
+/** /listing/*: a listing's page, stored in the 'listings' collection with the slug 'listing/…'. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadContentPage(context, request, 'listings', slugFromPath(new URL(request.url).pathname))
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => contentPageMeta(loaderData, layoutDataOf(matches))
+
+export default function ListingPage({ loaderData }: Route.ComponentProps) {
+  return <ContentPage loaderData={loaderData} />
 }

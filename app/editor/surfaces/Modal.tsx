@@ -2,6 +2,7 @@ import { Dialog } from 'radix-ui'
 import type { ReactNode } from 'react'
 import { CloseButton } from './CloseButton.tsx'
 import { chrome } from './classes.ts'
+import { useReturnFocus } from './use-return-focus.ts'
 
 export interface ModalProps {
   open: boolean
@@ -18,12 +19,14 @@ export interface ModalProps {
  * focus is trapped inside, Escape closes it and focus returns to what opened it.
  */
 export function Modal({ open, onOpenChange, title, description, width = 'default', children }: ModalProps) {
+  const returnFocus = useReturnFocus()
   const size = width === 'narrow' ? 'w-[min(450px,calc(100vw-2rem))]' : 'w-[min(900px,calc(100vw-2rem))]'
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={`fixed inset-0 ${chrome.z} bg-neutral-950/40`} />
         <Dialog.Content
+          {...returnFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
           className={`fixed top-1/2 left-1/2 ${chrome.z} flex max-h-[80vh] ${size} -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg ${chrome.panel} outline-none`}
         >

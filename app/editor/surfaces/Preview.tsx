@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { texts } from '#lib/texts'
 import { CloseButton } from './CloseButton.tsx'
 import { chrome } from './classes.ts'
+import { useReturnFocus } from './use-return-focus.ts'
 
 export interface PreviewProps {
   open: boolean
@@ -14,11 +15,13 @@ export interface PreviewProps {
 
 /** Spec 01 §2.8: the editor preview, a near full-screen dialog for looking at something large. */
 export function Preview({ open, onOpenChange, title = texts.editor.panels.preview, children }: PreviewProps) {
+  const returnFocus = useReturnFocus()
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={`fixed inset-0 ${chrome.z} bg-neutral-950/70`} />
         <Dialog.Content
+          {...returnFocus}
           aria-describedby={undefined}
           className={`fixed inset-4 ${chrome.z} flex flex-col rounded-lg ${chrome.panel} outline-none sm:inset-8`}
         >

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import type { SidebarSide } from '../state/types.ts'
 import { CloseButton } from './CloseButton.tsx'
 import { chrome } from './classes.ts'
+import { useReturnFocus } from './use-return-focus.ts'
 
 export interface SidebarProps {
   open: boolean
@@ -18,11 +19,13 @@ export interface SidebarProps {
  * outside do not close it; Escape or its Close button does, and focus then returns to the menu.
  */
 export function Sidebar({ open, onOpenChange, side, title, children }: SidebarProps) {
+  const returnFocus = useReturnFocus()
   const position = side === 'left' ? 'left-0 border-r' : 'right-0 border-l'
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange} modal={false}>
       <Dialog.Portal>
         <Dialog.Content
+          {...returnFocus}
           aria-describedby={undefined}
           onInteractOutside={(event) => event.preventDefault()}
           className={`fixed top-0 bottom-0 ${position} ${chrome.z} flex w-[min(380px,100vw)] flex-col border-neutral-200 ${chrome.panel} outline-none`}
