@@ -1,5 +1,4 @@
 import type { MiddlewareHandler } from 'hono'
-import { getCookie } from 'hono/cookie'
 import type { ApiEnv } from './context.ts'
 import { errorJson } from './errors.ts'
 

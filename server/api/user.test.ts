@@ -11,7 +11,6 @@ const post = (path: string, body?: unknown, headers: Record<string, string> = {}
     headers: { host: 'localhost', 'content-type': 'application/json', ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
-const cookieOf = (res: Response) => /authToken=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1]
 
 beforeAll(async () => {
   smtp = await startSmtpServer()

@@ -5,7 +5,7 @@ import { passwordResets, sessions, users as usersTable } from '../db/schema.ts'
 import type { Mailer } from '../integrations/mail/mailer.ts'
 import { AppError, invalidInput } from './errors.ts'
 import type { RateLimits } from './rate-limit.ts'
-import { hashPassword, type PublicUser, type UserService, verifyPassword } from './users.ts'
+import { type PublicUser, type UserService, verifyPassword } from './users.ts'
 
 const RESET_LIFETIME_MS = 24 * 60 * 60 * 1000
 
