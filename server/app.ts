@@ -5,6 +5,8 @@ import { createRequestHandler, type ServerBuild } from 'react-router'
 import type { Config } from './config.ts'
 import { createApi } from './api/index.ts'
 import { errorJson } from './api/errors.ts'
+import { texts } from '#lib/texts'
+import { isDatabaseUnavailable } from './db/client.ts'
 import { createDevOutbox } from './dev-outbox.ts'
 import { createSeoRoutes } from './seo.ts'
 import { sessionTokenFrom } from './api/session.ts'
@@ -74,8 +76,14 @@ export function createApp({ services, config, log, build, clientDir }: AppOption
 
   // Redirects from the domain's published site settings apply before any page is rendered.
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
-    const domain = await services.domains.forHost(hostFromHeader(c.req.header('host')))
-    const redirect = domain ? await services.redirects.match(domain._id, c.req.path) : null
+    // With the database down there are no redirects to apply; the page itself answers 503.
+    const redirect = await services.domains
+      .forHost(hostFromHeader(c.req.header('host')))
+      .then((domain) => (domain ? services.redirects.match(domain._id, c.req.path) : null))
+      .catch((err: unknown) => {
+        if (isDatabaseUnavailable(err)) return null
+        throw err
+      })
     if (redirect) return c.redirect(redirect.location, redirect.status)
     await next()
   })
@@ -89,11 +97,19 @@ export function createApp({ services, config, log, build, clientDir }: AppOption
         const hit = pageCache.get(request)
         if (hit) return hit
       }
-      const [domain, session] = await Promise.all([
-        services.domains.forHost(hostFromHeader(request.headers.get('host'))),
-        anonymous ? null : services.auth.resolve(sessionTokenFrom(request.headers)),
-      ])
-      const context: AppLoadContext = { services, domain, user: session?.user ?? null }
+      let context: AppLoadContext
+      try {
+        const [domain, session] = await Promise.all([
+          services.domains.forHost(hostFromHeader(request.headers.get('host'))),
+          anonymous ? null : services.auth.resolve(sessionTokenFrom(request.headers)),
+        ])
+        context = { services, domain, user: session?.user ?? null, unavailable: false }
+      } catch (err) {
+        if (!isDatabaseUnavailable(err)) throw err
+        log.warn({ err }, 'database unavailable: answering 503')
+        // The layout loader turns this into the 503 error page.
+        context = { services, domain: null, user: null, unavailable: true }
+      }
       const response = await handle(request, context)
       if (!anonymous) {
         response.headers.set('Cache-Control', 'private, no-store')
@@ -107,10 +123,14 @@ export function createApp({ services, config, log, build, clientDir }: AppOption
     })
   }
 
+  // Reached only when rendering the error page itself failed (spec 01 §2.2).
   app.onError((err, c) => {
     log.error({ err, path: c.req.path }, 'request failed')
     if (err instanceof URIError) return c.text('Bad Request', 400)
-    return c.text('An Unknown Error Occurred', 500)
+    return c.html(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${texts.errors.unknown}</title></head><body><main><h1>${texts.errors.errorPageFailed}</h1><p><a href="/">${texts.errors.backHome}</a></p></main></body></html>`,
+      500,
+    )
   })
 
   return { app, pageCache }

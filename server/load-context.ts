@@ -9,5 +9,7 @@ declare module 'react-router' {
     domain: DomainDoc | null
     /** The signed-in editor; null for visitors (whose pages may be cached). */
     user: PublicUser | null
+    /** The database did not answer: pages answer 503 instead of hanging or guessing. */
+    unavailable: boolean
   }
 }

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router'
+import { data, Outlet } from 'react-router'
 import { SiteFooter } from '~/ui/site/SiteFooter'
 import { SiteHeader } from '~/ui/site/SiteHeader'
 import type { Route } from './+types/default'
@@ -13,6 +13,7 @@ const favicon =
 export const links: Route.LinksFunction = () => [{ rel: 'icon', type: 'image/svg+xml', href: favicon }]
 
 export async function loader({ context }: Route.LoaderArgs) {
+  if (context.unavailable) throw data(null, { status: 503 })
   const domainId = context.domain?._id
   if (!domainId) return { nav: null, footer: null, siteSettings: null }
   const [nav, footer, siteSettings] = await Promise.all([

@@ -15,7 +15,10 @@ export function useReturnFocus() {
     onCloseAutoFocus: (event: Event) => {
       const target = previous.current
       previous.current = null
-      if (target?.isConnected) {
+      // Leave the focus alone when the editor already moved it elsewhere (another menu item chosen).
+      const active = document.activeElement
+      const focusIsLost = !active || active === document.body || (event.target instanceof Node && event.target.contains(active))
+      if (target?.isConnected && focusIsLost) {
         event.preventDefault()
         target.focus()
       }
