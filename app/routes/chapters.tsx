@@ -1,6 +1,7 @@
 import { slugFromPath } from '#lib/slug'
 import type { Route } from './+types/chapters'
-import { ContentPage, contentPageMeta, layoutDataOf, loadContentPage } from './content-page'
+import { ContentPage, contentPageMeta, layoutDataOf } from './content-page'
+import { loadContentPage } from './content-page.server'
 
 /** /chapters/*: a story chapter, stored in the 'chapters' collection with the slug 'chapters/{story}/…'. */
 export async function loader({ context, request }: Route.LoaderArgs) {

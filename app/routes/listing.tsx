@@ -1,6 +1,7 @@
 import { slugFromPath } from '#lib/slug'
 import type { Route } from './+types/listing'
-import { ContentPage, contentPageMeta, layoutDataOf, loadContentPage } from './content-page'
+import { ContentPage, contentPageMeta, layoutDataOf } from './content-page'
+import { loadContentPage } from './content-page.server'
 
 /** /listing/*: a listing's page, stored in the 'listings' collection with the slug 'listing/…'. */
 export async function loader({ context, request }: Route.LoaderArgs) {

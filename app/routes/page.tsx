@@ -1,6 +1,7 @@
 import { slugFromPath } from '#lib/slug'
 import type { Route } from './+types/page'
-import { ContentPage, contentPageMeta, layoutDataOf, loadContentPage } from './content-page'
+import { ContentPage, contentPageMeta, layoutDataOf } from './content-page'
+import { loadContentPage } from './content-page.server'
 
 /** The catch-all: a content-managed page of the 'pages' collection by its slug ('' is home). */
 export async function loader({ context, request }: Route.LoaderArgs) {

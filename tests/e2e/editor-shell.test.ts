@@ -77,6 +77,17 @@ async function focusedName(p: Page = page): Promise<string> {
   })
 }
 
+/** Focus moves back a moment after a dialog closes (Radix restores it on the next task). */
+async function waitForFocusOn(name: string) {
+  await page
+    .waitForFunction((expected) => {
+      const el = document.activeElement
+      return !!el && (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').trim() === expected
+    }, name, { timeout: 2000 })
+    .catch(() => {})
+  expect(await focusedName()).toBe(name)
+}
+
 async function dialogNamed(name: string | RegExp): Promise<Locator> {
   const dialog = page.getByRole('dialog', { name })
   await dialog.waitFor()
@@ -218,7 +229,7 @@ describe('menu', () => {
     expect(await dialog.getByRole('button', { name: texts.editor.close }).isVisible()).toBe(true)
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
-    expect(await focusedName()).toBe(m.dashboard)
+    await waitForFocusOn(m.dashboard)
     expect(await button.getAttribute('aria-pressed')).toBe('false')
   })
 
@@ -244,7 +255,7 @@ describe('menu', () => {
     const dialog = await dialogNamed(texts.editor.panels.siteSettings)
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
-    expect(await focusedName()).toBe(m.siteSettings)
+    await waitForFocusOn(m.siteSettings)
   })
 
   test('a recovery link while signed in is refused with a toast and no dialog', async () => {

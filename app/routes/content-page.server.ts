@@ -1,0 +1,44 @@
+/**
+ * Loads a content page for the request's domain: the published copy for visitors, the draft for
+ * signed-in editors. Server-only (.server): the block schemas and the HTML sanitiser it uses never
+ * reach the visitor's browser.
+ */
+import { data, type AppLoadContext } from 'react-router'
+import type { Collection, PageDoc } from '#lib/content'
+import { normaliseContents } from '~/blocks/schemas'
+
+export async function loadContentPage(context: AppLoadContext, request: Request, collection: Collection, slug: string) {
+  const domainId = context.domain?._id
+  const url = new URL(request.url)
+  const { pages } = context.services
+  const editor = context.user
+  const page: PageDoc | null = domainId
+    ? editor
+      ? await pages.loadDraft(domainId, collection, slug)
+      : await pages.loadPublished(domainId, collection, slug)
+    : null
+  if (!page) throw data(null, { status: 404 })
+  // Validated on the server: views get complete props, unknown blocks are dropped, and the
+  // browser never needs the schemas (or the HTML sanitiser).
+  const contents = normaliseContents(page.contents)
+  return {
+    page: {
+      _id: page._id,
+      slug: page.slug,
+      template: page.template,
+      header: page.header,
+      title: page.title,
+      description: page.description,
+      og: page.og,
+      showBreadcrumb: page.showBreadcrumb,
+      backgroundColour: page.backgroundColour,
+      // The editor needs the whole stored document and its version stamps; visitors do not.
+      ...(editor
+        ? { collection, document: page, published: page.published, lastPublished: page.lastPublished, updatedAt: page.updatedAt, version: page.version }
+        : {}),
+    },
+    contents,
+    origin: url.origin,
+  }
+}
+
