@@ -16,10 +16,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (context.unavailable) throw data(null, { status: 503 })
   const domainId = context.domain?._id
   if (!domainId) return { nav: null, footer: null, siteSettings: null }
+  // Editors see (and edit) the drafts; visitors only ever the published copies.
+  const which = context.user ? 'draft' : 'published'
   const [nav, footer, siteSettings] = await Promise.all([
-    context.services.siteDocuments.load('nav', domainId, 'published'),
-    context.services.siteDocuments.load('footer', domainId, 'published'),
-    context.services.siteDocuments.load('siteSettings', domainId, 'published'),
+    context.services.siteDocuments.load('nav', domainId, which),
+    context.services.siteDocuments.load('footer', domainId, which),
+    context.services.siteDocuments.load('siteSettings', domainId, which),
   ])
   return { nav: nav.doc, footer: footer.doc, siteSettings: { og: siteSettings.doc.og, twitter: siteSettings.doc.twitter } }
 }
