@@ -48,6 +48,16 @@ export function createApp({ services, config, log, build, clientDir }: AppOption
     services.database.notify(CONTENT_CHANNEL, domainId).catch((err: unknown) => log.warn({ err }, 'could not notify other instances'))
   })
 
+  // Cached visitor pages first: a hit needs no routing, no database and no rendering. (A
+  // published redirect clears the cache, so a cached page is never one that now redirects.)
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'GET' && isAnonymous(c.req.raw)) {
+      const hit = pageCache.get(c.req.raw)
+      if (hit) return hit
+    }
+    await next()
+  })
+
   app.get('/health', async (c) => {
     const started = performance.now()
     try {
@@ -93,10 +103,6 @@ export function createApp({ services, config, log, build, clientDir }: AppOption
     app.all('*', async (c) => {
       const request = c.req.raw
       const anonymous = request.method === 'GET' && isAnonymous(request)
-      if (anonymous) {
-        const hit = pageCache.get(request)
-        if (hit) return hit
-      }
       let context: AppLoadContext
       try {
         const [domain, session] = await Promise.all([

@@ -3,9 +3,11 @@ import { LRUCache } from 'lru-cache'
 
 interface CachedPage {
   status: number
-  headers: [string, string][]
-  body: Buffer
-  gzipped: Buffer
+  /** Ready-made header sets, so a hit allocates nothing but the Response. */
+  plain: Record<string, string>
+  gzip: Record<string, string>
+  body: Uint8Array<ArrayBuffer>
+  gzipped: Uint8Array<ArrayBuffer>
 }
 
 /**
@@ -17,27 +19,21 @@ export function createPageCache(maxEntries: number) {
   const cache = maxEntries > 0 ? new LRUCache<string, CachedPage>({ max: maxEntries }) : null
 
   function key(request: Request) {
-    const url = new URL(request.url)
-    return `${request.headers.get('host') ?? ''}${url.pathname}${url.search}`
+    const url = request.url
+    const start = url.indexOf('/', url.indexOf('//') + 2)
+    return `${request.headers.get('host') ?? ''}${start === -1 ? '/' : url.slice(start)}`
   }
 
-  function respond(entry: CachedPage, request: Request): Response {
-    const headers = new Headers(entry.headers)
-    headers.set('x-cache', 'HIT')
-    const acceptsGzip = /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')
-    if (acceptsGzip) {
-      headers.set('content-encoding', 'gzip')
-      headers.set('content-length', String(entry.gzipped.length))
-      return new Response(new Uint8Array(entry.gzipped), { status: entry.status, headers })
-    }
-    headers.set('content-length', String(entry.body.length))
-    return new Response(new Uint8Array(entry.body), { status: entry.status, headers })
+  function respond(entry: CachedPage, request: Request, state: 'HIT' | 'MISS'): Response {
+    const gzip = /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')
+    const headers = gzip ? entry.gzip : entry.plain
+    return new Response(gzip ? entry.gzipped : entry.body, { status: entry.status, headers: state === 'HIT' ? headers : { ...headers, 'x-cache': 'MISS' } })
   }
 
   return {
     get(request: Request): Response | null {
       const entry = cache?.get(key(request))
-      return entry ? respond(entry, request) : null
+      return entry ? respond(entry, request, 'HIT') : null
     },
     /** Stores a successful HTML response and answers with an equivalent one. */
     async put(request: Request, response: Response): Promise<Response> {
@@ -45,17 +41,23 @@ export function createPageCache(maxEntries: number) {
       if (!cache || response.status !== 200 || !type.includes('text/html') || response.headers.has('set-cookie')) {
         return response
       }
-      const body = Buffer.from(await response.arrayBuffer())
-      const headers: [string, string][] = []
+      const body = new Uint8Array(await response.arrayBuffer())
+      const gzipped = new Uint8Array(gzipSync(body))
+      const headers: Record<string, string> = {}
       response.headers.forEach((value, name) => {
-        if (name !== 'content-length' && name !== 'content-encoding') headers.push([name, value])
+        if (name !== 'content-length' && name !== 'content-encoding') headers[name] = value
       })
-      headers.push(['vary', 'Accept-Encoding, Cookie'])
-      const entry: CachedPage = { status: response.status, headers, body, gzipped: gzipSync(body) }
+      headers.vary = 'Accept-Encoding, Cookie'
+      headers['x-cache'] = 'HIT'
+      const entry: CachedPage = {
+        status: response.status,
+        plain: { ...headers, 'content-length': String(body.length) },
+        gzip: { ...headers, 'content-encoding': 'gzip', 'content-length': String(gzipped.length) },
+        body,
+        gzipped,
+      }
       cache.set(key(request), entry)
-      const fresh = respond(entry, request)
-      fresh.headers.set('x-cache', 'MISS')
-      return fresh
+      return respond(entry, request, 'MISS')
     },
     clear: () => cache?.clear(),
     get size() {
