@@ -38,14 +38,15 @@ const noSubscription = () => () => {}
  * Renders the editor in the browser, after hydration, when it is wanted: (a) an editor is signed
  * in; (b) the address carries `token` and `email` (the password-recovery link, spec 01 §2.5); or
  * (c) the address has a `login` query parameter (`/?login`, `/stay?login`): that is how a
- * signed-out editor reaches the menu's Login item, since visitors get no editor at all. Once loaded
+ * signed-out editor reaches the menu's Login item, since visitors get no editor at all (the /login
+ * page, on the blank layout, does the same). Once loaded
  * it stays for the rest of the visit (in-app links drop the query parameter).
  */
 function EditorGate() {
   const user = useRouteLoaderData<typeof loader>('root')?.user ?? null
-  const { search } = useLocation()
+  const { search, pathname } = useLocation()
   const params = new URLSearchParams(search)
-  const wanted = !!user || (params.has('token') && params.has('email')) || params.has('login')
+  const wanted = !!user || (params.has('token') && params.has('email')) || params.has('login') || pathname === '/login'
   const [loaded, setLoaded] = useState(false)
   if (wanted && !loaded) setLoaded(true)
   // False on the server and while hydrating, true afterwards: the editor never touches the SSR markup.

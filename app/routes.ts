@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
 
-/** Spec 01 §2.1: the route table. The content page catch-all comes last. */
+/** Spec 01 §2.1: the route table. The content page catch-all comes last; /login uses the blank layout. */
 export default [
   layout('layouts/default.tsx', [
     route('booking', 'routes/booking.tsx'),
@@ -11,4 +11,5 @@ export default [
     index('routes/page.tsx', { id: 'home' }),
     route('*', 'routes/page.tsx', { id: 'page' }),
   ]),
+  layout('layouts/blank.tsx', [route('login', 'routes/login.tsx')]),
 ] satisfies RouteConfig
