@@ -10,9 +10,16 @@ import type { loadContentPage } from './content-page.server'
 
 type Loaded = Awaited<ReturnType<typeof loadContentPage>>
 
+interface SocialDefaults {
+  title: string
+  description: string
+  keywords: string
+  image: { imageId: string }
+}
+
 interface LayoutData {
   nav: { siteName: string } | null
-  siteSettings: { og: { title: string; description: string; image: { imageId: string } } } | null
+  siteSettings: { og: SocialDefaults; twitter: SocialDefaults } | null
 }
 
 export function contentPageMeta(loaderData: Loaded | undefined, layout: LayoutData | undefined): MetaDescriptor[] {
@@ -38,6 +45,14 @@ export function contentPageMeta(loaderData: Loaded | undefined, layout: LayoutDa
     { name: 'twitter:card', content: imageId ? 'summary_large_image' : 'summary' },
   ]
   if (imageId) tags.push({ property: 'og:image', content: `${origin}${imageUrl(imageId, { w: 1200, h: 630, f: 'jpg' })}` })
+  // Twitter falls back to the page, then to the site's twitter defaults, then to its og defaults.
+  const twitter = layout?.siteSettings?.twitter
+  tags.push({ name: 'twitter:title', content: page.og?.title || twitter?.title || title })
+  tags.push({ name: 'twitter:description', content: description || twitter?.description || '' })
+  const twitterImage = page.og?.image?.imageId || page.header.image?.imageId || twitter?.image.imageId || og?.image.imageId
+  if (twitterImage) tags.push({ name: 'twitter:image', content: `${origin}${imageUrl(twitterImage, { w: 1200, h: 630, f: 'jpg' })}` })
+  const keywords = og?.keywords || twitter?.keywords
+  if (keywords) tags.push({ name: 'keywords', content: keywords })
   return tags
 }
 
