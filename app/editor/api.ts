@@ -8,11 +8,23 @@ export const API_BASE = '/api'
 
 export class ApiError extends Error {
   readonly status: number
-  constructor(message: string, status: number) {
+  /** The server's error details ({error: {details}}), when it sent any. */
+  readonly details: unknown
+  constructor(message: string, status: number, details?: unknown) {
     super(message)
     this.name = 'ApiError'
     this.status = status
+    this.details = details
   }
+}
+
+/** A stale save: someone else saved since this copy was loaded (spec: never overwrite silently). */
+export const isConflict = (err: unknown): err is ApiError => err instanceof ApiError && err.status === 409
+
+function detailsOf(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null) return undefined
+  const error = (body as { error?: unknown }).error
+  return typeof error === 'object' && error !== null ? (error as { details?: unknown }).details : undefined
 }
 
 /**
@@ -45,9 +57,33 @@ export async function postApi<T>(path: string, body?: unknown): Promise<T> {
   } catch {
     throw new ApiError(texts.toasts.unknownError, 0)
   }
+  return answerOf<T>(response)
+}
+
+async function answerOf<T>(response: Response): Promise<T> {
   const reply: unknown = await response.json().catch(() => null)
-  if (!response.ok) throw new ApiError(errorMessage(reply), response.status)
+  if (!response.ok) throw new ApiError(errorMessage(reply), response.status, detailsOf(reply))
   return reply as T
+}
+
+/** GETs JSON from the API (query parameters left out when undefined); throws ApiError like postApi. */
+export async function getApi<T>(path: string, query: Record<string, string | undefined> = {}, init: { signal?: AbortSignal } = {}): Promise<T> {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, value)
+  const search = params.toString()
+  let response: Response
+  try {
+    response = await fetch(`${API_BASE}${path}${search ? `?${search}` : ''}`, {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+      cache: 'no-store',
+      signal: init.signal,
+    })
+  } catch (err) {
+    if (init.signal?.aborted) throw err
+    throw new ApiError(texts.toasts.unknownError, 0)
+  }
+  return answerOf<T>(response)
 }
 
 /** The message of anything a call threw. */

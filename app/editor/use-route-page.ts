@@ -1,4 +1,5 @@
 import { useMatches } from 'react-router'
+import { collections, type Collection } from '#lib/content'
 import type { EditorPage } from './state/types.ts'
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
@@ -11,4 +12,25 @@ export function useRoutePage(): EditorPage | null {
     if (isRecord(data) && isRecord(data.page) && typeof data.page._id === 'string') return data.page as EditorPage
   }
   return null
+}
+
+/**
+ * What the editor edits of a route's page: the whole stored draft (`document`, which the route
+ * sends to editors with its version stamps) when there is one, else the page as the route gave it.
+ */
+export function editorPageOf(routePage: EditorPage | null): EditorPage | null {
+  if (!routePage) return null
+  const document = routePage.document
+  if (isRecord(document) && typeof document._id === 'string') return document as EditorPage
+  return routePage
+}
+
+/** The collection the route's page is stored in ('pages' unless the route says otherwise). */
+export function collectionOf(routePage: EditorPage | null): Collection {
+  const value = routePage?.collection
+  return typeof value === 'string' && (collections as readonly string[]).includes(value) ? (value as Collection) : 'pages'
+}
+
+export function useRouteCollection(): Collection {
+  return collectionOf(useRoutePage())
 }

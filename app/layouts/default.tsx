@@ -1,6 +1,7 @@
 import { data, Outlet } from 'react-router'
 import { SiteFooter } from '~/ui/site/SiteFooter'
 import { SiteHeader } from '~/ui/site/SiteHeader'
+import { useSiteOverride } from '~/ui/site/site-override'
 import type { Route } from './+types/default'
 
 // The grape mark as an inline SVG icon: no extra request, and no 404 for /favicon.ico.
@@ -27,18 +28,21 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
-  const { nav, footer } = loaderData
+  // While an editor edits the navigation or footer in place, their working copy shows instead.
+  const override = useSiteOverride()
+  const nav = override.nav ?? loaderData.nav
+  const footer = override.footer ?? loaderData.footer
   const siteName = nav?.siteName ?? ''
   return (
     <div className="flex min-h-svh flex-col">
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      {nav ? <SiteHeader nav={nav} /> : null}
+      {nav ? <SiteHeader nav={nav} editing={!!override.nav} /> : null}
       <div className="flex-1">
         <Outlet />
       </div>
-      {footer ? <SiteFooter footer={footer} siteName={siteName} /> : null}
+      {footer ? <SiteFooter footer={footer} siteName={siteName} editing={!!override.footer} /> : null}
     </div>
   )
 }

@@ -1,11 +1,16 @@
 import { clearActiveItem, type ClearActiveItemAction } from './actions/clear-active-item.ts'
 import { closeSidebar, type CloseSidebarAction } from './actions/close-sidebar.ts'
+import { discardSiteDoc, type DiscardSiteDocAction } from './actions/discard-site-doc.ts'
 import { editPage, type EditPageAction } from './actions/edit-page.ts'
+import { editSiteDoc, type EditSiteDocAction } from './actions/edit-site-doc.ts'
 import { loadPage, type LoadPageAction } from './actions/load-page.ts'
+import { loadSiteDoc, type LoadSiteDocAction } from './actions/load-site-doc.ts'
 import { markSaved, type MarkSavedAction } from './actions/mark-saved.ts'
+import { markSiteDocSaved, type MarkSiteDocSavedAction } from './actions/mark-site-doc-saved.ts'
 import { openSidebar, type OpenSidebarAction } from './actions/open-sidebar.ts'
 import { setCollapsed, type SetCollapsedAction } from './actions/set-collapsed.ts'
 import { toggleActiveItem, type ToggleActiveItemAction } from './actions/toggle-active-item.ts'
+import { updatePageMeta, type UpdatePageMetaAction } from './actions/update-page-meta.ts'
 import type { EditorState } from './types.ts'
 
 export type EditorAction =
@@ -17,6 +22,11 @@ export type EditorAction =
   | LoadPageAction
   | EditPageAction
   | MarkSavedAction
+  | UpdatePageMetaAction
+  | LoadSiteDocAction
+  | EditSiteDocAction
+  | MarkSiteDocSavedAction
+  | DiscardSiteDocAction
 
 /** The editor's reducer: each action is a pure function in ./actions/ with its tests beside it. */
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
@@ -37,5 +47,15 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return editPage(state, action)
     case 'markSaved':
       return markSaved(state, action)
+    case 'updatePageMeta':
+      return updatePageMeta(state, action)
+    case 'loadSiteDoc':
+      return loadSiteDoc(state, action)
+    case 'editSiteDoc':
+      return editSiteDoc(state, action)
+    case 'markSiteDocSaved':
+      return markSiteDocSaved(state, action)
+    case 'discardSiteDoc':
+      return discardSiteDoc(state, action)
   }
 }

@@ -1,3 +1,5 @@
+import type { FooterDoc, NavDoc } from '#lib/content'
+
 /**
  * The editor's state: the menu (collapsed, active item, sidebar) and the page being edited.
  * Pure data; the reducer (./reducer.ts) changes it through the actions in ./actions/.
@@ -45,12 +47,44 @@ export interface PageState {
   isDirty: boolean
 }
 
+/** The version stamps a site document is loaded with (sent back on save: no lost updates). */
+export interface SiteDocMeta {
+  version?: number
+  lastPublished?: string | null
+  updatedAt?: string | null
+}
+
+/** The navigation and footer as the editor holds them while editing them in place. */
+export type EditableNav = Omit<NavDoc, 'domainId'> & { domainId?: string } & SiteDocMeta
+export type EditableFooter = Omit<FooterDoc, 'domainId'> & { domainId?: string } & SiteDocMeta
+
+export interface SiteDocs {
+  nav: EditableNav
+  footer: EditableFooter
+}
+export type SiteDocKind = keyof SiteDocs
+
+/** A site document being edited: the working copy, the copy as last loaded or saved, and whether they differ. */
+export interface SiteDocState<T> {
+  doc: T
+  saved: T
+  isDirty: boolean
+}
+
+/** Null until the editor opens the document's panel (then loaded from the server). */
+export type SiteState = { [K in SiteDocKind]: SiteDocState<SiteDocs[K]> | null }
+
+/** A site document of either kind, with its kind (for the actions). */
+export type SiteDocPayload = { [K in SiteDocKind]: { kind: K; doc: SiteDocs[K] } }[SiteDocKind]
+
 export interface EditorState {
   menu: MenuState
   page: PageState
+  site: SiteState
 }
 
 export const initialEditorState = (collapsed = false): EditorState => ({
   menu: { collapsed, activeItem: null, sidebar: { open: false, content: null, side: 'right' } },
   page: { page: null, savedPage: null, isDirty: false },
+  site: { nav: null, footer: null },
 })

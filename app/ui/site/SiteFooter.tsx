@@ -8,11 +8,14 @@ const networkNames: Record<string, string> = { x: 'X', tiktok: 'TikTok', youtube
 const networkName = (n: string) => networkNames[n.toLowerCase()] ?? n.charAt(0).toUpperCase() + n.slice(1)
 
 /** The footer document (spec 01 §3): copy, link groups, privacy, terms, visitor information, social. */
-export function SiteFooter({ footer, siteName }: { footer: Footer; siteName: string }) {
+export function SiteFooter({ footer, siteName, editing = false }: { footer: Footer; siteName: string; /** An editor is editing it in place (outlined). */ editing?: boolean }) {
   const info = footer.visitorInformation
   const hasInfo = !!info && !!(info.title || info.address || info.phone || info.email || info.hours)
   return (
-    <footer className="bg-red-darkest text-white">
+    <footer
+      data-editing={editing ? '' : undefined}
+      className="bg-red-darkest text-white data-[editing]:outline-2 data-[editing]:-outline-offset-4 data-[editing]:outline-white/80 data-[editing]:outline-dashed"
+    >
       <div className="container-site grid gap-12 py-16 lg:grid-cols-12 lg:py-20">
         {hasInfo && info ? (
           <section className="lg:col-span-4" aria-labelledby="footer-visitor-info">

@@ -37,7 +37,7 @@ function Brand({ nav }: { nav: Nav }) {
  * The site header: brand, the main navigation with dropdowns (CSS hover/focus-within, so they work
  * without script and by keyboard), and a <details> mobile menu that also needs no script.
  */
-export function SiteHeader({ nav }: { nav: Nav }) {
+export function SiteHeader({ nav, editing = false }: { nav: Nav; /** An editor is editing it in place (outlined). */ editing?: boolean }) {
   const menu = useRef<HTMLDetailsElement>(null)
   const { pathname } = useLocation()
   // Client-side navigation keeps the <details> open; close it when the page changes.
@@ -49,7 +49,10 @@ export function SiteHeader({ nav }: { nav: Nav }) {
   const isCurrent = (href: string) => href === pathname || (href !== '/' && pathname.startsWith(`${href}/`))
 
   return (
-    <header className="sticky top-0 z-50 border-b border-black/5 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    <header
+      data-editing={editing ? '' : undefined}
+      className="sticky top-0 z-50 border-b border-black/5 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85 data-[editing]:outline-2 data-[editing]:-outline-offset-2 data-[editing]:outline-red-lighter data-[editing]:outline-dashed"
+    >
       <div className="container-site flex h-18 items-center justify-between gap-6 lg:h-20">
         <Brand nav={nav} />
 

@@ -5,10 +5,26 @@ export interface LoadPageAction {
   type: 'loadPage'
   /** The page the route loaded, or null when the route has none. */
   page: EditorPage | null
+  /**
+   * Keep unsaved edits when the route data is the same stored version of the same page (a
+   * revalidation after saving the navigation, say): only its publish stamps are taken over.
+   * A different page or a newer version always replaces the working copy.
+   */
+  keepEdits?: boolean
 }
+
+/** Fields the server changes without a new version (publish, unpublish). */
+const META_FIELDS = ['published', 'lastPublished', 'updatedAt'] as const
 
 /** Spec 01 §4: a loaded page keeps a deep copy as its saved copy; nothing is dirty yet. */
 export function loadPage(state: EditorState, action: LoadPageAction): EditorState {
-  const page = action.page ? deepCopy(action.page) : null
+  const { page: current, savedPage, isDirty } = state.page
+  const incoming = action.page
+  if (action.keepEdits && isDirty && current && savedPage && incoming && incoming._id === savedPage._id && incoming.version === savedPage.version) {
+    const meta: Partial<EditorPage> = {}
+    for (const field of META_FIELDS) if (field in incoming) meta[field] = deepCopy(incoming[field])
+    return { ...state, page: { page: { ...current, ...meta }, savedPage: { ...savedPage, ...meta }, isDirty } }
+  }
+  const page = incoming ? deepCopy(incoming) : null
   return { ...state, page: { page, savedPage: page ? deepCopy(page) : null, isDirty: false } }
 }
