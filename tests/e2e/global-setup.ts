@@ -10,27 +10,50 @@ import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { childEnv, projectRoot, startProductionServer } from '../helpers/server.ts'
+import { startSmtpServer } from '../helpers/smtp.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
     editor: { username: string; email: string; password: string }
+    /** Every e-mail the server sends lands here as <n>.eml (a real SMTP server receives it). */
+    mailDir: string
+    accounts: Record<'recovery' | 'throttled', { username: string; email: string; password: string }>
   }
 }
 
 export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-e2e-'))
   const editor = { username: 'e2e-editor', email: 'e2e-editor@example.com', password: 'e2e-editor-password' }
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/create-editor.ts', '--username', editor.username, '--email', editor.email, '--password', editor.password],
-    { cwd: projectRoot, env: childEnv({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' }), stdio: 'pipe' },
-  )
-  const server = await startProductionServer({ dataDir })
+  // Accounts other test files may change without disturbing the shared editor account.
+  const accounts = {
+    recovery: { username: 'e2e-recovery', email: 'e2e-recovery@example.com', password: 'first-password-1' },
+    throttled: { username: 'e2e-throttled', email: 'e2e-throttled@example.com', password: 'right-password-1' },
+  }
+  for (const account of [editor, accounts.recovery, accounts.throttled]) {
+    execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/create-editor.ts', '--username', account.username, '--email', account.email, '--password', account.password],
+      { cwd: projectRoot, env: childEnv({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' }), stdio: 'pipe' },
+    )
+  }
+  // A real SMTP server on loopback receives the site's e-mail; tests read it from mailDir.
+  const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-e2e-mail-'))
+  const smtp = await startSmtpServer(0, mailDir)
+  const server = await startProductionServer({
+    dataDir,
+    // Every e2e browser signs in from 127.0.0.1: the per-address limit would throttle the suite
+    // itself. The per-account limit (tested here too) stays at its default.
+    env: { SMTP_URL: smtp.url, RATE_LIMIT_IP: '1000' },
+  })
   project.provide('baseUrl', server.baseUrl)
   project.provide('editor', editor)
+  project.provide('mailDir', mailDir)
+  project.provide('accounts', accounts)
   return async () => {
     await server.stop()
+    await smtp.close()
+    fs.rmSync(mailDir, { recursive: true, force: true })
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
 }

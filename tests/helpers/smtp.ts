@@ -2,7 +2,9 @@
  * A real SMTP server on a free loopback port that keeps what it receives, so tests read the e-mail
  * a user would get (nodemailer talks to it over TCP exactly as to a real mail server).
  */
+import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
+import path from 'node:path'
 import { SMTPServer } from 'smtp-server'
 
 export interface ReceivedMail {
@@ -12,7 +14,8 @@ export interface ReceivedMail {
   text: string
 }
 
-export async function startSmtpServer(port = 0) {
+/** With `saveDir`, each message is also written there as <n>.eml (for tests in other processes). */
+export async function startSmtpServer(port = 0, saveDir?: string) {
   const received: ReceivedMail[] = []
   const waiters: Array<() => void> = []
   const server = new SMTPServer({
@@ -26,6 +29,7 @@ export async function startSmtpServer(port = 0) {
         const raw = Buffer.concat(chunks).toString('utf8')
         const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
         received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text })
+        if (saveDir) fs.writeFileSync(path.join(saveDir, `${Date.now()}-${received.length}.eml`), raw)
         waiters.splice(0).forEach((wake) => wake())
         callback()
       })
@@ -53,5 +57,26 @@ export async function startSmtpServer(port = 0) {
       }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** Reads the newest message to an address from a folder of .eml files, waiting for it to arrive. */
+export async function waitForSavedMail(saveDir: string, address: string, after: number, timeoutMs = 10_000): Promise<ReceivedMail> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const files = fs
+      .readdirSync(saveDir)
+      .filter((f) => f.endsWith('.eml') && Number(f.split('-')[0]) >= after)
+      .sort()
+      .reverse()
+    for (const file of files) {
+      const raw = fs.readFileSync(path.join(saveDir, file), 'utf8')
+      if (new RegExp(`^To: .*${address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi').test(raw)) {
+        const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+        return { to: [address], raw, text }
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`No e-mail to ${address} within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
