@@ -125,7 +125,8 @@ export const texts = {
       savePage: 'Save Page',
       unpublish: 'Unpublish',
       delete: 'Delete Page',
-      deletePublished: 'A published page cannot be deleted: unpublish it first.',
+      deleteConfirm: (slug: string) => `The page /${slug} and its draft will be deleted. This cannot be undone.`,
+      headerTypes: { HeaderOne: 'Header One', HeaderTwo: 'Header Two', HeaderThree: 'Header Three' },
       history: {
         caption: 'Saved and published versions, newest first',
         action: 'Action',

@@ -112,3 +112,23 @@ export const CloseIcon = (p: P) => (
     <path d="M18 6 6 18M6 6l12 12" />
   </Icon>
 )
+export const ArrowUpIcon = (p: P) => (
+  <Icon width={16} height={16} {...p}>
+    <path d="M12 19V5M5 12l7-7 7 7" />
+  </Icon>
+)
+export const ArrowDownIcon = (p: P) => (
+  <Icon width={16} height={16} {...p}>
+    <path d="M12 5v14M19 12l-7 7-7-7" />
+  </Icon>
+)
+export const TrashIcon = (p: P) => (
+  <Icon width={16} height={16} {...p}>
+    <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
+  </Icon>
+)
+export const PlusIcon = (p: P) => (
+  <Icon width={16} height={16} {...p}>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+)

@@ -95,6 +95,21 @@ describe('sessions', () => {
   })
 })
 
+describe('changing a password', () => {
+  it('needs the current password, and ends the other sessions but not this one', async () => {
+    await t.services.users.create({ username: 'changer', email: 'changer@example.com', password: 'changer-old-1' })
+    const { token: laptop } = await (await post('/api/user/login', { username: 'changer', password: 'changer-old-1' })).json()
+    const { token: phone } = await (await post('/api/user/login', { username: 'changer', password: 'changer-old-1' })).json()
+    const wrong = await post('/api/user/changePassword', { currentPassword: 'nope', newPassword: 'changer-new-2' }, { authorization: `Bearer ${laptop}` })
+    expect(wrong.status).toBe(400)
+    const ok = await post('/api/user/changePassword', { currentPassword: 'changer-old-1', newPassword: 'changer-new-2' }, { authorization: `Bearer ${laptop}` })
+    expect(ok.status).toBe(200)
+    expect((await post('/api/user/me', undefined, { authorization: `Bearer ${laptop}` })).status).toBe(200)
+    expect((await post('/api/user/me', undefined, { authorization: `Bearer ${phone}` })).status).toBe(401)
+    expect((await post('/api/user/login', { username: 'changer', password: 'changer-new-2' })).status).toBe(200)
+  })
+})
+
 describe('password recovery', () => {
   it('e-mails a single-use link that sets a new password and ends every session', async () => {
     await t.services.users.create({ username: 'ollie', email: 'ollie@example.com', password: 'first-password' })

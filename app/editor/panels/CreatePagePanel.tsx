@@ -1,7 +1,97 @@
+import { useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router'
+import type { PageDoc } from '#lib/content'
+import { normaliseSlug } from '#lib/slug'
+import { isTemplateKey, pageTemplates, templateKeys, type TemplateKey } from '#lib/templates'
+import { texts } from '#lib/texts'
+import { messageOf, postApi } from '../api.ts'
+import { buttonClass, SelectInput, TextInput } from '../common/fields.tsx'
+import { pathOfSlug, suggestSlug } from '../page/slug.ts'
+import { useSlugCheck } from '../page/use-slug-check.ts'
+import { useEditorDispatch } from '../state/store.tsx'
+import { chrome } from '../surfaces/classes.ts'
+import { toastSuccess } from '../toast.ts'
+
+const t = texts.editor.createPage
+const templateOptions = templateKeys.map((key) => ({ value: key, label: pageTemplates[key].label }))
+
 /**
- * The 'Create New Page' panel. Empty in this issue; it will hold the new-page form: template, title, slug (spec 01 §2.14).
- * Its heading comes from the surface that shows it (see ./registry.ts).
+ * The 'Create New Page' modal (spec 01 §2.14): a template, a title and a slug (suggested from the
+ * title until the editor types one, checked live). Creating saves a draft and opens it: visitors
+ * see it only once it is published.
  */
 export default function CreatePagePanel() {
-  return null
+  const dispatch = useEditorDispatch()
+  const navigate = useNavigate()
+  const [template, setTemplate] = useState<TemplateKey>('generic')
+  const [title, setTitle] = useState('')
+  const [slug, setSlug] = useState('')
+  const [slugEdited, setSlugEdited] = useState(false)
+  const [submitted, setSubmitted] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [serverError, setServerError] = useState<string | null>(null)
+
+  const normalised = normaliseSlug(slug)
+  const status = useSlugCheck(slug, { enabled: slugEdited || title.trim() !== '' })
+  const titleError = submitted && !title.trim() ? t.titleRequired : undefined
+  const taken = status === 'taken'
+
+  function changeTitle(value: string) {
+    setTitle(value)
+    if (!slugEdited) setSlug(suggestSlug(value))
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    setSubmitted(true)
+    setServerError(null)
+    if (!title.trim() || taken || status === 'checking' || busy) return
+    setBusy(true)
+    try {
+      const saved = await postApi<PageDoc>('/page/save', { page: { slug: normalised, template, header: { title: title.trim() } }, collection: 'pages' })
+      toastSuccess(texts.toasts.pageSaved)
+      dispatch({ type: 'clearActiveItem', item: 'createPage' })
+      void navigate(pathOfSlug(saved.slug))
+    } catch (err) {
+      setServerError(messageOf(err))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" data-create-page="">
+      <SelectInput
+        label={t.template}
+        value={template}
+        options={templateOptions}
+        onChange={(event) => {
+          if (isTemplateKey(event.target.value)) setTemplate(event.target.value)
+        }}
+      />
+      <TextInput label={t.title} value={title} required autoComplete="off" error={titleError} onChange={(event) => changeTitle(event.target.value)} />
+      <TextInput
+        label={t.slug}
+        value={slug}
+        autoComplete="off"
+        spellCheck={false}
+        error={taken ? t.slugTaken : undefined}
+        hint={t.slugPreview(normalised)}
+        status={status === 'checking' ? t.slugChecking : ''}
+        onChange={(event) => {
+          setSlugEdited(true)
+          setSlug(event.target.value)
+        }}
+      />
+      {serverError ? (
+        <p role="alert" className={chrome.alert}>
+          {serverError}
+        </p>
+      ) : null}
+      <div className="flex justify-end">
+        <button type="submit" className={buttonClass.primary} disabled={busy || taken || status === 'checking'} aria-busy={busy}>
+          {t.submit}
+        </button>
+      </div>
+    </form>
+  )
 }

@@ -1,7 +1,35 @@
+import { texts } from '#lib/texts'
+import { ConflictDialog } from '../common/ConfirmDialogs.tsx'
+import { buttonClass } from '../common/fields.tsx'
+import { PageStatus } from '../page/PageStatus.tsx'
+import { isPublished } from '../page/page-fields.ts'
+import { usePageActions } from '../page/use-page-actions.ts'
+import { useEditorState } from '../state/store.tsx'
+
+const t = texts.editor.pagePanel
+
 /**
- * The 'Publish Page' panel. Empty in this issue; it will hold publishing and unpublishing the page ('Page Published', 'Page Unpublished').
- * Its heading comes from the surface that shows it (see ./registry.ts).
+ * The 'Publish Page' sidebar (spec 01 §4): saves and publishes in one call ('Page Published'; the
+ * server indexes it for search), or takes the page off the public site ('Page Unpublished').
  */
 export default function PublishPagePanel() {
-  return null
+  const { isDirty } = useEditorState().page
+  const actions = usePageActions()
+  if (!actions.page) return <p>{t.noPage}</p>
+  return (
+    <div className="flex flex-col gap-5">
+      <PageStatus page={actions.page} isDirty={isDirty} />
+      <div className="flex flex-col gap-2">
+        <button type="button" className={buttonClass.primary} disabled={actions.busy !== null} aria-busy={actions.busy === 'publish'} onClick={() => void actions.publish()}>
+          {t.publishPage}
+        </button>
+        {isPublished(actions.page) ? (
+          <button type="button" className={buttonClass.secondary} disabled={actions.busy !== null} aria-busy={actions.busy === 'unpublish'} onClick={() => void actions.unpublish()}>
+            {t.unpublishPage}
+          </button>
+        ) : null}
+      </div>
+      <ConflictDialog {...actions.conflictProps} />
+    </div>
+  )
 }

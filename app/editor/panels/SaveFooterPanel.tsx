@@ -1,7 +1,100 @@
+import { useEffect } from 'react'
+import { texts } from '#lib/texts'
+import { ConflictDialog } from '../common/ConfirmDialogs.tsx'
+import { buttonClass, TextArea, TextInput } from '../common/fields.tsx'
+import { PlusIcon } from '../icons.tsx'
+import { emptyGroup, emptyLink, moveAt, removeAt, replaceAt } from '../site/edits.ts'
+import { Box, LinkFields, LinkListEditor, RowActions, SiteDocActions } from '../site/LinkEditors.tsx'
+import { useSiteDoc } from '../site/use-site-doc.ts'
+import type { EditableFooter } from '../state/types.ts'
+import { chrome } from '../surfaces/classes.ts'
+
+const t = texts.editor.footer
+const emptyInfo = (): NonNullable<EditableFooter['visitorInformation']> => ({ title: '', address: '', phone: '', email: '', hours: '' })
+
 /**
- * The 'Save Footer' panel. Empty in this issue; it will hold saving and publishing the footer ('Footer Saved', 'Footer Published').
- * Its heading comes from the surface that shows it (see ./registry.ts).
+ * The 'Save Footer' sidebar: the footer on the page shows this working copy as it is typed (copy,
+ * link groups, privacy and terms links, visitor information); Save ('Footer Saved') and Publish
+ * ('Footer Published').
  */
 export default function SaveFooterPanel() {
-  return null
+  const footer = useSiteDoc('footer')
+
+  // The footer is at the end of the page: bring it into view beside the form.
+  useEffect(() => {
+    document.querySelector('footer')?.scrollIntoView({ block: 'end', behavior: 'smooth' })
+  }, [])
+
+  if (footer.loadError) return <p role="alert" className={chrome.alert}>{footer.loadError}</p>
+  if (!footer.doc) return <p>{texts.editor.siteDocs.loading}</p>
+  const doc = footer.doc
+  const groups = doc.linkGroups
+  const info = doc.visitorInformation ?? emptyInfo()
+  const setInfo = (field: keyof typeof info, value: string) => footer.edit({ ...doc, visitorInformation: { ...info, [field]: value } })
+
+  return (
+    <div className="flex flex-col gap-5" data-footer-editor="">
+      <TextArea label={t.copy} value={doc.copy} rows={2} onChange={(e) => footer.edit({ ...doc, copy: e.target.value })} />
+
+      <section aria-labelledby="footer-groups-heading" className="flex flex-col gap-2">
+        <h3 id="footer-groups-heading" className="text-sm font-semibold text-neutral-900">
+          {t.linkGroups}
+        </h3>
+        <ol className="flex flex-col gap-2">
+          {groups.map((group, g) => {
+            const name = texts.editor.nav.group(g + 1)
+            return (
+              <li key={g}>
+                <Box
+                  name={name}
+                  actions={
+                    <RowActions
+                      name={name}
+                      index={g}
+                      length={groups.length}
+                      onMove={(d) => footer.edit({ ...doc, linkGroups: moveAt(groups, g, d) })}
+                      onRemove={() => footer.edit({ ...doc, linkGroups: removeAt(groups, g) })}
+                    />
+                  }
+                >
+                  <TextInput
+                    label={texts.editor.nav.groupTitle}
+                    value={group.title}
+                    onChange={(e) => footer.edit({ ...doc, linkGroups: replaceAt(groups, g, { ...group, title: e.target.value }) })}
+                  />
+                  <LinkListEditor links={group.links} namePrefix={name} onChange={(links) => footer.edit({ ...doc, linkGroups: replaceAt(groups, g, { ...group, links }) })} />
+                </Box>
+              </li>
+            )
+          })}
+        </ol>
+        <button
+          type="button"
+          className={`${buttonClass.secondary} ${buttonClass.small} self-start`}
+          onClick={() => footer.edit({ ...doc, linkGroups: [...groups, { ...emptyGroup(), links: [emptyLink()] }] })}
+        >
+          <PlusIcon />
+          {texts.editor.nav.addGroup}
+        </button>
+      </section>
+
+      <Box name={t.privacy}>
+        <LinkFields link={doc.privacy ?? emptyLink()} onChange={(privacy) => footer.edit({ ...doc, privacy })} />
+      </Box>
+      <Box name={t.terms}>
+        <LinkFields link={doc.terms ?? emptyLink()} onChange={(terms) => footer.edit({ ...doc, terms })} />
+      </Box>
+
+      <Box name={t.visitorInformation}>
+        <TextInput label={t.infoTitle} value={info.title} onChange={(e) => setInfo('title', e.target.value)} />
+        <TextArea label={t.address} value={info.address} rows={2} onChange={(e) => setInfo('address', e.target.value)} />
+        <TextInput label={t.phone} type="tel" value={info.phone} onChange={(e) => setInfo('phone', e.target.value)} />
+        <TextInput label={t.email} type="email" value={info.email} onChange={(e) => setInfo('email', e.target.value)} />
+        <TextArea label={t.hours} value={info.hours} rows={2} onChange={(e) => setInfo('hours', e.target.value)} />
+      </Box>
+
+      <SiteDocActions isDirty={footer.isDirty} busy={footer.busy} onSave={() => void footer.save()} onPublish={() => void footer.publish()} onDiscard={footer.discard} />
+      <ConflictDialog {...footer.conflictProps} />
+    </div>
+  )
 }

@@ -1,7 +1,24 @@
-/**
- * The 'Save Page' panel. Empty in this issue; it will hold saving the page draft (spec 01 §4, 'Page Saved').
- * Its heading comes from the surface that shows it (see ./registry.ts).
- */
+import { texts } from '#lib/texts'
+import { ConflictDialog } from '../common/ConfirmDialogs.tsx'
+import { buttonClass } from '../common/fields.tsx'
+import { PageStatus } from '../page/PageStatus.tsx'
+import { usePageActions } from '../page/use-page-actions.ts'
+import { useEditorState } from '../state/store.tsx'
+
+const t = texts.editor.pagePanel
+
+/** The 'Save Page' sidebar (spec 01 §4): saves the draft with the version it was loaded at ('Page Saved'). */
 export default function SavePagePanel() {
-  return null
+  const { isDirty } = useEditorState().page
+  const actions = usePageActions()
+  if (!actions.page) return <p>{t.noPage}</p>
+  return (
+    <div className="flex flex-col gap-5">
+      <PageStatus page={actions.page} isDirty={isDirty} />
+      <button type="button" className={buttonClass.primary} disabled={actions.busy !== null} aria-busy={actions.busy === 'save'} onClick={() => void actions.save()}>
+        {t.savePage}
+      </button>
+      <ConflictDialog {...actions.conflictProps} />
+    </div>
+  )
 }
