@@ -1,53 +1,36 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, test } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { axe, formatViolations, launchBrowser } from '../helpers/browser.ts'
+import { expect, inject, test } from 'vitest'
+import { axe, formatViolations, openBrowserSession } from '../helpers/browser.ts'
 
 const baseUrl = inject('baseUrl')
-let browser: Browser
-let context: BrowserContext
-let page: Page
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  page = await context.newPage()
-})
-afterEach(async () => {
-  await context?.close()
-})
+const session = openBrowserSession()
 
 test('axe-core finds no WCAG 2.1 A/AA violations on the home page', async () => {
-  const response = await page.goto(baseUrl + '/', { waitUntil: 'load' })
+  const response = await session.page.goto(baseUrl + '/', { waitUntil: 'load' })
   expect(response?.status()).toBe(200)
-  const violations = await axe(page)
+  const violations = await axe(session.page)
   expect(violations, formatViolations(violations)).toEqual([])
 })
 
 test('axe-core finds no WCAG 2.1 A/AA violations on the 404 page', async () => {
-  const response = await page.goto(`${baseUrl}/no-such-page-${Date.now()}`, { waitUntil: 'load' })
+  const response = await session.page.goto(`${baseUrl}/no-such-page-${Date.now()}`, { waitUntil: 'load' })
   expect(response?.status()).toBe(404)
-  const violations = await axe(page)
+  const violations = await axe(session.page)
   expect(violations, formatViolations(violations)).toEqual([])
 })
 
-test('on a phone-sized screen the home page has no violations either', async () => {
-  await page.setViewportSize({ width: 375, height: 740 })
-  const response = await page.goto(baseUrl + '/', { waitUntil: 'load' })
+test('on a phone-sized screen the home session.page has no violations either', async () => {
+  await session.page.setViewportSize({ width: 375, height: 740 })
+  const response = await session.page.goto(baseUrl + '/', { waitUntil: 'load' })
   expect(response?.status()).toBe(200)
-  const violations = await axe(page)
+  const violations = await axe(session.page)
   expect(violations, formatViolations(violations)).toEqual([])
 })
 
 test('keyboard: the first Tab focuses a visible skip link that moves to the main content', async () => {
-  await page.goto(baseUrl + '/', { waitUntil: 'load' })
-  await page.keyboard.press('Tab')
+  await session.page.goto(baseUrl + '/', { waitUntil: 'load' })
+  await session.page.keyboard.press('Tab')
   // A skip link usually slides in on focus (a CSS transition): wait for it to be on screen.
-  const onScreenSoon = await page
+  const onScreenSoon = await session.page
     .waitForFunction(
       () => {
         const el = document.activeElement
@@ -62,7 +45,7 @@ test('keyboard: the first Tab focuses a visible skip link that moves to the main
       () => true,
       () => false,
     )
-  const focused = await page.evaluate(() => {
+  const focused = await session.page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null
     if (!el) return null
     const rect = el.getBoundingClientRect()
@@ -78,13 +61,13 @@ test('keyboard: the first Tab focuses a visible skip link that moves to the main
   expect(onScreenSoon && focused?.onScreen, 'the focused skip link is visible on screen').toBe(true)
   const target = focused!.href!
   expect(target).toMatch(/^#./)
-  expect(await page.locator(target).count(), `the skip link's target ${target} exists`).toBe(1)
+  expect(await session.page.locator(target).count(), `the skip link's target ${target} exists`).toBe(1)
 
-  await page.keyboard.press('Enter')
-  expect(new URL(page.url()).hash).toBe(target)
+  await session.page.keyboard.press('Enter')
+  expect(new URL(session.page.url()).hash).toBe(target)
   // The next Tab continues from the main content, not from the header.
-  await page.keyboard.press('Tab')
-  const inMain = await page.evaluate((sel) => {
+  await session.page.keyboard.press('Tab')
+  const inMain = await session.page.evaluate((sel) => {
     const main = document.querySelector(sel)
     const active = document.activeElement
     if (!main || !active || active === document.body) return false

@@ -1,53 +1,36 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { describe, expect, inject, test } from 'vitest'
 import { slugFromPath } from '#lib/slug'
-import { launchBrowser } from '../helpers/browser.ts'
+import { openBrowserSession } from '../helpers/browser.ts'
 import { internalPath, siteApi } from '../helpers/site.ts'
 
 const baseUrl = inject('baseUrl')
 const api = siteApi(baseUrl)
 
-let browser: Browser
-let context: BrowserContext
-let page: Page
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  page = await context.newPage()
-})
-afterEach(async () => {
-  await context?.close()
-})
+const session = openBrowserSession()
 
 describe('home page', () => {
-  test('renders with status 200, an <h1> with the page title, the navigation and the footer', async () => {
+  test('renders with status 200, an <h1> with the session.page title, the navigation and the footer', async () => {
     const [home, nav, footer] = await Promise.all([api.page(''), api.nav(), api.footer()])
 
-    const response = await page.goto(baseUrl + '/')
+    const response = await session.page.goto(baseUrl + '/')
     expect(response?.status()).toBe(200)
 
-    const h1 = page.locator('h1')
+    const h1 = session.page.locator('h1')
     expect(await h1.count()).toBeGreaterThanOrEqual(1)
     expect(await h1.first().isVisible()).toBe(true)
     expect(home.header.title).not.toBe('')
-    expect(await page.locator('main').innerText()).toContain(home.header.title)
+    expect(await session.page.locator('main').innerText()).toContain(home.header.title)
 
     // Every top-level navigation entry of the published navigation is visible.
     expect(nav.items.length).toBeGreaterThan(0)
-    const navigation = page.getByRole('navigation')
+    const navigation = session.page.getByRole('navigation')
     for (const item of nav.items) {
       const visible = navigation.getByText(item.text, { exact: true }).filter({ visible: true })
       expect(await visible.count(), `navigation entry '${item.text}' is visible`).toBeGreaterThan(0)
     }
 
     // The published footer: its copy line and its link groups' links.
-    const contentinfo = page.getByRole('contentinfo')
+    const contentinfo = session.page.getByRole('contentinfo')
     expect(await contentinfo.isVisible()).toBe(true)
     const footerText = await contentinfo.innerText()
     if (footer.copy) expect(footerText).toContain(footer.copy)
@@ -58,9 +41,9 @@ describe('home page', () => {
     }
   })
 
-  test('clicking a navigation link opens that page, which renders its title', async () => {
+  test('clicking a navigation link opens that session.page, which renders its title', async () => {
     const nav = await api.nav()
-    // A top-level link to a page other than home (a visitor's first click), else one in a group.
+    // A top-level link to a session.page other than home (a visitor's first click), else one in a group.
     type Target = { text: string; path: string; parentText?: string }
     const candidates: Target[] = []
     // Plain top-level links first: an entry with groups may open a menu instead of navigating.
@@ -76,24 +59,24 @@ describe('home page', () => {
         }
       }
     }
-    expect(candidates.length, 'the navigation links to at least one page besides home').toBeGreaterThan(0)
+    expect(candidates.length, 'the navigation links to at least one session.page besides home').toBeGreaterThan(0)
     const target = candidates[0]!
     const targetPage = await api.page(slugFromPath(target.path))
 
-    await page.goto(baseUrl + '/')
-    const navigation = page.getByRole('navigation')
+    await session.page.goto(baseUrl + '/')
+    const navigation = session.page.getByRole('navigation')
     if (target.parentText) {
       // Group links live in a menu that opens from its top-level entry.
       await navigation.getByText(target.parentText, { exact: true }).filter({ visible: true }).first().click()
     }
     const link = navigation.locator(`a[href="${target.path}"]`).filter({ visible: true }).first()
-    await Promise.all([page.waitForURL((url) => url.pathname === target.path), link.click()])
+    await Promise.all([session.page.waitForURL((url) => url.pathname === target.path), link.click()])
 
-    expect(new URL(page.url()).pathname).toBe(target.path)
-    // The navigation may be client-side: the URL changes first, the new page renders after its data.
-    const heading = page.locator('h1').filter({ hasText: targetPage.header.title }).first()
+    expect(new URL(session.page.url()).pathname).toBe(target.path)
+    // The navigation may be client-side: the URL changes first, the new session.page renders after its data.
+    const heading = session.page.locator('h1').filter({ hasText: targetPage.header.title }).first()
     await heading.waitFor({ state: 'visible', timeout: 15_000 })
-    expect(await page.locator('h1').count(), 'one <h1> per page').toBe(1)
-    expect(await page.title()).toContain(targetPage.title || targetPage.header.title)
+    expect(await session.page.locator('h1').count(), 'one <h1> per page').toBe(1)
+    expect(await session.page.title()).toContain(targetPage.title || targetPage.header.title)
   })
 })

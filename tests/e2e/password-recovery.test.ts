@@ -3,10 +3,10 @@
  * arrives over SMTP, its link opens the recovery dialog, the new password works and the old one
  * and the used link do not; repeated wrong passwords are throttled.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, test } from 'vitest'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import { expect, inject, test } from 'vitest'
+import type { Locator } from 'playwright-core'
 import { texts } from '#lib/texts'
-import { launchBrowser } from '../helpers/browser.ts'
+import { openBrowserSession } from '../helpers/browser.ts'
 import { waitForSavedMail } from '../helpers/smtp.ts'
 
 const baseUrl = inject('baseUrl')
@@ -14,26 +14,10 @@ const mailDir = inject('mailDir')
 const accounts = inject('accounts')
 const e = texts.editor
 
-let browser: Browser
-let context: BrowserContext
-let page: Page
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  page = await context.newPage()
-})
-afterEach(async () => {
-  await context?.close()
-})
+const session = openBrowserSession()
 
 async function dialogNamed(name: string): Promise<Locator> {
-  const dialog = page.getByRole('dialog', { name })
+  const dialog = session.page.getByRole('dialog', { name })
   await dialog.waitFor()
   return dialog
 }
@@ -48,10 +32,10 @@ async function tryLogin(username: string, password: string): Promise<Locator> {
 }
 
 async function openLogin() {
-  await page.goto(`${baseUrl}/login`, { waitUntil: 'load' })
-  const menu = page.getByRole('navigation', { name: e.menu.label })
+  await session.page.goto(`${baseUrl}/login`, { waitUntil: 'load' })
+  const menu = session.page.getByRole('navigation', { name: e.menu.label })
   await menu.waitFor()
-  if ((await page.getByRole('dialog', { name: e.login.title }).count()) === 0) await menu.getByRole('button', { name: e.menu.login }).click()
+  if ((await session.page.getByRole('dialog', { name: e.login.title }).count()) === 0) await menu.getByRole('button', { name: e.menu.login }).click()
 }
 
 test('forgot password: the e-mail arrives, its link sets a new password once, the old password stops working', async () => {
@@ -73,22 +57,22 @@ test('forgot password: the e-mail arrives, its link sets a new password once, th
   expect(link, 'reset link in the e-mail').toBeTruthy()
 
   // The link opens the recovery dialog with the address filled in.
-  await page.goto(link!, { waitUntil: 'load' })
+  await session.page.goto(link!, { waitUntil: 'load' })
   dialog = await dialogNamed(e.recovery.title)
   expect(await dialog.getByLabel(e.recovery.email, { exact: true }).inputValue()).toBe(email)
   await dialog.getByLabel(e.recovery.password, { exact: true }).fill(newPassword)
   await dialog.getByLabel(e.recovery.passwordConfirm).fill(newPassword)
   await dialog.getByRole('button', { name: e.recovery.submit }).click()
-  await page.getByText(texts.toasts.passwordReset).waitFor()
+  await session.page.getByText(texts.toasts.passwordReset).waitFor()
 
   // The old password is refused, the new one signs in.
   dialog = await tryLogin(username, oldPassword)
   expect(await dialog.getByRole('alert').innerText()).toContain('Invalid username or password')
-  await Promise.all([page.waitForEvent('load'), tryLogin(username, newPassword)])
-  await page.getByRole('navigation', { name: e.menu.label }).getByRole('button', { name: e.menu.logout }).waitFor()
+  await Promise.all([session.page.waitForEvent('load'), tryLogin(username, newPassword)])
+  await session.page.getByRole('navigation', { name: e.menu.label }).getByRole('button', { name: e.menu.logout }).waitFor()
 
   // The used link does not work a second time (in a signed-out browser).
-  const fresh = await browser.newContext()
+  const fresh = await session.browser.newContext()
   try {
     const again = await fresh.newPage()
     await again.goto(link!, { waitUntil: 'load' })
@@ -112,13 +96,13 @@ test('ten wrong passwords in a row are throttled, and then even the right one wa
   let dialog!: Locator
   for (let i = 0; i < 10; i++) {
     const [response] = await Promise.all([
-      page.waitForResponse((r) => r.url().endsWith('/api/user/login')),
+      session.page.waitForResponse((r) => r.url().endsWith('/api/user/login')),
       tryLogin(username, `wrong-guess-${i}`).then((d) => (dialog = d)),
     ])
     statuses.push(response.status())
   }
   expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429])
   await expect.poll(async () => (await dialog.getByRole('alert').innerText()).trim()).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/)
-  const [right] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/user/login')), tryLogin(username, password)])
+  const [right] = await Promise.all([session.page.waitForResponse((r) => r.url().endsWith('/api/user/login')), tryLogin(username, password)])
   expect(right.status()).toBe(429)
 })

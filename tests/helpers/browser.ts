@@ -5,7 +5,8 @@
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 
 /**
  * The machine has no internet: without these flags Chromium keeps opening connections (updates,
@@ -88,4 +89,26 @@ export function formatViolations(violations: AxeViolation[]): string {
         v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary.replace(/\n/g, ' | ')}`).join('\n'),
     )
     .join('\n')
+}
+
+/**
+ * The usual e2e set-up in one call: one Chromium per test file, a fresh context (no cookies) and
+ * page per test. Read `session.page` / `session.context` inside tests.
+ */
+export function openBrowserSession(viewport = { width: 1280, height: 800 }) {
+  const session = {} as { browser: Browser; context: BrowserContext; page: Page }
+  beforeAll(async () => {
+    session.browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await session.browser?.close()
+  })
+  beforeEach(async () => {
+    session.context = await session.browser.newContext({ viewport })
+    session.page = await session.context.newPage()
+  })
+  afterEach(async () => {
+    await session.context?.close()
+  })
+  return session
 }
