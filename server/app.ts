@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { Hono } from 'hono'
+import { secureHeaders } from 'hono/secure-headers'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import type { Config } from './config.ts'
@@ -47,6 +48,17 @@ export function createApp({ services, config, log, build, clientDir }: AppOption
     pageCache.clear()
     services.database.notify(CONTENT_CHANNEL, domainId).catch((err: unknown) => log.warn({ err }, 'could not notify other instances'))
   })
+
+  // Baseline security headers on everything. Cross-origin resource and opener policies stay off:
+  // images are embedded elsewhere (social cards) and booking payment opens provider windows.
+  app.use(
+    secureHeaders({
+      crossOriginResourcePolicy: false,
+      crossOriginOpenerPolicy: false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'SAMEORIGIN',
+    }),
+  )
 
   // Cached visitor pages first: a hit needs no routing, no database and no rendering. (A
   // published redirect clears the cache, so a cached page is never one that now redirects.)
