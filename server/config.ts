@@ -18,6 +18,8 @@ const envSchema = z.object({
   PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(1000),
   /** Rendered image variants; defaults to ${DATA_DIR}/cache/img. */
   IMAGE_CACHE_DIR: z.string().optional(),
+  /** Rendered image variants kept on disk, in MB; the least recently used go first. */
+  IMAGE_CACHE_MAX_MB: z.coerce.number().positive().default(2048),
   /** S3-compatible media storage, used when S3_BUCKET is set; otherwise ${DATA_DIR}/media. */
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().optional(),
@@ -59,6 +61,7 @@ export interface Config {
   seedDemo: boolean
   pageCacheMaxEntries: number
   imageCacheDir: string
+  imageCacheMaxBytes: number
   /** Set when S3_BUCKET is: media goes to object storage instead of the local folder. */
   s3: S3Config | undefined
   auth: { sessionDays: number; rateLimitIp: number; rateLimitAccount: number; trustProxy: boolean }
@@ -85,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === 'true',
     pageCacheMaxEntries: e.PAGE_CACHE_MAX_ENTRIES,
     imageCacheDir: e.IMAGE_CACHE_DIR ? path.resolve(e.IMAGE_CACHE_DIR) : path.join(dataDir, 'cache', 'img'),
+    imageCacheMaxBytes: e.IMAGE_CACHE_MAX_MB * 1024 * 1024,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -14,6 +14,7 @@ import { loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedDemo } from './demo/seed.ts'
 import { createLogger } from './log.ts'
+import { pruneImageCache } from './services/image-cache-pruner.ts'
 import { createServices } from './services/index.ts'
 
 const config = loadConfig()
@@ -67,6 +68,14 @@ const mailRetry = setInterval(() => {
   services.mailer.retryPending().catch((err: unknown) => log.warn({ err }, 'mail retry failed'))
 }, 60_000)
 mailRetry.unref()
+
+// The image cache is pruned at start and every hour (least recently used variants first).
+const pruneImages = () =>
+  pruneImageCache(config.imageCacheDir, config.imageCacheMaxBytes)
+    .then(({ removed }) => removed && log.info(`image cache: removed ${removed} old variants`))
+    .catch((err: unknown) => log.warn({ err }, 'image cache pruning failed'))
+void pruneImages()
+setInterval(() => void pruneImages(), 60 * 60 * 1000).unref()
 
 let stopping = false
 async function shutdown(signal: string) {
