@@ -195,6 +195,8 @@ export const texts = {
       noRedirects: 'No redirects.',
       save: 'Save',
       publish: 'Publish',
+      required: 'Required',
+      redirectRow: (n: number) => `redirect ${n}`,
     },
     /** Config Settings: domains (spec 01 §3, §4). */
     config: {

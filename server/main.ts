@@ -49,8 +49,13 @@ if (config.mode === 'production') {
 }
 
 const { app, pageCache } = createApp({ services, config, log, build, clientDir })
-// Another instance published: its visitors' pages here are stale too.
-await database.listen(CONTENT_CHANNEL, () => pageCache.clear())
+// Another instance published (or changed a domain): this instance's cached pages, domain list
+// and redirect rules are stale too.
+await database.listen(CONTENT_CHANNEL, () => {
+  pageCache.clear()
+  services.domains.invalidate()
+  services.redirects.clear()
+})
 const honoListener = getRequestListener(app.fetch)
 const server = http.createServer((req, res) => {
   if (viteMiddlewares) viteMiddlewares(req, res, () => void honoListener(req, res))

@@ -3,10 +3,11 @@
  * for the sign-in and password-recovery addresses: visitors never download this module or anything
  * it imports.
  */
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { Toaster } from 'sonner'
 import { texts } from '#lib/texts'
+import { setSiteOverride } from '~/ui/site/site-override'
 import { messageOf, postApi, reloadWithout } from './api.ts'
 import { LoginDialog } from './auth/LoginDialog.tsx'
 import { RecoveryDialog } from './auth/RecoveryDialog.tsx'
@@ -14,11 +15,13 @@ import { EditorMenu } from './menu/EditorMenu.tsx'
 import { DashboardDialog } from './panels/DashboardDialog.tsx'
 import { isPanelItem, panels } from './panels/registry.ts'
 import { itemSurface } from './state/items.ts'
+import { hasUnsavedChanges, showsWorkingCopy } from './state/selectors.ts'
 import { EditorStoreProvider, useEditorDispatch, useEditorState } from './state/store.tsx'
+import { CloseGuardContext } from './surfaces/close-guard.tsx'
 import { Modal } from './surfaces/Modal.tsx'
 import { Sidebar } from './surfaces/Sidebar.tsx'
 import { TOAST_DURATION_MS, toastError } from './toast.ts'
-import { useRoutePage } from './use-route-page.ts'
+import { editorPageOf, useRoutePage } from './use-route-page.ts'
 import { useUnsavedChangesPrompt } from './use-unsaved-changes.ts'
 
 export interface EditorUser {
@@ -58,13 +61,28 @@ function EditorShell({ user }: { user: EditorUser | null }) {
   const { activeItem, sidebar, collapsed } = state.menu
   const [searchParams, setSearchParams] = useSearchParams()
 
-  // The page the route loaded becomes the editor's page (with its saved copy).
+  // The page the route loaded (its stored draft) becomes the editor's page, with its saved copy.
+  // Route data loaded again for the same version (after saving the navigation, say) keeps edits.
   const routePage = useRoutePage()
   useEffect(() => {
-    dispatch({ type: 'loadPage', page: routePage })
+    dispatch({ type: 'loadPage', page: editorPageOf(routePage), keepEdits: true })
   }, [routePage, dispatch])
 
-  useUnsavedChangesPrompt(state.page.isDirty)
+  useUnsavedChangesPrompt(hasUnsavedChanges(state))
+
+  // The header and footer on the page show the editor's working copies while they are edited.
+  const navOverride = showsWorkingCopy(state, 'nav') ? state.site.nav?.doc : undefined
+  const footerOverride = showsWorkingCopy(state, 'footer') ? state.site.footer?.doc : undefined
+  useEffect(() => {
+    setSiteOverride({ nav: navOverride, footer: footerOverride })
+  }, [navOverride, footerOverride])
+  useEffect(() => () => setSiteOverride({}), [])
+
+  // A modal panel with its own unsaved form asks before it closes.
+  const modalDirty = useRef(false)
+  const reportModalDirty = useCallback((dirty: boolean) => {
+    modalDirty.current = dirty
+  }, [])
 
   useEffect(() => {
     try {
@@ -112,7 +130,10 @@ function EditorShell({ user }: { user: EditorUser | null }) {
   const sidebarPanel = sidebar.content && isPanelItem(sidebar.content) ? panels[sidebar.content] : null
   const modalPanel = isPanelItem(activeItem) && itemSurface[activeItem] === 'modal' ? panels[activeItem] : null
   const closeModal = (open: boolean) => {
-    if (!open) dispatch({ type: 'clearActiveItem' })
+    if (open) return
+    if (modalDirty.current && !window.confirm(texts.editor.unsavedChanges)) return
+    modalDirty.current = false
+    dispatch({ type: 'clearActiveItem' })
   }
 
   return (
@@ -133,7 +154,7 @@ function EditorShell({ user }: { user: EditorUser | null }) {
       {user ? (
         <>
           <Modal open={!!modalPanel} onOpenChange={closeModal} title={modalPanel?.title}>
-            {modalPanel ? <modalPanel.Component /> : null}
+            <CloseGuardContext.Provider value={reportModalDirty}>{modalPanel ? <modalPanel.Component /> : null}</CloseGuardContext.Provider>
           </Modal>
           <DashboardDialog open={activeItem === 'dashboard'} onOpenChange={closeModal} username={user.username} />
         </>

@@ -211,7 +211,11 @@ describe('domains', () => {
     const taken = await ann.post('/api/config/saveDomain', { domain: { _id: 'fourth', name: 'Fourth', hostnames: ['third.example'] } })
     expect(taken.status).toBe(409)
 
+    const stale: string[] = []
+    t.services.events.on('published', (domainId) => stale.push(domainId))
     const swap = await json(ann.post('/api/config/swapActiveDomain', { domain: { _id: 'second' } }))
+    // Visitor caches (here and, through NOTIFY, on other instances) are told the host changed hands.
+    expect(stale).toContain('second')
     expect(swap.newDomain).toMatchObject({ _id: 'second', hostnames: expect.arrayContaining(['localhost', 'second.example']) })
     expect(swap.oldDomain._id).toBe('main')
     // localhost now shows the second domain's content; swap back.

@@ -3,6 +3,7 @@ import type { DomainDoc } from '#lib/content'
 import type { Db } from '../db/client.ts'
 import { domains } from '../db/schema.ts'
 import { conflict, notFound } from './errors.ts'
+import type { ContentEventBus } from './events.ts'
 
 /** The host a request names, without port, lower-cased; 'localhost' when absent. */
 export function hostFromHeader(hostHeader: string | null | undefined): string {
@@ -17,7 +18,10 @@ function toDoc(row: typeof domains.$inferSelect): DomainDoc {
   return { _id: row.id, name: row.name, hostnames: row.hostnames, published: row.published }
 }
 
-export function createDomainService(db: Db) {
+export function createDomainService(db: Db, events: ContentEventBus) {
+  /** Which domain answers which host changed: every visitor page cached for those hosts is stale. */
+  const changed = (domainId: string) => events.emit('published', domainId)
+
   // Domains change rarely and are read on every request: keep the list in memory.
   let cached: DomainDoc[] | null = null
 
@@ -61,6 +65,7 @@ export function createDomainService(db: Db) {
       .values(values)
       .onConflictDoUpdate({ target: domains.id, set: { ...values, updatedAt: new Date() } })
     cached = null
+    changed(doc._id)
     const [row] = await db.select().from(domains).where(eq(domains.id, doc._id))
     return toDoc(row!)
   }
@@ -69,6 +74,7 @@ export function createDomainService(db: Db) {
     const [row] = await db.update(domains).set({ published, updatedAt: new Date() }).where(eq(domains.id, id)).returning()
     if (!row) throw notFound('Domain not found')
     cached = null
+    changed(id)
     return toDoc(row)
   }
 
@@ -78,7 +84,7 @@ export function createDomainService(db: Db) {
    * that held it.
    */
   async function swapActive(host: string, targetId: string): Promise<{ newDomain: DomainDoc; oldDomain: DomainDoc | null }> {
-    return db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       const [target] = await tx.select().from(domains).where(eq(domains.id, targetId)).limit(1)
       if (!target) throw notFound('Domain not found')
       const holders = await tx.select().from(domains).where(sql`${host} = any(${domains.hostnames})`)
@@ -92,6 +98,8 @@ export function createDomainService(db: Db) {
       const old = holders.find((h) => h.id !== targetId)
       return { newDomain: toDoc(updated!), oldDomain: old ? toDoc({ ...old, hostnames: old.hostnames.filter((h) => h !== host) }) : null }
     })
+    changed(targetId)
+    return result
   }
 
   return { list, forHost, load, byId, upsert, setPublished, swapActive, invalidate: () => (cached = null) }

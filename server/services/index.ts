@@ -40,7 +40,7 @@ export function createServices(database: Database, config: ServicesConfig) {
     database,
     events,
     storage,
-    domains: createDomainService(db),
+    domains: createDomainService(db, events),
     images: createImageService(db, storage, { cacheDir: config.imageCacheDir ?? path.join(dataDir, 'cache', 'img') }),
     search,
     pages: createPageService(db, events, search),

@@ -49,7 +49,7 @@ export default function PageSettingsPanel() {
 
   return (
     <div className="flex flex-col gap-4" data-page-settings="">
-      <Tabs.Root defaultValue="general">
+      <Tabs.Root defaultValue="general" className="min-h-[26rem]">
         <Tabs.List aria-label={texts.editor.panels.pageSettings} className="flex gap-1 border-b border-neutral-200">
           <Tabs.Trigger value="general" className={tabClass}>
             {t.tabs.general}

@@ -22,7 +22,8 @@ export default function SaveFooterPanel() {
 
   // The footer is at the end of the page: bring it into view beside the form.
   useEffect(() => {
-    document.querySelector('footer')?.scrollIntoView({ block: 'end', behavior: 'smooth' })
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    document.querySelector('[data-site-footer]')?.scrollIntoView({ block: 'end', behavior: reduceMotion ? 'auto' : 'smooth' })
   }, [])
 
   if (footer.loadError) return <p role="alert" className={chrome.alert}>{footer.loadError}</p>
@@ -37,7 +38,7 @@ export default function SaveFooterPanel() {
       <TextArea label={t.copy} value={doc.copy} rows={2} onChange={(e) => footer.edit({ ...doc, copy: e.target.value })} />
 
       <section aria-labelledby="footer-groups-heading" className="flex flex-col gap-2">
-        <h3 id="footer-groups-heading" className="text-sm font-semibold text-neutral-900">
+        <h3 id="footer-groups-heading" className="font-sans text-sm font-semibold text-neutral-900">
           {t.linkGroups}
         </h3>
         <ol className="flex flex-col gap-2">

@@ -38,7 +38,7 @@ export default function SaveNavigationPanel() {
       <TextInput label={t.siteName} value={doc.siteName} onChange={(e) => nav.edit({ ...doc, siteName: e.target.value })} />
 
       <section aria-labelledby="nav-items-heading" className="flex flex-col gap-2">
-        <h3 id="nav-items-heading" className="text-sm font-semibold text-neutral-900">
+        <h3 id="nav-items-heading" className="font-sans text-sm font-semibold text-neutral-900">
           {t.items}
         </h3>
         <ol className="flex flex-col gap-2">

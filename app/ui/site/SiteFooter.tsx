@@ -13,6 +13,7 @@ export function SiteFooter({ footer, siteName, editing = false }: { footer: Foot
   const hasInfo = !!info && !!(info.title || info.address || info.phone || info.email || info.hours)
   return (
     <footer
+      data-site-footer=""
       data-editing={editing ? '' : undefined}
       className="bg-red-darkest text-white data-[editing]:outline-2 data-[editing]:-outline-offset-4 data-[editing]:outline-white/80 data-[editing]:outline-dashed"
     >

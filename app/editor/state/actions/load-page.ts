@@ -21,7 +21,7 @@ export function loadPage(state: EditorState, action: LoadPageAction): EditorStat
   const { page: current, savedPage, isDirty } = state.page
   const incoming = action.page
   if (action.keepEdits && isDirty && current && savedPage && incoming && incoming._id === savedPage._id && incoming.version === savedPage.version) {
-    const meta: Partial<EditorPage> = {}
+    const meta: Record<string, unknown> = {}
     for (const field of META_FIELDS) if (field in incoming) meta[field] = deepCopy(incoming[field])
     return { ...state, page: { page: { ...current, ...meta }, savedPage: { ...savedPage, ...meta }, isDirty } }
   }

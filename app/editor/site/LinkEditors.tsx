@@ -1,0 +1,111 @@
+import type { ReactNode } from 'react'
+import { linkTypes, type Link } from '#lib/content'
+import { texts } from '#lib/texts'
+import { buttonClass, RowButton, SelectInput, TextInput } from '../common/fields.tsx'
+import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from '../icons.tsx'
+import { canMove, emptyLink, moveAt, removeAt, replaceAt } from './edits.ts'
+
+const t = texts.editor.siteDocs
+const typeOptions = linkTypes.map((type) => ({ value: type, label: type.charAt(0).toUpperCase() + type.slice(1) }))
+const isLinkType = (value: string): value is Link['type'] => (linkTypes as readonly string[]).includes(value)
+
+/** Text, address and kind of one link. */
+export function LinkFields<T extends Pick<Link, 'text' | 'href' | 'type'>>({ link, onChange }: { link: T; onChange: (link: T) => void }) {
+  return (
+    <div className="grid grid-cols-2 gap-2">
+      <TextInput label={t.text} value={link.text} onChange={(e) => onChange({ ...link, text: e.target.value })} />
+      <SelectInput
+        label={t.linkType}
+        value={link.type}
+        options={typeOptions}
+        onChange={(e) => {
+          if (isLinkType(e.target.value)) onChange({ ...link, type: e.target.value })
+        }}
+      />
+      <div className="col-span-2">
+        <TextInput label={t.href} value={link.href} spellCheck={false} onChange={(e) => onChange({ ...link, href: e.target.value })} />
+      </div>
+    </div>
+  )
+}
+
+/** Move up, Move down and Remove for one row of a list, named after the row. */
+export function RowActions({ name, index, length, onMove, onRemove }: { name: string; index: number; length: number; onMove: (delta: -1 | 1) => void; onRemove: () => void }) {
+  return (
+    <div className="flex gap-1">
+      <RowButton label={`${t.moveUp}: ${name}`} disabled={!canMove(length, index, -1)} onClick={() => onMove(-1)}>
+        <ArrowUpIcon />
+      </RowButton>
+      <RowButton label={`${t.moveDown}: ${name}`} disabled={!canMove(length, index, 1)} onClick={() => onMove(1)}>
+        <ArrowDownIcon />
+      </RowButton>
+      <RowButton label={`${t.remove}: ${name}`} onClick={onRemove}>
+        <TrashIcon />
+      </RowButton>
+    </div>
+  )
+}
+
+/** A titled box of fields: a fieldset named for assistive technology, with its row actions. */
+export function Box({ name, actions, children }: { name: string; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <fieldset aria-label={name} className="flex flex-col gap-3 rounded-md border border-neutral-200 p-3">
+      <div className="flex items-center justify-between gap-2">
+        <span className="text-xs font-semibold tracking-wide text-neutral-600 uppercase">{name}</span>
+        {actions}
+      </div>
+      {children}
+    </fieldset>
+  )
+}
+
+/** A list of links: each with its fields, moved up or down, removed; and a button to add one. */
+export function LinkListEditor({ links, onChange, namePrefix }: { links: readonly Link[]; onChange: (links: Link[]) => void; namePrefix: string }) {
+  return (
+    <div className="flex flex-col gap-2">
+      <ol className="flex flex-col gap-2">
+        {links.map((link, i) => {
+          const name = `${namePrefix} ${texts.editor.nav.link(i + 1)}`
+          return (
+            <li key={i}>
+              <Box
+                name={name}
+                actions={<RowActions name={name} index={i} length={links.length} onMove={(d) => onChange(moveAt(links, i, d))} onRemove={() => onChange(removeAt(links, i))} />}
+              >
+                <LinkFields link={link} onChange={(next) => onChange(replaceAt(links, i, next))} />
+              </Box>
+            </li>
+          )
+        })}
+      </ol>
+      <button type="button" className={`${buttonClass.secondary} ${buttonClass.small} self-start`} onClick={() => onChange([...links, emptyLink()])} aria-label={`${texts.editor.nav.addLink}: ${namePrefix}`}>
+        <PlusIcon />
+        {texts.editor.nav.addLink}
+      </button>
+    </div>
+  )
+}
+
+/** The Save, Publish and Discard buttons under a site document's form, with its unsaved-changes note. */
+export function SiteDocActions({ isDirty, busy, onSave, onPublish, onDiscard }: { isDirty: boolean; busy: string | null; onSave: () => void; onPublish: () => void; onDiscard: () => void }) {
+  return (
+    <div className="sticky bottom-0 -mx-5 -mb-4 flex flex-col gap-2 border-t border-neutral-200 bg-white px-5 py-3">
+      <p role="status" className={isDirty ? 'text-xs font-medium text-red-darker' : 'text-xs text-neutral-600'}>
+        {isDirty ? t.unsaved : texts.editor.pagePanel.allSaved}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className={buttonClass.primary} disabled={busy !== null} aria-busy={busy === 'save'} onClick={onSave}>
+          {t.save}
+        </button>
+        <button type="button" className={buttonClass.secondary} disabled={busy !== null} aria-busy={busy === 'publish'} onClick={onPublish}>
+          {t.publish}
+        </button>
+        {isDirty ? (
+          <button type="button" className={`${buttonClass.secondary}`} disabled={busy !== null} onClick={onDiscard}>
+            {t.discard}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  )
+}

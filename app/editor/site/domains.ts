@@ -1,0 +1,23 @@
+import { z } from 'zod'
+import type { DomainDoc } from '#lib/content'
+import { texts } from '#lib/texts'
+
+const t = texts.editor.config
+
+/** 'a.com, www.a.com,,b.com ' -> ['a.com', 'www.a.com', 'b.com'] (lower-cased, no duplicates). */
+export function parseHostnames(input: string): string[] {
+  return [...new Set(input.split(/[,\s]+/).map((h) => h.trim().toLowerCase()).filter(Boolean))]
+}
+
+export const domainFormSchema = z.object({
+  _id: z.string().trim().regex(/^[a-zA-Z0-9_-]+$/, t.idRequired),
+  name: z.string().trim().min(1, t.nameRequired),
+  hostnames: z.string(),
+})
+export type DomainFormValues = z.infer<typeof domainFormSchema>
+
+export const domainFormValues = (domain: DomainDoc | null): DomainFormValues => ({
+  _id: domain?._id ?? '',
+  name: domain?.name ?? '',
+  hostnames: domain?.hostnames.join(', ') ?? '',
+})

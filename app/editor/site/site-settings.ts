@@ -1,0 +1,48 @@
+import { z } from 'zod'
+import type { SiteSettingsDoc } from '#lib/content'
+import { texts } from '#lib/texts'
+import type { SiteDocMeta } from '../state/types.ts'
+
+const t = texts.editor.siteSettings
+
+/** The site settings as loaded for the editor (the draft, with its version stamps). */
+export type LoadedSiteSettings = Omit<SiteSettingsDoc, 'domainId'> & { domainId?: string } & SiteDocMeta
+type Loaded = LoadedSiteSettings
+
+const social = z.object({ title: z.string(), description: z.string(), keywords: z.string(), image: z.object({ imageId: z.string() }) })
+export const formSchema = z.object({
+  og: social,
+  twitter: social,
+  redirects: z.array(
+    z.object({
+      from: z.string().trim().min(1, t.required),
+      to: z.string().trim().min(1, t.required),
+      status: z.enum(['301', '302']),
+      prefix: z.boolean(),
+    }),
+  ),
+})
+export type SiteSettingsValues = z.infer<typeof formSchema>
+type Values = SiteSettingsValues
+
+export function valuesOf(doc: Loaded): Values {
+  const meta = (m: Loaded['og'] | undefined) => ({ title: m?.title ?? '', description: m?.description ?? '', keywords: m?.keywords ?? '', image: { imageId: m?.image?.imageId ?? '' } })
+  return {
+    og: meta(doc.og),
+    twitter: meta(doc.twitter),
+    redirects: (doc.redirects ?? []).map((r) => ({ from: r.from, to: r.to, status: r.status === 302 ? '302' : '301', prefix: r.prefix })),
+  }
+}
+
+/** The stored settings with the form's values (categories and anything else kept as loaded). */
+export function settingsToSend(loaded: Loaded, values: Values, withVersion: boolean) {
+  const { version, lastPublished: _l, updatedAt: _u, ...rest } = loaded
+  return {
+    ...rest,
+    og: values.og,
+    twitter: values.twitter,
+    redirects: values.redirects.map((r) => ({ from: r.from.trim(), to: r.to.trim(), status: r.status === '302' ? 302 : 301, prefix: r.prefix })),
+    ...(withVersion ? { version } : {}),
+  }
+}
+

@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react'
+import { useRevalidator } from 'react-router'
+import { texts } from '#lib/texts'
+import { getApi, isConflict, messageOf, postApi } from '../api.ts'
+import type { ConflictState } from '../common/ConfirmDialogs.tsx'
+import { useEditorDispatch, useEditorState } from '../state/store.tsx'
+import type { SiteDocKind, SiteDocPayload, SiteDocs } from '../state/types.ts'
+import { toastError, toastSuccess } from '../toast.ts'
+
+const endpoints = {
+  nav: { load: '/site/loadNav', save: '/site/saveNav', publish: '/site/publishNav', key: 'nav', saved: texts.toasts.navSaved, published: texts.toasts.navPublished },
+  footer: { load: '/site/loadFooter', save: '/site/saveFooter', publish: '/site/publishFooter', key: 'footer', saved: texts.toasts.footerSaved, published: texts.toasts.footerPublished },
+} as const
+
+type Store = 'save' | 'publish'
+
+/** Without the answer's message, what the server stored is the document. */
+function docOfAnswer<K extends SiteDocKind>(answer: SiteDocs[K] & { message?: string }): SiteDocs[K] {
+  const { message: _message, ...doc } = answer
+  return doc as SiteDocs[K]
+}
+
+/**
+ * The navigation's or footer's working copy in the editor's store: loaded from the server the first
+ * time its panel opens, edited in place, saved or published with the version it was loaded at. A
+ * stale save (409) opens the conflict dialog (`conflictProps`): reload theirs, or overwrite knowingly.
+ */
+export function useSiteDoc<K extends SiteDocKind>(kind: K) {
+  const slot = useEditorState().site[kind] as { doc: SiteDocs[K]; saved: SiteDocs[K]; isDirty: boolean } | null
+  const dispatch = useEditorDispatch()
+  const { revalidate } = useRevalidator()
+  const [loadError, setLoadError] = useState<string | null>(null)
+  const [busy, setBusy] = useState<Store | 'reload' | null>(null)
+  const [conflict, setConflict] = useState<(ConflictState & { store: Store }) | null>(null)
+  const endpoint = endpoints[kind]
+  const loaded = slot !== null
+
+  useEffect(() => {
+    if (loaded) return
+    const controller = new AbortController()
+    getApi<SiteDocs[K]>(endpoint.load, {}, { signal: controller.signal })
+      .then((doc) => dispatch({ type: 'loadSiteDoc', kind, doc } as { type: 'loadSiteDoc' } & SiteDocPayload))
+      .catch((err: unknown) => {
+        if (!controller.signal.aborted) setLoadError(messageOf(err))
+      })
+    return () => controller.abort()
+  }, [loaded, kind, endpoint.load, dispatch])
+
+  const edit = (doc: SiteDocs[K]) => dispatch({ type: 'editSiteDoc', kind, doc } as { type: 'editSiteDoc' } & SiteDocPayload)
+
+  async function store(which: Store, force = false) {
+    if (!slot || busy) return
+    setBusy(which)
+    try {
+      // Without a version the server stores it regardless: only after the editor chose to overwrite.
+      const { version, ...content } = slot.doc
+      const sent = force ? content : { ...content, version }
+      const answer = await postApi<SiteDocs[K] & { message?: string }>(which === 'save' ? endpoint.save : endpoint.publish, { [endpoint.key]: sent })
+      setConflict(null)
+      dispatch({ type: 'markSiteDocSaved', kind, doc: docOfAnswer<K>(answer) } as { type: 'markSiteDocSaved' } & SiteDocPayload)
+      toastSuccess(answer.message || (which === 'save' ? endpoint.saved : endpoint.published))
+      // The layout's data (the header and footer when not being edited) shows what is stored now.
+      void revalidate()
+    } catch (err) {
+      if (isConflict(err) && !force) setConflict({ message: err.message, store: which })
+      else toastError(messageOf(err))
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  /** Drops the working copy and loads the stored draft afresh (theirs, after a conflict). */
+  async function reload() {
+    setBusy('reload')
+    try {
+      const doc = await getApi<SiteDocs[K]>(endpoint.load)
+      dispatch({ type: 'loadSiteDoc', kind, doc } as { type: 'loadSiteDoc' } & SiteDocPayload)
+      setConflict(null)
+      void revalidate()
+    } catch (err) {
+      toastError(messageOf(err))
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  return {
+    doc: slot?.doc ?? null,
+    isDirty: slot?.isDirty ?? false,
+    loadError,
+    busy,
+    edit,
+    save: () => store('save'),
+    publish: () => store('publish'),
+    discard: () => void reload(),
+    conflictProps: {
+      conflict,
+      busy: busy !== null,
+      onCancel: () => setConflict(null),
+      onReload: () => void reload(),
+      onOverwrite: () => void store(conflict?.store ?? 'save', true),
+    },
+  }
+}
