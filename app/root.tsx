@@ -18,7 +18,11 @@ import './app.css'
 /** The signed-in editor (only what the browser needs), or null for visitors. */
 export async function loader({ context }: Route.LoaderArgs) {
   const u = context.user
-  return { user: u ? { _id: u._id, username: u.username, email: u.email, roles: u.roles } : null }
+  return {
+    user: u ? { _id: u._id, username: u.username, email: u.email, roles: u.roles } : null,
+    /** Where the editor calls the API (the server's API_PREFIX). */
+    apiBase: `/${context.services.config.apiPrefix}`,
+  }
 }
 
 /**
@@ -43,7 +47,8 @@ const noSubscription = () => () => {}
  * it stays for the rest of the visit (in-app links drop the query parameter).
  */
 function EditorGate() {
-  const user = useRouteLoaderData<typeof loader>('root')?.user ?? null
+  const rootData = useRouteLoaderData<typeof loader>('root')
+  const user = rootData?.user ?? null
   const { search, pathname } = useLocation()
   const params = new URLSearchParams(search)
   const wanted = !!user || (params.has('token') && params.has('email')) || params.has('login') || pathname === '/login'
@@ -54,7 +59,7 @@ function EditorGate() {
   if (!hydrated || !(wanted || loaded)) return null
   return (
     <Suspense fallback={null}>
-      <EditorRoot user={user} />
+      <EditorRoot user={user} apiBase={rootData?.apiBase ?? '/api'} />
     </Suspense>
   )
 }

@@ -3,6 +3,7 @@
  * for the sign-in and password-recovery addresses: visitors never download this module or anything
  * it imports.
  */
+import { setApiBase } from './api'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { Toaster } from 'sonner'
@@ -44,7 +45,8 @@ function initialCollapsed(): boolean {
   return window.matchMedia('(max-width: 767px)').matches
 }
 
-export default function EditorRoot({ user }: { user: EditorUser | null }) {
+export default function EditorRoot({ user, apiBase }: { user: EditorUser | null; apiBase: string }) {
+  setApiBase(apiBase)
   return (
     <EditorStoreProvider initialCollapsed={initialCollapsed()}>
       {/* Spec 01 §8: top-centre, 4 s; sonner pauses the timer while a toast is hovered. Mounted first so

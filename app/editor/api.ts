@@ -1,10 +1,15 @@
 import { texts } from '#lib/texts'
 
 /**
- * The editor's calls to the server's API (spec 01 §7). The server mounts it under /api (its
- * API_PREFIX setting); the editor runs on the same origin, so the path is relative.
+ * The editor's calls to the server's API (spec 01 §7). The server mounts it under its API_PREFIX
+ * ('api' by default) and tells the editor through the root loader (setApiBase); the editor runs on
+ * the same origin, so the path is relative.
  */
-export const API_BASE = '/api'
+let API_BASE = '/api'
+
+export function setApiBase(base: string) {
+  API_BASE = base.replace(/\/+$/, '')
+}
 
 export class ApiError extends Error {
   readonly status: number
