@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signInToken } from '../../tests/helpers/api-client.ts'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
 
 /**
@@ -29,13 +30,7 @@ let openapi: { paths: Record<string, Record<string, { security?: unknown[]; 'x-r
 
 beforeAll(async () => {
   t = await createTestApp()
-  await t.services.users.create({ username: 'plain-editor', email: 'plain@example.com', password: 'plain-password' })
-  const login = await t.app.request('/api/user/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'plain-editor', password: 'plain-password' }),
-  })
-  editorToken = (await login.json()).token
+  editorToken = await signInToken(t, { username: 'plain-editor', password: 'plain-password' })
   const seen = new Set<string>()
   routes = t.app.routes
     .filter((r) => r.method !== 'ALL' && (r.path.startsWith(`/${t.config.apiPrefix}/`) || r.path.startsWith('/img/')) && !r.path.includes('*'))

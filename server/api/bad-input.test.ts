@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signIn, type Caller } from '../../tests/helpers/api-client.ts'
+import { signIn, signInToken, type Caller } from '../../tests/helpers/api-client.ts'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
 
 /**
@@ -25,12 +25,7 @@ beforeAll(async () => {
   t = await createTestApp()
   await t.services.domains.upsert({ _id: 'main', name: 'Main', hostnames: ['localhost'], published: true })
   admin = await signIn(t, { username: 'root-admin', password: 'root-admin-pass', roles: ['admin'] })
-  const login = await t.app.request('/api/user/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', host: 'localhost' },
-    body: JSON.stringify({ username: 'root-admin', password: 'root-admin-pass' }),
-  })
-  token = (await login.json()).token
+  token = await signInToken(t, { username: 'root-admin', password: 'root-admin-pass' })
   const page = await (await admin.post('/api/page/save', { page: { slug: 'keep-me', template: 'generic', header: { title: 'Keep me' } } })).json()
   await admin.post('/api/page/publishPage', { page })
   await admin.post('/api/site/publishNav', { nav: { siteName: 'Kept', items: [{ text: 'Kept', href: '/kept' }] } })

@@ -1,5 +1,6 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signInToken } from '../../tests/helpers/api-client.ts'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
 
 let t: TestApp
@@ -7,13 +8,7 @@ let token: string
 
 beforeAll(async () => {
   t = await createTestApp()
-  await t.services.users.create({ username: 'uploader', email: 'up@example.com', password: 'upload-password' })
-  const login = await t.app.request('/api/user/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'uploader', password: 'upload-password' }),
-  })
-  token = (await login.json()).token
+  token = await signInToken(t, { username: 'uploader', password: 'upload-password' })
 })
 afterAll(() => t?.close())
 

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, expect, inject, test } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { launchBrowser } from '../helpers/browser.ts'
+import { expect, inject, test } from 'vitest'
+import { openBrowser } from '../helpers/browser.ts'
 
 const baseUrl = inject('baseUrl')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const session = openBrowser()
 
 test('a missing page answers 404 with the error page, whose link leads home', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const context = await session.browser.newContext({ viewport: { width: 1280, height: 800 } })
   try {
     const page = await context.newPage()
     const response = await page.goto(`${baseUrl}/no-such-page-${Date.now()}`)

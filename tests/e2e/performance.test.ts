@@ -1,17 +1,9 @@
 import { gzipSync } from 'node:zlib'
-import { afterAll, beforeAll, expect, inject, test } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { launchBrowser } from '../helpers/browser.ts'
+import { expect, inject, test } from 'vitest'
+import { openBrowser } from '../helpers/browser.ts'
 
 const baseUrl = inject('baseUrl')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const session = openBrowser()
 
 /**
  * Visitors get block views only; editor code loads lazily for signed-in editors (DESIGN.md,
@@ -23,7 +15,7 @@ afterAll(async () => {
 const SCRIPT_BUDGET_GZIP_BYTES = 150 * 1024
 
 test('the home page loads little JavaScript', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const context = await session.browser.newContext({ viewport: { width: 1280, height: 800 } })
   try {
     const page = await context.newPage()
     const scripts = new Map<string, Promise<Buffer>>()

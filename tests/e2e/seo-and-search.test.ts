@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, expect, inject, test } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { launchBrowser } from '../helpers/browser.ts'
+import { expect, inject, test } from 'vitest'
+import { openBrowser } from '../helpers/browser.ts'
 import { getJson } from '../helpers/site.ts'
 
 /**
@@ -9,14 +8,7 @@ import { getJson } from '../helpers/site.ts'
  * that works as a plain HTML form.
  */
 const baseUrl = inject('baseUrl')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const session = openBrowser()
 
 test('the home page carries its canonical link and og/twitter tags from the site settings', async () => {
   const settings = await getJson<{ og: { title: string; description: string } }>(baseUrl, '/api/siteSettings/loadSiteSettings')
@@ -41,7 +33,7 @@ test('sitemap.xml lists the published pages and robots.txt points to it', async 
 })
 
 test('search works without JavaScript: the form submits, results link to pages, matches are marked', async () => {
-  const context = await browser.newContext({ javaScriptEnabled: false })
+  const context = await session.browser.newContext({ javaScriptEnabled: false })
   try {
     const page = await context.newPage()
     await page.goto(`${baseUrl}/search`)

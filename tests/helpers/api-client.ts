@@ -13,14 +13,18 @@ export function visitor(t: TestApp, host = 'localhost'): Caller {
   return caller(t, host)
 }
 
-export async function signIn(t: TestApp, user: { username: string; email?: string; password: string; roles?: string[] }, host = 'localhost'): Promise<Caller> {
+/** Creates the account when missing, signs it in and answers its session token. */
+export async function signInToken(t: TestApp, user: { username: string; email?: string; password: string; roles?: string[] }, host = 'localhost'): Promise<string> {
   if (!(await t.services.users.findByLogin(user.username))) {
     await t.services.users.create({ username: user.username, email: user.email ?? `${user.username}@example.com`, password: user.password, roles: user.roles ?? [] })
   }
   const res = await caller(t, host).post('/api/user/login', { username: user.username, password: user.password })
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`)
-  const { token } = (await res.json()) as { token: string }
-  return caller(t, host, token)
+  return ((await res.json()) as { token: string }).token
+}
+
+export async function signIn(t: TestApp, user: { username: string; email?: string; password: string; roles?: string[] }, host = 'localhost'): Promise<Caller> {
+  return caller(t, host, await signInToken(t, user, host))
 }
 
 function caller(t: TestApp, host: string, token?: string): Caller {

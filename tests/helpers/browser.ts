@@ -91,6 +91,18 @@ export function formatViolations(violations: AxeViolation[]): string {
     .join('\n')
 }
 
+/** One Chromium for the whole test file (for tests that make their own contexts). */
+export function openBrowser() {
+  const session = {} as { browser: Browser }
+  beforeAll(async () => {
+    session.browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await session.browser?.close()
+  })
+  return session
+}
+
 /**
  * The usual e2e set-up in one call: one Chromium per test file, a fresh context (no cookies) and
  * page per test. Read `session.page` / `session.context` inside tests.
