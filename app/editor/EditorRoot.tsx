@@ -5,7 +5,7 @@
  */
 import { setApiBase } from './api'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { useSearchParams, useLocation } from 'react-router'
 import { Toaster } from 'sonner'
 import { texts } from '#lib/texts'
 import { setSiteOverride } from '~/ui/site/site-override'
@@ -105,6 +105,16 @@ function EditorShell({ user }: { user: EditorUser | null }) {
       toastError(texts.toasts.alreadyLoggedIn)
     }
   }, [user, token])
+
+  // The /login page exists to sign in: open the login overlay there straight away.
+  const { pathname } = useLocation()
+  const openedLogin = useRef(false)
+  useEffect(() => {
+    if (pathname === '/login' && !user && !token && !openedLogin.current) {
+      openedLogin.current = true
+      dispatch({ type: 'toggleActiveItem', item: 'login' })
+    }
+  }, [pathname, user, token, dispatch])
 
   async function logout() {
     try {

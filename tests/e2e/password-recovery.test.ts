@@ -31,11 +31,10 @@ async function tryLogin(username: string, password: string): Promise<Locator> {
   return dialog
 }
 
+/** The /login page (blank layout) opens the login overlay by itself. */
 async function openLogin() {
   await session.page.goto(`${baseUrl}/login`, { waitUntil: 'load' })
-  const menu = session.page.getByRole('navigation', { name: e.menu.label })
-  await menu.waitFor()
-  if ((await session.page.getByRole('dialog', { name: e.login.title }).count()) === 0) await menu.getByRole('button', { name: e.menu.login }).click()
+  await dialogNamed(e.login.title)
 }
 
 test('forgot password: the e-mail arrives, its link sets a new password once, the old password stops working', async () => {
@@ -65,10 +64,11 @@ test('forgot password: the e-mail arrives, its link sets a new password once, th
   await dialog.getByRole('button', { name: e.recovery.submit }).click()
   await session.page.getByText(texts.toasts.passwordReset).waitFor()
 
-  // The old password is refused, the new one signs in.
+  // The old password is refused, the new one signs in (and /login then leads to the home page).
+  await openLogin()
   dialog = await tryLogin(username, oldPassword)
   expect(await dialog.getByRole('alert').innerText()).toContain('Invalid username or password')
-  await Promise.all([session.page.waitForEvent('load'), tryLogin(username, newPassword)])
+  await Promise.all([session.page.waitForURL((url) => url.pathname === '/'), tryLogin(username, newPassword)])
   await session.page.getByRole('navigation', { name: e.menu.label }).getByRole('button', { name: e.menu.logout }).waitFor()
 
   // The used link does not work a second time (in a signed-out browser).
