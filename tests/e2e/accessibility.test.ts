@@ -1,5 +1,6 @@
 import { expect, inject, test } from 'vitest'
 import { axe, formatViolations, openBrowserSession } from '../helpers/browser.ts'
+import { getWithHost } from '../helpers/site.ts'
 
 const baseUrl = inject('baseUrl')
 const session = openBrowserSession()
@@ -18,7 +19,7 @@ test('axe-core finds no WCAG 2.1 A/AA violations on the 404 page', async () => {
   expect(violations, formatViolations(violations)).toEqual([])
 })
 
-test('on a phone-sized screen the home session.page has no violations either', async () => {
+test('on a phone-sized screen the home page has no violations either', async () => {
   await session.page.setViewportSize({ width: 375, height: 740 })
   const response = await session.page.goto(baseUrl + '/', { waitUntil: 'load' })
   expect(response?.status()).toBe(200)
@@ -74,4 +75,48 @@ test('keyboard: the first Tab focuses a visible skip link that moves to the main
     return main.contains(active) || Boolean(main.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_FOLLOWING)
   }, target)
   expect(inMain, 'after the skip link, Tab moves on from the main content').toBe(true)
+})
+
+test('axe-core finds no violations on any published page of either domain, the search results or the sign-in page', async () => {
+  const port = new URL(baseUrl).port
+  const origins = [baseUrl, `http://eden.localhost:${port}`]
+  const addresses: string[] = []
+  for (const origin of origins) {
+    const sitemap = (await getWithHost(baseUrl, '/sitemap.xml', new URL(origin).hostname)).body
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!)
+    expect(locs.length, `pages in the sitemap of ${origin}`).toBeGreaterThan(0)
+    addresses.push(...locs.map((loc) => origin + new URL(loc).pathname))
+  }
+  addresses.push(`${baseUrl}/search?q=wine`, `${baseUrl}/login`)
+  const failures: string[] = []
+  for (const address of addresses) {
+    const response = await session.page.goto(address, { waitUntil: 'load' })
+    if (response?.status() !== 200) {
+      failures.push(`${address}: status ${response?.status()}`)
+      continue
+    }
+    const violations = await axe(session.page)
+    if (violations.length) failures.push(`${address}:\n${formatViolations(violations)}`)
+  }
+  expect(failures).toEqual([])
+})
+
+test('keyboard: on a phone-sized screen the menu opens with Enter and its links can be reached and followed', async () => {
+  await session.page.setViewportSize({ width: 390, height: 844 })
+  await session.page.goto(baseUrl + '/', { waitUntil: 'load' })
+  const summary = session.page.locator('summary', { hasText: 'Menu' })
+  // Tab until the menu button has focus (skip link first, then the logo, then the menu).
+  for (let i = 0; i < 6 && !(await summary.evaluate((el) => el === document.activeElement)); i++) await session.page.keyboard.press('Tab')
+  expect(await summary.evaluate((el) => el === document.activeElement)).toBe(true)
+  await session.page.keyboard.press('Enter')
+  const firstLink = session.page.locator('details.mobile-menu[open] a').first()
+  await firstLink.waitFor({ state: 'visible' })
+  await session.page.keyboard.press('Tab')
+  const focusedInMenu = await session.page.evaluate(() => !!document.activeElement?.closest('details.mobile-menu'))
+  expect(focusedInMenu).toBe(true)
+  const href = await session.page.evaluate(() => (document.activeElement as HTMLAnchorElement | null)?.getAttribute('href') ?? '')
+  if (href.startsWith('/')) {
+    await Promise.all([session.page.waitForURL((url) => url.pathname === href.split('#')[0]), session.page.keyboard.press('Enter')])
+    expect(await session.page.locator('h1').first().isVisible()).toBe(true)
+  }
 })

@@ -9,7 +9,7 @@ const api = siteApi(baseUrl)
 const session = openBrowserSession()
 
 describe('home page', () => {
-  test('renders with status 200, an <h1> with the session.page title, the navigation and the footer', async () => {
+  test('renders with status 200, an <h1> with the page title, the navigation and the footer', async () => {
     const [home, nav, footer] = await Promise.all([api.page(''), api.nav(), api.footer()])
 
     const response = await session.page.goto(baseUrl + '/')
@@ -41,7 +41,7 @@ describe('home page', () => {
     }
   })
 
-  test('clicking a navigation link opens that session.page, which renders its title', async () => {
+  test('clicking a navigation link opens that page, which renders its title', async () => {
     const nav = await api.nav()
     // A top-level link to a session.page other than home (a visitor's first click), else one in a group.
     type Target = { text: string; path: string; parentText?: string }
@@ -59,7 +59,7 @@ describe('home page', () => {
         }
       }
     }
-    expect(candidates.length, 'the navigation links to at least one session.page besides home').toBeGreaterThan(0)
+    expect(candidates.length, 'the navigation links to at least one page besides home').toBeGreaterThan(0)
     const target = candidates[0]!
     const targetPage = await api.page(slugFromPath(target.path))
 
