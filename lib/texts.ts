@@ -32,6 +32,13 @@ export const texts = {
     alreadyLoggedIn: 'You are already logged in as another user',
   },
   editor: {
+    /** The image picker used in settings panels. */
+    imageField: {
+      upload: 'Upload image',
+      uploading: 'Uploading…',
+      preview: 'Preview of the chosen image',
+      none: 'No image',
+    },
     unsavedChanges: "Changes you've made may not be saved, are you sure you want to leave this page?",
     confirmDeleteComponent: 'Are you sure you want to delete this component?',
     confirm: 'Are you sure?',

@@ -65,6 +65,20 @@ export async function postApi<T>(path: string, body?: unknown): Promise<T> {
   return answerOf<T>(response)
 }
 
+/** Uploads an image (POST /img/upload, multipart `file`); answers the stored image record. */
+export async function uploadImage(file: File, alt = ''): Promise<{ _id: string; width: number; height: number }> {
+  const form = new FormData()
+  form.append('file', file)
+  form.append('alt', alt)
+  let response: Response
+  try {
+    response = await fetch('/img/upload', { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' }, body: form })
+  } catch {
+    throw new ApiError(texts.toasts.unknownError, 0)
+  }
+  return answerOf(response)
+}
+
 async function answerOf<T>(response: Response): Promise<T> {
   const reply: unknown = await response.json().catch(() => null)
   if (!response.ok) throw new ApiError(errorMessage(reply), response.status, detailsOf(reply))

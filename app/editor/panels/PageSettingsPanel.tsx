@@ -1,3 +1,4 @@
+import { ImageField } from '../common/ImageField.tsx'
 import { Tabs } from 'radix-ui'
 import { useState } from 'react'
 import { normaliseSlug } from '#lib/slug'
@@ -115,7 +116,7 @@ export default function PageSettingsPanel() {
           <TextArea label={t.seoDescription} value={stringOf(page, 'description')} onChange={(e) => edit(withField(current, 'description', e.target.value))} />
           <TextInput label={t.ogTitle} value={og.title} onChange={(e) => edit(withOg(current, { title: e.target.value }))} />
           <TextArea label={t.ogDescription} value={og.description} onChange={(e) => edit(withOg(current, { description: e.target.value }))} />
-          <TextInput label={t.ogImage} value={og.imageId} spellCheck={false} onChange={(e) => edit(withOg(current, { imageId: e.target.value }))} />
+          <ImageField label={t.ogImage} value={og.imageId} onChange={(imageId) => edit(withOg(current, { imageId }))} />
         </Tabs.Content>
 
         <Tabs.Content value="history" className={`pt-4 ${chrome.focus}`}>

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useState } from 'react'
-import { useFieldArray, useForm, type UseFormRegister } from 'react-hook-form'
+import { Controller, useFieldArray, useForm, type Control, type UseFormRegister } from 'react-hook-form'
 import { useRevalidator } from 'react-router'
 import { texts } from '#lib/texts'
 import { getApi, isConflict, messageOf, postApi } from '../api.ts'
 import { ConflictDialog, type ConflictState } from '../common/ConfirmDialogs.tsx'
 import { buttonClass, TextArea, TextInput } from '../common/fields.tsx'
+import { ImageField } from '../common/ImageField.tsx'
 import { PlusIcon, TrashIcon } from '../icons.tsx'
 import { formSchema, settingsToSend, valuesOf, type LoadedSiteSettings as Loaded, type SiteSettingsValues as Values } from '../site/site-settings.ts'
 import { chrome } from '../surfaces/classes.ts'
@@ -76,8 +77,8 @@ function SiteSettingsForm({ loaded, onStored }: { loaded: Loaded; onStored: (doc
   return (
     <form noValidate onSubmit={(e) => e.preventDefault()} className="flex flex-col gap-6" data-site-settings="">
       <div className="grid gap-6 md:grid-cols-2">
-        <SocialFields legend={t.og} prefix="og" register={register} />
-        <SocialFields legend={t.twitter} prefix="twitter" register={register} />
+        <SocialFields legend={t.og} prefix="og" register={register} control={control} />
+        <SocialFields legend={t.twitter} prefix="twitter" register={register} control={control} />
       </div>
 
       <fieldset className="flex flex-col gap-2">
@@ -154,14 +155,18 @@ function SiteSettingsForm({ loaded, onStored }: { loaded: Loaded; onStored: (doc
   )
 }
 
-function SocialFields({ legend, prefix, register }: { legend: string; prefix: 'og' | 'twitter'; register: UseFormRegister<Values> }) {
+function SocialFields({ legend, prefix, register, control }: { legend: string; prefix: 'og' | 'twitter'; register: UseFormRegister<Values>; control: Control<Values> }) {
   return (
     <fieldset className="flex flex-col gap-3">
       <legend className="mb-1 text-sm font-semibold text-neutral-900">{legend}</legend>
       <TextInput label={`${legend} ${t.title.toLowerCase()}`} {...register(`${prefix}.title`)} />
       <TextArea label={`${legend} ${t.description.toLowerCase()}`} rows={2} {...register(`${prefix}.description`)} />
       <TextInput label={`${legend} ${t.keywords.toLowerCase()}`} {...register(`${prefix}.keywords`)} />
-      <TextInput label={`${legend} ${t.imageId.toLowerCase()}`} spellCheck={false} {...register(`${prefix}.image.imageId`)} />
+      <Controller
+        control={control}
+        name={`${prefix}.image.imageId`}
+        render={({ field }) => <ImageField label={`${legend} ${t.imageId.toLowerCase()}`} value={field.value ?? ''} onChange={field.onChange} />}
+      />
     </fieldset>
   )
 }
