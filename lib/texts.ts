@@ -173,6 +173,11 @@ export const texts = {
       newItem: 'New item',
     },
     footer: {
+      social: 'Social links',
+      socialRow: (n: number) => `Social link ${n}`,
+      network: 'Network',
+      socialAddress: 'Address',
+      addSocial: 'Add social link',
       copy: 'Copyright text',
       linkGroups: 'Link groups',
       privacy: 'Privacy link',

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { texts } from '#lib/texts'
 import { ConflictDialog } from '../common/ConfirmDialogs.tsx'
-import { buttonClass, TextArea, TextInput } from '../common/fields.tsx'
+import { buttonClass, SelectInput, TextArea, TextInput } from '../common/fields.tsx'
 import { PlusIcon } from '../icons.tsx'
 import { emptyGroup, emptyLink, moveAt, removeAt, replaceAt } from '../site/edits.ts'
 import { Box, LinkFields, LinkListEditor, RowActions, SiteDocActions } from '../site/LinkEditors.tsx'
@@ -10,6 +10,15 @@ import type { EditableFooter } from '../state/types.ts'
 import { chrome } from '../surfaces/classes.ts'
 
 const t = texts.editor.footer
+/** Networks the footer has icons for (app/ui/icons.tsx); others show a globe. */
+const networks = [
+  { value: 'facebook', label: 'Facebook' },
+  { value: 'instagram', label: 'Instagram' },
+  { value: 'youtube', label: 'YouTube' },
+  { value: 'tiktok', label: 'TikTok' },
+  { value: 'x', label: 'X' },
+  { value: 'linkedin', label: 'LinkedIn' },
+] as const
 const emptyInfo = (): NonNullable<EditableFooter['visitorInformation']> => ({ title: '', address: '', phone: '', email: '', hours: '' })
 
 /**
@@ -93,6 +102,55 @@ export default function SaveFooterPanel() {
         <TextInput label={t.email} type="email" value={info.email} onChange={(e) => setInfo('email', e.target.value)} />
         <TextArea label={t.hours} value={info.hours} rows={2} onChange={(e) => setInfo('hours', e.target.value)} />
       </Box>
+
+      <section aria-labelledby="footer-social-heading" className="flex flex-col gap-2">
+        <h3 id="footer-social-heading" className="font-sans text-sm font-semibold text-neutral-900">
+          {t.social}
+        </h3>
+        <ol className="flex flex-col gap-2">
+          {doc.social.map((entry, i) => {
+            const name = t.socialRow(i + 1)
+            return (
+              <li key={i}>
+                <Box
+                  name={name}
+                  actions={
+                    <RowActions
+                      name={name}
+                      index={i}
+                      length={doc.social.length}
+                      onMove={(d) => footer.edit({ ...doc, social: moveAt(doc.social, i, d) })}
+                      onRemove={() => footer.edit({ ...doc, social: removeAt(doc.social, i) })}
+                    />
+                  }
+                >
+                  <SelectInput
+                    label={`${t.network} (${name})`}
+                    value={entry.network}
+                    options={networks}
+                    onChange={(e) => footer.edit({ ...doc, social: replaceAt(doc.social, i, { ...entry, network: e.target.value }) })}
+                  />
+                  <TextInput
+                    label={`${t.socialAddress} (${name})`}
+                    type="url"
+                    spellCheck={false}
+                    value={entry.href}
+                    onChange={(e) => footer.edit({ ...doc, social: replaceAt(doc.social, i, { ...entry, href: e.target.value }) })}
+                  />
+                </Box>
+              </li>
+            )
+          })}
+        </ol>
+        <button
+          type="button"
+          className={`${buttonClass.secondary} ${buttonClass.small} self-start`}
+          onClick={() => footer.edit({ ...doc, social: [...doc.social, { network: 'facebook', href: '' }] })}
+        >
+          <PlusIcon />
+          {t.addSocial}
+        </button>
+      </section>
 
       <SiteDocActions isDirty={footer.isDirty} busy={footer.busy} onSave={() => void footer.save()} onPublish={() => void footer.publish()} onDiscard={footer.discard} />
       <ConflictDialog {...footer.conflictProps} />

@@ -11,6 +11,8 @@ const networkName = (n: string) => networkNames[n.toLowerCase()] ?? n.charAt(0).
 export function SiteFooter({ footer, siteName, editing = false }: { footer: Footer; siteName: string; /** An editor is editing it in place (outlined). */ editing?: boolean }) {
   const info = footer.visitorInformation
   const hasInfo = !!info && !!(info.title || info.address || info.phone || info.email || info.hours)
+  // A link still being typed in the editor (no address yet) is not shown.
+  const social = footer.social.filter((s) => s.href)
   return (
     <footer
       data-site-footer=""
@@ -95,9 +97,9 @@ export function SiteFooter({ footer, siteName, editing = false }: { footer: Foot
               </SmartLink>
             ) : null}
           </div>
-          {footer.social.length ? (
+          {social.length ? (
             <ul className="flex gap-3" aria-label="Social media">
-              {footer.social.map((s, i) => (
+              {social.map((s, i) => (
                 <li key={i}>
                   <a
                     href={s.href}
