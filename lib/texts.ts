@@ -160,6 +160,7 @@ export const texts = {
       remove: 'Remove',
     },
     nav: {
+      logo: 'Logo (shown instead of the grape mark)',
       siteName: 'Site name',
       cta: 'Call to action',
       items: 'Menu items',

@@ -1,3 +1,4 @@
+import { ImageField } from '../common/ImageField.tsx'
 import { useState } from 'react'
 import { texts } from '#lib/texts'
 import { ConflictDialog } from '../common/ConfirmDialogs.tsx'
@@ -36,6 +37,11 @@ export default function SaveNavigationPanel() {
   return (
     <div className="flex flex-col gap-5" data-nav-editor="">
       <TextInput label={t.siteName} value={doc.siteName} onChange={(e) => nav.edit({ ...doc, siteName: e.target.value })} />
+      <ImageField
+        label={t.logo}
+        value={doc.logo?.imageId ?? ''}
+        onChange={(imageId) => nav.edit({ ...doc, logo: imageId ? { imageId, alt: doc.logo?.alt ?? '' } : undefined })}
+      />
 
       <section aria-labelledby="nav-items-heading" className="flex flex-col gap-2">
         <h3 id="nav-items-heading" className="font-sans text-sm font-semibold text-neutral-900">
