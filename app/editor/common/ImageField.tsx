@@ -38,7 +38,7 @@ export function ImageField({ label, value, onChange }: { label: string; value: s
         {value ? (
           <img src={`/img/${encodeURIComponent(value)}?w=96&h=54`} width={96} height={54} alt={t.preview} className="h-[54px] w-[96px] shrink-0 rounded object-cover ring-1 ring-neutral-200" />
         ) : (
-          <span className="flex h-[54px] w-[96px] shrink-0 items-center justify-center rounded bg-neutral-100 text-xs text-neutral-500">{t.none}</span>
+          <span className="flex h-[54px] w-[96px] shrink-0 items-center justify-center rounded bg-neutral-100 text-xs text-neutral-700">{t.none}</span>
         )}
         <input id={id} type="text" spellCheck={false} value={value} onChange={(e) => onChange(e.target.value)} className={`${chrome.input} ${chrome.focus} min-w-0 flex-1`} />
         <button type="button" className={`${buttonClass.secondary} ${buttonClass.small}`} disabled={uploading} aria-busy={uploading} onClick={() => fileInput.current?.click()}>
