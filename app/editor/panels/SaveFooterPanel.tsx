@@ -1,10 +1,9 @@
 import { useEffect } from 'react'
 import { texts } from '#lib/texts'
 import { ConflictDialog } from '../common/ConfirmDialogs.tsx'
-import { buttonClass, SelectInput, TextArea, TextInput } from '../common/fields.tsx'
-import { PlusIcon } from '../icons.tsx'
-import { emptyGroup, emptyLink, moveAt, removeAt, replaceAt } from '../site/edits.ts'
-import { Box, LinkFields, LinkListEditor, RowActions, SiteDocActions } from '../site/LinkEditors.tsx'
+import { SelectInput, TextArea, TextInput } from '../common/fields.tsx'
+import { emptyGroup, emptyLink } from '../site/edits.ts'
+import { Box, LinkFields, LinkListEditor, ListEditor, SiteDocActions } from '../site/LinkEditors.tsx'
 import { useSiteDoc } from '../site/use-site-doc.ts'
 import type { EditableFooter } from '../state/types.ts'
 import { chrome } from '../surfaces/classes.ts'
@@ -50,42 +49,19 @@ export default function SaveFooterPanel() {
         <h3 id="footer-groups-heading" className="font-sans text-sm font-semibold text-neutral-900">
           {t.linkGroups}
         </h3>
-        <ol className="flex flex-col gap-2">
-          {groups.map((group, g) => {
-            const name = texts.editor.nav.group(g + 1)
-            return (
-              <li key={g}>
-                <Box
-                  name={name}
-                  actions={
-                    <RowActions
-                      name={name}
-                      index={g}
-                      length={groups.length}
-                      onMove={(d) => footer.edit({ ...doc, linkGroups: moveAt(groups, g, d) })}
-                      onRemove={() => footer.edit({ ...doc, linkGroups: removeAt(groups, g) })}
-                    />
-                  }
-                >
-                  <TextInput
-                    label={texts.editor.nav.groupTitle}
-                    value={group.title}
-                    onChange={(e) => footer.edit({ ...doc, linkGroups: replaceAt(groups, g, { ...group, title: e.target.value }) })}
-                  />
-                  <LinkListEditor links={group.links} namePrefix={name} onChange={(links) => footer.edit({ ...doc, linkGroups: replaceAt(groups, g, { ...group, links }) })} />
-                </Box>
-              </li>
-            )
-          })}
-        </ol>
-        <button
-          type="button"
-          className={`${buttonClass.secondary} ${buttonClass.small} self-start`}
-          onClick={() => footer.edit({ ...doc, linkGroups: [...groups, { ...emptyGroup(), links: [emptyLink()] }] })}
-        >
-          <PlusIcon />
-          {texts.editor.nav.addGroup}
-        </button>
+        <ListEditor
+          items={groups}
+          onChange={(linkGroups) => footer.edit({ ...doc, linkGroups })}
+          rowName={(g) => texts.editor.nav.group(g + 1)}
+          renderRow={(group, update, name) => (
+            <>
+              <TextInput label={texts.editor.nav.groupTitle} value={group.title} onChange={(e) => update({ ...group, title: e.target.value })} />
+              <LinkListEditor links={group.links} namePrefix={name} onChange={(links) => update({ ...group, links })} />
+            </>
+          )}
+          newItem={() => ({ ...emptyGroup(), links: [emptyLink()] })}
+          addLabel={texts.editor.nav.addGroup}
+        />
       </section>
 
       <Box name={t.privacy}>
@@ -107,49 +83,19 @@ export default function SaveFooterPanel() {
         <h3 id="footer-social-heading" className="font-sans text-sm font-semibold text-neutral-900">
           {t.social}
         </h3>
-        <ol className="flex flex-col gap-2">
-          {doc.social.map((entry, i) => {
-            const name = t.socialRow(i + 1)
-            return (
-              <li key={i}>
-                <Box
-                  name={name}
-                  actions={
-                    <RowActions
-                      name={name}
-                      index={i}
-                      length={doc.social.length}
-                      onMove={(d) => footer.edit({ ...doc, social: moveAt(doc.social, i, d) })}
-                      onRemove={() => footer.edit({ ...doc, social: removeAt(doc.social, i) })}
-                    />
-                  }
-                >
-                  <SelectInput
-                    label={`${t.network} (${name})`}
-                    value={entry.network}
-                    options={networks}
-                    onChange={(e) => footer.edit({ ...doc, social: replaceAt(doc.social, i, { ...entry, network: e.target.value }) })}
-                  />
-                  <TextInput
-                    label={`${t.socialAddress} (${name})`}
-                    type="url"
-                    spellCheck={false}
-                    value={entry.href}
-                    onChange={(e) => footer.edit({ ...doc, social: replaceAt(doc.social, i, { ...entry, href: e.target.value }) })}
-                  />
-                </Box>
-              </li>
-            )
-          })}
-        </ol>
-        <button
-          type="button"
-          className={`${buttonClass.secondary} ${buttonClass.small} self-start`}
-          onClick={() => footer.edit({ ...doc, social: [...doc.social, { network: 'facebook', href: '' }] })}
-        >
-          <PlusIcon />
-          {t.addSocial}
-        </button>
+        <ListEditor
+          items={doc.social}
+          onChange={(social) => footer.edit({ ...doc, social })}
+          rowName={(i) => t.socialRow(i + 1)}
+          renderRow={(entry, update, name) => (
+            <>
+              <SelectInput label={`${t.network} (${name})`} value={entry.network} options={networks} onChange={(e) => update({ ...entry, network: e.target.value })} />
+              <TextInput label={`${t.socialAddress} (${name})`} type="url" spellCheck={false} value={entry.href} onChange={(e) => update({ ...entry, href: e.target.value })} />
+            </>
+          )}
+          newItem={() => ({ network: 'facebook', href: '' })}
+          addLabel={t.addSocial}
+        />
       </section>
 
       <SiteDocActions isDirty={footer.isDirty} busy={footer.busy} onSave={() => void footer.save()} onPublish={() => void footer.publish()} onDiscard={footer.discard} />

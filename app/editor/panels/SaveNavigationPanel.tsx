@@ -1,11 +1,10 @@
-import { ImageField } from '../common/ImageField.tsx'
 import { useState } from 'react'
 import { texts } from '#lib/texts'
 import { ConflictDialog } from '../common/ConfirmDialogs.tsx'
-import { buttonClass, TextInput } from '../common/fields.tsx'
-import { PlusIcon } from '../icons.tsx'
+import { TextInput } from '../common/fields.tsx'
+import { ImageField } from '../common/ImageField.tsx'
 import { emptyGroup, emptyLink, emptyNavItem, moveAt, moveFlags, removeAt, removeFlag, replaceAt, updateNavGroup, updateNavItem } from '../site/edits.ts'
-import { Box, LinkFields, LinkListEditor, RowActions, SiteDocActions } from '../site/LinkEditors.tsx'
+import { AddButton, Box, LinkFields, LinkListEditor, RowActions, SiteDocActions } from '../site/LinkEditors.tsx'
 import { useSiteDoc } from '../site/use-site-doc.ts'
 import { chrome } from '../surfaces/classes.ts'
 
@@ -96,32 +95,24 @@ export default function SaveNavigationPanel() {
                         </Box>
                       )
                     })}
-                    <button
-                      type="button"
-                      className={`${buttonClass.secondary} ${buttonClass.small} self-start`}
-                      aria-label={`${t.addGroup}: ${name}`}
+                    <AddButton
+                      label={t.addGroup}
+                      ariaLabel={`${t.addGroup}: ${name}`}
                       onClick={() => nav.edit(updateNavItem(doc, i, (it) => ({ ...it, groups: [...it.groups, { ...emptyGroup(), links: [emptyLink()] }] })))}
-                    >
-                      <PlusIcon />
-                      {t.addGroup}
-                    </button>
+                    />
                   </fieldset>
                 </details>
               </li>
             )
           })}
         </ol>
-        <button
-          type="button"
-          className={`${buttonClass.secondary} ${buttonClass.small} self-start`}
+        <AddButton
+          label={t.addItem}
           onClick={() => {
             nav.edit({ ...doc, items: [...items, emptyNavItem()] })
             setOpen((flags) => new Set(flags).add(items.length))
           }}
-        >
-          <PlusIcon />
-          {t.addItem}
-        </button>
+        />
       </section>
 
       <Box name={t.cta}>

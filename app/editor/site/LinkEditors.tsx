@@ -59,30 +59,71 @@ export function Box({ name, actions, children }: { name: string; actions?: React
   )
 }
 
-/** A list of links: each with its fields, moved up or down, removed; and a button to add one. */
-export function LinkListEditor({ links, onChange, namePrefix }: { links: readonly Link[]; onChange: (links: Link[]) => void; namePrefix: string }) {
+/**
+ * A list edited as boxes: each row named, moved up or down, removed; and a button to add a row.
+ * Links, link groups and social links are all edited with it.
+ */
+export function ListEditor<T>({
+  items,
+  onChange,
+  rowName,
+  renderRow,
+  newItem,
+  addLabel,
+  addAriaLabel,
+}: {
+  items: readonly T[]
+  onChange: (items: T[]) => void
+  rowName: (index: number) => string
+  renderRow: (item: T, update: (next: T) => void, name: string) => ReactNode
+  newItem: () => T
+  addLabel: string
+  addAriaLabel?: string
+}) {
   return (
     <div className="flex flex-col gap-2">
       <ol className="flex flex-col gap-2">
-        {links.map((link, i) => {
-          const name = `${namePrefix} ${texts.editor.nav.link(i + 1)}`
+        {items.map((item, i) => {
+          const name = rowName(i)
           return (
             <li key={i}>
               <Box
                 name={name}
-                actions={<RowActions name={name} index={i} length={links.length} onMove={(d) => onChange(moveAt(links, i, d))} onRemove={() => onChange(removeAt(links, i))} />}
+                actions={<RowActions name={name} index={i} length={items.length} onMove={(d) => onChange(moveAt(items, i, d))} onRemove={() => onChange(removeAt(items, i))} />}
               >
-                <LinkFields link={link} onChange={(next) => onChange(replaceAt(links, i, next))} />
+                {renderRow(item, (next) => onChange(replaceAt(items, i, next)), name)}
               </Box>
             </li>
           )
         })}
       </ol>
-      <button type="button" className={`${buttonClass.secondary} ${buttonClass.small} self-start`} onClick={() => onChange([...links, emptyLink()])} aria-label={`${texts.editor.nav.addLink}: ${namePrefix}`}>
-        <PlusIcon />
-        {texts.editor.nav.addLink}
-      </button>
+      <AddButton label={addLabel} ariaLabel={addAriaLabel} onClick={() => onChange([...items, newItem()])} />
     </div>
+  )
+}
+
+/** The small 'add …' button under an editable list. */
+export function AddButton({ label, ariaLabel, onClick }: { label: string; ariaLabel?: string | undefined; onClick: () => void }) {
+  return (
+    <button type="button" className={`${buttonClass.secondary} ${buttonClass.small} self-start`} onClick={onClick} aria-label={ariaLabel}>
+      <PlusIcon />
+      {label}
+    </button>
+  )
+}
+
+/** A list of links: each with its fields, moved up or down, removed; and a button to add one. */
+export function LinkListEditor({ links, onChange, namePrefix }: { links: readonly Link[]; onChange: (links: Link[]) => void; namePrefix: string }) {
+  return (
+    <ListEditor
+      items={links}
+      onChange={onChange}
+      rowName={(i) => `${namePrefix} ${texts.editor.nav.link(i + 1)}`}
+      renderRow={(link, update) => <LinkFields link={link} onChange={update} />}
+      newItem={emptyLink}
+      addLabel={texts.editor.nav.addLink}
+      addAriaLabel={`${texts.editor.nav.addLink}: ${namePrefix}`}
+    />
   )
 }
 
