@@ -1,3 +1,4 @@
+import { ErrorAlert } from '../common/fields.tsx'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -78,11 +79,7 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
     <form noValidate onSubmit={(event) => void submit(event).catch(() => {})} className="flex flex-col gap-4">
       <Field label={t.login.username} autoComplete="username" invalid={!!errors.username} {...register('username')} />
       <Field label={t.login.password} type="password" autoComplete="current-password" invalid={!!errors.password} {...register('password')} />
-      {serverError ? (
-        <p role="alert" className={chrome.alert}>
-          {serverError}
-        </p>
-      ) : null}
+      <ErrorAlert message={serverError} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <button type="submit" className={`${chrome.button} ${chrome.primary} ${chrome.focus}`} disabled={busy} aria-busy={busy}>
           {t.login.submit}
@@ -116,11 +113,7 @@ function ForgotPasswordForm({ onSent, onBack }: { onSent: (message: string) => v
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
       <Field label={t.forgotPassword.email} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-      {serverError ? (
-        <p role="alert" className={chrome.alert}>
-          {serverError}
-        </p>
-      ) : null}
+      <ErrorAlert message={serverError} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <button type="submit" className={`${chrome.button} ${chrome.primary} ${chrome.focus}`} disabled={isSubmitting} aria-busy={isSubmitting}>
           {t.forgotPassword.submit}

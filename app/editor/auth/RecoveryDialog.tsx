@@ -1,3 +1,4 @@
+import { ErrorAlert } from '../common/fields.tsx'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -61,11 +62,7 @@ export function RecoveryDialog({ open, onOpenChange, token, email, onDone }: Rec
           error={errors.passwordConfirm?.message}
           {...register('passwordConfirm')}
         />
-        {serverError ? (
-          <p role="alert" className={chrome.alert}>
-            {serverError}
-          </p>
-        ) : null}
+        <ErrorAlert message={serverError} />
         <div>
           <button type="submit" className={`${chrome.button} ${chrome.primary} ${chrome.focus}`} disabled={isSubmitting} aria-busy={isSubmitting}>
             {t.submit}

@@ -123,3 +123,13 @@ export const buttonClass = {
   danger: `${chrome.button} bg-white text-red-darker ring-1 ring-red/40 hover:bg-red/5 ${chrome.focus}`,
   small: 'px-3 py-1.5 text-xs',
 } as const
+
+/** A server's error message for the form it belongs to, announced when it appears. */
+export function ErrorAlert({ message }: { message: string | null | undefined }) {
+  if (!message) return null
+  return (
+    <p role="alert" className={chrome.alert}>
+      {message}
+    </p>
+  )
+}

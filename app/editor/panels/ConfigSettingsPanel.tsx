@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form'
 import type { DomainDoc } from '#lib/content'
 import { texts } from '#lib/texts'
 import { getApi, messageOf, postApi } from '../api.ts'
-import { buttonClass, TextInput } from '../common/fields.tsx'
+import { buttonClass, TextInput, ErrorAlert } from '../common/fields.tsx'
 import { PlusIcon } from '../icons.tsx'
 import { domainFormSchema, domainFormValues, parseHostnames, type DomainFormValues } from '../site/domains.ts'
 import { chrome } from '../surfaces/classes.ts'
@@ -173,11 +173,7 @@ function DomainForm({ domain, onCancel, onSaved }: { domain: DomainDoc | null; o
         <TextInput label={t.name} error={errors.name?.message} {...register('name')} />
       </div>
       <TextInput label={t.hostnames} hint={t.hostnamesHint} spellCheck={false} error={errors.hostnames?.message} {...register('hostnames')} />
-      {serverError ? (
-        <p role="alert" className={chrome.alert}>
-          {serverError}
-        </p>
-      ) : null}
+      <ErrorAlert message={serverError} />
       <div className="flex justify-end gap-2">
         <button type="button" className={buttonClass.secondary} onClick={onCancel}>
           {texts.editor.cancel}

@@ -5,11 +5,10 @@ import { normaliseSlug } from '#lib/slug'
 import { isTemplateKey, pageTemplates, templateKeys, type TemplateKey } from '#lib/templates'
 import { texts } from '#lib/texts'
 import { messageOf, postApi } from '../api.ts'
-import { buttonClass, SelectInput, TextInput } from '../common/fields.tsx'
+import { buttonClass, SelectInput, TextInput, ErrorAlert } from '../common/fields.tsx'
 import { pathOfSlug, suggestSlug } from '../page/slug.ts'
 import { useSlugCheck } from '../page/use-slug-check.ts'
 import { useEditorDispatch } from '../state/store.tsx'
-import { chrome } from '../surfaces/classes.ts'
 import { toastSuccess } from '../toast.ts'
 
 const t = texts.editor.createPage
@@ -82,11 +81,7 @@ export default function CreatePagePanel() {
           setSlug(event.target.value)
         }}
       />
-      {serverError ? (
-        <p role="alert" className={chrome.alert}>
-          {serverError}
-        </p>
-      ) : null}
+      <ErrorAlert message={serverError} />
       <div className="flex justify-end">
         <button type="submit" className={buttonClass.primary} disabled={busy || taken || status === 'checking'} aria-busy={busy}>
           {t.submit}

@@ -5,7 +5,7 @@ import { normaliseSlug } from '#lib/slug'
 import { texts } from '#lib/texts'
 import { palette, swatch } from '~/ui/palette'
 import { ConfirmDialog, ConflictDialog } from '../common/ConfirmDialogs.tsx'
-import { buttonClass, Checkbox, SelectInput, TextArea, TextInput } from '../common/fields.tsx'
+import { buttonClass, Checkbox, SelectInput, TextArea, TextInput, ErrorAlert } from '../common/fields.tsx'
 import { PageHistory } from '../page/PageHistory.tsx'
 import { booleanOf, isPublished, ogOf, stringOf, titleOf, versionOf, withField, withHeaderField, withOg } from '../page/page-fields.ts'
 import { usePageActions } from '../page/use-page-actions.ts'
@@ -124,11 +124,7 @@ export default function PageSettingsPanel() {
         </Tabs.Content>
       </Tabs.Root>
 
-      {deleteError ? (
-        <p role="alert" className={chrome.alert}>
-          {deleteError}
-        </p>
-      ) : null}
+      <ErrorAlert message={deleteError} />
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-neutral-200 pt-4">
         <p role="status" className="text-sm text-neutral-600">
           {isDirty ? texts.editor.pagePanel.unsaved : texts.editor.pagePanel.allSaved}
