@@ -19,11 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!domainId) return { nav: null, footer: null, siteSettings: null }
   // Editors see (and edit) the drafts; visitors only ever the published copies.
   const which = context.user ? 'draft' : 'published'
-  const [nav, footer, siteSettings] = await Promise.all([
-    context.services.siteDocuments.load('nav', domainId, which),
-    context.services.siteDocuments.load('footer', domainId, which),
-    context.services.siteDocuments.load('siteSettings', domainId, which),
-  ])
+  const { nav, footer, siteSettings } = await context.services.siteDocuments.loadAll(domainId, which)
   return { nav: nav.doc, footer: footer.doc, siteSettings: { og: siteSettings.doc.og, twitter: siteSettings.doc.twitter } }
 }
 

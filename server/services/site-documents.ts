@@ -42,16 +42,9 @@ export interface LoadedSiteDocument<T> {
  * published copy for visitors.
  */
 export function createSiteDocumentService(db: Db, events: ContentEventBus) {
-  async function load<K extends SiteDocumentKind>(
-    kind: K,
-    domainId: string,
-    which: 'draft' | 'published',
-  ): Promise<LoadedSiteDocument<KindMap[K]>> {
-    const [row] = await db
-      .select()
-      .from(siteDocuments)
-      .where(and(eq(siteDocuments.domainId, domainId), eq(siteDocuments.kind, kind)))
-      .limit(1)
+  type Row = typeof siteDocuments.$inferSelect
+
+  function toLoaded<K extends SiteDocumentKind>(kind: K, domainId: string, which: 'draft' | 'published', row: Row | undefined): LoadedSiteDocument<KindMap[K]> {
     const body = which === 'draft' ? row?.draft : row?.publishedDoc
     const doc = body ? ({ ...empty(kind, domainId), ...body, domainId } as KindMap[K]) : empty(kind, domainId)
     return {
@@ -59,6 +52,26 @@ export function createSiteDocumentService(db: Db, events: ContentEventBus) {
       version: row?.version ?? 0,
       lastPublished: row?.lastPublished?.toISOString() ?? null,
       updatedAt: row?.updatedAt.toISOString() ?? null,
+    }
+  }
+
+  async function load<K extends SiteDocumentKind>(kind: K, domainId: string, which: 'draft' | 'published'): Promise<LoadedSiteDocument<KindMap[K]>> {
+    const [row] = await db
+      .select()
+      .from(siteDocuments)
+      .where(and(eq(siteDocuments.domainId, domainId), eq(siteDocuments.kind, kind)))
+      .limit(1)
+    return toLoaded(kind, domainId, which, row)
+  }
+
+  /** Navigation, footer and site settings in one query: what every page's layout needs. */
+  async function loadAll(domainId: string, which: 'draft' | 'published') {
+    const rows = await db.select().from(siteDocuments).where(eq(siteDocuments.domainId, domainId))
+    const row = (kind: SiteDocumentKind) => rows.find((r) => r.kind === kind)
+    return {
+      nav: toLoaded('nav', domainId, which, row('nav')),
+      footer: toLoaded('footer', domainId, which, row('footer')),
+      siteSettings: toLoaded('siteSettings', domainId, which, row('siteSettings')),
     }
   }
 
@@ -107,7 +120,7 @@ export function createSiteDocumentService(db: Db, events: ContentEventBus) {
     return load(kind, domainId, 'published')
   }
 
-  return { load, save, publish }
+  return { load, loadAll, save, publish }
 }
 
 export type SiteDocumentService = ReturnType<typeof createSiteDocumentService>
