@@ -75,8 +75,16 @@ function useChunkErrorReload() {
   }, [])
 }
 
+/** Marks the document once React has hydrated it (block views load first): tests and scripts wait on it. */
+function useHydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   useChunkErrorReload()
+  useHydratedMark()
   return (
     <html lang="en-AU">
       <head>

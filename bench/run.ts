@@ -10,6 +10,10 @@
  * Builds nothing: run `npm run build` first. Starts its servers on free ports of 127.0.0.1 with a
  * temporary data dir, load-tests only 127.0.0.1 with autocannon (10 connections, BENCH_DURATION
  * seconds each, default 10), prints a table and writes bench/results/latest.json.
+ *   (d) listing/fetch over 20,000 listings on the embedded database (bench/listing-fetch.ts):
+ *                p50/p95/p99 of POST /api/listing/fetch for typical filter mixes
+ *
+ * `npm run bench -- listings` runs (d) alone (no build needed); `npm run bench -- home` (a)-(c).
  * It is a benchmark, not a test: not part of `npm test`.
  */
 import { spawn } from 'node:child_process'
@@ -19,6 +23,7 @@ import os from 'node:os'
 import path from 'node:path'
 import readline from 'node:readline'
 import autocannon from 'autocannon'
+import { listingTable, runListingFetchBench, type ListingBenchResult } from './listing-fetch.ts'
 import { assertProductionBuild, MissingBuildError, projectRoot, startProductionServer, type RunningServer } from '../tests/helpers/server.ts'
 
 const CONNECTIONS = 10
@@ -144,7 +149,26 @@ function table(rows: Measurement[]) {
   for (const d of data) console.log(line(d))
 }
 
+const only = process.argv[2]
+
+async function listingsOnly() {
+  console.log(`bench: node ${process.version}, ${os.cpus().length} cores; listing/fetch on PGlite`)
+  const listings = await runListingFetchBench()
+  console.log('')
+  listingTable(listings)
+  console.log(`\n${listings.listings} listings: p95 over all mixes ${listings.overallP95Ms.toFixed(2)} ms (target < 20 ms)`)
+  writeResults({ listings })
+}
+
+function writeResults(extra: { listings?: ListingBenchResult }, home?: Record<string, unknown>) {
+  const out = path.join(projectRoot, 'bench/results/latest.json')
+  fs.mkdirSync(path.dirname(out), { recursive: true })
+  fs.writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, ...home, ...extra }, null, 2) + '\n')
+  console.log(`written: ${path.relative(process.cwd(), out)}`)
+}
+
 async function main() {
+  if (only === 'listings') return listingsOnly()
   try {
     assertProductionBuild()
   } catch (err) {
@@ -217,27 +241,16 @@ async function main() {
     console.log(`server-side render time (mean latency, 1 connection): ${single.latencyMeanMs.toFixed(2)} ms; at ${CONNECTIONS} connections ${uncached.latencyMeanMs.toFixed(2)} ms mean, ${uncached.requestsPerSec.toFixed(0)} renders/s`)
     console.log(`home page: ${sample.body.length} bytes gzip, ${uncachedSample.body.length} bytes as rendered`)
 
-    const out = path.join(projectRoot, 'bench/results/latest.json')
-    fs.mkdirSync(path.dirname(out), { recursive: true })
-    fs.writeFileSync(
-      out,
-      JSON.stringify(
-        {
-          date: new Date().toISOString(),
-          node: process.version,
-          cpus: os.cpus().length,
-          cpuModel: os.cpus()[0]?.model,
-          connections: CONNECTIONS,
-          durationSeconds: DURATION_S,
-          requestHeaders: REQUEST_HEADERS,
-          results,
-          ratios,
-        },
-        null,
-        2,
-      ) + '\n',
-    )
-    console.log(`written: ${path.relative(process.cwd(), out)}`)
+    let listings: ListingBenchResult | undefined
+    if (only !== 'home') {
+      console.log('')
+      console.log('listing/fetch over generated listings on PGlite:')
+      listings = await runListingFetchBench()
+      console.log('')
+      listingTable(listings)
+      console.log(`\n${listings.listings} listings: p95 over all mixes ${listings.overallP95Ms.toFixed(2)} ms (target < 20 ms)`)
+    }
+    writeResults({ ...(listings ? { listings } : {}) }, { connections: CONNECTIONS, durationSeconds: DURATION_S, requestHeaders: REQUEST_HEADERS, results, ratios })
   } finally {
     if (server) await server.stop({ keepDataDir: true })
     fs.rmSync(workDir, { recursive: true, force: true })

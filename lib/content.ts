@@ -17,10 +17,16 @@ export const linkSchema = z.object({
 export type Link = z.infer<typeof linkSchema>
 
 export const cropSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })
+export const focalSchema = z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) })
+export type Focal = z.infer<typeof focalSchema>
 export const imageRefSchema = z.object({
   imageId: z.string().max(100).default(''),
   alt: z.string().max(300).default(''),
   crop: z.record(z.string(), cropSchema).optional(),
+  /** Where the picture's subject is (0..1 from the left and top); used for breakpoints without a crop. */
+  focal: focalSchema.optional(),
+  /** A purely decorative picture: empty alt is allowed (publishing checks alt otherwise). */
+  decorative: z.boolean().optional(),
 })
 export type ImageRef = z.infer<typeof imageRefSchema>
 
@@ -138,6 +144,10 @@ export const siteSettingsSchema = z.object({
     .array(z.object({ from: z.string().max(2000), to: z.string().max(2000), status: z.union([z.literal(301), z.literal(302)]).default(301), prefix: z.boolean().default(false) }))
     .default([]),
   categories: z.array(z.unknown()).default([]),
+  /** Third parties loaded after the visitor's consent; empty or absent = not loaded. */
+  analyticsId: z.string().trim().max(40).regex(/^$|^(G|UA|AW|DC)-[A-Za-z0-9-]{4,30}$/, 'An analytics id looks like G-XXXXXXX').optional(),
+  pixelId: z.string().trim().max(20).regex(/^$|^\d{6,20}$/, 'A pixel id is 6 to 20 digits').optional(),
+  tagManagerId: z.string().trim().max(20).regex(/^$|^GTM-[A-Za-z0-9]{4,12}$/, 'A tag manager id looks like GTM-XXXXXX').optional(),
 })
 export type SiteSettingsDoc = z.infer<typeof siteSettingsSchema> & { _id: 'siteSettings'; domainId: string }
 

@@ -32,12 +32,41 @@ const envSchema = z.object({
   /** smtp://user:pass@host:port or smtps://...; without it mail stays in the outbox table. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Barossa Visitor Centre <no-reply@localhost>'),
+  /** Seconds between attempts to send e-mail the mail server did not take (enquiries, resets). */
+  MAIL_RETRY_SECONDS: z.coerce.number().positive().max(86_400).default(60),
   /** Sign-in and password-reset attempts allowed per IP address in 15 minutes. */
   RATE_LIMIT_IP: z.coerce.number().int().positive().default(30),
   /** Failed sign-ins (or reset requests) allowed per account in 15 minutes. */
   RATE_LIMIT_ACCOUNT: z.coerce.number().int().positive().default(5),
+  /** Concierge enquiries accepted per client address per hour (spam protection). */
+  RATE_LIMIT_ENQUIRY: z.coerce.number().int().positive().default(10),
   /** Trust X-Forwarded-For for the client address (only behind a proxy you control). */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Booking provider (BookEasy): its web API / cart base address, e.g. https://sjp.impartmedia.com/be. Unset: no cart calls. */
+  BOOKEASY_API_URL: z.union([z.literal(''), z.string().url()]).optional(),
+  /** The provider's gadget script; default: its gadget host with BOOKEASY_KEY (no key, no script). */
+  BOOKEASY_GADGET_SCRIPT_URL: z.union([z.literal(''), z.string().url()]).optional(),
+  /** Visitor centre id (the provider's vcID, `q` of its web API and the cart's controlId). */
+  BOOKEASY_VC_ID: z.coerce.number().int().min(0).default(153),
+  /** The gadgets' public key (sent to browsers). */
+  BOOKEASY_KEY: z.string().default(''),
+  /** Live bookings (true) or the provider's test mode (false). */
+  BOOKEASY_LIVE: z.enum(['true', 'false']).default('false'),
+  /** Maps key the provider's region/search gadgets use (public, referrer-restricted). */
+  BOOKEASY_MAPS_KEY: z.string().default(''),
+  /** Error reporting: Sentry in the server and, after consent, in the browser. Nothing loads without it. */
+  SENTRY_DSN: z.union([z.literal(''), z.string().url()]).optional(),
+  SENTRY_ENVIRONMENT: z.string().optional(),
+  /** Tourism provider (ATDW Atlas API) base address, e.g. https://atlas.atdw-online.com.au. Unset: the demo starts the local fake. */
+  ATDW_API_URL: z.union([z.literal(''), z.string().url()]).optional(),
+  ATDW_API_KEY: z.string().default(''),
+  /** Which products the sync takes: state code and area of the Atlas API's `st` and `ar`. */
+  ATDW_STATE: z.string().default('SA'),
+  ATDW_AREA: z.string().default('Barossa'),
+  /** The domain the synced listings belong to; default: the domain that serves localhost. */
+  ATDW_DOMAIN_ID: z.string().optional(),
+  /** When the daily listing sync runs (cron, server time zone); 'off' disables it. */
+  LISTINGS_SYNC_CRON: z.string().default('0 3 * * *'),
 })
 
 export interface S3Config {
@@ -64,8 +93,25 @@ export interface Config {
   imageCacheMaxBytes: number
   /** Set when S3_BUCKET is: media goes to object storage instead of the local folder. */
   s3: S3Config | undefined
-  auth: { sessionDays: number; rateLimitIp: number; rateLimitAccount: number; trustProxy: boolean }
-  mail: { smtpUrl: string | undefined; from: string }
+  auth: { sessionDays: number; rateLimitIp: number; rateLimitAccount: number; trustProxy: boolean; rateLimitEnquiry: number }
+  mail: { smtpUrl: string | undefined; from: string; retrySeconds: number }
+  /** The booking provider: the API base the server calls, and what the browser's gadgets need (all public). */
+  bookeasy: BookEasyConfig
+  /** Sentry, when SENTRY_DSN is set. */
+  sentry: { dsn: string; environment: string } | undefined
+  /** The tourism provider and the daily sync (apiUrl undefined: not configured). */
+  atdw: { apiUrl: string | undefined; apiKey: string; state: string; area: string; syncCron: string | undefined; domainId?: string | undefined }
+}
+
+export interface BookEasyConfig {
+  /** Unset: the cart calls answer that online booking is not configured. */
+  apiUrl: string | undefined
+  /** '' when neither BOOKEASY_GADGET_SCRIPT_URL nor BOOKEASY_KEY is set: the gadgets show their failure state. */
+  gadgetScriptUrl: string
+  vcId: number
+  key: string
+  live: boolean
+  mapsKey: string
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -105,8 +151,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sessionDays: e.AUTH_SESSION_DAYS,
       rateLimitIp: e.RATE_LIMIT_IP,
       rateLimitAccount: e.RATE_LIMIT_ACCOUNT,
+      rateLimitEnquiry: e.RATE_LIMIT_ENQUIRY,
       trustProxy: e.TRUST_PROXY === 'true',
     },
-    mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM },
+    mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM, retrySeconds: e.MAIL_RETRY_SECONDS },
+    bookeasy: {
+      apiUrl: e.BOOKEASY_API_URL ? e.BOOKEASY_API_URL.replace(/\/+$/, '') : undefined,
+      gadgetScriptUrl:
+        e.BOOKEASY_GADGET_SCRIPT_URL || (e.BOOKEASY_KEY ? `https://gadgets.impartmedia.com/gadgets.jsz?key=${encodeURIComponent(e.BOOKEASY_KEY)}` : ''),
+      vcId: e.BOOKEASY_VC_ID,
+      key: e.BOOKEASY_KEY,
+      live: e.BOOKEASY_LIVE === 'true',
+      mapsKey: e.BOOKEASY_MAPS_KEY,
+    },
+    sentry: e.SENTRY_DSN ? { dsn: e.SENTRY_DSN, environment: e.SENTRY_ENVIRONMENT || e.NODE_ENV } : undefined,
+    atdw: {
+      apiUrl: e.ATDW_API_URL ? e.ATDW_API_URL.replace(/\/+$/, '') : undefined,
+      apiKey: e.ATDW_API_KEY,
+      state: e.ATDW_STATE,
+      area: e.ATDW_AREA,
+      syncCron: e.LISTINGS_SYNC_CRON === 'off' ? undefined : e.LISTINGS_SYNC_CRON,
+      domainId: e.ATDW_DOMAIN_ID || undefined,
+    },
   }
 }

@@ -4,7 +4,11 @@
  */
 import type { ComponentType } from 'react'
 import { blockModules, type BlockProps, type BlockType } from './schemas'
+import { registerViews } from './view-cache'
 import { blockViews } from './views'
+
+// Whoever holds the whole library (the editor, tests) has every view at hand.
+registerViews(blockViews)
 
 export interface RegistryEntry<T extends BlockType> {
   componentType: T

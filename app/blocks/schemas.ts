@@ -4,7 +4,24 @@
  */
 import type { z } from 'zod'
 import { blockSchema, type StoredBlock } from '#lib/content'
+import { allows } from './containers'
+import type { ContainerId } from './editing'
 import * as Anchor from './Anchor/schema'
+import * as Chapters from './Chapters/schema'
+import * as ConciergeForm from './ConciergeForm/schema'
+import * as Carousel from './Carousel/schema'
+import * as ImageNavigation from './ImageNavigation/schema'
+import * as CustomLinkRight from './CustomLinkRight/schema'
+import * as FeatureBlock from './FeatureBlock/schema'
+import * as Vimeo from './Vimeo/schema'
+import * as Youtube from './Youtube/schema'
+import * as Logo from './Logo/schema'
+import * as CustomMosaic from './CustomMosaic/schema'
+import * as NewsletterForm from './NewsletterForm/schema'
+import * as RegionMap from './RegionMap/schema'
+import * as SplitContent from './SplitContent/schema'
+import * as CustomContentSplit from './CustomContentSplit/schema'
+import * as FormattedText from './FormattedText/schema'
 import * as CardCarousel from './CardCarousel/schema'
 import * as CardGrid from './CardGrid/schema'
 import * as Contact from './Contact/schema'
@@ -14,13 +31,19 @@ import * as FeatureTiles from './FeatureTiles/schema'
 import * as Image from './Image/schema'
 import * as Link from './Link/schema'
 import * as LinkList from './LinkList/schema'
+import * as Listings from './Listings/schema'
 import * as Quote from './Quote/schema'
 import * as RichText from './RichText/schema'
 import * as SectionHeading from './SectionHeading/schema'
 import * as Text from './Text/schema'
 import * as UpNext from './UpNext/schema'
+import * as BookEasy from './BookEasy/schema'
+import * as BookEasySearch from './BookEasySearch/schema'
+import * as GiftCard from './GiftCard/schema'
 
 export const blockModules = {
+  Chapters,
+  ConciergeForm,
   SectionHeading,
   CustomSectionHeading,
   Text,
@@ -36,6 +59,23 @@ export const blockModules = {
   UpNext,
   Anchor,
   Link,
+  Carousel,
+  ImageNavigation,
+  CustomLinkRight,
+  FeatureBlock,
+  Vimeo,
+  Youtube,
+  Logo,
+  CustomMosaic,
+  NewsletterForm,
+  RegionMap,
+  SplitContent,
+  CustomContentSplit,
+  FormattedText,
+  Listings,
+  BookEasy,
+  BookEasySearch,
+  GiftCard,
 } as const
 
 export type BlockType = keyof typeof blockModules
@@ -79,15 +119,20 @@ export function validateBlock(block: unknown): ValidateResult {
   return { ok: true, block: parsed.data as AnyBlock }
 }
 
-/** Validates a whole contents list; issue paths start with the block's index. */
-export function validateContents(contents: unknown): { ok: true; contents: AnyBlock[] } | { ok: false; issues: BlockIssue[] } {
+/**
+ * Validates a whole contents list: each block against its schema and against what the container
+ * allows (spec 02 §2.8; lists nested in blocks check theirs, see SplitContent/nested.ts). Issue
+ * paths start with the block's index.
+ */
+export function validateContents(contents: unknown, container: ContainerId = 'contents'): { ok: true; contents: AnyBlock[] } | { ok: false; issues: BlockIssue[] } {
   if (!Array.isArray(contents)) return { ok: false, issues: [{ path: [], message: 'Expected a list of blocks' }] }
   const out: AnyBlock[] = []
   const issues: BlockIssue[] = []
   contents.forEach((block, index) => {
     const result = validateBlock(block)
-    if (result.ok) out.push(result.block)
-    else issues.push(...result.issues.map((i) => ({ ...i, path: [index, ...i.path] })))
+    if (!result.ok) issues.push(...result.issues.map((i) => ({ ...i, path: [index, ...i.path] })))
+    else if (!allows(container, result.block.componentType)) issues.push({ path: [index, 'componentType'], message: `${result.block.componentType} cannot be placed here` })
+    else out.push(result.block)
   })
   return issues.length ? { ok: false, issues } : { ok: true, contents: out }
 }

@@ -13,7 +13,11 @@ import { messageOf, postApi, reloadWithout } from './api.ts'
 import { LoginDialog } from './auth/LoginDialog.tsx'
 import { RecoveryDialog } from './auth/RecoveryDialog.tsx'
 import { EditorMenu } from './menu/EditorMenu.tsx'
+import { normalisePage } from './editing/blocks.ts'
+import { editorCss } from './editing/styles.ts'
+import { usePageEditing, useUndoKeys } from './editing/use-page-editing.ts'
 import { DashboardDialog } from './panels/DashboardDialog.tsx'
+import SelectComponentPanel, { useSelectedComponentTitle } from './panels/SelectComponentPanel.tsx'
 import { isPanelItem, panels } from './panels/registry.ts'
 import { itemSurface } from './state/items.ts'
 import { hasUnsavedChanges, showsWorkingCopy } from './state/selectors.ts'
@@ -67,8 +71,14 @@ function EditorShell({ user }: { user: EditorUser | null }) {
   // Route data loaded again for the same version (after saving the navigation, say) keeps edits.
   const routePage = useRoutePage()
   useEffect(() => {
-    dispatch({ type: 'loadPage', page: editorPageOf(routePage), keepEdits: true })
+    // Stored blocks get their type's defaults and a stable key, so views get complete props.
+    dispatch({ type: 'loadPage', page: normalisePage(editorPageOf(routePage)), keepEdits: true })
   }, [routePage, dispatch])
+
+  // The route shows the working copy; Select Component makes it editable in place.
+  usePageEditing(state, dispatch)
+  useUndoKeys(state, dispatch)
+  const componentTitle = useSelectedComponentTitle()
 
   useUnsavedChangesPrompt(hasUnsavedChanges(state))
 
@@ -139,7 +149,12 @@ function EditorShell({ user }: { user: EditorUser | null }) {
     if (activeItem !== 'login') dispatch({ type: 'toggleActiveItem', item: 'login' })
   }
 
-  const sidebarPanel = sidebar.content && isPanelItem(sidebar.content) ? panels[sidebar.content] : null
+  const sidebarPanel =
+    sidebar.content === 'component'
+      ? { title: componentTitle, Component: SelectComponentPanel }
+      : sidebar.content && isPanelItem(sidebar.content)
+        ? panels[sidebar.content]
+        : null
   const modalPanel = isPanelItem(activeItem) && itemSurface[activeItem] === 'modal' ? panels[activeItem] : null
   const closeModal = (open: boolean) => {
     if (open) return
@@ -150,6 +165,7 @@ function EditorShell({ user }: { user: EditorUser | null }) {
 
   return (
     <div data-editor-root="">
+      <style>{editorCss}</style>
       <EditorMenu signedIn={!!user} onLogout={() => void logout()} />
 
       <Sidebar

@@ -2,6 +2,10 @@ import { data, Outlet } from 'react-router'
 import { SiteFooter } from '~/ui/site/SiteFooter'
 import { SiteHeader } from '~/ui/site/SiteHeader'
 import { useSiteOverride } from '~/ui/site/site-override'
+import { CartCount } from '~/ui/booking/CartCount'
+import type { BookingSettings } from '~/ui/booking/settings'
+import { ConsentBanner, ConsentSettings } from '~/ui/consent/ConsentBanner'
+import type { ThirdPartySettings } from '~/ui/consent/third-parties'
 import type { Route } from './+types/default'
 
 // The grape mark as an inline SVG icon: no extra request, and no 404 for /favicon.ico.
@@ -16,11 +20,18 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', type: 'image/svg
 export async function loader({ context }: Route.LoaderArgs) {
   if (context.unavailable) throw data(null, { status: 503 })
   const domainId = context.domain?._id
-  if (!domainId) return { nav: null, footer: null, siteSettings: null }
+  // What the browser needs for the booking gadgets (public values only, never secrets).
+  const be = context.services.config.bookeasy
+  const booking: BookingSettings | null = be ? { scriptUrl: be.gadgetScriptUrl, vcId: be.vcId, key: be.key, live: be.live, mapsKey: be.mapsKey } : null
+  const sentry = context.services.config.sentry ?? null
+  if (!domainId) return { nav: null, footer: null, siteSettings: null, booking, thirdParty: null }
   // Editors see (and edit) the drafts; visitors only ever the published copies.
   const which = context.user ? 'draft' : 'published'
   const { nav, footer, siteSettings } = await context.services.siteDocuments.loadAll(domainId, which)
-  return { nav: nav.doc, footer: footer.doc, siteSettings: { og: siteSettings.doc.og, twitter: siteSettings.doc.twitter } }
+  const s = siteSettings.doc
+  // Loaded in the browser only after the visitor's consent (app/ui/consent).
+  const thirdParty: ThirdPartySettings = { analyticsId: s.analyticsId ?? '', pixelId: s.pixelId ?? '', tagManagerId: s.tagManagerId ?? '', sentry }
+  return { nav: nav.doc, footer: footer.doc, siteSettings: { og: s.og, twitter: s.twitter }, booking, thirdParty }
 }
 
 export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
@@ -34,11 +45,14 @@ export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
+      <ConsentBanner settings={loaderData.thirdParty} />
       {nav ? <SiteHeader nav={nav} editing={!!override.nav} /> : null}
       <div className="flex-1">
         <Outlet />
       </div>
       {footer ? <SiteFooter footer={footer} siteName={siteName} editing={!!override.footer} /> : null}
+      <ConsentSettings settings={loaderData.thirdParty} />
+      <CartCount />
     </div>
   )
 }

@@ -1,13 +1,21 @@
+import { useEffect } from 'react'
+import { texts } from '#lib/texts'
+import { emptyCart, readCart } from '~/ui/booking/cart'
+import { useApiBase } from '~/ui/booking/settings'
 import type { Route } from './+types/confirm'
 
-/** /confirm: the booking provider returns visitors here after paying. */
-export const meta: Route.MetaFunction = () => [{ title: 'Booking confirmation' }, { name: 'robots', content: 'noindex' }]
+/** /confirm: the booking provider returns visitors here after paying; the spent cart is emptied. */
+export const meta: Route.MetaFunction = () => [{ title: texts.booking.confirmTitle }, { name: 'robots', content: 'noindex' }]
 
 export default function Confirm() {
+  const apiBase = useApiBase()
+  useEffect(() => {
+    if (readCart().sessionToken || readCart().cart.length) emptyCart(apiBase).catch((error: unknown) => console.warn('could not empty the booking cart:', error))
+  }, [apiBase])
   return (
     <main id="main" tabIndex={-1} className="container-site pt-12 pb-20 outline-none lg:pt-16">
-      <h1 className="font-display text-4xl font-bold tracking-tight text-red-darkest sm:text-5xl">Booking confirmation</h1>
-      <p className="lead mt-5 max-w-2xl">Thank you. Your booking details and receipt are on their way to your e-mail inbox.</p>
+      <h1 className="font-display text-4xl font-bold tracking-tight text-red-darkest sm:text-5xl">{texts.booking.confirmTitle}</h1>
+      <p className="lead mt-5 max-w-2xl">{texts.booking.confirmLead}</p>
     </main>
   )
 }

@@ -5,6 +5,7 @@
  */
 import { data, type AppLoadContext } from 'react-router'
 import type { Collection, PageDoc } from '#lib/content'
+import { loadBlockData } from '~/blocks/block-data.server'
 import { normaliseContents } from '~/blocks/schemas'
 
 export async function loadContentPage(context: AppLoadContext, request: Request, collection: Collection, slug: string) {
@@ -20,7 +21,8 @@ export async function loadContentPage(context: AppLoadContext, request: Request,
   if (!page) throw data(null, { status: 404 })
   // Validated on the server: views get complete props, unknown blocks are dropped, and the
   // browser never needs the schemas (or the HTML sanitiser).
-  const contents = normaliseContents(page.contents)
+  // Blocks that show server data (the Listings grid's first page) get it here.
+  const contents = await loadBlockData(normaliseContents(page.contents), { context, url, domainId: page.domainId })
   return {
     page: {
       _id: page._id,

@@ -3,6 +3,8 @@
  * and blocks, and describe it in meta tags. Loading is in content-page.server.ts.
  */
 import type { MetaDescriptor } from 'react-router'
+import { EditingContext } from '~/blocks/editing'
+import { usePageOverride } from '~/blocks/page-override'
 import { RenderBlocks } from '~/blocks/RenderBlocks'
 import { imageUrl } from '~/ui/image-url'
 import { PageHeader } from '~/ui/site/PageHeader'
@@ -61,11 +63,17 @@ export function layoutDataOf(matches: readonly ({ id: string; loaderData?: unkno
 }
 
 export function ContentPage({ loaderData }: { loaderData: Loaded }) {
-  const { page, contents } = loaderData
+  const { page: loadedPage, contents: loadedContents } = loaderData
+  // While an editor edits this page in place, its working copy is shown (and editable).
+  const override = usePageOverride(loadedPage._id)
+  const page = override ? { ...loadedPage, ...override.fields, header: override.header as typeof loadedPage.header } : loadedPage
+  const contents = override ? override.contents : loadedContents
   return (
-    <main id="main" tabIndex={-1} className="pb-16 outline-none lg:pb-24">
-      <PageHeader template={page.template} header={page.header} showBreadcrumb={page.showBreadcrumb ?? true} backgroundColour={page.backgroundColour} />
-      <RenderBlocks blocks={contents} />
-    </main>
+    <EditingContext.Provider value={override?.api ?? null}>
+      <main id="main" tabIndex={-1} className="pb-16 outline-none lg:pb-24">
+        <PageHeader template={page.template} header={page.header} showBreadcrumb={page.showBreadcrumb ?? true} backgroundColour={page.backgroundColour} />
+        <RenderBlocks blocks={contents} />
+      </main>
+    </EditingContext.Provider>
   )
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { imageSrcSet, imageUrl } from './image-url'
+import { imageSrcSet, imageUrl, imageWidthSrcSet } from './image-url'
 
 describe('imageUrl', () => {
   it('builds the address with width and height', () => {
@@ -32,5 +32,28 @@ describe('imageUrl', () => {
 
   it('gives 1x and 2x candidates', () => {
     expect(imageSrcSet('abc', { w: 333, h: 500 })).toBe('/img/abc?w=333&h=500 1x, /img/abc?w=333&h=500&s=2 2x')
+  })
+
+  it('sends a focal point as fx, fy only without a crop and away from the centre', () => {
+    expect(imageUrl('abc', { w: 450, h: 250, focal: { x: 0.25, y: 0.8 } })).toBe('/img/abc?w=450&h=250&fx=0.25&fy=0.8')
+    expect(imageUrl('abc', { w: 450, h: 250, focal: { x: 0.5, y: 0.5 } })).toBe('/img/abc?w=450&h=250')
+    expect(imageUrl('abc', { w: 450, h: 250, crop: { x: 1, y: 2, width: 30, height: 40 }, focal: { x: 0.1, y: 0.1 } })).toBe(
+      '/img/abc?w=450&h=250&cx=1&cy=2&cw=30&ch=40',
+    )
+  })
+
+  it('gives width candidates of the same aspect for a fluid image', () => {
+    expect(imageWidthSrcSet('abc', { w: 1080, h: 600 })).toBe(
+      [
+        '/img/abc?w=270&h=150 270w',
+        '/img/abc?w=540&h=300 540w',
+        '/img/abc?w=810&h=450 810w',
+        '/img/abc?w=1080&h=600 1080w',
+        '/img/abc?w=1620&h=900 1620w',
+        '/img/abc?w=2160&h=1200 2160w',
+      ].join(', '),
+    )
+    // Tiny steps are left out, the nominal width never.
+    expect(imageWidthSrcSet('abc', { w: 300, h: 300 })).toBe('/img/abc?w=225&h=225 225w, /img/abc?w=300&h=300 300w, /img/abc?w=450&h=450 450w, /img/abc?w=600&h=600 600w')
   })
 })

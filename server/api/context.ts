@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi'
 import type { DomainDoc } from '#lib/content'
 import type { Services } from '../services/index.ts'
 import type { PublicUser } from '../services/users.ts'
+import { AppError } from '../services/errors.ts'
 import { validationHook } from './errors.ts'
 
 /** What every API handler can read from the context. */
@@ -25,6 +26,7 @@ export function createRouter() {
 /** The domain a call is about: an explicit domainId when given, else the request's own. */
 export function domainIdOf(c: { var: ApiEnv['Variables'] }, explicit?: string): string {
   const id = explicit || c.var.domain?._id
-  if (!id) throw new Error('No domain is configured; run the seed or create a domain')
+  // A host no domain serves (and no fallback): the caller's mistake or a fresh install, never a 500.
+  if (!id) throw new AppError('not_found', 'No site is configured for this address; run the seed or create a domain')
   return id
 }

@@ -37,10 +37,10 @@ describe('POST /img/upload', () => {
     expect(res.status).toBe(401)
   })
 
-  it('refuses a file that is not an image with 400', async () => {
+  it('refuses a file that is not an image with 415', async () => {
     const res = await upload(new Blob(['just text'], { type: 'text/plain' }), { authorization: `Bearer ${token}` })
-    expect(res.status).toBe(400)
-    expect((await res.json()).error.code).toBe('invalid_input')
+    expect(res.status).toBe(415)
+    expect((await res.json()).error.code).toBe('unsupported_media_type')
   })
 
   it('refuses a missing file field and a non-multipart body with 400', async () => {

@@ -171,6 +171,39 @@ describe('GET /img/:id', () => {
     }
   })
 
+  it('keeps the focal point (fx, fy) in view when w and h change the aspect', async () => {
+    // 4:1 out of 4:3: the kept band is 400x100; at the top it is half red, at the bottom all blue.
+    const top = await decoded(await get('quadrants?w=400&h=100&fx=0.5&fy=0&f=png'))
+    expect(top.info).toMatchObject({ width: 400, height: 100 })
+    expect(top.pixel(10, 50)).toEqual([255, 0, 0])
+    expect(top.pixel(390, 50)).toEqual([0, 0, 255])
+    const bottom = await decoded(await get('quadrants?w=400&h=100&fx=0.5&fy=1&f=png'))
+    expect(bottom.pixel(10, 50)).toEqual([0, 0, 255])
+    // Square from the left edge: 300x300 from x=0, so the left third is red at the top.
+    const left = await decoded(await get('quadrants?w=300&h=300&fx=0&fy=0.5&f=png'))
+    expect(left.pixel(10, 10)).toEqual([255, 0, 0])
+    expect(left.pixel(250, 10)).toEqual([0, 0, 255])
+  })
+
+  it('ignores the focal point when the aspect does not change, and refuses one outside 0..1', async () => {
+    const plain = await get('quadrants?w=200&h=150&f=png')
+    const focal = await get('quadrants?w=200&h=150&fx=0.9&fy=0.1&f=png')
+    expect(focal.headers.get('etag')).toBe(plain.headers.get('etag'))
+    for (const query of ['fx=1.5', 'fy=-0.1', 'fx=abc']) expect((await get(`quadrants?w=10&h=20&${query}`)).status, query).toBe(400)
+  })
+
+  it('applies the quality q to lossy formats (default 70)', async () => {
+    const noisy = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 50 } } })
+      .png()
+      .toBuffer()
+    await services.images.save({ bytes: noisy, filename: 'noise.png', id: 'noise' })
+    const size = async (q: string) => (await (await get(`noise?f=jpg${q}`)).arrayBuffer()).byteLength
+    const [low, normal, high] = [await size('&q=10'), await size(''), await size('&q=95')]
+    expect(low).toBeLessThan(normal)
+    expect(normal).toBeLessThan(high)
+    expect(await size('&q=70')).toBe(normal)
+  })
+
   it('ignores w=auto', async () => {
     expect((await decoded(await get('quadrants?w=auto&f=png'))).info.width).toBe(400)
   })

@@ -1,12 +1,15 @@
+import { z as zo } from '@hono/zod-openapi'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
 import type { Logger } from '../log.ts'
+import { AppError } from '../services/errors.ts'
 import type { Services } from '../services/index.ts'
-import type { TransformParams } from '../services/images.ts'
-import { requireEditor } from './access.ts'
-import type { ApiEnv } from './context.ts'
+import { UNSUPPORTED_REASON, type TransformParams } from '../services/images.ts'
+import { editorRoute, requireEditor } from './access.ts'
+import { createRouter, type ApiEnv } from './context.ts'
 import { errorJson, toErrorResponse, zodDetails } from './errors.ts'
+import { errorResponses, errorSchema, idParam, json } from './schemas.ts'
 import { resolveSession, sameOriginWrites } from './session.ts'
 
 /** Uploads larger than this are refused before they are read (the image service checks again). */
@@ -34,7 +37,12 @@ export const imageQuerySchema = z.object({
   t: flag,
   b: optionalNumber(z.number().min(0.3).max(100)),
   q: optionalNumber(z.number().int().min(1).max(100)),
+  fx: optionalNumber(z.number().min(0).max(1)),
+  fy: optionalNumber(z.number().min(0).max(1)),
 }) satisfies z.ZodType<TransformParams>
+
+const isUnsupported = (err: unknown): err is AppError =>
+  err instanceof AppError && (err.details as { reason?: unknown } | undefined)?.reason === UNSUPPORTED_REASON
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
@@ -63,8 +71,14 @@ export function createImgRouter(services: Services, log: Logger) {
       const file = form?.file
       if (!(file instanceof File)) return errorJson(c, 400, 'Send the image in the field "file"')
       const alt = typeof form?.alt === 'string' ? form.alt.slice(0, 300) : ''
-      const saved = await services.images.save({ bytes: Buffer.from(await file.arrayBuffer()), filename: file.name || 'upload', alt })
-      return c.json(saved, 200)
+      // The type comes from the bytes (sharp reads the header), never from the name or the declared type.
+      try {
+        const saved = await services.images.save({ bytes: Buffer.from(await file.arrayBuffer()), filename: file.name || 'upload', alt })
+        return c.json(saved, 200)
+      } catch (err) {
+        if (isUnsupported(err)) return errorJson(c, 415, err.message, undefined, 'unsupported_media_type')
+        throw err
+      }
     },
   )
 
@@ -101,3 +115,82 @@ export function createImgRouter(services: Services, log: Logger) {
   router.onError((err, c) => toErrorResponse(err, c, (e) => log.error({ err: e, path: c.req.path }, 'image request failed')))
   return router
 }
+
+const imageRecordSchema = zo
+  .object({
+    _id: zo.string(),
+    filename: zo.string().openapi({ description: 'The original file name' }),
+    contentType: zo.string(),
+    width: zo.number().int(),
+    height: zo.number().int(),
+    bytes: zo.number().int(),
+    alt: zo.string().openapi({ description: 'Alt text given at upload (a suggestion for each use)' }),
+    createdAt: zo.string(),
+  })
+  .openapi('Image')
+
+const listImages = editorRoute({
+  method: 'get',
+  path: '/list',
+  summary: 'The media library: uploaded images newest first, a page at a time, optionally filtered by file name or alt text',
+  request: {
+    query: zo.object({
+      q: zo.string().max(200).optional(),
+      page: zo.coerce.number().int().min(1).max(100_000).default(1),
+      pageSize: zo.coerce.number().int().min(1).max(100).default(24),
+    }),
+  },
+  responses: {
+    200: json(zo.object({ items: zo.array(imageRecordSchema), total: zo.number().int(), page: zo.number().int(), pageSize: zo.number().int(), pages: zo.number().int() }), 'One page of images'),
+    401: json(errorSchema, 'Not signed in'),
+    ...errorResponses,
+  },
+})
+
+const imageInfo = editorRoute({
+  method: 'get',
+  path: '/info',
+  summary: 'One image of the library with where it is used',
+  request: { query: zo.object({ imageId: idParam }) },
+  responses: {
+    200: json(imageRecordSchema.extend({ usage: zo.object({ pages: zo.number().int(), siteDocuments: zo.number().int() }) }), 'The image'),
+    401: json(errorSchema, 'Not signed in'),
+    404: json(errorSchema, 'No such image'),
+    ...errorResponses,
+  },
+})
+
+const deleteImage = editorRoute({
+  method: 'post',
+  path: '/delete',
+  summary: 'Delete an image that no page (draft or published) and no site document uses',
+  request: { body: { content: { 'application/json': { schema: zo.object({ imageId: idParam }) } }, required: true } },
+  responses: {
+    200: json(zo.object({ deleted: zo.literal(true) }), 'Deleted with its cached variants'),
+    401: json(errorSchema, 'Not signed in'),
+    404: json(errorSchema, 'No such image'),
+    409: json(errorSchema, 'Still in use (details: how many pages and site documents)'),
+    ...errorResponses,
+  },
+})
+
+/** The media library API (mounted at /{API_PREFIX}/image): editors only. */
+export const imageRouter = createRouter()
+  .openapi(listImages, async (c) => {
+    const { q, page, pageSize } = c.req.valid('query')
+    return c.json(await c.var.services.images.list({ q, page, pageSize }), 200)
+  })
+  .openapi(imageInfo, async (c) => {
+    const { imageId } = c.req.valid('query')
+    const { images } = c.var.services
+    const record = await images.get(imageId)
+    if (!record) return c.json({ error: { code: 'not_found', message: `No image with id ${imageId}` } }, 404)
+    return c.json({ ...record, usage: await images.usage(imageId) }, 200)
+  })
+  .openapi(deleteImage, async (c) => {
+    const { imageId } = c.req.valid('json')
+    if (!(await c.var.services.images.removeUnused(imageId))) {
+      return c.json({ error: { code: 'not_found', message: `No image with id ${imageId}` } }, 404)
+    }
+    return c.json({ deleted: true as const }, 200)
+  })

@@ -10,7 +10,14 @@ import { resolveSession, sameOriginWrites } from './session.ts'
 import { siteSettingsRouter } from './siteSettings.ts'
 import { rolesRouter } from './roles.ts'
 import { searchRouter } from './search.ts'
+import { imageRouter } from './img.ts'
 import { userRouter } from './user.ts'
+import { listingRouter } from './listing.ts'
+import { listingsPdfRouter } from './listingsPdf.ts'
+import { chaptersRouter } from './chapters.ts'
+import { conciergeFormRouter } from './conciergeForm.ts'
+import { objRouter } from './obj.ts'
+import { cartRouter } from './cart.ts'
 import { hostFromHeader } from '../services/domains.ts'
 
 /** The whole API: one router per area, mounted under the prefix by server/app.ts. */
@@ -29,13 +36,25 @@ export function createApi(services: Services, log: Logger) {
   api.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', { type: 'apiKey', in: 'cookie', name: 'authToken' })
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' })
 
-  api.route('/user', userRouter)
-  api.route('/page', pageRouter)
-  api.route('/config', configRouter)
-  api.route('/site', siteRouter)
-  api.route('/siteSettings', siteSettingsRouter)
-  api.route('/roles', rolesRouter)
-  api.route('/search', searchRouter)
+  // Typed as plain routers: chaining thirteen typed routers makes TypeScript's route union too complex
+  // (TS2590), and nothing reads the combined route types.
+  const routers: ReadonlyArray<readonly [string, OpenAPIHono<ApiEnv>]> = [
+    ['/user', userRouter],
+    ['/page', pageRouter],
+    ['/config', configRouter],
+    ['/site', siteRouter],
+    ['/siteSettings', siteSettingsRouter],
+    ['/roles', rolesRouter],
+    ['/search', searchRouter],
+    ['/listing', listingRouter],
+    ['/listingsPdf', listingsPdfRouter],
+    ['/chapters', chaptersRouter],
+    ['/obj', objRouter],
+    ['/conciergeForm', conciergeFormRouter],
+    ['/cart', cartRouter],
+    ['/image', imageRouter],
+  ]
+  for (const [path, router] of routers) api.route(path, router)
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { collectionSchema, type PageDoc } from '#lib/content'
 import { isTemplateKey, newPage, templateKeys } from '#lib/templates'
-import { notFound } from '../services/errors.ts'
+import { invalidInput, notFound } from '../services/errors.ts'
+import { ALT_MISSING_MESSAGE, imagesMissingAlt } from '../services/images.ts'
 import { editorRoute } from './access.ts'
 import { createRouter, domainIdOf } from './context.ts'
 import { domainIdParam, errorResponses, errorSchema, idParam, json, pageSchema } from './schemas.ts'
@@ -151,6 +152,9 @@ export const pageRouter = createRouter()
     const { page, collection, force } = c.req.valid('json')
     const { pages } = c.var.services
     const scope = domainIdOf(c, page.domainId)
+    // Every picture needs a text alternative before visitors see it (or is marked decorative).
+    const missingAlt = imagesMissingAlt(page)
+    if (missingAlt.length) throw invalidInput(ALT_MISSING_MESSAGE(missingAlt.length), missingAlt)
     // The editor saves before it publishes: what is published is exactly what was sent.
     const saved = await pages.save(scope, collection, withTemplateDefaults(page), { user: c.var.user, force })
     return c.json(await pages.publish(scope, collection, saved._id, { user: c.var.user }), 200)

@@ -194,3 +194,6 @@ export const searchIndex = pgTable(
     index('search_index_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
   ],
 )
+
+export * from './schema-listings.ts'
+export * from './schema-engagement.ts'

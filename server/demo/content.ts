@@ -2,6 +2,7 @@ import type { DomainDoc, FooterDoc, NavDoc, SiteSettingsDoc, Spacing, StoredBloc
 import type { BlockInput, BlockType } from '../../app/blocks/schemas.ts'
 import type { PageInput } from '../services/pages.ts'
 import type { DemoImages } from './images.ts'
+import { allBlocksPage } from './all-blocks.ts'
 
 export interface DemoSite {
   domain: DomainDoc
@@ -26,7 +27,8 @@ const page = (href: string, text: string) => ({ text, href, type: 'page' as cons
 const emptySocial = { image: { imageId: '' }, keywords: '', title: '', description: '' }
 
 function barossa(images: DemoImages): DemoSite {
-  const img = (name: keyof DemoImages, alt = '') => ({ imageId: images[name], alt })
+  // Pictures without alt text beside their own title are decorative (publishing checks the rest).
+  const img = (name: keyof DemoImages, alt = '') => ({ imageId: images[name], alt, ...(alt ? {} : { decorative: true }) })
 
   const home: PageInput = {
     slug: '',
@@ -430,6 +432,7 @@ function barossa(images: DemoImages): DemoSite {
     pages: [
       home,
       thingsToDo,
+      allBlocksPage(images),
       eatAndDrink,
       planYourVisit,
       about,
@@ -533,7 +536,8 @@ function barossa(images: DemoImages): DemoSite {
 }
 
 function edenValley(images: DemoImages): DemoSite {
-  const img = (name: keyof DemoImages, alt = '') => ({ imageId: images[name], alt })
+  // Pictures without alt text beside their own title are decorative (publishing checks the rest).
+  const img = (name: keyof DemoImages, alt = '') => ({ imageId: images[name], alt, ...(alt ? {} : { decorative: true }) })
   const home: PageInput = {
     slug: '',
     template: 'home',

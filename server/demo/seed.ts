@@ -1,6 +1,7 @@
 import type { Services } from '../services/index.ts'
 import { demoSites } from './content.ts'
 import { generateDemoImages } from './images.ts'
+import { DEMO_LISTINGS_DOMAIN, seedDemoListings } from './listings.ts'
 
 /**
  * Seeds the demo sites: domains, images, pages, navigation, footer and site settings, all
@@ -24,6 +25,8 @@ export async function seedDemo(services: Services, options: { onlyIfEmpty?: bool
       await services.siteDocuments.save(kind, site.domain._id, site[kind])
       await services.siteDocuments.publish(kind, site.domain._id)
     }
+    // Listing categories, tag names and the listing grid pages (the listings come from the sync).
+    if (site.domain._id === DEMO_LISTINGS_DOMAIN) await seedDemoListings(services, site.domain._id)
   }
   return seededAny
 }

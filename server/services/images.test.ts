@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../db/client.ts'
 import { createLocalStorage } from '../integrations/storage/index.ts'
 import { AppError } from './errors.ts'
-import { createImageService, type ImageService } from './images.ts'
+import { createImageService, imagesMissingAlt, type ImageService } from './images.ts'
 
 let database: Database
 let dir: string
@@ -116,5 +116,27 @@ describe('image service: render', () => {
     expect(await images.remove('remove-me')).toBe(true)
     expect(await images.get('remove-me')).toBeNull()
     await expect(fs.stat(path.join(dir, 'cache', 'remove-me'))).rejects.toThrow()
+  })
+})
+
+describe('imagesMissingAlt', () => {
+  it('finds every described-less picture in the header and the contents, at any depth', () => {
+    const page = {
+      header: { image: { imageId: 'a', alt: '' }, video: { poster: { imageId: 'b', alt: 'Poster' } } },
+      contents: [
+        { componentType: 'Image', imageId: 'c', alt: ' ' },
+        { componentType: 'SplitContent', left: [{ componentType: 'Card', image: { imageId: 'd', alt: '' } }], right: [] },
+        { componentType: 'Image', imageId: 'e', alt: '', decorative: true },
+        { componentType: 'Contact', image: { imageId: 'f', alt: '', show: false } },
+        { componentType: 'Image', imageId: '', alt: '' },
+      ],
+      og: { image: { imageId: 'outside', alt: '' } },
+    }
+    expect(imagesMissingAlt(page).map((m) => m.path)).toEqual(['header.image.alt', 'contents.0.alt', 'contents.1.left.0.image.alt'])
+  })
+
+  it('finds nothing on a page without pictures', () => {
+    expect(imagesMissingAlt({})).toEqual([])
+    expect(imagesMissingAlt({ header: { title: 'x' }, contents: [] })).toEqual([])
   })
 })

@@ -1,10 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { eq } from 'drizzle-orm'
+import { count, desc, eq, ilike, or, sql } from 'drizzle-orm'
 import sharp, { type Metadata } from 'sharp'
 import type { Db } from '../db/client.ts'
-import { images } from '../db/schema.ts'
+import { images, pages, siteDocuments } from '../db/schema.ts'
+import { coverCrop } from '../../app/ui/image-url.ts'
 import type { Storage } from '../integrations/storage/index.ts'
 import { AppError, conflict, invalidInput } from './errors.ts'
 
@@ -24,6 +25,10 @@ export const IMAGE_LIMITS: ImageLimits = {
 
 /** Bump when the render pipeline changes, so old cached variants are no longer used. */
 const RENDER_VERSION = 1
+
+/** Marks the invalid_input error of a file that is not an image we take (the API answers 415). */
+export const UNSUPPORTED_REASON = 'unsupported_type'
+export const UNSUPPORTED_MESSAGE = 'The file is not a supported image: upload a JPEG, PNG, WebP, AVIF or GIF'
 
 export const IMAGE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/
 
@@ -52,6 +57,20 @@ export interface ImageRecord {
   createdAt: string
 }
 
+export interface ListImagesOptions {
+  q?: string | undefined
+  page?: number | undefined
+  pageSize?: number | undefined
+}
+
+export interface ImageList {
+  items: ImageRecord[]
+  total: number
+  page: number
+  pageSize: number
+  pages: number
+}
+
 export interface SaveImageInput {
   bytes: Buffer
   filename: string
@@ -73,6 +92,9 @@ export interface TransformParams {
   t?: boolean | undefined
   b?: number | undefined
   q?: number | undefined
+  /** Focal point (0..1): when w and h change the aspect, the kept part is centred on it. */
+  fx?: number | undefined
+  fy?: number | undefined
 }
 
 export interface RenderedImage {
@@ -169,6 +191,17 @@ function planOf(record: ImageRow, p: TransformParams, accept: string | null | un
     const k = max / Math.max(width, height)
     width = Math.max(1, Math.round(width * k))
     height = Math.max(1, Math.round(height * k))
+  }
+  // A focal point decides which part survives a change of aspect (instead of the centre): the kept
+  // rectangle becomes an explicit crop, so equivalent requests still share one cached variant.
+  if ((p.fx !== undefined || p.fy !== undefined) && Math.abs(width / height - sw / sh) > 0.005) {
+    const region = crop ?? { left: 0, top: 0, width: record.width, height: record.height }
+    const focal = {
+      x: ((p.fx ?? 0.5) * record.width - region.left) / region.width,
+      y: ((p.fy ?? 0.5) * record.height - region.top) / region.height,
+    }
+    const kept = coverCrop({ width: region.width, height: region.height }, width / height, focal)
+    crop = { left: region.left + kept.x, top: region.top + kept.y, width: kept.width, height: kept.height }
   }
 
   const source = formatOfContentType(record.contentType)
@@ -281,7 +314,7 @@ export function createImageService(db: Db, storage: Storage, options: ImageServi
       const id = input.id ?? randomUUID()
       if (!IMAGE_ID_PATTERN.test(id)) throw invalidInput('An image id is 1-100 letters, digits, - or _')
 
-      const unsupported = () => invalidInput('The file is not a supported image: upload a JPEG, PNG, WebP, AVIF or GIF')
+      const unsupported = () => invalidInput(UNSUPPORTED_MESSAGE, { reason: UNSUPPORTED_REASON })
       let meta: Metadata
       try {
         meta = await sharp(bytes, { limitInputPixels: false }).metadata()
@@ -343,6 +376,52 @@ export function createImageService(db: Db, storage: Storage, options: ImageServi
       return { bytes, contentType: FORMAT_INFO[plan.format].contentType, etag: `"${key}"`, rendered }
     },
 
+    /**
+     * The media library: uploaded images newest first, a page at a time, optionally only those whose
+     * original file name or alt text contains `q` (any case).
+     */
+    async list(options: ListImagesOptions = {}): Promise<ImageList> {
+      const pageSize = Math.min(100, Math.max(1, Math.floor(options.pageSize ?? 24)))
+      const page = Math.max(1, Math.floor(options.page ?? 1))
+      const q = options.q?.trim()
+      const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
+      const where = pattern ? or(ilike(images.filename, pattern), ilike(images.alt, pattern)) : undefined
+      const [rows, totals] = await Promise.all([
+        db
+          .select()
+          .from(images)
+          .where(where)
+          .orderBy(desc(images.createdAt), desc(images.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db.select({ total: count() }).from(images).where(where),
+      ])
+      const total = Number(totals[0]?.total ?? 0)
+      return { items: rows.map(toRecord), total, page, pageSize, pages: Math.max(1, Math.ceil(total / pageSize)) }
+    },
+
+    /** How many pages (drafts or published copies) and site documents mention the image. */
+    async usage(id: string): Promise<{ pages: number; siteDocuments: number }> {
+      const needle = `%"${id.replace(/[\\%_]/g, (c) => `\\${c}`)}"%`
+      const mentions = (column: typeof pages.draft | typeof pages.publishedDoc | typeof siteDocuments.draft | typeof siteDocuments.publishedDoc) =>
+        sql`coalesce(${column}::text, '') like ${needle}`
+      const [[p], [d]] = await Promise.all([
+        db.select({ n: count() }).from(pages).where(or(mentions(pages.draft), mentions(pages.publishedDoc))),
+        db.select({ n: count() }).from(siteDocuments).where(or(mentions(siteDocuments.draft), mentions(siteDocuments.publishedDoc))),
+      ])
+      return { pages: Number(p?.n ?? 0), siteDocuments: Number(d?.n ?? 0) }
+    },
+
+    /** Deletes an image nothing uses any more (conflict when a page or site document still shows it). */
+    async removeUnused(id: string): Promise<boolean> {
+      if (!(await findRow(id))) return false
+      const used = await this.usage(id)
+      if (used.pages + used.siteDocuments > 0) {
+        throw conflict(`This image is still used on ${used.pages} page(s) and ${used.siteDocuments} site document(s); remove it there first`, used)
+      }
+      return this.remove(id)
+    },
+
     /** Removes the record, the original and every cached variant. */
     async remove(id: string): Promise<boolean> {
       const row = await findRow(id)
@@ -356,3 +435,40 @@ export function createImageService(db: Db, storage: Storage, options: ImageServi
 }
 
 export type ImageService = ReturnType<typeof createImageService>
+
+export interface MissingAlt {
+  /** Dotted path of the alt field, e.g. 'contents.2.image.alt' or 'header.image.alt'. */
+  path: string
+  message: string
+  code: 'alt_missing'
+}
+
+export const ALT_MISSING_MESSAGE = (n: number) =>
+  n === 1
+    ? 'An image has no alt text. Describe it (or mark it decorative) before publishing.'
+    : `${n} images have no alt text. Describe each one (or mark it decorative) before publishing.`
+
+/**
+ * The pictures of a page that visitors would get without a text alternative: every object inside
+ * the header and the contents that carries an imageId, is not marked decorative (nor hidden with
+ * show: false) and has an empty alt. Generic, so new blocks are covered without registering.
+ */
+export function imagesMissingAlt(page: { header?: unknown; contents?: unknown }): MissingAlt[] {
+  const found: MissingAlt[] = []
+  const walk = (value: unknown, path: string[]) => {
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => walk(item, [...path, String(i)]))
+      return
+    }
+    if (typeof value !== 'object' || value === null) return
+    const node = value as Record<string, unknown>
+    if (typeof node.imageId === 'string' && node.imageId.trim() && node.decorative !== true && node.show !== false) {
+      const alt = typeof node.alt === 'string' ? node.alt.trim() : ''
+      if (!alt) found.push({ path: [...path, 'alt'].join('.'), message: 'Alt text is required', code: 'alt_missing' })
+    }
+    for (const [key, child] of Object.entries(node)) if (typeof child === 'object' && child !== null) walk(child, [...path, key])
+  }
+  walk(page.header, ['header'])
+  walk(page.contents, ['contents'])
+  return found
+}

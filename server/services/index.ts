@@ -1,6 +1,6 @@
 import os from 'node:os'
 import path from 'node:path'
-import type { Config } from '../config.ts'
+import { loadConfig, type Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
 import { createStorage, type Storage } from '../integrations/storage/index.ts'
 import { createDomainService } from './domains.ts'
@@ -14,9 +14,19 @@ import { createMailer } from '../integrations/mail/mailer.ts'
 import { createAuthService } from './auth.ts'
 import { createRateLimits } from './rate-limit.ts'
 import { createUserService } from './users.ts'
+import { createListingService, linkListingPages } from './listings.ts'
+import { createListingSyncService } from './listings-sync.ts'
+import { createBookEasySyncService } from './listings-sync-bookeasy.ts'
+import { createListingsPdfService } from './listings-pdf.tsx'
+import { createListingIndex } from './listings-index.ts'
+import { createEnquiryService } from './enquiries.ts'
+import { createStoryService } from './stories.ts'
+import { createCartService } from './cart.ts'
 
 export type ServicesConfig = Pick<Config, 'mode' | 'baseUrl' | 'apiPrefix' | 'auth' | 'mail'> &
-  Partial<Pick<Config, 'dataDir' | 'imageCacheDir' | 's3'>> & {
+  Partial<Pick<Config, 'dataDir' | 'imageCacheDir' | 's3'>> &
+  Partial<Pick<Config, 'atdw'>> &
+  Partial<Pick<Config, 'bookeasy' | 'sentry'>> & {
     /** Overrides the storage chosen from the config (tests). */
     storage?: Storage
   }
@@ -30,25 +40,42 @@ export function createServices(database: Database, config: ServicesConfig) {
   const storage = config.storage ?? createStorage({ dataDir, s3: config.s3 })
   const users = createUserService(db)
   const search = createSearchService(db)
-  const mailer = createMailer(db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from })
+  // Failed e-mail is retried with back-off (MAIL_RETRY_SECONDS doubling, at most hourly) for about a day.
+  const mailer = createMailer(db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from, maxAttempts: 30, retryBaseMs: config.mail.retrySeconds * 1000 })
   const rateLimits = createRateLimits({ perIp: config.auth.rateLimitIp, perAccount: config.auth.rateLimitAccount })
   const siteDocuments = createSiteDocumentService(db, events)
   const redirects = createRedirectService(siteDocuments)
   events.on('published', () => redirects.clear())
+  const pages = createPageService(db, events, search)
+  const listingIndex = createListingIndex(db, events)
+  const listings = createListingService(db, { pages, events, index: listingIndex })
+  // Publishing a listing page publishes the listing record too.
+  linkListingPages(pages, listings)
+  const images = createImageService(db, storage, { cacheDir: config.imageCacheDir ?? path.join(dataDir, 'cache', 'img') })
   return {
     config,
     database,
     events,
     storage,
     domains: createDomainService(db, events),
-    images: createImageService(db, storage, { cacheDir: config.imageCacheDir ?? path.join(dataDir, 'cache', 'img') }),
+    images,
     search,
-    pages: createPageService(db, events, search),
+    pages,
+    listings,
+    listingIndex,
+    listingsPdf: createListingsPdfService({ listings, siteDocuments, images }),
+    listingsSync: createListingSyncService({ database, events, listings, atdw: config.atdw }),
+    /** Booking provider operator information on listings (listing/updateWithBookEasy, loadBookEasyListings). */
+    bookEasySync: createBookEasySyncService({ db, listings, bookeasy: config.bookeasy }),
     siteDocuments,
     redirects,
     users,
     mailer,
     auth: createAuthService(db, users, mailer, rateLimits, { sessionDays: config.auth.sessionDays, baseUrl: config.baseUrl }),
+    stories: createStoryService(db, events),
+    enquiries: createEnquiryService(db, mailer, { perIpPerHour: config.auth.rateLimitEnquiry }),
+    // The booking provider's cart (its defaults when the caller's config names none).
+    cart: createCartService(config.bookeasy ?? loadConfig({}).bookeasy),
   }
 }
 

@@ -4,7 +4,7 @@ import { headerSchema, type Collection, type PageDoc } from '#lib/content'
 import { normaliseSlug } from '#lib/slug'
 import { isKnownPageType } from '#lib/templates'
 import { texts } from '#lib/texts'
-import { validateBlock } from '../../app/blocks/schemas.ts'
+import { validateContents } from '../../app/blocks/schemas.ts'
 import type { Db } from '../db/client.ts'
 import { pages, pageVersions } from '../db/schema.ts'
 import { canEdit, canPublish, canView } from './access.ts'
@@ -123,12 +123,10 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
     if (input.pageType !== undefined && !isKnownPageType(input.pageType)) throw new AppError('not_found', texts.errors.pageTypeNotFound)
     const header = headerSchema.safeParse(input.header ?? {})
     if (!header.success) for (const i of header.error.issues) issues.push({ path: ['header', ...i.path].join('.'), message: i.message })
-    const contents: unknown[] = []
-    ;(Array.isArray(input.contents) ? input.contents : []).forEach((block, index) => {
-      const result = validateBlock(block)
-      if (result.ok) contents.push(result.block)
-      else for (const i of result.issues) issues.push({ path: ['contents', index, ...i.path].join('.'), message: i.message })
-    })
+    // Each block against its schema and against what the page's contents container allows (spec 02 §2.8).
+    const checked = validateContents(Array.isArray(input.contents) ? input.contents : [])
+    const contents: unknown[] = checked.ok ? checked.contents : []
+    if (!checked.ok) for (const i of checked.issues) issues.push({ path: ['contents', ...i.path].join('.'), message: i.message })
     if (input.contents !== undefined && !Array.isArray(input.contents)) issues.push({ path: 'contents', message: 'Expected a list of blocks' })
     if (issues.length) throw invalidInput('The page has invalid content', issues)
     return { ...input, header: header.success ? header.data : { title: '' }, contents: contents as PageDoc['contents'] } as PageInput & Partial<PageDoc>

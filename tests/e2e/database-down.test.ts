@@ -7,6 +7,7 @@ import { loadConfig } from '#server/config'
 import { openDatabase } from '#server/db/client'
 import { createLogger } from '#server/log'
 import { createServices } from '#server/services/index'
+import { buildDir } from '../helpers/server.ts'
 
 /**
  * The real page renderer (the production build) in front of a PostgreSQL server that does not
@@ -14,7 +15,7 @@ import { createServices } from '#server/services/index'
  */
 describe('pages while the database is unreachable', () => {
   it('answer the 503 error page within a few seconds', async () => {
-    const build = (await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild
+    const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild
     const database = await openDatabase({ url: 'postgres://postgres@127.0.0.1:1/none', dataDir: 'unused' })
     const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/unused', BASE_URL: 'http://localhost' })
     const { app } = createApp({ services: createServices(database, config), config, log: createLogger('silent'), build })

@@ -201,9 +201,11 @@ describe('menu', () => {
 
     await menu().getByRole('button', { name: m.saveFooter }).click()
     await dialogNamed(texts.editor.panels.saveFooter)
+    // Select Component is the in-page editing mode (spec 01 §2.6): it opens no panel, but it is a
+    // menu choice, so it closes the sidebar.
     await menu().getByRole('button', { name: m.select }).click()
-    await dialogNamed(texts.editor.panels.select)
-    expect(await page.getByRole('dialog', { name: texts.editor.panels.saveFooter }).count()).toBe(0)
+    await page.getByRole('dialog', { name: texts.editor.panels.saveFooter }).waitFor({ state: 'detached' })
+    expect(await menu().getByRole('button', { name: m.select }).getAttribute('aria-pressed')).toBe('true')
     expect(await menu().getByRole('button', { name: m.saveFooter }).getAttribute('aria-pressed')).toBe('false')
   })
 
@@ -213,9 +215,14 @@ describe('menu', () => {
     await signIn()
     await page.goto(baseUrl + '/', { waitUntil: 'load' })
     await menu().waitFor()
-    await menu().getByRole('button', { name: m.select }).click()
-    await dialogNamed(texts.editor.panels.select)
+    await menu().getByRole('button', { name: m.savePage }).click()
+    await dialogNamed(texts.editor.panels.savePage)
     expect(await page.locator('main').boundingBox()).toEqual(before)
+    await menu().getByRole('button', { name: m.select }).click()
+    await page.locator('[data-editor-frame]').first().waitFor()
+    // Frames and add buttons may make the page longer, never shift it sideways or down.
+    const selecting = await page.locator('main').boundingBox()
+    expect({ x: selecting?.x, y: selecting?.y, width: selecting?.width }).toEqual({ x: before?.x, y: before?.y, width: before?.width })
   })
 
   test('Open Dashboard shows the welcome and the username; Escape closes it and focus returns', async () => {

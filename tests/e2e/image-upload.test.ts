@@ -1,6 +1,6 @@
 /**
  * Choosing a social-card image in Site Settings by uploading a picture: the file goes to
- * /img/upload, the field shows the new id and a preview served by /img.
+ * /img/upload from the media library dialog, the field shows a preview of the new image served by /img.
  */
 import sharp from 'sharp'
 import { expect, inject, test } from 'vitest'
@@ -22,19 +22,25 @@ test('an editor uploads an image for the og card and sees it previewed', async (
   await dialog.waitFor()
 
   const og = dialog.getByRole('group', { name: texts.editor.siteSettings.og })
-  const idField = og.getByLabel(`${texts.editor.siteSettings.og} ${texts.editor.siteSettings.imageId.toLowerCase()}`)
-  const before = await idField.inputValue()
+  const fieldLabel = `${texts.editor.siteSettings.og} ${texts.editor.siteSettings.imageId.toLowerCase()}`
+  const field = og.getByRole('group', { name: fieldLabel })
+  const before = await field.getByRole('img', { name: texts.editor.imageField.preview }).getAttribute('src').catch(() => null)
+  await field.getByRole('button', { name: /^(Choose|Change) image$/ }).click()
+  const library = page.getByRole('dialog', { name: `${texts.editor.imageField.dialogTitle}: ${fieldLabel}` })
+  await library.waitFor()
   const picture = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#761218' } }).png().toBuffer()
   const [upload] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith('/img/upload')),
-    og.locator('input[type=file]').setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: picture }),
+    library.locator('input[type=file]').setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: picture }),
   ])
   expect(upload.status()).toBe(200)
   const { _id } = (await upload.json()) as { _id: string }
-  await expect.poll(() => idField.inputValue()).toBe(_id)
-  expect(_id).not.toBe(before)
+  // The uploaded picture is picked: the library closes and the field previews it.
+  await library.waitFor({ state: 'hidden' })
+  await expect.poll(() => field.getByRole('img', { name: texts.editor.imageField.preview }).getAttribute('src')).toContain(`/img/${_id}?`)
+  expect(before ?? '').not.toContain(_id)
 
-  const preview = og.getByRole('img', { name: texts.editor.imageField.preview })
+  const preview = field.getByRole('img', { name: texts.editor.imageField.preview })
   await expect.poll(() => preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
   // Nothing saved: closing asks first, because the settings now differ from what is stored.
   page.once('dialog', (d) => void d.accept())

@@ -14,12 +14,15 @@ export const projectRoot = fileURLToPath(new URL('../..', import.meta.url))
 
 export class MissingBuildError extends Error {}
 
+/** Where `npm run build` wrote the production build (BUILD_DIR, default build/). */
+export const buildDir = path.resolve(projectRoot, process.env.BUILD_DIR || 'build')
+
 /** Throws a readable error when `npm run build` has not produced build/. */
 export function assertProductionBuild(): void {
-  const serverBuild = path.join(projectRoot, 'build/server/index.js')
-  if (!fs.existsSync(serverBuild) || !fs.existsSync(path.join(projectRoot, 'build/client'))) {
+  const serverBuild = path.join(buildDir, 'server/index.js')
+  if (!fs.existsSync(serverBuild) || !fs.existsSync(path.join(buildDir, 'client'))) {
     throw new MissingBuildError(
-      `No production build at ${path.join(projectRoot, 'build')}: run \`npm run build\` first ` +
+      `No production build at ${buildDir}: run \`npm run build\` first ` +
         '(`npm test` and `npm run test:e2e` build before running the tests).',
     )
   }
@@ -93,6 +96,9 @@ export async function startProductionServer(options: StartServerOptions = {}): P
       BASE_URL: baseUrl,
       DATABASE_URL: '',
       LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
+      // The demo's fake tourism provider: a small catalogue, so the first background sync is
+      // seconds, not minutes, and crawling tests do not walk thousands of listing pages.
+      FAKE_ATDW_COUNT: '40',
       ...options.env,
     }),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
+import { Editable } from '../editing'
 import type { Props } from './schema'
 
 /** An invisible target for anchor links; scroll-margin keeps it clear of the sticky header. */
 export function View({ id }: Props) {
-  if (!id) return null
-  return <div id={id} className="scroll-mt-28" />
+  return <Editable kind="anchor" path="id" value={id} optional label="Anchor" className="scroll-mt-28" elementProps={id ? { id } : undefined}>{id ? false : undefined}</Editable>
 }

@@ -1,5 +1,7 @@
 import { useRef } from 'react'
+import { Editable, useEditing } from '../editing'
 import { Card } from '../CardGrid/Card'
+import { cardSchemaDefaults } from '../CardGrid/card-defaults'
 import { ChevronLeftIcon, ChevronRightIcon } from '~/ui/icons'
 import { SmartLink } from '~/ui/SmartLink'
 import type { Props } from './schema'
@@ -10,8 +12,9 @@ import type { Props } from './schema'
  * small enhancement, so no carousel library is shipped to visitors.
  */
 export function View({ title, description, button, items }: Props) {
+  const editing = useEditing()
   const track = useRef<HTMLUListElement>(null)
-  if (!items.length) return null
+  if (!items.length && !editing) return null
   const scroll = (direction: 1 | -1) => {
     const el = track.current
     if (!el) return
@@ -23,8 +26,8 @@ export function View({ title, description, button, items }: Props) {
       <div className="container-site">
         <div className="mb-8 flex items-end justify-between gap-6">
           <div className="max-w-2xl">
-            {title ? <h2 className="heading-section">{title}</h2> : null}
-            {description ? <p className="lead mt-3">{description}</p> : null}
+            <Editable kind="content" path="title" as="h2" value={title} optional placeholder="Title" className="heading-section" />
+            <Editable kind="content" path="description" as="p" value={description} optional placeholder="Description" className="lead mt-3" />
           </div>
           {items.length > 3 ? (
             <div className="hidden shrink-0 gap-2 sm:flex">
@@ -39,16 +42,18 @@ export function View({ title, description, button, items }: Props) {
             </div>
           ) : null}
         </div>
-        <ul ref={track} className="carousel-track">
+        <Editable kind="list" path="items" as="ul" label="Cards" newItem={cardSchemaDefaults} max={24} className="carousel-track" elementProps={{ ref: track }}>
           {items.map((card, i) => (
             <li key={i} className="carousel-slide" aria-roledescription="slide" aria-label={`${i + 1} of ${items.length}`}>
-              <Card card={card} headingLevel={title ? 3 : 2} />
+              <Card card={card} path={`items.${i}`} headingLevel={title ? 3 : 2} />
             </li>
           ))}
-        </ul>
-        {button?.href && button.text ? (
+        </Editable>
+        {(button?.href && button.text) || editing ? (
           <div className="mt-8 text-center">
-            <SmartLink link={button} className="button button--ghost">{button.text}</SmartLink>
+            <Editable kind="link" path="button" as={SmartLink} label="Button" elementProps={{ link: button ?? { text: '', href: '', type: 'page' } }} className="button button--ghost">
+              {button?.text || (editing ? 'Button' : '')}
+            </Editable>
           </div>
         ) : null}
       </div>

@@ -1,3 +1,4 @@
+import { Editable, useEditing } from '../editing'
 import { ArrowRightIcon } from '~/ui/icons'
 import { Img } from '~/ui/Img'
 import { SmartLink } from '~/ui/SmartLink'
@@ -6,21 +7,33 @@ import type { Card as CardData } from './card'
 
 const cardImage = imageSizes.card
 
-/** A portrait card: picture with the title laid over a dark gradient; the whole card is the link. */
-export function Card({ card, headingLevel = 3 }: { card: CardData; headingLevel?: 2 | 3 }) {
+/**
+ * A portrait card: picture with the title laid over a dark gradient; the whole card is the link.
+ * `path` is where the card lives in its block ('items.2'), for editing in place.
+ */
+export function Card({ card, path, headingLevel = 3 }: { card: CardData; path: string; headingLevel?: 2 | 3 }) {
+  const editing = useEditing()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const body = (
     <>
-      <Img image={card.image} alt="" {...cardImage} className="absolute inset-0 h-full w-full object-cover transition-transform duration-700 group-hover:scale-105" />
+      <Editable
+        kind="image"
+        path={`${path}.image`}
+        as={Img}
+        label="Card image"
+        cropSizes={{ card: cardImage }}
+        elementProps={{ image: card.image, alt: '', ...cardImage }}
+        className="absolute inset-0 h-full w-full object-cover transition-transform duration-700 group-hover:scale-105"
+      />
       <span className="absolute inset-0 bg-gradient-to-t from-black/85 via-black/35 to-black/0" aria-hidden="true" />
       <span className="relative mt-auto flex flex-col gap-2 p-5 text-white">
-        <Heading className="font-display text-2xl leading-tight font-semibold">{card.title}</Heading>
-        {card.description ? <span className="line-clamp-3 text-sm text-white/90">{card.description}</span> : null}
-        {card.link.href && card.link.text ? (
-          <span className="mt-1 inline-flex items-center gap-2 text-sm font-semibold tracking-wide uppercase">
+        <Editable kind="content" path={`${path}.title`} as={Heading} value={card.title} placeholder="Card title" className="font-display text-2xl leading-tight font-semibold" />
+        <Editable kind="content" path={`${path}.description`} as="span" value={card.description} optional placeholder="Description" className="line-clamp-3 text-sm text-white/90" />
+        {(card.link.href && card.link.text) || editing ? (
+          <Editable kind="link" path={`${path}.link`} as="span" label="Card link" className="mt-1 inline-flex items-center gap-2 text-sm font-semibold tracking-wide uppercase">
             {card.link.text}
             <ArrowRightIcon size={16} className="transition-transform group-hover:translate-x-1" />
-          </span>
+          </Editable>
         ) : null}
       </span>
     </>

@@ -1,4 +1,5 @@
 import { clsx } from 'clsx'
+import { Editable } from '../editing'
 import { Img } from '~/ui/Img'
 import { SmartLink } from '~/ui/SmartLink'
 import { imageSizes } from '../image-sizes'
@@ -10,13 +11,20 @@ const sizes = imageSizes.imageBlock
 export function View({ imageId, crop, alt, caption, navLink, hasFilter, inContainer }: Props) {
   const picture = (
     <span className={clsx('relative block overflow-hidden bg-grey', inContainer && 'rounded-sm')}>
-      <Img
-        image={{ imageId, alt, crop }}
-        width={sizes.mobile.width}
-        height={sizes.mobile.height}
-        cropKey="mobile"
-        sources={[{ media: '(min-width: 640px)', ...sizes.desktop, cropKey: 'desktop' }]}
-       
+      {/* The block itself holds imageId, alt and crop: its image editor edits them in place (path ''). */}
+      <Editable
+        kind="image"
+        path=""
+        as={Img}
+        label="Image"
+        cropSizes={sizes}
+        elementProps={{
+          image: { imageId, alt, crop },
+          width: sizes.mobile.width,
+          height: sizes.mobile.height,
+          cropKey: 'mobile',
+          sources: [{ media: '(min-width: 640px)', ...sizes.desktop, cropKey: 'desktop' }],
+        }}
         className="block h-auto w-full"
       />
       {hasFilter ? <span className="absolute inset-0 bg-black/25" aria-hidden="true" /> : null}
@@ -32,7 +40,7 @@ export function View({ imageId, crop, alt, caption, navLink, hasFilter, inContai
         ) : (
           picture
         )}
-        {caption ? <figcaption className={clsx('mt-3 text-sm text-ink-soft', !inContainer && 'container-site')}>{caption}</figcaption> : null}
+        <Editable kind="content" path="caption" as="figcaption" value={caption} optional placeholder="Caption" className={clsx('mt-3 text-sm text-ink-soft', !inContainer && 'container-site')} />
       </div>
     </figure>
   )

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { linkSchema } from '#lib/content'
+import { focalSchema, linkSchema } from '#lib/content'
 import { cropMap, defaultsOf, defineBlock, text } from '../fields'
 
 export const label = 'Image'
@@ -8,6 +8,9 @@ export const schema = defineBlock('Image', {
   imageId: z.string().max(100).default(''),
   crop: cropMap(),
   alt: text(300),
+  /** Image editor (H3): focal point for breakpoints without a crop; decorative allows an empty alt. */
+  focal: focalSchema.optional(),
+  decorative: z.boolean().optional(),
   caption: text(300),
   navLink: linkSchema.optional(),
   hasFilter: z.boolean().default(false),

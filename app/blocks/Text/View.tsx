@@ -1,15 +1,18 @@
+import { Editable, useEditing } from '../editing'
 import type { Props } from './schema'
 
+/** Paragraphs separated by blank lines; edited in place as plain text (Enter adds a line). */
 export function View({ text }: Props) {
+  const editing = useEditing()
   const paragraphs = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean)
-  if (!paragraphs.length) return null
+  if (!paragraphs.length && !editing) return null
   return (
     <div className="container-site">
-      <div className="prose-rich mx-auto max-w-3xl">
+      <Editable kind="content" path="text" value={text} multiline placeholder="Text" label="Text" className="prose-rich mx-auto max-w-3xl">
         {paragraphs.map((p, i) => (
           <p key={i}>{p}</p>
         ))}
-      </div>
+      </Editable>
     </div>
   )
 }

@@ -8,6 +8,8 @@ import { messageOf, postApi } from '../api.ts'
 import { buttonClass, SelectInput, TextInput, ErrorAlert } from '../common/fields.tsx'
 import { pathOfSlug, suggestSlug } from '../page/slug.ts'
 import { useSlugCheck } from '../page/use-slug-check.ts'
+import { pageTypeOptions, useNewPageType } from '../chapters/chapter-page.ts'
+import { StorySelect } from '../chapters/StorySelect.tsx'
 import { useEditorDispatch } from '../state/store.tsx'
 import { toastSuccess } from '../toast.ts'
 
@@ -30,8 +32,10 @@ export default function CreatePagePanel() {
   const [busy, setBusy] = useState(false)
   const [serverError, setServerError] = useState<string | null>(null)
 
-  const normalised = normaliseSlug(slug)
-  const status = useSlugCheck(slug, { enabled: slugEdited || title.trim() !== '' })
+  // A chapter page (spec 01 §2.13) lives in the 'chapters' collection under its story's slug.
+  const kind = useNewPageType()
+  const normalised = normaliseSlug(kind.slugFor(normaliseSlug(slug)))
+  const status = useSlugCheck(normalised, { collection: kind.collection, enabled: (slugEdited || title.trim() !== '') && !kind.missingStory })
   const titleError = submitted && !title.trim() ? t.titleRequired : undefined
   const taken = status === 'taken'
 
@@ -44,10 +48,10 @@ export default function CreatePagePanel() {
     event.preventDefault()
     setSubmitted(true)
     setServerError(null)
-    if (!title.trim() || taken || status === 'checking' || busy) return
+    if (!title.trim() || taken || status === 'checking' || busy || kind.missingStory) return
     setBusy(true)
     try {
-      const saved = await postApi<PageDoc>('/page/save', { page: { slug: normalised, template, header: { title: title.trim() } }, collection: 'pages' })
+      const saved = await postApi<PageDoc>('/page/save', { page: { slug: normalised, template, header: { title: title.trim() }, ...kind.pageFields() }, collection: kind.collection })
       toastSuccess(texts.toasts.pageSaved)
       dispatch({ type: 'clearActiveItem', item: 'createPage' })
       void navigate(pathOfSlug(saved.slug))
@@ -59,14 +63,18 @@ export default function CreatePagePanel() {
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" data-create-page="">
-      <SelectInput
+      <SelectInput label={texts.chapters.pageType} value={kind.pageType} options={pageTypeOptions} onChange={(event) => kind.setPageType(event.target.value === 'chapters' ? 'chapters' : 'page')} />
+      {kind.isChapter ? (
+        <StorySelect stories={kind.stories} error={kind.storiesError} value={kind.story?._id ?? ''} onChange={kind.setStory} invalid={submitted && kind.missingStory ? texts.chapters.storyRequired : undefined} />
+      ) : null}
+      {kind.isChapter ? null : <SelectInput
         label={t.template}
         value={template}
         options={templateOptions}
         onChange={(event) => {
           if (isTemplateKey(event.target.value)) setTemplate(event.target.value)
         }}
-      />
+      />}
       <TextInput label={t.title} value={title} required autoComplete="off" error={titleError} onChange={(event) => changeTitle(event.target.value)} />
       <TextInput
         label={t.slug}

@@ -14,6 +14,7 @@ import { useEditorDispatch, useEditorState } from '../state/store.tsx'
 import type { EditorPage } from '../state/types.ts'
 import { chrome } from '../surfaces/classes.ts'
 import { useRouteCollection } from '../use-route-page.ts'
+import { ChapterStoryField } from '../chapters/ChapterStoryField.tsx'
 
 const t = texts.editor.pageSettings
 const headerTypeOptions = Object.entries(t.headerTypes).map(([value, label]) => ({ value, label }))
@@ -65,6 +66,7 @@ export default function PageSettingsPanel() {
 
         <Tabs.Content value="general" className={`flex flex-col gap-4 pt-4 ${chrome.focus}`}>
           <TextInput label={t.title} value={titleOf(page)} onChange={(e) => edit(withHeaderField(current, 'title', e.target.value))} />
+          {collection === 'chapters' ? <ChapterStoryField page={current} onChange={edit} /> : null}
           <TextInput
             label={t.slug}
             value={slug}

@@ -1,7 +1,72 @@
+import { texts } from '#lib/texts'
+import type { Spacing } from '#lib/content'
+import type { PathSegment } from '~/blocks/editing'
+import { blockEditors } from '~/blocks/editors'
+import { toPath } from '~/blocks/editing'
+import { labelOf } from '../editing/blocks.ts'
+import { BlockActions } from '../editing/BlockActions.tsx'
+import { FieldEditor } from '../editing/FieldEditor.tsx'
+import { SpacingEditor } from '../editing/SpacingEditor.tsx'
+import { canPushTo } from '../state/actions/push-value.ts'
+import { getIn, splitBlockPath } from '../state/paths.ts'
+import { useEditorDispatch, useEditorState } from '../state/store.tsx'
+import { toastError } from '../toast.ts'
+
+const t = texts.editor.blocks
+
+/** The selected component's title for the sidebar heading. */
+export function useSelectedComponentTitle(): string {
+  const state = useEditorState()
+  const block = getIn(state.page.page, state.selection.block ?? ['-']) as { componentType?: string } | undefined
+  return block?.componentType ? labelOf(block.componentType) : texts.editor.panels.select
+}
+
 /**
- * The 'Select Component' panel. Empty in this issue; it will hold the selected component's editor (spec 01 §2.6, §2.9–2.10).
- * Its heading comes from the surface that shows it (see ./registry.ts).
+ * The 'Select Component' sidebar (spec 01 §2.6, §2.9, §2.10): the selected block's name (the
+ * heading), its actions, and its editor: a field's editor, its spacing or its own settings.
  */
 export default function SelectComponentPanel() {
-  return null
+  const state = useEditorState()
+  const dispatch = useEditorDispatch()
+  const { selection } = state
+  const path = selection.block
+  const block = path ? (getIn(state.page.page, path) as Record<string, unknown> | undefined) : undefined
+  const at = path ? splitBlockPath(path) : null
+  if (!path || !block || typeof block.componentType !== 'string' || !at) return <p className="text-sm text-neutral-700">{t.nothingSelected}</p>
+  const componentType = block.componentType
+  const count = (getIn(state.page.page, at.list) as unknown[] | undefined)?.length ?? 0
+  const BlockEditor = blockEditors[componentType]
+  const set = (relative: string | readonly PathSegment[], value: unknown) => dispatch({ type: 'setValue', path: [...path, ...toPath(relative)], value })
+  const field = selection.view === 'field' ? selection.field : null
+
+  return (
+    <div className="flex flex-col gap-5">
+      <BlockActions variant="panel" path={path} componentType={componentType} index={at.index} count={count} dispatch={dispatch} view={selection.view} />
+      {field ? (
+        <section aria-label={texts.editor.blocks.edit(field.label ?? field.kind)} className="flex flex-col gap-3">
+          <h3 className="text-sm font-semibold text-neutral-900">{texts.editor.blocks.edit(field.label ?? field.kind)}</h3>
+          <FieldEditor
+            field={field}
+            value={getIn(state.page.page, field.path)}
+            set={(value) => dispatch({ type: 'setValue', path: field.path, value })}
+            push={(value) => {
+              if (!canPushTo(state, field.path)) toastError(texts.editor.notAnArray)
+              else dispatch({ type: 'pushValue', path: field.path, value, max: field.max })
+            }}
+          />
+        </section>
+      ) : selection.view === 'spacing' ? (
+        <section aria-label={t.spacing} className="flex flex-col gap-3">
+          <h3 className="text-sm font-semibold text-neutral-900">{t.spacing}</h3>
+          <SpacingEditor spacing={block.spacing as Spacing | undefined} onChange={(next) => dispatch({ type: 'setValue', path: [...path, 'spacing'], value: next })} />
+        </section>
+      ) : BlockEditor ? (
+        <section aria-label={t.settings} className="flex flex-col gap-3">
+          <BlockEditor path={path} block={block} set={set} />
+        </section>
+      ) : (
+        <p className="text-sm text-neutral-700">{t.noSettings}</p>
+      )}
+    </div>
+  )
 }

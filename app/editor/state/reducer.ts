@@ -11,6 +11,14 @@ import { openSidebar, type OpenSidebarAction } from './actions/open-sidebar.ts'
 import { setCollapsed, type SetCollapsedAction } from './actions/set-collapsed.ts'
 import { toggleActiveItem, type ToggleActiveItemAction } from './actions/toggle-active-item.ts'
 import { updatePageMeta, type UpdatePageMetaAction } from './actions/update-page-meta.ts'
+import { duplicateBlock, type DuplicateBlockAction } from './actions/duplicate-block.ts'
+import { insertBlock, type InsertBlockAction } from './actions/insert-block.ts'
+import { moveBlock, type MoveBlockAction } from './actions/move-block.ts'
+import { pushValue, type PushValueAction } from './actions/push-value.ts'
+import { removeBlock, type RemoveBlockAction } from './actions/remove-block.ts'
+import { openComponentPanel, selectBlock, selectField, type OpenComponentPanelAction, type SelectBlockAction, type SelectFieldAction } from './actions/selection.ts'
+import { setValue, type SetValueAction } from './actions/set-value.ts'
+import { redo, undo, type RedoAction, type UndoAction } from './history.ts'
 import type { EditorState } from './types.ts'
 
 export type EditorAction =
@@ -27,6 +35,17 @@ export type EditorAction =
   | EditSiteDocAction
   | MarkSiteDocSavedAction
   | DiscardSiteDocAction
+  | InsertBlockAction
+  | MoveBlockAction
+  | DuplicateBlockAction
+  | RemoveBlockAction
+  | SetValueAction
+  | PushValueAction
+  | UndoAction
+  | RedoAction
+  | SelectBlockAction
+  | SelectFieldAction
+  | OpenComponentPanelAction
 
 /** The editor's reducer: each action is a pure function in ./actions/ with its tests beside it. */
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
@@ -57,5 +76,27 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return markSiteDocSaved(state, action)
     case 'discardSiteDoc':
       return discardSiteDoc(state, action)
+    case 'insertBlock':
+      return insertBlock(state, action)
+    case 'moveBlock':
+      return moveBlock(state, action)
+    case 'duplicateBlock':
+      return duplicateBlock(state, action)
+    case 'removeBlock':
+      return removeBlock(state, action)
+    case 'setValue':
+      return setValue(state, action)
+    case 'pushValue':
+      return pushValue(state, action)
+    case 'undo':
+      return undo(state, action)
+    case 'redo':
+      return redo(state, action)
+    case 'selectBlock':
+      return selectBlock(state, action)
+    case 'selectField':
+      return selectField(state, action)
+    case 'openComponentPanel':
+      return openComponentPanel(state, action)
   }
 }

@@ -1,4 +1,5 @@
 import type { FooterDoc, NavDoc } from '#lib/content'
+import type { EditKind, Path, SelectOption } from '~/blocks/editing'
 
 /**
  * The editor's state: the menu (collapsed, active item, sidebar) and the page being edited.
@@ -19,8 +20,8 @@ export type MenuItemId =
   | 'dashboard'
   | 'login'
 
-/** What a sidebar can show: a menu item's panel for now; later also a selected component's editor. */
-export type SidebarContent = MenuItemId
+/** What a sidebar can show: a menu item's panel, or the selected component's panel ('component'). */
+export type SidebarContent = MenuItemId | 'component'
 
 export type SidebarSide = 'left' | 'right'
 
@@ -45,6 +46,41 @@ export interface PageState {
   savedPage: EditorPage | null
   /** The page differs from the saved copy. */
   isDirty: boolean
+  /** Undo/redo: every page edit is one step (typing bursts in one field coalesce). */
+  history: PageHistory
+}
+
+export interface PageHistory {
+  /** Earlier pages, oldest first. */
+  past: EditorPage[]
+  /** Undone pages, next redo first. */
+  future: EditorPage[]
+  /** The coalescing group of the last step (a field being typed into) and when it was made. */
+  group: string | null
+  at: number
+}
+
+/** An editable element the editor has made active (spec 01 §4 "active content"). */
+export interface FieldRef {
+  /** Absolute path of the value in the page. */
+  path: Path
+  kind: EditKind
+  label?: string | undefined
+  options?: readonly SelectOption[] | undefined
+  newItem?: unknown
+  max?: number | undefined
+  cropSizes?: Readonly<Record<string, { width: number; height: number }>> | undefined
+}
+
+/** What the selected component's sidebar panel shows. */
+export type SelectionView = 'block' | 'spacing' | 'settings' | 'field'
+
+export interface SelectionState {
+  /** The active component (green), as an absolute path such as ['contents', 2]. */
+  block: Path | null
+  /** The active content (orange). */
+  field: FieldRef | null
+  view: SelectionView
 }
 
 /** The version stamps a site document is loaded with (sent back on save: no lost updates). */
@@ -81,10 +117,15 @@ export interface EditorState {
   menu: MenuState
   page: PageState
   site: SiteState
+  selection: SelectionState
 }
+
+export const emptyHistory = (): PageHistory => ({ past: [], future: [], group: null, at: 0 })
+export const emptySelection = (): SelectionState => ({ block: null, field: null, view: 'block' })
 
 export const initialEditorState = (collapsed = false): EditorState => ({
   menu: { collapsed, activeItem: null, sidebar: { open: false, content: null, side: 'right' } },
-  page: { page: null, savedPage: null, isDirty: false },
+  page: { page: null, savedPage: null, isDirty: false, history: emptyHistory() },
   site: { nav: null, footer: null },
+  selection: emptySelection(),
 })

@@ -14,5 +14,7 @@ export const chrome = {
     'block w-full rounded-md border border-neutral-300 bg-white px-3 py-2 text-sm text-neutral-900 placeholder:text-neutral-400 aria-[invalid=true]:border-red-lighter',
   label: 'block text-sm font-medium text-neutral-800',
   fieldError: 'mt-1 text-xs font-medium text-red',
+  /** A Radix Tabs trigger (modal tabs). */
+  tab: '-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-neutral-600 hover:text-neutral-900 data-[state=active]:border-red data-[state=active]:text-red outline-none focus-visible:ring-2 focus-visible:ring-red focus-visible:ring-offset-0',
   alert: 'rounded-md bg-red/5 px-3 py-2 text-sm text-red-darker ring-1 ring-red/20',
 } as const

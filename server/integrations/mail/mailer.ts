@@ -16,6 +16,13 @@ export interface MailerOptions {
   smtpUrl: string | undefined
   from: string
   maxAttempts?: number
+  /**
+   * Back-off of retryPending: after the n-th failed attempt a message waits retryBaseMs * 2^(n-1)
+   * (at most retryMaxMs) before the next one, so a mail server that is down for hours is waited
+   * for with few attempts. 0 (the default) retries on every call.
+   */
+  retryBaseMs?: number
+  retryMaxMs?: number
 }
 
 /**
@@ -25,15 +32,22 @@ export interface MailerOptions {
 export function createMailer(db: Db, options: MailerOptions) {
   const maxAttempts = options.maxAttempts ?? 5
   const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null
+  const retryBaseMs = options.retryBaseMs ?? 0
+  const retryMaxMs = options.retryMaxMs ?? 60 * 60 * 1000
+  /** When a failed message may be tried again (this instance's memory; a restart retries at once). */
+  const notBefore = new Map<string, number>()
 
   async function deliver(id: string, message: MailMessage, attempts: number): Promise<boolean> {
     if (!transport) return false
     try {
       await transport.sendMail({ from: options.from, ...message })
       await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), attempts: attempts + 1, lastError: null }).where(eq(mailOutbox.id, id))
+      notBefore.delete(id)
       return true
     } catch (err) {
       const failed = attempts + 1 >= maxAttempts
+      if (failed) notBefore.delete(id)
+      else if (retryBaseMs > 0) notBefore.set(id, Date.now() + Math.min(retryBaseMs * 2 ** attempts, retryMaxMs))
       await db
         .update(mailOutbox)
         .set({ status: failed ? 'failed' : 'pending', attempts: attempts + 1, lastError: (err as Error).message.slice(0, 500) })
@@ -49,8 +63,8 @@ export function createMailer(db: Db, options: MailerOptions) {
       await db.insert(mailOutbox).values({ id, ...message, html: message.html ?? null, status: transport ? 'pending' : 'outbox' })
       return { id, sent: await deliver(id, message, 0) }
     },
-    /** Sends again what failed before (called on a timer by the server). */
-    async retryPending(): Promise<number> {
+    /** Sends again what failed before and whose back-off has passed at `now` (called on a timer by the server). */
+    async retryPending(now = Date.now()): Promise<number> {
       if (!transport) return 0
       const rows = await db
         .select()
@@ -60,6 +74,7 @@ export function createMailer(db: Db, options: MailerOptions) {
         .limit(20)
       let sent = 0
       for (const row of rows) {
+        if ((notBefore.get(row.id) ?? 0) > now) continue
         if (await deliver(row.id, { to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) }, row.attempts)) sent++
       }
       return sent

@@ -1,4 +1,4 @@
-import { deepEqual } from '../page-utils.ts'
+import { commitPage } from '../history.ts'
 import type { EditorPage, EditorState } from '../types.ts'
 
 export interface EditPageAction {
@@ -7,8 +7,7 @@ export interface EditPageAction {
   page: EditorPage
 }
 
-/** An edit replaces the current page; it is dirty while it differs from the saved copy. */
+/** An edit replaces the current page (one undo step); it is dirty while it differs from the saved copy. */
 export function editPage(state: EditorState, action: EditPageAction): EditorState {
-  if (!state.page.page) return state
-  return { ...state, page: { ...state.page, page: action.page, isDirty: !deepEqual(action.page, state.page.savedPage) } }
+  return commitPage(state, action.page)
 }

@@ -1,5 +1,5 @@
 import { deepCopy } from '../page-utils.ts'
-import type { EditorPage, EditorState } from '../types.ts'
+import { emptyHistory, emptySelection, type EditorPage, type EditorState } from '../types.ts'
 
 export interface LoadPageAction {
   type: 'loadPage'
@@ -23,8 +23,9 @@ export function loadPage(state: EditorState, action: LoadPageAction): EditorStat
   if (action.keepEdits && isDirty && current && savedPage && incoming && incoming._id === savedPage._id && incoming.version === savedPage.version) {
     const meta: Record<string, unknown> = {}
     for (const field of META_FIELDS) if (field in incoming) meta[field] = deepCopy(incoming[field])
-    return { ...state, page: { page: { ...current, ...meta }, savedPage: { ...savedPage, ...meta }, isDirty } }
+    return { ...state, page: { ...state.page, page: { ...current, ...meta }, savedPage: { ...savedPage, ...meta }, isDirty } }
   }
   const page = incoming ? deepCopy(incoming) : null
-  return { ...state, page: { page, savedPage: page ? deepCopy(page) : null, isDirty: false } }
+  // A page loaded afresh starts a new history; the selection pointed into the old one.
+  return { ...state, page: { page, savedPage: page ? deepCopy(page) : null, isDirty: false, history: emptyHistory() }, selection: emptySelection() }
 }

@@ -11,5 +11,6 @@ export interface MarkSavedAction {
 export function markSaved(state: EditorState, action: MarkSavedAction): EditorState {
   if (!state.page.page) return state
   const page: EditorPage = { ...state.page.page, ...action.result, _id: action.result?._id ?? state.page.page._id }
-  return { ...state, page: { page, savedPage: deepCopy(page), isDirty: false } }
+  // Undo stays possible after a save (it then makes the page dirty again).
+  return { ...state, page: { ...state.page, page, savedPage: deepCopy(page), isDirty: false } }
 }

@@ -30,7 +30,7 @@ describe('loadPage', () => {
   test('a route without a page clears it', () => {
     const loaded = loadPage(initialEditorState(), { type: 'loadPage', page: page() })
     const next = loadPage(loaded, { type: 'loadPage', page: null })
-    expect(next.page).toEqual({ page: null, savedPage: null, isDirty: false })
+    expect(next.page).toMatchObject({ page: null, savedPage: null, isDirty: false })
   })
 })
 

@@ -1,5 +1,5 @@
 import { itemSurface } from '../items.ts'
-import type { EditorState, MenuItemId } from '../types.ts'
+import { emptySelection, type EditorState, type MenuItemId } from '../types.ts'
 
 export interface ToggleActiveItemAction {
   type: 'toggleActiveItem'
@@ -15,6 +15,8 @@ export function toggleActiveItem(state: EditorState, action: ToggleActiveItemAct
   const opensSidebar = activeItem !== null && itemSurface[activeItem] === 'sidebar'
   return {
     ...state,
+    // Leaving Select Component clears the highlight (spec 01 §4).
+    selection: activeItem === 'select' ? state.selection : emptySelection(),
     menu: {
       ...state.menu,
       activeItem,

@@ -1,0 +1,120 @@
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core'
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
+import { CSS } from '@dnd-kit/utilities'
+import { Tabs } from 'radix-ui'
+import { texts } from '#lib/texts'
+import { TextInput } from '~/editor/common/fields'
+import { RangeField } from '~/editor/fields/RangeField'
+import { chrome } from '~/editor/surfaces/classes'
+import { imageUrl } from '~/ui/image-url'
+import type { BlockEditorProps } from '../editors'
+import { MOSAIC_GAP_MAX, mobileOrder, mosaicCells, reorder, type MosaicCell } from './cells'
+import type { MosaicTile, Props } from './schema'
+
+const t = texts.blockEditors.mosaic
+
+/** The mosaic link editor (spec 02 §2.9): each tile's link as Text and URL. */
+function TileLinks({ items, set }: { items: Props['items']; set: BlockEditorProps['set'] }) {
+  return (
+    <div className="flex flex-col gap-4">
+      {mosaicCells.map((cell) => (
+        <fieldset key={cell} className="flex flex-col gap-2 rounded-md p-3 ring-1 ring-neutral-200">
+          <legend className="px-1 text-xs font-semibold text-neutral-700">{t.tile(cell)}</legend>
+          <TextInput label={t.text} value={items[cell].navLink.text} onChange={(e) => set(['items', cell, 'navLink'], { ...items[cell].navLink, text: e.target.value })} />
+          <TextInput label={t.url} spellCheck={false} value={items[cell].navLink.href} onChange={(e) => set(['items', cell, 'navLink'], { ...items[cell].navLink, href: e.target.value.trim() })} />
+        </fieldset>
+      ))}
+    </div>
+  )
+}
+
+function SortableTile({ cell, tile, position }: { cell: MosaicCell; tile: MosaicTile; position: number }) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: cell })
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={`flex cursor-grab touch-none items-center gap-3 rounded-md bg-white p-2 ring-1 ring-neutral-300 ${isDragging ? 'z-10 shadow-lg ring-red' : ''} ${chrome.focus} focus-visible:ring-offset-0`}
+      {...attributes}
+      {...listeners}
+      aria-label={`${position + 1}. ${tile.title || cell}`}
+    >
+      <span className="w-6 text-center text-xs font-semibold text-neutral-600 tabular-nums" aria-hidden="true">
+        {position + 1}
+      </span>
+      {tile.image.imageId ? (
+        <img src={imageUrl(tile.image.imageId, { w: 64, h: 48 })} width={64} height={48} alt="" className="h-12 w-16 rounded object-cover" />
+      ) : (
+        <span className="h-12 w-16 rounded bg-neutral-100" aria-hidden="true" />
+      )}
+      <span className="text-sm text-neutral-900" aria-hidden="true">
+        {tile.title || cell} <span className="text-xs text-neutral-600">({cell})</span>
+      </span>
+    </li>
+  )
+}
+
+/** The 'mobile' tab: the tiles' phone order, by drag and drop or by keyboard (dnd-kit). */
+function MobileOrder({ items, set }: { items: Props['items']; set: BlockEditorProps['set'] }) {
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }))
+  const order = mobileOrder(items)
+  function onDragEnd({ active, over }: DragEndEvent) {
+    if (!over || active.id === over.id) return
+    const orders = reorder(items, order.indexOf(active.id as MosaicCell), order.indexOf(over.id as MosaicCell))
+    set('items', Object.fromEntries(mosaicCells.map((cell) => [cell, { ...items[cell], order: orders[cell] }])))
+  }
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-xs text-neutral-600">{t.mobileHelp}</p>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={{
+          announcements: {
+            onDragStart: ({ active }) => `${t.tile(String(active.id))}`,
+            onDragOver: ({ active, over }) => (over ? t.moved(String(active.id), order.indexOf(over.id as MosaicCell) + 1) : ''),
+            onDragEnd: ({ active, over }) => (over ? t.moved(String(active.id), order.indexOf(over.id as MosaicCell) + 1) : ''),
+            onDragCancel: () => '',
+          },
+        }}
+      >
+        <SortableContext items={order} strategy={verticalListSortingStrategy}>
+          <ol className="flex flex-col gap-2">
+            {order.map((cell, position) => (
+              <SortableTile key={cell} cell={cell} tile={items[cell]} position={position} />
+            ))}
+          </ol>
+        </SortableContext>
+      </DndContext>
+    </div>
+  )
+}
+
+export function Editor({ block, set }: BlockEditorProps) {
+  const b = block as unknown as Props
+  return (
+    <Tabs.Root defaultValue="tiles">
+      <Tabs.List aria-label="Mosaic" className="mb-4 flex gap-1 border-b border-neutral-200">
+        <Tabs.Trigger value="tiles" className={chrome.tab}>
+          {t.tiles}
+        </Tabs.Trigger>
+        <Tabs.Trigger value="gap" className={chrome.tab}>
+          {t.gap}
+        </Tabs.Trigger>
+        <Tabs.Trigger value="mobile" className={chrome.tab}>
+          {t.mobile}
+        </Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="tiles" className="outline-none">
+        <TileLinks items={b.items} set={set} />
+      </Tabs.Content>
+      <Tabs.Content value="gap" className="outline-none">
+        <RangeField label={t.gapLabel} value={b.gap} min={0} max={MOSAIC_GAP_MAX} onChange={(v) => set('gap', v)} describe={(v) => `${v} px`} />
+      </Tabs.Content>
+      <Tabs.Content value="mobile" className="outline-none">
+        <MobileOrder items={b.items} set={set} />
+      </Tabs.Content>
+    </Tabs.Root>
+  )
+}

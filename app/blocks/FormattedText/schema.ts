@@ -1,0 +1,14 @@
+import { z } from 'zod'
+import { defaultsOf, defineBlock, text } from '../fields'
+
+export const label = 'Formatted Text'
+/**
+ * Text typed with light formatting marks (see ./format.ts): blank lines for paragraphs, '## ' for
+ * headings, '- ' and '1. ' for lists, **bold** and *italic*. Stored as typed; rendered safely.
+ */
+export const schema = defineBlock('FormattedText', {
+  text: text(20_000),
+  inContainer: z.boolean().default(true),
+})
+export type Props = z.output<typeof schema>
+export const defaults = defaultsOf(schema, 'FormattedText')

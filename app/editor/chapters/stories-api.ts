@@ -1,0 +1,22 @@
+import type { StoryInput, StorySummary } from '#lib/stories'
+import { texts } from '#lib/texts'
+import { ApiError, errorMessage, getApi, postApi } from '../api.ts'
+
+/**
+ * The editor's story calls (spec 01 §7): obj/story lists, creates and deletes; chapters/loadStories
+ * fills the 'Associate this page to a story' dropdown.
+ */
+export const listStories = () => getApi<StorySummary[]>('/obj/story')
+export const loadStories = () => getApi<StorySummary[]>('/chapters/loadStories')
+export const createStory = (story: StoryInput) => postApi<StorySummary>('/obj/story', story)
+
+/** DELETE {api}/obj/story/{id}; `apiBase` is the root loader's (the editor's helpers only POST and GET). */
+export async function deleteStory(apiBase: string, id: string): Promise<void> {
+  let response: Response
+  try {
+    response = await fetch(`${apiBase}/obj/story/${encodeURIComponent(id)}`, { method: 'DELETE', credentials: 'same-origin', headers: { accept: 'application/json' } })
+  } catch {
+    throw new ApiError(texts.toasts.unknownError, 0)
+  }
+  if (!response.ok) throw new ApiError(errorMessage(await response.json().catch(() => null)), response.status)
+}

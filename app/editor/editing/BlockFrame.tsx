@@ -1,0 +1,94 @@
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
+import { texts } from '#lib/texts'
+import type { BlockFrameProps } from '~/blocks/editing'
+import { isWithin, samePath } from '../state/paths.ts'
+import { labelOf } from './blocks.ts'
+import { BlockActions } from './BlockActions.tsx'
+import { useBridge } from './bridge.ts'
+
+/**
+ * A block on the page in Select Component mode (spec 01 §2.10, §4): hover blue, the active
+ * component green (with its actions), red while Remove is hovered. Tab reaches it, Enter selects it.
+ * Links inside do not navigate while editing.
+ */
+export function BlockFrame({ path, componentType, index, count, className, children }: BlockFrameProps) {
+  const bridge = useBridge()
+  const ref = useRef<HTMLDivElement>(null)
+  const [danger, setDanger] = useState(false)
+  const selection = bridge?.state.selection
+  const selected = samePath(selection?.block, path)
+  const label = labelOf(componentType)
+
+  // A block that becomes selected by a command (added, duplicated, moved by keyboard) gets the focus.
+  useEffect(() => {
+    const el = ref.current
+    if (!selected || !el) return
+    if (!el.contains(document.activeElement)) {
+      el.focus({ preventScroll: true })
+      el.scrollIntoView({ block: 'nearest', behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' })
+    }
+  }, [selected, index])
+
+  if (!bridge) return <div className={className}>{children}</div>
+  const { dispatch } = bridge
+
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const target = event.target as Element
+    if (target.closest('[data-editor-frame]') !== event.currentTarget) return
+    if (target.closest('[data-editor-chrome]')) return
+    // A click on one of this block's editable elements selected it already (with that element).
+    if (target.closest('[data-editable]') && selection?.block && isWithin(selection.block, path)) return
+    if (!selected || selection?.field) dispatch({ type: 'selectBlock', path })
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget) return
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault()
+      dispatch({ type: 'selectBlock', path })
+    } else if (event.key === 'Escape' && selected) {
+      event.preventDefault()
+      dispatch({ type: 'selectBlock', path: null })
+    }
+  }
+
+  return (
+    <div
+      ref={ref}
+      className={className}
+      data-block={componentType}
+      data-editor-frame=""
+      data-selected={selected || undefined}
+      data-danger={danger || undefined}
+      tabIndex={0}
+      role="group"
+      aria-label={texts.editor.blocks.component(label)}
+      aria-current={selected || undefined}
+      onClickCapture={(event) => {
+        // Editing, not browsing: links inside the block do not navigate.
+        const target = event.target as Element
+        if (target.closest('a[href]') && !target.closest('[data-editor-chrome]')) event.preventDefault()
+      }}
+      onClick={onClick}
+      onKeyDown={onKeyDown}
+    >
+      {/* With the sidebar open the same actions sit at its top; the toolbar would hide beneath it. */}
+      {selected && !bridge.state.menu.sidebar.open ? (
+        <div className="editor-frame-toolbar" data-editor-chrome="">
+          <span className="editor-frame-label">{label}</span>
+          <BlockActions
+            variant="toolbar"
+            path={path}
+            componentType={componentType}
+            index={index}
+            count={count}
+            dispatch={dispatch}
+            view={bridge.state.menu.sidebar.content === 'component' ? bridge.state.selection.view : null}
+            onDangerChange={setDanger}
+          />
+        </div>
+      ) : null}
+      {children}
+    </div>
+  )
+}

@@ -1,0 +1,68 @@
+import { createElement, type KeyboardEvent, type MouseEvent } from 'react'
+import { texts } from '#lib/texts'
+import type { EditableProps, Path } from '~/blocks/editing'
+import { ContentEditable } from './ContentEditable.tsx'
+import { DateEditable } from './DateEditable.tsx'
+import { RichTextEditable } from './RichTextEditable.tsx'
+import { useField } from './use-field.ts'
+
+/** The editor's implementation of <Editable>: each kind of spec 01 §2.9 edited in place or in the sidebar. */
+export function Editable(props: EditableProps & { absolutePath: Path }) {
+  switch (props.kind) {
+    case 'content':
+      return <ContentEditable {...props} />
+    case 'richText':
+      return <RichTextEditable {...props} />
+    case 'date':
+      return <DateEditable {...props} />
+    default:
+      return <SidebarEditable {...props} />
+  }
+}
+
+const isOwnTarget = (event: MouseEvent | KeyboardEvent) => {
+  const target = event.target as Element
+  return target.closest('[data-editable]') === event.currentTarget
+}
+
+/**
+ * Kinds edited in the sidebar (link, list, select, actions, anchor, image, freeform image): the
+ * view's element, which opens its editor when clicked (or Enter/Space when focused). Clicks on an
+ * editable nested inside (a card's title inside a list) are that one's.
+ */
+function SidebarEditable(props: EditableProps & { absolutePath: Path }) {
+  const { as = 'div', className, elementProps, children, value: viewValue, label, kind } = props
+  const { active, select } = useField(props)
+  const name = texts.editor.blocks.edit(label ?? kind)
+  const handlers = {
+    'data-editable': kind,
+    'data-active': active || undefined,
+    onClick: (event: MouseEvent) => {
+      if (!isOwnTarget(event)) return
+      event.preventDefault()
+      select(true)
+    },
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return
+      event.preventDefault()
+      select(true)
+    },
+  }
+  const text = typeof viewValue === 'string' || typeof viewValue === 'number' ? String(viewValue) : ''
+  // An anchor is invisible to visitors: editors see its id.
+  const content = kind === 'anchor' ? (text ? `#${text}` : null) : (children ?? (text || null))
+  if (typeof as === 'string') {
+    const empty = content === null || content === false
+    return createElement(
+      as,
+      { ...elementProps, className, ...handlers, tabIndex: 0, title: name, 'aria-label': empty ? name : undefined, 'data-empty': empty ? '' : undefined, 'data-placeholder': empty ? name : undefined },
+      content,
+    )
+  }
+  // A component (a picture, a smart link): a layout-neutral wrapper takes the clicks and the focus.
+  return createElement(
+    'span',
+    { ...handlers, className: 'contents', tabIndex: 0, role: 'button', 'aria-label': name, title: name },
+    createElement(as, { ...elementProps, className }, children),
+  )
+}

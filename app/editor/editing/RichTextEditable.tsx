@@ -1,0 +1,100 @@
+import { EditorContent, useEditor, type Editor } from '@tiptap/react'
+import StarterKit from '@tiptap/starter-kit'
+import { createElement, useEffect, useRef } from 'react'
+import { texts } from '#lib/texts'
+import type { EditableProps, Path } from '~/blocks/editing'
+import { groupOf, useField } from './use-field.ts'
+
+const t = texts.editor.blocks.richText
+
+/**
+ * Rich text edited in place with Tiptap (spec 01 §2.9 'richText'). Only what the server's sanitiser
+ * keeps is offered (paragraphs, headings 2-4, bold, italic, links, lists, quotes); the editor's own
+ * undo is off so Ctrl+Z goes through the page history like every other edit.
+ */
+export function RichTextEditable(props: EditableProps & { absolutePath: Path }) {
+  const { as = 'div', className, elementProps, label, placeholder, absolutePath } = props
+  const { value, active, select, set } = useField(props)
+  const html = typeof value === 'string' ? value : ''
+  const lastEmitted = useRef(html)
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        undoRedo: false,
+        code: false,
+        codeBlock: false,
+        strike: false,
+        horizontalRule: false,
+        underline: false,
+        heading: { levels: [2, 3, 4] },
+        link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto', 'tel'] },
+      }),
+    ],
+    content: html,
+    editorProps: {
+      attributes: {
+        'aria-label': label ?? placeholder ?? texts.editor.blocks.placeholder,
+        'aria-multiline': 'true',
+        role: 'textbox',
+        'data-placeholder': placeholder ?? texts.editor.blocks.placeholder,
+        class: 'outline-none min-h-[1.5em]',
+      },
+    },
+    onFocus: () => select(false),
+    onUpdate: ({ editor: e }) => {
+      const next = e.isEmpty ? '' : e.getHTML()
+      lastEmitted.current = next
+      set(next, groupOf(absolutePath))
+    },
+  })
+
+  // A value changed elsewhere (undo, redo) replaces the editor's content.
+  useEffect(() => {
+    if (!editor || html === lastEmitted.current) return
+    lastEmitted.current = html
+    editor.commands.setContent(html, { emitUpdate: false })
+  }, [editor, html])
+
+  return createElement(
+    typeof as === 'string' ? as : 'div',
+    { ...elementProps, className, 'data-editable': 'richText', 'data-active': active || undefined, 'data-empty': html ? undefined : '' },
+    active && editor ? <RichTextToolbar editor={editor} /> : null,
+    <EditorContent editor={editor} />,
+  )
+}
+
+function RichTextToolbar({ editor }: { editor: Editor }) {
+  const button = (name: string, isActive: boolean, run: () => void, text: string) => (
+    <button
+      key={name}
+      type="button"
+      aria-label={name}
+      aria-pressed={isActive}
+      title={name}
+      // Keep the text's focus and selection while clicking the toolbar.
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={run}
+      className={`min-w-8 rounded px-2 py-1 text-xs font-semibold ${isActive ? 'bg-neutral-900 text-white' : 'text-neutral-800 hover:bg-neutral-100'}`}
+    >
+      {text}
+    </button>
+  )
+  return (
+    <div role="toolbar" aria-label={texts.editor.blocks.toolbar('Rich text')} data-editor-chrome="" className="not-prose sticky top-2 z-[900] mb-2 flex w-max flex-wrap gap-1 rounded-md bg-white p-1 font-sans shadow-lg ring-1 ring-black/10">
+      {button(t.bold, editor.isActive('bold'), () => editor.chain().focus().toggleBold().run(), 'B')}
+      {button(t.italic, editor.isActive('italic'), () => editor.chain().focus().toggleItalic().run(), 'I')}
+      {button(t.h2, editor.isActive('heading', { level: 2 }), () => editor.chain().focus().toggleHeading({ level: 2 }).run(), 'H2')}
+      {button(t.h3, editor.isActive('heading', { level: 3 }), () => editor.chain().focus().toggleHeading({ level: 3 }).run(), 'H3')}
+      {button(t.bullets, editor.isActive('bulletList'), () => editor.chain().focus().toggleBulletList().run(), '•')}
+      {button(t.numbers, editor.isActive('orderedList'), () => editor.chain().focus().toggleOrderedList().run(), '1.')}
+      {button(t.quote, editor.isActive('blockquote'), () => editor.chain().focus().toggleBlockquote().run(), '“')}
+      {button(t.link, editor.isActive('link'), () => {
+        const previous = (editor.getAttributes('link') as { href?: string }).href ?? ''
+        const href = window.prompt(t.linkPrompt, previous)
+        if (href === null) return
+        if (!href) editor.chain().focus().extendMarkRange('link').unsetLink().run()
+        else editor.chain().focus().extendMarkRange('link').setLink({ href }).run()
+      }, '🔗')}
+    </div>
+  )
+}

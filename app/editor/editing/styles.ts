@@ -1,0 +1,24 @@
+/**
+ * The editor's page highlights (spec 01 §4): hover blue, active component green, active content
+ * orange, red while Remove is hovered. Outlines only, so the page's layout never moves. Shipped in
+ * the editor chunk as a <style> element, never in the visitor's CSS.
+ */
+export const editorCss = `
+[data-editor-frame]{position:relative;outline:2px solid transparent;outline-offset:-2px;cursor:pointer;transition:outline-color .12s}
+[data-editor-frame]:hover:not(:has([data-editor-frame]:hover)){outline-color:#2563eb}
+[data-editor-frame]:focus-visible{outline:3px solid #2563eb}
+[data-editor-frame][data-selected]{outline-color:#16a34a}
+[data-editor-frame][data-selected]:focus-visible{outline:3px solid #16a34a}
+[data-editor-frame][data-danger],[data-editor-frame][data-danger]:hover{outline-color:#dc2626 !important}
+[data-editor-frame] [data-editable]{cursor:text;outline:1px dashed transparent;outline-offset:2px}
+[data-editor-frame] [data-editable]:hover{outline-color:#2563eb}
+[data-editable][data-active],[data-editable][data-active]:hover{outline:2px solid #ea580c;outline-offset:2px}
+[data-editable]:focus-visible{outline:2px solid #ea580c;outline-offset:2px}
+[data-editable][data-empty]::before{content:attr(data-placeholder);opacity:.55;font-style:italic;pointer-events:none}
+[data-editable="richText"][data-empty] .ProseMirror::before{content:attr(data-placeholder);opacity:.55;font-style:italic;pointer-events:none}
+[data-editable="richText"][data-empty]::before{content:none}
+[data-editable] .ProseMirror{outline:none}
+.editor-frame-toolbar{position:absolute;top:4px;right:8px;z-index:900;display:flex;align-items:center;gap:6px;cursor:default}
+.editor-frame-label{font:600 11px/1 system-ui,sans-serif;letter-spacing:.04em;text-transform:uppercase;background:#16a34a;color:#fff;padding:4px 6px;border-radius:4px}
+.editor-add-row{display:flex;justify-content:center;padding:12px 0;margin:8px auto 0;max-width:1200px;border-top:1px dashed #a3a3a3}
+`

@@ -1,0 +1,17 @@
+/**
+ * The page header's sidebar editors, by the name PageHeader gives its SidebarEditorButton
+ * (app/blocks/editing.tsx): the editor's selection machinery opens `headerEditors[name]` with the
+ * value at the button's path. Editor chunk only.
+ */
+import type { ComponentType } from 'react'
+import { texts } from '#lib/texts'
+import { HeaderOverlayerEditor } from './HeaderOverlayerEditor.tsx'
+import { HeaderVideoEditor } from './HeaderVideoEditor.tsx'
+import type { HeaderEditorProps } from './types.ts'
+
+export type { HeaderEditorProps } from './types.ts'
+
+export const headerEditors: Record<string, { title: string; Editor: ComponentType<HeaderEditorProps> }> = {
+  headerVideo: { title: texts.blockEditors.header.editVideo, Editor: HeaderVideoEditor },
+  headerOverlayer: { title: texts.blockEditors.header.editOverlayer, Editor: HeaderOverlayerEditor },
+}

@@ -1,0 +1,130 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import { emptyConciergeSettings, summaryLines, type ConciergeSettings, type Enquiry } from '#lib/concierge'
+import { texts } from '#lib/texts'
+import { getApi, messageOf, postApi } from '../api.ts'
+import { buttonClass, ErrorAlert, RowButton, TextInput } from '../common/fields.tsx'
+import { PlusIcon, TrashIcon } from '../icons.tsx'
+import { chrome } from '../surfaces/classes.ts'
+import { toastSuccess } from '../toast.ts'
+
+const t = texts.concierge
+
+interface ReceivedEnquiry {
+  _id: string
+  name: string
+  email: string
+  data: Partial<Enquiry>
+  createdAt: string
+  mailStatus: string
+}
+
+/**
+ * The 'Concierge Form' settings panel (spec 01 §2.12, §7): where enquiries are e-mailed (the
+ * address with its info text, and copies, starting with one empty entry), 'Save Contact Details'
+ * with the toast 'Concierge Form Details Saved'; and the enquiries received so far.
+ */
+export default function ConciergePanel() {
+  const [settings, setSettings] = useState<ConciergeSettings | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [enquiries, setEnquiries] = useState<ReceivedEnquiry[] | null>(null)
+  const [listError, setListError] = useState<string | null>(null)
+
+  useEffect(() => {
+    getApi<ConciergeSettings | null>('/conciergeForm/loadConciergeForm')
+      .then((loaded) => setSettings(loaded ? { email: loaded.email, ccs: loaded.ccs.length ? loaded.ccs : [''] } : emptyConciergeSettings()))
+      .catch((err: unknown) => setError(messageOf(err)))
+    getApi<ReceivedEnquiry[]>('/conciergeForm/enquiries')
+      .then(setEnquiries)
+      .catch((err: unknown) => setListError(messageOf(err)))
+  }, [])
+
+  async function save(event: FormEvent) {
+    event.preventDefault()
+    if (!settings || busy) return
+    setBusy(true)
+    setError(null)
+    try {
+      const saved = await postApi<ConciergeSettings & { message: string }>('/conciergeForm/saveConciergeForm', { conciergeForm: settings })
+      setSettings({ email: saved.email, ccs: saved.ccs.length ? saved.ccs : [''] })
+      toastSuccess(texts.toasts.conciergeSaved)
+    } catch (err) {
+      // Spec 01 §7: no failure toast for the concierge calls; the message shows in the panel.
+      setError(messageOf(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const setCc = (index: number, value: string) => settings && setSettings({ ...settings, ccs: settings.ccs.map((cc, i) => (i === index ? value : cc)) })
+
+  return (
+    <div className="flex flex-col gap-6" data-concierge-panel="">
+      {settings ? (
+        <form noValidate onSubmit={(e) => void save(e)} className="flex flex-col gap-4">
+          <TextInput label={t.email} type="email" autoComplete="off" value={settings.email} hint={t.emailInfo} onChange={(e) => setSettings({ ...settings, email: e.target.value })} />
+          <fieldset className="flex flex-col gap-2">
+            <legend className={`${chrome.label} mb-2`}>{t.ccs}</legend>
+            {settings.ccs.map((cc, i) => (
+              <div key={i} className="flex items-end gap-2">
+                <div className="grow">
+                  <TextInput label={t.cc(i + 1)} type="email" autoComplete="off" value={cc} onChange={(e) => setCc(i, e.target.value)} />
+                </div>
+                <RowButton label={t.removeCc(i + 1)} disabled={settings.ccs.length === 1 && !cc} onClick={() => setSettings({ ...settings, ccs: settings.ccs.length === 1 ? [''] : settings.ccs.filter((_, j) => j !== i) })}>
+                  <TrashIcon width={16} height={16} aria-hidden="true" />
+                </RowButton>
+              </div>
+            ))}
+            <button type="button" className={`${buttonClass.secondary} ${buttonClass.small} self-start`} onClick={() => setSettings({ ...settings, ccs: [...settings.ccs, ''] })}>
+              <PlusIcon width={14} height={14} aria-hidden="true" />
+              {t.addCc}
+            </button>
+          </fieldset>
+          <ErrorAlert message={error} />
+          <div className="flex justify-end">
+            <button type="submit" className={buttonClass.primary} disabled={busy} aria-busy={busy}>
+              {t.save}
+            </button>
+          </div>
+        </form>
+      ) : error ? (
+        <ErrorAlert message={error} />
+      ) : (
+        <p role="status">{texts.editor.loading}</p>
+      )}
+
+      <section aria-labelledby="concierge-enquiries" className="flex flex-col gap-2 border-t border-neutral-200 pt-4">
+        <h3 id="concierge-enquiries" className={chrome.heading}>
+          {t.enquiries}
+        </h3>
+        <ErrorAlert message={listError} />
+        {enquiries && enquiries.length === 0 ? <p className="text-neutral-600">{t.noEnquiries}</p> : null}
+        {enquiries && enquiries.length ? (
+          <ul className="flex flex-col divide-y divide-neutral-100" data-enquiries="">
+            {enquiries.map((enquiry) => (
+              <li key={enquiry._id} className="py-2">
+                <details>
+                  <summary className={`flex cursor-pointer flex-wrap items-baseline gap-x-3 rounded ${chrome.focus}`}>
+                    <span className="font-medium text-neutral-900">{enquiry.name}</span>
+                    <span className="text-neutral-700">{enquiry.email}</span>
+                    <span className="text-xs text-neutral-600">
+                      {t.received} {new Date(enquiry.createdAt).toLocaleString()} · {t.delivery}: {t.deliveryStatus[enquiry.mailStatus] ?? enquiry.mailStatus}
+                    </span>
+                  </summary>
+                  <dl className="mt-2 grid grid-cols-[minmax(0,12rem)_1fr] gap-x-4 gap-y-1 text-xs">
+                    {summaryLines(enquiry.data).map(({ label, value }) => (
+                      <div key={label} className="contents">
+                        <dt className="text-neutral-600">{label}</dt>
+                        <dd className="whitespace-pre-line text-neutral-900">{value}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </details>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,183 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect, useState } from 'react'
+import { Controller, useFieldArray, useForm, type Control, type UseFormRegister } from 'react-hook-form'
+import { useRevalidator } from 'react-router'
+import { texts } from '#lib/texts'
+import { getApi, isConflict, messageOf, postApi } from '../api.ts'
+import { ConflictDialog, type ConflictState } from '../common/ConfirmDialogs.tsx'
+import { buttonClass, TextArea, TextInput } from '../common/fields.tsx'
+import { ImageField } from '../common/ImageField.tsx'
+import { PlusIcon, TrashIcon } from '../icons.tsx'
+import type { LoadedSiteSettings as Loaded } from '../site/site-settings.ts'
+// The site-settings form with the consent-gated third-party IDs (analytics, pixel, tag manager).
+import { generalFormSchema as formSchema, generalToSend as settingsToSend, generalValuesOf as valuesOf, thirdPartyFields, thirdPartyLegend, type GeneralValues as Values } from '~/ui/consent/settings-form'
+import { chrome } from '../surfaces/classes.ts'
+import { useCloseGuard } from '../surfaces/close-guard.tsx'
+import { toastError, toastSuccess } from '../toast.ts'
+
+const t = texts.editor.siteSettings
+
+/** The General tab of the Site Settings modal (spec 01 §3): sharing defaults (og, twitter) and redirects; Save and Publish. */
+export default function GeneralSiteSettings() {
+  const [loaded, setLoaded] = useState<Loaded | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  useEffect(() => {
+    const controller = new AbortController()
+    getApi<Loaded>('/siteSettings/loadSiteSettings', {}, { signal: controller.signal })
+      .then(setLoaded)
+      .catch((err: unknown) => {
+        if (!controller.signal.aborted) setError(messageOf(err))
+      })
+    return () => controller.abort()
+  }, [])
+  if (error) return <p role="alert" className={chrome.alert}>{error}</p>
+  if (!loaded) return <p>{texts.editor.loading}</p>
+  return <SiteSettingsForm loaded={loaded} onStored={setLoaded} />
+}
+
+function SiteSettingsForm({ loaded, onStored }: { loaded: Loaded; onStored: (doc: Loaded) => void }) {
+  const { revalidate } = useRevalidator()
+  const [busy, setBusy] = useState<'save' | 'publish' | null>(null)
+  const [conflict, setConflict] = useState<(ConflictState & { publish: boolean }) | null>(null)
+  const { register, control, handleSubmit, reset, getValues, formState } = useForm<Values>({ resolver: zodResolver(formSchema), defaultValues: valuesOf(loaded) })
+  const redirects = useFieldArray({ control, name: 'redirects' })
+  useCloseGuard(formState.isDirty)
+
+  async function store(values: Values, publish: boolean, force = false) {
+    setBusy(publish ? 'publish' : 'save')
+    try {
+      const answer = await postApi<Loaded & { message?: string }>(publish ? '/siteSettings/publishSiteSettings' : '/siteSettings/saveSiteSettings', {
+        siteSettings: settingsToSend(loaded, values, !force),
+      })
+      const { message, ...doc } = answer
+      setConflict(null)
+      onStored(doc)
+      reset(valuesOf(doc))
+      toastSuccess(message || (publish ? texts.toasts.siteSettingsPublished : texts.toasts.siteSettingsSaved))
+      void revalidate()
+    } catch (err) {
+      if (isConflict(err) && !force) setConflict({ message: err.message, publish })
+      else toastError(messageOf(err))
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  async function reloadTheirs() {
+    try {
+      const doc = await getApi<Loaded>('/siteSettings/loadSiteSettings')
+      setConflict(null)
+      onStored(doc)
+      reset(valuesOf(doc))
+    } catch (err) {
+      toastError(messageOf(err))
+    }
+  }
+
+  const submit = (publish: boolean) => void handleSubmit((values) => store(values, publish))()
+
+  return (
+    <form noValidate onSubmit={(e) => e.preventDefault()} className="flex flex-col gap-6" data-site-settings="">
+      <div className="grid gap-6 md:grid-cols-2">
+        <SocialFields legend={t.og} prefix="og" register={register} control={control} />
+        <SocialFields legend={t.twitter} prefix="twitter" register={register} control={control} />
+      </div>
+
+      <fieldset className="flex flex-col gap-3" data-third-parties="">
+        <legend className="mb-1 text-sm font-semibold text-neutral-900">{thirdPartyLegend}</legend>
+        <div className="grid gap-4 md:grid-cols-3">
+          {thirdPartyFields.map((field) => (
+            <TextInput key={field.name} label={field.label} hint={field.hint} error={formState.errors[field.name]?.message} {...register(field.name)} />
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="text-sm font-semibold text-neutral-900">{t.redirects}</legend>
+        {redirects.fields.length ? (
+          <table className="w-full border-collapse text-left text-sm" data-redirects="">
+            <thead>
+              <tr className="text-xs text-neutral-600 uppercase">
+                <th scope="col" className="py-1 pr-2 font-semibold">{t.from}</th>
+                <th scope="col" className="py-1 pr-2 font-semibold">{t.to}</th>
+                <th scope="col" className="py-1 pr-2 font-semibold">{t.status}</th>
+                <th scope="col" className="py-1 pr-2 font-semibold">{t.prefix}</th>
+                <th scope="col" className="py-1 font-semibold"><span className="sr-only">{texts.editor.siteDocs.remove}</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {redirects.fields.map((field, i) => {
+                const row = t.redirectRow(i + 1)
+                const errors = formState.errors.redirects?.[i]
+                return (
+                  <tr key={field.id} className="align-top">
+                    <td className="py-1 pr-2">
+                      <input aria-label={`${t.from} (${row})`} placeholder="/old-address" aria-invalid={errors?.from ? true : undefined} className={`${chrome.input} ${chrome.focus} focus-visible:ring-offset-0`} {...register(`redirects.${i}.from`)} />
+                      {errors?.from ? <p className={chrome.fieldError}>{errors.from.message}</p> : null}
+                    </td>
+                    <td className="py-1 pr-2">
+                      <input aria-label={`${t.to} (${row})`} placeholder="/new-address" aria-invalid={errors?.to ? true : undefined} className={`${chrome.input} ${chrome.focus} focus-visible:ring-offset-0`} {...register(`redirects.${i}.to`)} />
+                      {errors?.to ? <p className={chrome.fieldError}>{errors.to.message}</p> : null}
+                    </td>
+                    <td className="py-1 pr-2">
+                      <select aria-label={`${t.status} (${row})`} className={`${chrome.input} ${chrome.focus} focus-visible:ring-offset-0`} {...register(`redirects.${i}.status`)}>
+                        <option value="301">301</option>
+                        <option value="302">302</option>
+                      </select>
+                    </td>
+                    <td className="py-1 pr-2 pt-3">
+                      <input type="checkbox" aria-label={`${t.prefix} (${row})`} className={`size-4 accent-red ${chrome.focus}`} {...register(`redirects.${i}.prefix`)} />
+                    </td>
+                    <td className="py-1 text-right">
+                      <button type="button" aria-label={t.removeRedirect(i + 1)} title={t.removeRedirect(i + 1)} className={`${buttonClass.secondary} ${buttonClass.small}`} onClick={() => redirects.remove(i)}>
+                        <TrashIcon />
+                      </button>
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        ) : (
+          <p className="text-sm text-neutral-600">{t.noRedirects}</p>
+        )}
+        <button type="button" className={`${buttonClass.secondary} ${buttonClass.small} self-start`} onClick={() => redirects.append({ from: '', to: '', status: '301', prefix: false })}>
+          <PlusIcon />
+          {t.addRedirect}
+        </button>
+      </fieldset>
+
+      <div className="flex flex-wrap justify-end gap-2 border-t border-neutral-200 pt-4">
+        <button type="button" className={buttonClass.secondary} disabled={busy !== null} aria-busy={busy === 'save'} onClick={() => submit(false)}>
+          {t.save}
+        </button>
+        <button type="button" className={buttonClass.primary} disabled={busy !== null} aria-busy={busy === 'publish'} onClick={() => submit(true)}>
+          {t.publish}
+        </button>
+      </div>
+      <ConflictDialog
+        conflict={conflict}
+        busy={busy !== null}
+        onCancel={() => setConflict(null)}
+        onReload={() => void reloadTheirs()}
+        onOverwrite={() => void store(getValues(), conflict?.publish ?? false, true)}
+      />
+    </form>
+  )
+}
+
+function SocialFields({ legend, prefix, register, control }: { legend: string; prefix: 'og' | 'twitter'; register: UseFormRegister<Values>; control: Control<Values> }) {
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="mb-1 text-sm font-semibold text-neutral-900">{legend}</legend>
+      <TextInput label={`${legend} ${t.title.toLowerCase()}`} {...register(`${prefix}.title`)} />
+      <TextArea label={`${legend} ${t.description.toLowerCase()}`} rows={2} {...register(`${prefix}.description`)} />
+      <TextInput label={`${legend} ${t.keywords.toLowerCase()}`} {...register(`${prefix}.keywords`)} />
+      <Controller
+        control={control}
+        name={`${prefix}.image.imageId`}
+        render={({ field }) => <ImageField label={`${legend} ${t.imageId.toLowerCase()}`} value={field.value ?? ''} onChange={field.onChange} />}
+      />
+    </fieldset>
+  )
+}

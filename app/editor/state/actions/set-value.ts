@@ -1,0 +1,23 @@
+import type { Path } from '~/blocks/editing'
+import { commitPage } from '../history.ts'
+import { deepEqual } from '../page-utils.ts'
+import { getIn, setIn } from '../paths.ts'
+import type { EditorState } from '../types.ts'
+
+export interface SetValueAction {
+  type: 'setValue'
+  /** Absolute path in the page, e.g. ['contents', 0, 'title'] or ['header', 'title']. */
+  path: Path
+  value: unknown
+  /** Typing in one field: keystrokes close together are one undo step (see history.ts). */
+  group?: string
+  at?: number
+}
+
+/** Sets one value of the page (one history step; nothing when the value is unchanged). */
+export function setValue(state: EditorState, action: SetValueAction): EditorState {
+  const page = state.page.page
+  if (!page || action.path.length === 0) return state
+  if (deepEqual(getIn(page, action.path), action.value)) return state
+  return commitPage(state, setIn(page, action.path, action.value), { group: action.group, at: action.at })
+}

@@ -1,0 +1,24 @@
+/**
+ * React Router's default browser entry, plus one step: load the views of the blocks the server
+ * rendered before hydrating, so hydration finds them (visitors only fetch the views they need).
+ */
+import { startTransition, StrictMode } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { HydratedRouter } from 'react-router/dom'
+import { loadViews } from './blocks/view-cache'
+
+const onPage = [...document.querySelectorAll<HTMLElement>('[data-block]')].map((element) => element.dataset.block ?? '')
+
+function hydrate() {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    )
+  })
+}
+
+// A view that fails to load is fetched again when rendered; hydrate regardless.
+loadViews(onPage).then(hydrate, hydrate)

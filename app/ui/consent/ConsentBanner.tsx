@@ -1,0 +1,89 @@
+/**
+ * The consent banner: shown (after hydration) when the site uses something that needs consent and
+ * the visitor has not chosen yet, or chose to change their choice ('Cookie settings'). 'Accept'
+ * loads the configured third parties; 'Decline' loads nothing. Not modal: the page stays usable.
+ * It sits first in the tab order (right after the skip link) and is fixed at the bottom.
+ */
+import { useEffect, useRef } from 'react'
+import { useLocation } from 'react-router'
+import { texts } from '#lib/texts'
+import { closeConsent, readConsent, reopenConsent, useConsent, writeConsent, type ConsentChoice } from './consent'
+import { loadThirdParties, needsConsent, trackPageView, type ThirdPartySettings } from './third-parties'
+
+const t = texts.consent
+
+export function ConsentBanner({ settings }: { settings: ThirdPartySettings | null }) {
+  const { choice, reopened } = useConsent()
+  const wanted = needsConsent(settings)
+  const acceptRef = useRef<HTMLButtonElement>(null)
+  const { pathname } = useLocation()
+
+  // Consent given (now or on an earlier visit): the third parties load after first paint.
+  useEffect(() => {
+    if (wanted && choice === 'accepted') loadThirdParties(settings)
+  }, [wanted, choice, settings])
+
+  // Client-side page changes count as page views for the pixel.
+  const firstPath = useRef(pathname)
+  useEffect(() => {
+    if (pathname !== firstPath.current && readConsent() === 'accepted') trackPageView()
+  }, [pathname])
+
+  // Reopened from 'Cookie settings': focus moves into the banner.
+  useEffect(() => {
+    if (reopened) acceptRef.current?.focus()
+  }, [reopened])
+
+  if (!wanted || choice === 'unknown' || (choice !== null && !reopened)) return null
+
+  const choose = (next: ConsentChoice) => {
+    const before = readConsent()
+    writeConsent(next)
+    closeConsent()
+    // Scripts already running cannot be unloaded: withdrawing consent starts the page afresh.
+    if (before === 'accepted' && next === 'declined') window.location.reload()
+    else document.getElementById('consent-settings')?.focus()
+  }
+
+  return (
+    <section
+      aria-labelledby="consent-title"
+      aria-describedby="consent-text"
+      data-consent-banner=""
+      className="fixed inset-x-0 bottom-0 z-40 border-t-4 border-red bg-white text-ink shadow-[0_-8px_30px_rgba(0,0,0,0.15)]"
+    >
+      <div className="container-site flex flex-col gap-4 py-5 md:flex-row md:items-center md:justify-between md:gap-10">
+        <div className="max-w-3xl">
+          <h2 id="consent-title" className="font-display text-xl font-semibold text-red-darkest">
+            {t.title}
+          </h2>
+          <p id="consent-text" className="mt-1 text-[0.95rem] text-ink-soft">
+            {t.text}
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-3">
+          <button ref={acceptRef} type="button" className="button" onClick={() => choose('accepted')}>
+            {t.accept}
+          </button>
+          <button type="button" className="button button--ghost" onClick={() => choose('declined')}>
+            {t.decline}
+          </button>
+        </div>
+      </div>
+    </section>
+  )
+}
+
+/** 'Cookie settings' under the footer: reopens the banner to change the choice. */
+export function ConsentSettings({ settings }: { settings: ThirdPartySettings | null }) {
+  if (!needsConsent(settings)) return null
+  return (
+    <div className="bg-red-darkest text-sm text-white/85">
+      <div className="container-site border-t border-white/15 py-4">
+        <button id="consent-settings" type="button" className="underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white" onClick={reopenConsent}>
+          {t.settings}
+        </button>
+      </div>
+    </div>
+  )
+}

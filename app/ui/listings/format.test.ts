@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest'
+import { cardCost, dayLabel, dmyToIso, eventDateRange, eventTimes, formatTime12, isoToDmy, openingRows, ticketCost } from './format'
+
+describe('12-hour times', () => {
+  it('reads the provider time formats', () => {
+    expect(formatTime12('09:00')).toBe('9:00am')
+    expect(formatTime12('17:30:00')).toBe('5:30pm')
+    expect(formatTime12('1230')).toBe('12:30pm')
+    expect(formatTime12('00:15')).toBe('12:15am')
+    expect(formatTime12('')).toBe('')
+    expect(formatTime12('noon')).toBe('noon')
+  })
+})
+
+describe('opening times', () => {
+  const openingTime = {
+    seasonalPeriods: [
+      {
+        fromDate: '2026-01-01',
+        toDate: '2026-06-30',
+        openStatus: [
+          { dayOfWeek: 'SUN', openingTime: '', closingTime: '', isClosed: true },
+          { dayOfWeek: 'MON', openingTime: '10:00', closingTime: '16:30', isClosed: false },
+        ],
+      },
+      { fromDate: '2026-07-01', toDate: '2026-12-31', openStatus: [{ dayOfWeek: 'ALL', openingTime: '09:00', closingTime: '17:00', isClosed: false }] },
+    ],
+  }
+
+  it('shows the period covering today, in week order, Open with 12-hour hours or Closed', () => {
+    expect(openingRows(openingTime, '2026-03-10')).toEqual([
+      { day: 'Monday', status: 'Open', hours: '10:00am – 4:30pm' },
+      { day: 'Sunday', status: 'Closed', hours: '' },
+    ])
+  })
+
+  it("reads the code ALL as 'Every day'", () => {
+    expect(openingRows(openingTime, '2026-08-01')).toEqual([{ day: 'Every day', status: 'Open', hours: '9:00am – 5:00pm' }])
+    expect(dayLabel('ALL')).toBe('Every day')
+    expect(dayLabel('WEDNESDAY')).toBe('Wednesday')
+  })
+
+  it('falls back to the first period and to nothing', () => {
+    expect(openingRows(openingTime, '2030-01-01')[0]?.day).toBe('Monday')
+    expect(openingRows(undefined, '2026-01-01')).toEqual([])
+  })
+})
+
+describe('event times and dates', () => {
+  it("shows one time, or 'Various Times' when they differ", () => {
+    expect(eventTimes([{ frequencyStartTime: '19:00', frequencyEndTime: '22:00' }, { frequencyStartTime: '19:00', frequencyEndTime: '22:00' }])).toBe('7:00pm – 10:00pm')
+    expect(eventTimes([{ frequencyStartTime: '19:00', frequencyEndTime: '22:00' }, { frequencyStartTime: '10:00', frequencyEndTime: '' }])).toBe('Various Times')
+    expect(eventTimes([])).toBe('')
+  })
+
+  it('formats a date range', () => {
+    expect(eventDateRange('2026-03-14', '2026-03-16')).toBe('14 Mar 2026 – 16 Mar 2026')
+    expect(eventDateRange('2026-03-14', '2026-03-14')).toBe('14 Mar 2026')
+    expect(eventDateRange('', '')).toBe('')
+  })
+})
+
+describe('costs', () => {
+  it("card: 'Free' for free entry, else the rate range", () => {
+    expect(cardCost({ freeEntryFlag: '1', rateFrom: 20 })).toBe('Free')
+    expect(cardCost({ freeEntryFlag: 0, rateFrom: '20', rateTo: '45.5' })).toBe('$20 – $45.50')
+    expect(cardCost({ rateFrom: 30, rateTo: 30 })).toBe('$30')
+    expect(cardCost({ rateFrom: null, rateTo: null })).toBe('')
+  })
+
+  it("details: 'Free Entry' only when free and without rates", () => {
+    expect(ticketCost({ freeEntryFlag: 1, rates: [] })).toEqual({ free: true, rows: [] })
+    expect(ticketCost({ freeEntryFlag: 1, rates: [{ ratesTypeDescription: 'Adult', priceFrom: 25, priceTo: null }] })).toEqual({
+      free: false,
+      rows: [{ label: 'Adult', price: '$25' }],
+    })
+  })
+})
+
+describe('DD/MM/YYYY', () => {
+  it('converts both ways and refuses impossible dates', () => {
+    expect(isoToDmy('2026-03-04')).toBe('04/03/2026')
+    expect(dmyToIso('4/3/2026')).toBe('2026-03-04')
+    expect(dmyToIso('31/02/2026')).toBe('')
+    expect(dmyToIso('2026-03-04')).toBe('')
+  })
+})

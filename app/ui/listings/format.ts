@@ -1,0 +1,237 @@
+/**
+ * Pure formatting of listing data for the grid cards and the listing page (spec 02 §2.1, §2.2):
+ * 12-hour times, opening times, event dates and times, costs, DD/MM/YYYY dates. No date library:
+ * these run in the visitor's bundle, so they stay small and use Intl where a name is needed.
+ */
+
+/** Provider values arrive as strings, numbers or '' (BEHAVIOUR-NOTES "Listings": tolerant of quirks). */
+export type Loose = string | number | null | undefined
+
+export function toNumber(value: Loose): number | null {
+  if (value === null || value === undefined || value === '') return null
+  const n = typeof value === 'number' ? value : Number(String(value).replace(/[$,\s]/g, ''))
+  return Number.isFinite(n) ? n : null
+}
+
+/** The provider's flag: 1, '1', true. */
+export function isFlagSet(value: unknown): boolean {
+  return value === 1 || value === '1' || value === true || value === 'true'
+}
+
+/**
+ * '09:00', '9:00:00', '1730', '17:30:00.000' -> '9:00am', '5:30pm'. Unreadable input comes back
+ * unchanged (better an odd time than none).
+ */
+export function formatTime12(time: Loose): string {
+  if (time === null || time === undefined) return ''
+  const raw = String(time).trim()
+  if (!raw) return ''
+  const match = /^(\d{1,2}):?(\d{2})(?::\d{2}(?:\.\d+)?)?$/.exec(raw)
+  if (!match) return raw
+  const hours = Number(match[1])
+  const minutes = match[2] ?? '00'
+  if (hours > 24 || Number(minutes) > 59) return raw
+  const suffix = hours % 24 < 12 ? 'am' : 'pm'
+  const h12 = hours % 12 === 0 ? 12 : hours % 12
+  return `${h12}:${minutes}${suffix}`
+}
+
+export function formatTimeRange(start: Loose, end: Loose): string {
+  const from = formatTime12(start)
+  const to = formatTime12(end)
+  if (from && to) return `${from} – ${to}`
+  return from || to
+}
+
+const dayNames: Record<string, string> = {
+  MON: 'Monday',
+  TUE: 'Tuesday',
+  WED: 'Wednesday',
+  THU: 'Thursday',
+  FRI: 'Friday',
+  SAT: 'Saturday',
+  SUN: 'Sunday',
+}
+const dayOrder = ['ALL', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN', 'PUBHOL']
+
+function dayKey(day: Loose): string {
+  return String(day ?? '').trim().toUpperCase()
+}
+
+/** Spec 02 §2.1: the code ALL reads 'Every day'; MON/MONDAY reads 'Monday'. */
+export function dayLabel(day: Loose): string {
+  const key = dayKey(day)
+  if (key === 'ALL') return 'Every day'
+  if (key.startsWith('PUB')) return 'Public holidays'
+  const short = key.slice(0, 3)
+  return dayNames[short] ?? (key ? key.charAt(0) + key.slice(1).toLowerCase() : '')
+}
+
+export interface OpenStatus {
+  dayOfWeek?: Loose
+  openingTime?: Loose
+  closingTime?: Loose
+  isClosed?: unknown
+  singleDayExceptionOn?: Loose
+}
+
+export interface SeasonalPeriod {
+  fromDate?: Loose
+  toDate?: Loose
+  openStatus?: OpenStatus[]
+}
+
+export interface OpeningTime {
+  openingTimeType?: Loose
+  seasonalPeriods?: SeasonalPeriod[]
+  exceptions?: { exceptionPeriod?: Loose; periods?: { openStatus?: OpenStatus[] }[] } | null
+}
+
+export interface OpeningRow {
+  day: string
+  status: 'Open' | 'Closed'
+  hours: string
+}
+
+/** 'YYYY-MM-DD…' -> comparable 'YYYY-MM-DD', or '' when it is not a date. */
+export function isoDay(value: Loose): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(value ?? '').trim())
+  return m ? `${m[1]}-${m[2]}-${m[3]}` : ''
+}
+
+function periodCovers(period: SeasonalPeriod, today: string): boolean {
+  const from = isoDay(period.fromDate)
+  const to = isoDay(period.toDate)
+  return (!from || from <= today) && (!to || today <= to)
+}
+
+/**
+ * The opening hours to show: the seasonal period that covers `today` (else the first), one row per
+ * day in week order ('Every day' for ALL), each Open with 12-hour hours or Closed.
+ */
+export function openingRows(openingTime: OpeningTime | null | undefined, today: string): OpeningRow[] {
+  const periods = openingTime?.seasonalPeriods ?? []
+  if (!periods.length) return []
+  const period = periods.find((p) => periodCovers(p, today)) ?? periods[0]
+  const statuses = [...(period?.openStatus ?? [])]
+  statuses.sort((a, b) => rank(a.dayOfWeek) - rank(b.dayOfWeek))
+  return statuses.map((s) => {
+    const closed = isFlagSet(s.isClosed) || (!s.openingTime && !s.closingTime)
+    return {
+      day: dayLabel(s.dayOfWeek),
+      status: closed ? 'Closed' : 'Open',
+      hours: closed ? '' : formatTimeRange(s.openingTime, s.closingTime),
+    }
+  })
+}
+
+function rank(day: Loose): number {
+  const key = dayKey(day)
+  const index = dayOrder.findIndex((d) => key.startsWith(d))
+  return index === -1 ? dayOrder.length : index
+}
+
+export interface FrequencyTime {
+  frequencyStartTime?: Loose
+  frequencyEndTime?: Loose
+}
+
+/** Spec 02 §2.1: an event's time, or 'Various Times' when its occurrences differ. */
+export function eventTimes(frequencies: readonly FrequencyTime[] | null | undefined): string {
+  const list = (frequencies ?? []).map((f) => formatTimeRange(f.frequencyStartTime, f.frequencyEndTime)).filter(Boolean)
+  if (!list.length) return ''
+  return list.every((t) => t === list[0]) ? (list[0] ?? '') : 'Various Times'
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+
+/** '2026-03-14' -> '14 Mar 2026' ('' when it is not a date). */
+export function formatDate(value: Loose): string {
+  const day = isoDay(value)
+  if (!day) return ''
+  return dateFormat.format(new Date(`${day}T00:00:00Z`))
+}
+
+/** An event's dates for a card: '14 Mar 2026', or '14 Mar 2026 – 16 Mar 2026'. */
+export function eventDateRange(startDate: Loose, endDate: Loose): string {
+  const from = formatDate(startDate)
+  const to = formatDate(endDate)
+  if (from && to && from !== to) return `${from} – ${to}`
+  return from || to
+}
+
+function money(n: number): string {
+  return `$${Number.isInteger(n) ? n : n.toFixed(2)}`
+}
+
+export interface CostSource {
+  freeEntryFlag?: Loose
+  rateFrom?: Loose
+  rateTo?: Loose
+  rates?: readonly { ratesTypeDescription?: Loose; priceFrom?: Loose; priceTo?: Loose }[] | null
+}
+
+/** Spec 02 §2.2: a card's cost: 'Free' when freeEntryFlag is '1', else the rate range ('$20 – $45', '$20'). */
+export function cardCost(source: CostSource | null | undefined): string {
+  if (!source) return ''
+  if (isFlagSet(source.freeEntryFlag)) return 'Free'
+  const from = toNumber(source.rateFrom)
+  const to = toNumber(source.rateTo)
+  if (from !== null && to !== null && to > from) return `${money(from)} – ${money(to)}`
+  if (from !== null && from > 0) return money(from)
+  if (to !== null && to > 0) return money(to)
+  return ''
+}
+
+export interface TicketRow {
+  label: string
+  price: string
+}
+
+/** Spec 02 §2.1: 'Free Entry' when freeEntryFlag is 1 and there are no rates; else one row per rate. */
+export function ticketCost(source: CostSource | null | undefined): { free: boolean; rows: TicketRow[] } {
+  const rates = (source?.rates ?? [])
+    .map((r) => ({ label: String(r.ratesTypeDescription ?? '').trim(), from: toNumber(r.priceFrom), to: toNumber(r.priceTo) }))
+    .filter((r) => r.from !== null || r.to !== null)
+  if (!rates.length) {
+    if (isFlagSet(source?.freeEntryFlag)) return { free: true, rows: [] }
+    const range = cardCost({ rateFrom: source?.rateFrom, rateTo: source?.rateTo })
+    return { free: false, rows: range ? [{ label: 'Tickets', price: range }] : [] }
+  }
+  return {
+    free: false,
+    rows: rates.map((r) => ({
+      label: r.label || 'Tickets',
+      price: r.from !== null && r.to !== null && r.to > r.from ? `${money(r.from)} – ${money(r.to)}` : money((r.from ?? r.to) as number),
+    })),
+  }
+}
+
+/** DD/MM/YYYY (spec 02 §2.2) <-> ISO YYYY-MM-DD. */
+export function isoToDmy(iso: Loose): string {
+  const day = isoDay(iso)
+  if (!day) return ''
+  const [y, m, d] = day.split('-')
+  return `${d}/${m}/${y}`
+}
+
+export function dmyToIso(dmy: string): string {
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(dmy.trim())
+  if (!m) return ''
+  const [, d, mo, y] = m
+  const iso = `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`
+  const date = new Date(`${iso}T00:00:00Z`)
+  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso ? '' : iso
+}
+
+/** Markdown (listing descriptions) as one line of plain text, for clamped card text. */
+export function plainText(markdown: string | null | undefined): string {
+  return String(markdown ?? '')
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+\.)\s+/gm, '')
+    .replace(/[*_`~]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+}

@@ -1,0 +1,231 @@
+/**
+ * The concierge enquiry (spec 02 §2.6, §3.3, §5): its fields, option lists and rules as ONE schema
+ * that the form (for instant messages) and the server (for the real check) both use, and the HTML
+ * summary that is e-mailed. Built on zod/mini so the visitor's bundle stays small.
+ */
+import { z } from 'zod/mini'
+import { conciergeTexts } from './texts.ts'
+
+const t = conciergeTexts
+
+export const preferredContacts = ['Email', 'Phone'] as const
+export const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const
+export const roomTypes = ['1 Bed', 'Twin Beds'] as const
+export const accomTypes = [
+  'Bed & Breakfast',
+  'Hotel / Motel',
+  'Resort, Luxury Retreat or Lodge',
+  'Apartment',
+  'Budget Backpacker',
+  'Caravan Park, Cabin or Camping',
+  'Cottage / Self-Contained',
+  'Farm Stay',
+  "Don't Know / Any",
+  'Other',
+] as const
+export const whereToStay = ['Angaston', 'Greenock', 'Lyndoch', 'Nuriootpa', 'Tanunda', 'Williamstown', "Don't Know / Any", 'Other'] as const
+export const activities = [
+  'Group Wine Tours',
+  'Private Wine Tours / Transport',
+  'Hot Air Balloons / Helicopter Rides',
+  'Bike hire or Tour',
+  'Wine Experiences',
+  'Culinary Experiences',
+  'Golf',
+  'Music / Theatre / Arts',
+  'Restaurants / Dining',
+  'Spas',
+  'Markets / Shopping / Retail',
+  'Heritage / History',
+  'Wine Tasting',
+] as const
+export const bookingsToHelp = [
+  'Group Wine Tours',
+  'Private Wine Tours / Transport',
+  'Hot Air Balloons Ride/ Helicopter Rides',
+  'Helicopter Ride',
+  'Wine Experiences',
+  'Bike Hire or Tour',
+  'Culinary Experiences',
+] as const
+
+/** The five steps, in order, and the fields each holds (spec 02 §2.6). */
+export const steps = [
+  { id: 'contact', title: t.steps.contact, fields: ['firstName', 'surname', 'email', 'phone', 'preferredContact'] },
+  { id: 'visit', title: t.steps.visit, fields: ['monthToVisit', 'checkInDate', 'duration', 'numOfPeople', 'numOfChildren', 'celebration'] },
+  { id: 'accommodation', title: t.steps.accommodation, fields: ['roomTypes', 'accomTypes', 'whereToStay', 'budgetPerNight', 'specialNeeds'] },
+  { id: 'activities', title: t.steps.activities, fields: ['activities', 'bookingsToHelp'] },
+  { id: 'comments', title: t.steps.comments, fields: ['comments'] },
+] as const satisfies readonly { id: string; title: string; fields: readonly (keyof typeof t.labels)[] }[]
+
+export type EnquiryField = keyof typeof t.labels
+export const fieldOrder = steps.flatMap((s) => s.fields) as EnquiryField[]
+
+// ---------------------------------------------------------------------------------------------
+// Dates: ISO 'YYYY-MM-DD' strings (what <input type="date"> gives), compared as text.
+
+const pad = (n: number) => String(n).padStart(2, '0')
+export const isoDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
+
+export function addDays(iso: string, days: number): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number]
+  return isoDate(new Date(y, m - 1, d + days))
+}
+
+/** 'YYYY-MM-DD' as the spec's DD/MM/YYYY. */
+export function displayDate(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso)
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : iso
+}
+
+/**
+ * Spec 02 §5: without a month the check-in date is tomorrow at the earliest. With a month it is
+ * the later of today and the first of that month (next year when the month has passed this
+ * year), and the last day of that month at the latest.
+ */
+export function checkInLimits(month: string, today: string): { min: string; max?: string } {
+  const index = (months as readonly string[]).indexOf(month)
+  if (index < 0) return { min: addDays(today, 1) }
+  const [year, currentMonth] = today.split('-').map(Number) as [number, number]
+  const targetYear = index + 1 < currentMonth ? year + 1 : year
+  const first = `${targetYear}-${pad(index + 1)}-01`
+  const last = isoDate(new Date(targetYear, index + 1, 0))
+  return { min: first > today ? first : today, max: last }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The schema.
+
+const text = (max = 500) => z.optional(z.string().check(z.trim(), z.maxLength(max)))
+const required = (max = 200) => z.string({ error: t.required }).check(z.trim(), z.minLength(1, { error: t.required, abort: true }), z.maxLength(max))
+const list = <T extends readonly [string, ...string[]]>(options: T) => z.optional(z.array(z.enum(options)).check(z.maxLength(options.length)))
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/**
+ * The enquiry schema for a given day ('YYYY-MM-DD', the visitor's today in the browser; the
+ * server passes a day earlier so a visitor ahead of the server's clock is never refused).
+ */
+export function enquirySchema(today: string) {
+  return z
+    .object({
+      firstName: required(),
+      surname: required(),
+      email: z.string({ error: t.required }).check(
+        z.trim(),
+        z.minLength(1, { error: t.required, abort: true }),
+        z.maxLength(254, { error: t.wrongEmail }),
+        z.regex(EMAIL, { error: t.wrongEmail }),
+      ),
+      phone: required(60),
+      preferredContact: z.optional(z.enum(preferredContacts)),
+      monthToVisit: z.optional(z.union([z.enum(months), z.literal('')])),
+      checkInDate: z.optional(z.union([z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: t.dateRange(today, undefined) })), z.literal('')])),
+      duration: text(200),
+      numOfPeople: z.optional(z.number({ error: t.wholeNumber }).check(z.int({ error: t.wholeNumber }), z.gte(1, { error: t.minPeople }), z.lte(10_000))),
+      numOfChildren: z.optional(z.number({ error: t.wholeNumber }).check(z.int({ error: t.wholeNumber }), z.gte(0, { error: t.minChildren }), z.lte(10_000))),
+      celebration: text(300),
+      roomTypes: list(roomTypes),
+      accomTypes: list(accomTypes),
+      whereToStay: list(whereToStay),
+      budgetPerNight: z.optional(z.number({ error: t.budgetInvalid }).check(z.gte(0, { error: t.budgetInvalid }), z.lte(1_000_000))),
+      specialNeeds: text(1000),
+      activities: list(activities),
+      bookingsToHelp: list(bookingsToHelp),
+      comments: text(5000),
+    })
+    .check(
+      z.refine(
+        (data) => {
+          const date = typeof data?.checkInDate === 'string' ? data.checkInDate : ''
+          if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return true
+          const { min, max } = checkInLimits(typeof data.monthToVisit === 'string' ? data.monthToVisit : '', today)
+          return date >= min && (!max || date <= max)
+        },
+        {
+          path: ['checkInDate'],
+          // The message names the limits that apply to what the visitor chose.
+          error: (issue) => {
+            const input = issue.input as { monthToVisit?: unknown } | undefined
+            const { min, max } = checkInLimits(typeof input?.monthToVisit === 'string' ? input.monthToVisit : '', today)
+            return t.dateRange(displayDate(min), max ? displayDate(max) : undefined)
+          },
+          when: () => true,
+        },
+      ),
+    )
+}
+
+export type Enquiry = z.output<ReturnType<typeof enquirySchema>>
+
+export interface FieldIssue {
+  field: EnquiryField
+  message: string
+}
+
+export type EnquiryCheck = { ok: true; data: Enquiry } | { ok: false; issues: FieldIssue[] }
+
+/** Validates an enquiry; issues name the field (first message per field). */
+export function checkEnquiry(input: unknown, today: string): EnquiryCheck {
+  const result = enquirySchema(today).safeParse(input)
+  if (result.success) return { ok: true, data: result.data }
+  const issues: FieldIssue[] = []
+  for (const issue of result.error.issues) {
+    const field = issue.path[0]
+    if (typeof field !== 'string' || !fieldOrder.includes(field as EnquiryField)) continue
+    if (issues.some((i) => i.field === field)) continue
+    issues.push({ field: field as EnquiryField, message: issue.message })
+  }
+  if (!issues.length) issues.push({ field: 'firstName', message: t.required })
+  return { ok: false, issues }
+}
+
+/** The index of the step that holds a field. */
+export const stepOf = (field: EnquiryField) => steps.findIndex((s) => (s.fields as readonly string[]).includes(field))
+
+// ---------------------------------------------------------------------------------------------
+// The e-mailed summary.
+
+const listOptions = { roomTypes, accomTypes, whereToStay, activities, bookingsToHelp } as const
+
+/** A field's value as the summary shows it: 'N/A' when empty, lists comma-joined, 'A$ ' budgets. */
+export function summaryValue(field: EnquiryField, data: Partial<Enquiry>): string {
+  const value = data[field]
+  if (value === undefined || value === null || value === '') return t.notApplicable
+  if (Array.isArray(value)) {
+    if (!value.length) return t.notApplicable
+    // In the form's order of the options, whatever order they were ticked in.
+    const options: readonly string[] = listOptions[field as keyof typeof listOptions] ?? []
+    const rank = (v: unknown) => (options.indexOf(String(v)) + options.length + 1) % (options.length + 1)
+    return [...value].sort((a, b) => rank(a) - rank(b)).join(', ')
+  }
+  if (field === 'budgetPerNight') return `${t.budgetPrefix}${String(value)}`
+  if (field === 'checkInDate') return displayDate(String(value))
+  return String(value)
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+
+/** Every field as 'label: value', in form order. */
+export function summaryLines(data: Partial<Enquiry>): { label: string; value: string }[] {
+  return fieldOrder.map((field) => ({ label: t.labels[field], value: summaryValue(field, data) }))
+}
+
+/** The HTML summary (spec 02 §7 'content'): one 'label: value' line per field, HTML escaped. */
+export function summaryHtml(data: Partial<Enquiry>): string {
+  const rows = summaryLines(data)
+    .map(({ label, value }) => `<p><strong>${escapeHtml(label)}:</strong> ${escapeHtml(value).replace(/\r?\n/g, '<br>')}</p>`)
+    .join('\n')
+  return `<p>${escapeHtml(t.emailIntro)}</p>\n${rows}`
+}
+
+export function summaryText(data: Partial<Enquiry>): string {
+  return [t.emailIntro, '', ...summaryLines(data).map(({ label, value }) => `${label}: ${value}`)].join('\n')
+}
+
+/** The concierge settings of a domain (spec 01 §3): the address and the copies, one empty entry to start. */
+export interface ConciergeSettings {
+  email: string
+  ccs: string[]
+}
+export const emptyConciergeSettings = (): ConciergeSettings => ({ email: '', ccs: [''] })
+export const isEmailAddress = (value: string) => EMAIL.test(value.trim())

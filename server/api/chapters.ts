@@ -1,0 +1,52 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { editorRoute } from './access.ts'
+import { createRouter, domainIdOf } from './context.ts'
+import { domainIdParam, errorResponses, errorSchema, idParam, json } from './schemas.ts'
+
+const storySummary = z.object({ _id: z.string(), title: z.string(), slug: z.string(), description: z.string() }).openapi('StorySummary')
+const storyAnswer = z.object({ _id: z.string(), title: z.string(), slug: z.string(), chapters: z.array(z.object({}).catchall(z.unknown())) }).catchall(z.unknown()).openapi('Story')
+/** A story as the editor sends it; the server validates its fields (spec 01 §3 Story). */
+const storyInput = z.object({ _id: idParam, domainId: domainIdParam }).catchall(z.unknown())
+const body = { body: { content: { 'application/json': { schema: z.object({ story: storyInput }) } }, required: true } }
+const editorErrors = { 401: json(errorSchema, 'Not signed in'), 404: json(errorSchema, 'No such story'), 409: json(errorSchema, 'The slug is taken, or chapter pages use it'), ...errorResponses }
+
+const loadStories = createRoute({
+  method: 'get',
+  path: '/loadStories',
+  summary: "The domain's stories (_id, title, slug, description), oldest first",
+  request: { query: z.object({ domainId: domainIdParam }) },
+  responses: { 200: json(z.array(storySummary), 'Stories'), ...errorResponses },
+})
+
+const loadStory = createRoute({
+  method: 'get',
+  path: '/loadStory',
+  summary: 'One story with its chapter pages',
+  description: 'Visitors receive the published copy and the published chapters only; signed-in editors receive the draft and every chapter page.',
+  request: { query: z.object({ storyId: idParam, domainId: domainIdParam }) },
+  responses: { 200: json(storyAnswer, 'The story'), 404: json(errorSchema, 'No such story'), ...errorResponses },
+})
+
+const saveStory = editorRoute({ method: 'post', path: '/saveStory', summary: "Save a story's draft", request: body, responses: { 200: json(storyAnswer, 'The saved story'), ...editorErrors } })
+const publishStory = editorRoute({
+  method: 'post',
+  path: '/publishStory',
+  summary: 'Save a story and publish it (chapter pages show visitors the published copy)',
+  request: body,
+  responses: { 200: json(storyAnswer, 'The published story'), ...editorErrors },
+})
+
+export const chaptersRouter = createRouter()
+  .openapi(loadStories, async (c) => c.json(await c.var.services.stories.list(domainIdOf(c, c.req.valid('query').domainId)), 200))
+  .openapi(loadStory, async (c) => {
+    const { storyId, domainId } = c.req.valid('query')
+    return c.json(await c.var.services.stories.load(domainIdOf(c, domainId), storyId, c.var.user ? 'draft' : 'published'), 200)
+  })
+  .openapi(saveStory, async (c) => {
+    const { story } = c.req.valid('json')
+    return c.json(await c.var.services.stories.save(domainIdOf(c, story.domainId), story, c.var.user), 200)
+  })
+  .openapi(publishStory, async (c) => {
+    const { story } = c.req.valid('json')
+    return c.json(await c.var.services.stories.publish(domainIdOf(c, story.domainId), story, c.var.user), 200)
+  })

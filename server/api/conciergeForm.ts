@@ -1,0 +1,81 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { texts } from '#lib/texts'
+import { editorRoute } from './access.ts'
+import { clientIp } from './client.ts'
+import { createRouter, domainIdOf } from './context.ts'
+import { domainIdParam, errorResponses, errorSchema, json } from './schemas.ts'
+
+const settingsSchema = z.object({ email: z.string(), ccs: z.array(z.string()) }).openapi('ConciergeFormSettings')
+const editorErrors = { 401: json(errorSchema, 'Not signed in'), ...errorResponses }
+
+const loadConciergeForm = editorRoute({
+  method: 'get',
+  path: '/loadConciergeForm',
+  summary: "The domain's concierge form settings, or null when none were saved",
+  request: { query: z.object({ domainId: domainIdParam }) },
+  responses: { 200: json(settingsSchema.nullable(), 'Settings or null'), ...editorErrors },
+})
+
+const saveConciergeForm = editorRoute({
+  method: 'post',
+  path: '/saveConciergeForm',
+  summary: 'Save where concierge enquiries are e-mailed (the address and copies)',
+  request: {
+    body: {
+      content: { 'application/json': { schema: z.object({ conciergeForm: z.object({ email: z.string().max(254), ccs: z.array(z.string().max(254)).max(20).default(['']) }), domainId: domainIdParam }) } },
+      required: true,
+    },
+  },
+  responses: { 200: json(settingsSchema.extend({ message: z.string() }), 'Saved'), ...editorErrors },
+})
+
+const submit = createRoute({
+  method: 'post',
+  path: '/submit',
+  summary: 'Send a concierge enquiry: validated, stored, then e-mailed to the configured address and copies',
+  description:
+    "data holds every enquiry field. content (the client's HTML summary, spec 02 §7) is accepted but not used: the server builds the summary from the validated data. website is a honeypot that people never see.",
+  request: {
+    body: {
+      content: {
+        'application/json': {
+          schema: z.object({
+            data: z.object({}).catchall(z.unknown()),
+            content: z.string().max(100_000).optional(),
+            website: z.string().max(2000).optional(),
+          }),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    200: json(z.object({ message: z.string() }), texts.concierge.success),
+    429: json(errorSchema, 'Too many enquiries from this address'),
+    ...errorResponses,
+  },
+})
+
+const listEnquiries = editorRoute({
+  method: 'get',
+  path: '/enquiries',
+  summary: 'The newest received enquiries with the state of their e-mail',
+  request: { query: z.object({ domainId: domainIdParam }) },
+  responses: { 200: json(z.array(z.object({}).catchall(z.unknown())), 'Enquiries, newest first'), ...editorErrors },
+})
+
+export const conciergeFormRouter = createRouter()
+  .openapi(loadConciergeForm, async (c) => c.json(await c.var.services.enquiries.loadSettings(domainIdOf(c, c.req.valid('query').domainId)), 200))
+  .openapi(saveConciergeForm, async (c) => {
+    const { conciergeForm, domainId } = c.req.valid('json')
+    const saved = await c.var.services.enquiries.saveSettings(domainIdOf(c, domainId), conciergeForm, c.var.user)
+    return c.json({ ...saved, message: texts.toasts.conciergeSaved }, 200)
+  })
+  .openapi(submit, async (c) => {
+    const { data, website } = c.req.valid('json')
+    const { services } = c.var
+    // Always the domain the visitor is on: a visitor cannot send to another domain's address.
+    const result = await services.enquiries.submit(domainIdOf(c), { data, honeypot: website }, { ip: clientIp(c, services.config.auth.trustProxy) })
+    return c.json({ message: result.message }, 200)
+  })
+  .openapi(listEnquiries, async (c) => c.json(await c.var.services.enquiries.list(domainIdOf(c, c.req.valid('query').domainId)), 200))

@@ -1,0 +1,54 @@
+import { z } from '@hono/zod-openapi'
+import { storyInputSchema } from '#lib/stories'
+import { editorRoute } from './access.ts'
+import { createRouter, domainIdOf } from './context.ts'
+import { domainIdParam, errorResponses, errorSchema, idParam, json } from './schemas.ts'
+
+/**
+ * The editor's object calls for stories (spec 01 §7 obj/story): list, create, delete. Reading
+ * and saving a single story is in chapters.ts.
+ */
+const storyRow = z.object({ _id: z.string(), title: z.string(), slug: z.string(), description: z.string() })
+// Strict: unknown fields are refused, not silently dropped into an untitled story.
+const createInput = storyInputSchema.extend({ domainId: domainIdParam }).strict().openapi('NewStory')
+const editorErrors = { 401: json(errorSchema, 'Not signed in'), ...errorResponses }
+
+const listStories = editorRoute({
+  method: 'get',
+  path: '/story',
+  summary: "The domain's stories, for the Chapters panel",
+  request: { query: z.object({ domainId: domainIdParam }) },
+  responses: { 200: json(z.array(storyRow), 'Stories'), ...editorErrors },
+})
+
+const createStory = editorRoute({
+  method: 'post',
+  path: '/story',
+  summary: 'Create a story (its slug follows the story slug rules; empty gives its id)',
+  request: { body: { content: { 'application/json': { schema: createInput } }, required: true } },
+  responses: { 200: json(z.object({ _id: z.string(), title: z.string(), slug: z.string() }).catchall(z.unknown()), 'The created story'), 409: json(errorSchema, 'The slug is taken'), ...editorErrors },
+})
+
+const deleteStory = editorRoute({
+  method: 'delete',
+  path: '/story/{id}',
+  summary: 'Delete a story (refused while chapter pages belong to it)',
+  request: { params: z.object({ id: idParam }), query: z.object({ domainId: domainIdParam }) },
+  responses: {
+    200: json(z.object({ deleted: z.literal(true) }), 'Deleted'),
+    404: json(errorSchema, 'No such story'),
+    409: json(errorSchema, 'Chapter pages still belong to it'),
+    ...editorErrors,
+  },
+})
+
+export const objRouter = createRouter()
+  .openapi(listStories, async (c) => c.json(await c.var.services.stories.list(domainIdOf(c, c.req.valid('query').domainId)), 200))
+  .openapi(createStory, async (c) => {
+    const { domainId, ...story } = c.req.valid('json')
+    return c.json(await c.var.services.stories.create(domainIdOf(c, domainId), story, c.var.user), 200)
+  })
+  .openapi(deleteStory, async (c) => {
+    await c.var.services.stories.remove(domainIdOf(c, c.req.valid('query').domainId), c.req.valid('param').id)
+    return c.json({ deleted: true as const }, 200)
+  })

@@ -1,0 +1,173 @@
+/**
+ * The block library through the editor, in real Chromium (issue "block library and in-place
+ * editing"): an editor adds EVERY block type the page's picker offers, saves and publishes, and a
+ * visitor gets each of them; an editor uploads a picture into an Image block, crops it for the
+ * desktop breakpoint, describes it, publishes, and the visitor's picture is that crop.
+ */
+import sharp from 'sharp'
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import type { PageDoc } from '#lib/content'
+import { texts } from '#lib/texts'
+import { containers } from '~/blocks/containers'
+import { axe, formatViolations, launchBrowser } from '../helpers/browser.ts'
+import type { Browser } from 'playwright-core'
+
+const baseUrl = inject('baseUrl')
+const editor = inject('editor')
+const m = texts.editor.menu
+const b = texts.editor.blocks
+const ie = texts.editor.imageEditor
+const run = Date.now().toString(36)
+
+let browser: Browser
+let editorContext: BrowserContext
+let visitorContext: BrowserContext
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  editorContext = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+  editorContext.setDefaultTimeout(20_000)
+  const login = await editorContext.request.post(`${baseUrl}/api/user/login`, { data: { username: editor.username, password: editor.password } })
+  expect(login.status()).toBe(200)
+  visitorContext = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+})
+
+afterAll(async () => {
+  await editorContext?.close()
+  await visitorContext?.close()
+  await browser?.close()
+})
+
+const menu = (p: Page) => p.getByRole('navigation', { name: m.label })
+const choose = (p: Page, item: string) => menu(p).getByRole('button', { name: item, exact: true }).click()
+const blockTypes = (p: Page) => p.locator('main [data-block]').evaluateAll((els) => els.map((el) => el.getAttribute('data-block')))
+
+async function createPage(slug: string, contents: unknown[]): Promise<PageDoc> {
+  const response = await editorContext.request.post(`${baseUrl}/api/page/save`, {
+    data: { page: { slug, template: 'generic', header: { title: `Library ${run}` }, contents }, collection: 'pages' },
+  })
+  expect(response.status(), await response.text()).toBe(200)
+  return (await response.json()) as PageDoc
+}
+
+async function saveAndPublish(p: Page) {
+  await choose(p, m.savePage)
+  const savePanel = p.getByRole('dialog', { name: texts.editor.panels.savePage })
+  await savePanel.getByRole('button', { name: texts.editor.pagePanel.savePage, exact: true }).click()
+  await p.locator('[data-sonner-toast]').filter({ hasText: texts.toasts.pageSaved }).first().waitFor()
+  await choose(p, m.publishPage)
+  const publishPanel = p.getByRole('dialog', { name: texts.editor.panels.publishPage })
+  await publishPanel.getByRole('button', { name: texts.editor.pagePanel.publishPage, exact: true }).click()
+  await p.locator('[data-sonner-toast]').filter({ hasText: texts.toasts.pagePublished }).first().waitFor()
+}
+
+describe('the whole library through the editor', () => {
+  test('every block type the page allows is added from the picker, saved, published and served', async () => {
+    const slug = `e2e-library-${run}`
+    await createPage(slug, [])
+    const p = await editorContext.newPage()
+    await p.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
+    await menu(p).waitFor()
+    await choose(p, m.select)
+
+    // The picker lists exactly the contents container's types (spec 02 §2.8).
+    const addButton = p.getByRole('button', { name: b.addComponentTo('page') })
+    await addButton.click()
+    const picker = p.getByRole('dialog', { name: b.addComponent })
+    const offered = await picker.locator('ul button').allInnerTexts()
+    expect(offered.length).toBe(containers.contents.length)
+    await p.keyboard.press('Escape')
+    await picker.waitFor({ state: 'detached' })
+
+    for (const [index, label] of offered.entries()) {
+      await addButton.click()
+      await picker.getByLabel(b.searchComponents).fill(label)
+      await picker.getByRole('button', { name: label, exact: true }).click()
+      await picker.waitFor({ state: 'detached' })
+      await expect.poll(() => p.locator('main [data-editor-frame]').count(), { message: `after adding ${label}` }).toBeGreaterThanOrEqual(index + 1)
+    }
+    const added = await p.locator('main > * [data-editor-frame], main [data-editor-frame]').evaluateAll((els) =>
+      // Top-level frames only: nested lists (split sides) start empty anyway.
+      els.filter((el) => !el.parentElement?.closest('[data-editor-frame]')).map((el) => el.getAttribute('data-block')),
+    )
+    expect(new Set(added)).toEqual(new Set(containers.contents))
+    expect(added).toHaveLength(containers.contents.length)
+
+    await saveAndPublish(p)
+    await p.close()
+
+    // The visitor's page holds every one of them, in the order added, and stays accessible.
+    const v = await visitorContext.newPage()
+    await v.route(/youtube|vimeo|forms\.|alpaca/, (route) => route.abort())
+    const response = await v.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
+    expect(response?.status()).toBe(200)
+    const served = (await blockTypes(v)).filter((type, i, all) => all.indexOf(type) === i)
+    expect(served).toEqual(added)
+    expect(await v.locator('[data-editor-frame], [data-editable], [contenteditable]').count()).toBe(0)
+    const violations = await axe(v)
+    expect(violations, formatViolations(violations)).toEqual([])
+    await v.close()
+  })
+
+  test('an image is uploaded into an Image block, cropped for desktop, described, published; the visitor gets that crop', async () => {
+    const slug = `e2e-image-crop-${run}`
+    await createPage(slug, [{ componentType: 'Image' }])
+    const p = await editorContext.newPage()
+    await p.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
+    await menu(p).waitFor()
+    await choose(p, m.select)
+
+    // A click selects the block; clicking the picture of the selected block opens its image editor.
+    const placeholder = p.locator('main [data-block="Image"] [data-editable="image"] > *').first()
+    await placeholder.click({ position: { x: 400, y: 100 } })
+    const sidebar = p.getByRole('dialog', { name: 'Image' })
+    await sidebar.waitFor()
+    await placeholder.click({ position: { x: 400, y: 100 } })
+    await sidebar.getByRole('tab', { name: ie.tabs.gallery }).waitFor()
+
+    // Gallery: upload a 1600x1000 picture; uploading picks it.
+    const source = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#3a5f2b' } }).png().toBuffer()
+    const [upload] = await Promise.all([
+      p.waitForResponse((r) => r.url().endsWith('/img/upload')),
+      sidebar.locator('input[type=file]').setInputFiles({ name: `vines-${run}.png`, mimeType: 'image/png', buffer: source }),
+    ])
+    expect(upload.status()).toBe(200)
+    const { _id } = (await upload.json()) as { _id: string }
+    await expect.poll(() => p.locator(`main img[src*="/img/${_id}"]`).count()).toBeGreaterThan(0)
+
+    // Cropping, desktop breakpoint: a 1080-wide area from x=200, y=100 (the 1080x600 shape holds the height).
+    await sidebar.getByRole('tab', { name: ie.tabs.cropping }).click()
+    const width = sidebar.getByLabel(ie.cropWidth)
+    await width.fill('1080')
+    await width.press('Enter')
+    const left = sidebar.getByLabel(ie.cropX)
+    await left.fill('200')
+    await left.press('Enter')
+    const top = sidebar.getByLabel(ie.cropY)
+    await top.fill('100')
+    await top.press('Enter')
+    await expect.poll(() => sidebar.getByText(ie.cropSaved(1080, 600)).count()).toBe(1)
+
+    // Alt text is required before publishing.
+    await sidebar.getByRole('tab', { name: new RegExp(`^${ie.tabs.alt}`) }).click()
+    await sidebar.getByRole('textbox', { name: ie.altLabel, exact: true }).fill('Rows of vines in spring')
+    await saveAndPublish(p)
+    await p.close()
+
+    const v = await visitorContext.newPage()
+    await v.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
+    const desktop = v.locator('main picture source[media="(min-width: 640px)"]')
+    const srcset = (await desktop.getAttribute('srcset')) ?? ''
+    const first = new URL(srcset.split(/\s/)[0]!, baseUrl)
+    expect(first.pathname).toBe(`/img/${_id}`)
+    expect(Object.fromEntries(['cx', 'cy', 'cw', 'ch'].map((k) => [k, first.searchParams.get(k)]))).toEqual({ cx: '200', cy: '100', cw: '1080', ch: '600' })
+    expect(await v.locator('main img').first().getAttribute('alt')).toBe('Rows of vines in spring')
+    // The served variant really is the crop's shape.
+    const served = await v.request.get(first.toString())
+    expect(served.status()).toBe(200)
+    const meta = await sharp(await served.body()).metadata()
+    expect((meta.width ?? 0) / (meta.height ?? 1)).toBeCloseTo(1080 / 600, 1)
+    await v.close()
+  })
+})
