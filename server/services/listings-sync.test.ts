@@ -159,6 +159,28 @@ describe('a sync that fails halfway', () => {
     expect((await listing(products[0]!.productId)).name.value).toMatch(/\(changed\)$/)
   })
 
+  it('rolls back every product when the database fails while applying them', async () => {
+    const snapshot = async () =>
+      (await t.database.db.execute(sql`select id, doc->'name'->>'value' as name, published, updated_at from listings order by id`) as unknown as { rows: unknown[] }).rows
+    const products = activeProducts()
+    // The database refuses the last changed product, after the others were written in the same run.
+    const victim = products[29]!.productId
+    await t.database.db.execute(sql.raw(`create or replace function refuse_listing() returns trigger language plpgsql as $$ begin raise exception 'disk full (test)'; end $$`))
+    await t.database.db.execute(sql.raw(`create trigger refuse_listing before update on listings for each row when (new.id = '${victim}') execute function refuse_listing()`))
+    try {
+      const before = await snapshot()
+      for (const p of products.slice(0, 30)) fake.state.update(p.productId, { productName: `${p.productName} (again)` })
+      await expect(t.services.listingsSync.syncAll(domainId, { trigger: 'test' })).rejects.toThrow()
+      expect(await snapshot()).toEqual(before)
+      expect((await listing(products[0]!.productId)).name.value).not.toMatch(/\(again\)$/)
+    } finally {
+      await t.database.db.execute(sql.raw(`drop trigger refuse_listing on listings`))
+      await t.database.db.execute(sql.raw(`drop function refuse_listing()`))
+    }
+    await t.services.listingsSync.syncAll(domainId, { trigger: 'test' })
+    expect((await listing(products[0]!.productId)).name.value).toMatch(/\(again\)$/)
+  })
+
   it('runs one sync at a time', async () => {
     const a = t.services.listingsSync.syncAll(domainId, { trigger: 'test' })
     await expect(t.services.listingsSync.syncAll(domainId, { trigger: 'test' })).rejects.toThrow('A listing sync is already running')

@@ -8,12 +8,14 @@
  * 3. Apply it: linked fields take provider values, unlinked ones keep the editor's; a listing is
  *    published with its page while its status is ACTIVE and taken off the public site otherwise;
  *    products gone from the feed (and their services) become INACTIVE and leave the public site;
- *    new products get a listing page. On PostgreSQL all of it is ONE transaction: a failure rolls
- *    everything back. The embedded PGlite has one connection, and a transaction there makes every
- *    visitor's query wait until it ends (a first sync of 2,000 products takes a minute or more),
- *    so there the products are applied in transactions of `applyChunkSize` products (each product
- *    with its services and page in one), letting requests through in between. Either way a
- *    provider failure (step 2) writes nothing, and a product is never half applied.
+ *    new products get a listing page. All of it is ONE transaction: a failure anywhere (the
+ *    provider in step 2, the database in step 3) leaves the previous listings exactly as they were.
+ *    One exception: the FIRST import of a domain on the embedded PGlite, which has one connection,
+ *    so an open transaction makes every visitor's query wait (a first import of 2,000 products
+ *    takes a minute or more). There is no previous data to keep then, so it is applied in
+ *    transactions of `applyChunkSize` products (a product with its services and page in one),
+ *    letting requests through in between; a failed first import is completed by the next run.
+ *    Daily syncs apply only the products that changed, so their one transaction is short.
  *
  * The daily schedule runs under a Postgres advisory lock, so one instance of many runs it.
  */
@@ -76,8 +78,9 @@ export interface ListingSyncDeps {
   client?: AtlasClient
   log?: { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void }
   /**
-   * Products applied per transaction. Default: all in one on PostgreSQL; 50 on PGlite, where an
-   * open transaction blocks every other query of the process.
+   * Products applied per transaction on a domain's first import on PGlite (default 50; an open
+   * transaction there blocks every other query of the process). Every other sync applies all of
+   * its products in one transaction.
    */
   applyChunkSize?: number
 }
@@ -274,7 +277,8 @@ export function createListingSyncService(deps: ListingSyncDeps) {
         report.fetched = fetched.length
         let applied = 0
         progress({ phase: 'apply', done: 0, total: fetched.length })
-        const chunkSize = Math.max(1, deps.applyChunkSize ?? (database.kind === 'pglite' ? 50 : Number.POSITIVE_INFINITY))
+        const firstImport = existing.size === 0
+        const chunkSize = database.kind === 'pglite' && firstImport ? Math.max(1, deps.applyChunkSize ?? 50) : Number.POSITIVE_INFINITY
         const chunks: Fetched[][] = []
         for (let i = 0; i < fetched.length; i += chunkSize) chunks.push(fetched.slice(i, i + chunkSize))
         if (!chunks.length) chunks.push([])

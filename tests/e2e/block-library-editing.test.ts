@@ -82,8 +82,12 @@ describe('the whole library through the editor', () => {
 
     for (const [index, label] of offered.entries()) {
       await addButton.click()
-      await picker.getByLabel(b.searchComponents).fill(label)
-      await picker.getByRole('button', { name: label, exact: true }).click()
+      // Typed, then Enter: the exact match comes first. (A click could miss: the page grows while
+      // the last block's view loads, carrying the trigger and its popover below the viewport.)
+      const search = picker.getByLabel(b.searchComponents)
+      await search.fill(label)
+      await expect.poll(() => picker.locator('ul button').first().innerText()).toBe(label)
+      await search.press('Enter')
       await picker.waitFor({ state: 'detached' })
       await expect.poll(() => p.locator('main [data-editor-frame]').count(), { message: `after adding ${label}` }).toBeGreaterThanOrEqual(index + 1)
     }

@@ -4,7 +4,7 @@ import { texts } from '#lib/texts'
 import type { BlockListChromeProps, ContainerId, Path } from '~/blocks/editing'
 import { PlusIcon } from '../icons.tsx'
 import { chrome } from '../surfaces/classes.ts'
-import { addableTypes, newBlock } from './blocks.ts'
+import { addableTypes, matching, newBlock } from './blocks.ts'
 import { useBridge } from './bridge.ts'
 
 const t = texts.editor.blocks
@@ -31,7 +31,7 @@ export function BlockPicker({ path, container, index }: { path: Path; container:
   const [query, setQuery] = useState('')
   const searchId = useId()
   const types = useMemo(() => addableTypes(container), [container])
-  const shown = types.filter((type) => type.label.toLowerCase().includes(query.trim().toLowerCase()))
+  const shown = useMemo(() => matching(types, query), [types, query])
   const add = (componentType: string) => {
     bridge?.dispatch({ type: 'insertBlock', listPath: path, index, block: newBlock(componentType) })
     setOpen(false)

@@ -44,3 +44,14 @@ export function normalisePage(page: EditorPage | null): EditorPage | null {
   if (!page || !Array.isArray(page.contents)) return page
   return { ...page, contents: page.contents.map(normaliseBlock) }
 }
+
+/** The types whose label holds the query: an exact match first, then labels starting with it, so Enter adds what was typed. */
+export function matching<T extends { label: string }>(types: readonly T[], query: string): T[] {
+  const q = query.trim().toLowerCase()
+  const rank = (label: string) => (label === q ? 0 : label.startsWith(q) ? 1 : 2)
+  return types
+    .filter((type) => type.label.toLowerCase().includes(q))
+    .map((type, order) => ({ type, order, rank: rank(type.label.toLowerCase()) }))
+    .sort((a, b) => a.rank - b.rank || a.order - b.order)
+    .map((entry) => entry.type)
+}
