@@ -69,7 +69,8 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           <div className="border-b border-neutral-300 bg-neutral-100 font-sans text-sm text-neutral-800">
             <div className="container-site flex flex-wrap items-center justify-between gap-3 py-3">
               <p className="max-w-3xl">{listing && !listing.isCustom ? listingTexts.page.syncedNotice : listingTexts.page.customNotice}</p>
-              {hydrated ? (
+              {/* Edit controls only while an editing menu item is active (spec 02 §2.1). */}
+              {hydrated && override?.api ? (
                 <Suspense fallback={null}>
                   <ListingEditorBar listingId={listing?._id ?? page._id} pagePublished={'published' in page && page.published === true} />
                 </Suspense>

@@ -421,10 +421,41 @@ describe('an editor', () => {
     return page
   }
 
+  /** A listing page with Select Component on: its edit controls show only while an editing menu item is active. */
+  async function listingEditorPage(pathname: string): Promise<Page> {
+    const page = await editorPage(pathname)
+    await selectComponent(page)
+    return page
+  }
+
+  async function selectComponent(page: Page) {
+    const menu = page.getByRole('navigation', { name: texts.editor.menu.label })
+    await menu.getByRole('button', { name: texts.editor.menu.select, exact: true }).click()
+    await page.getByRole('button', { name: le.open }).waitFor()
+  }
+
+  test("shows 'Edit Listing' only while an editing menu item is active; the synced notice always", async () => {
+    const product = fake.state.feed().find((p) => p.productCategoryId === 'ATTRACTION' && p.status === 'ACTIVE')!
+    const listing = await api<Listing>('GET', `/api/listing/findById?id=${product.productId}`)
+    const page = await editorContext.newPage()
+    try {
+      await page.goto(`${baseUrl}/${listing.slug}`, { waitUntil: 'load' })
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+      await page.getByRole('navigation', { name: texts.editor.menu.label }).waitFor()
+      await page.getByText(lp.syncedNotice).waitFor()
+      expect(await page.getByRole('button', { name: le.open }).count()).toBe(0)
+      expect(await page.getByRole('button', { name: le.newListing }).count()).toBe(0)
+      await selectComponent(page)
+      expect(await page.getByRole('button', { name: le.newListing }).count()).toBe(1)
+    } finally {
+      await page.close()
+    }
+  })
+
   test('unlinks a field of a synced listing, syncs with ATDW, and the override stays while linked fields follow the provider', async () => {
     const product = fake.state.feed().find((p) => p.productCategoryId === 'ATTRACTION' && p.status === 'ACTIVE')!
     const before = await api<Listing>('GET', `/api/listing/findById?id=${product.productId}`)
-    const page = await editorPage(`/${before.slug}`)
+    const page = await listingEditorPage(`/${before.slug}`)
     try {
       await page.getByText(lp.syncedNotice).waitFor()
       await page.getByRole('button', { name: le.open }).click()
@@ -469,10 +500,9 @@ describe('an editor', () => {
   })
 
   test("creates a custom listing: its page opens, 'Sync with BookEasy' instead of 'Sync with ATDW', no linking, markdown description", async () => {
-    const page = await editorPage(`/${GRID_SLUG}`)
+    const any = (await visitorFetch({})).listings[0]!
+    const page = await listingEditorPage(`/${any.slug}`)
     try {
-      const any = (await visitorFetch({})).listings[0]!
-      await page.goto(`${baseUrl}/${any.slug}`)
       await page.getByRole('button', { name: le.newListing }).click()
       const name = `Hand Made Picnic ${Date.now().toString(36)}`
       await page.getByLabel(le.newListingName).fill(name)
@@ -496,7 +526,7 @@ describe('an editor', () => {
   test('custom categories are upper-cased when added', async () => {
     const product = fake.state.feed().find((p) => p.productCategoryId === 'RESTAURANT' && p.status === 'ACTIVE')!
     const listing = await api<Listing>('GET', `/api/listing/findById?id=${product.productId}`)
-    const page = await editorPage(`/${listing.slug}`)
+    const page = await listingEditorPage(`/${listing.slug}`)
     try {
       await page.getByRole('button', { name: le.open }).click()
       const sidebar = page.getByRole('dialog', { name: le.title })
@@ -631,7 +661,7 @@ describe('an editor', () => {
     fake.state.remove(product.productId)
     try {
       await api('POST', '/api/listing/syncListing', { listingId: product.productId })
-      const page = await editorPage(`/${listing.slug}`)
+      const page = await listingEditorPage(`/${listing.slug}`)
       try {
         await page.getByText(lp.inactive, { exact: true }).waitFor()
       } finally {
