@@ -48,6 +48,13 @@ function SidebarEditable(props: EditableProps & { absolutePath: Path }) {
       select(true)
     },
   }
+  /** A component's focus button: one key press selects the field (its click would select the block first). */
+  const onFocusButtonKeyDown = (event: KeyboardEvent) => {
+    const target = event.target as Element
+    if (!target.hasAttribute('data-editable-focus') || !isOwnTarget(event) || (event.key !== 'Enter' && event.key !== ' ')) return
+    event.preventDefault()
+    select(true)
+  }
   const text = typeof viewValue === 'string' || typeof viewValue === 'number' ? String(viewValue) : ''
   // An anchor is invisible to visitors: editors see its id.
   const content = kind === 'anchor' ? (text ? `#${text}` : null) : (children ?? (text || null))
@@ -59,10 +66,15 @@ function SidebarEditable(props: EditableProps & { absolutePath: Path }) {
       content,
     )
   }
-  // A component (a picture, a smart link): a layout-neutral wrapper takes the clicks and the focus.
+  // A component (a picture, a smart link) renders its own element, which the editor cannot give
+  // attributes to. A `display: contents` wrapper keeps the layout (grid and flex placement) and
+  // takes the clicks; it cannot take the focus (Chromium skips such elements when tabbing), so a
+  // visually hidden button after the component does: Enter or Space on it opens the editor, and
+  // the editor's styles outline the component while it has the focus.
   return createElement(
     'span',
-    { ...handlers, className: 'contents', tabIndex: 0, role: 'button', 'aria-label': name, title: name },
+    { ...handlers, className: 'contents', onKeyDown: onFocusButtonKeyDown },
     createElement(as, { ...elementProps, className }, children),
+    createElement('button', { type: 'button', className: 'sr-only', 'data-editable-focus': '' }, name),
   )
 }

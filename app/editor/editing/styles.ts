@@ -1,7 +1,9 @@
 /**
  * The editor's page highlights (spec 01 §4): hover blue, active component green, active content
  * orange, red while Remove is hovered. Outlines only, so the page's layout never moves. Shipped in
- * the editor chunk as a <style> element, never in the visitor's CSS.
+ * the editor chunk as a <style> element, never in the visitor's CSS. A component editable (a
+ * picture) is a `display: contents` wrapper, which draws no outline: its first child (or that
+ * child's children, a <picture>'s img) is outlined instead, also while its focus button has the focus.
  */
 export const editorCss = `
 [data-editor-frame]{position:relative;outline:2px solid transparent;outline-offset:-2px;cursor:pointer;transition:outline-color .12s}
@@ -14,6 +16,8 @@ export const editorCss = `
 [data-editor-frame] [data-editable]:hover{outline-color:#2563eb}
 [data-editable][data-active],[data-editable][data-active]:hover{outline:2px solid #ea580c;outline-offset:2px}
 [data-editable]:focus-visible{outline:2px solid #ea580c;outline-offset:2px}
+[data-editor-frame] [data-editable].contents:hover>:first-child,[data-editor-frame] [data-editable].contents:hover>.contents:first-child>*{outline:1px dashed #2563eb;outline-offset:2px}
+[data-editable].contents[data-active]>:first-child,[data-editable].contents[data-active]>.contents:first-child>*,[data-editable].contents:has(>[data-editable-focus]:focus-visible)>:first-child,[data-editable].contents:has(>[data-editable-focus]:focus-visible)>.contents:first-child>*{outline:2px solid #ea580c;outline-offset:2px}
 [data-editable][data-empty]::before{content:attr(data-placeholder);opacity:.55;font-style:italic;pointer-events:none}
 [data-editable="richText"][data-empty] .ProseMirror::before{content:attr(data-placeholder);opacity:.55;font-style:italic;pointer-events:none}
 [data-editable="richText"][data-empty]::before{content:none}
