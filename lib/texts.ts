@@ -324,6 +324,25 @@ export const texts = {
       overwrite: 'Overwrite with mine',
       keepEditing: 'Keep my changes unsaved',
     },
+    /** A story's detail in the Chapters panel: its header image and its 'up next' teaser (spec 01 §3 Story). */
+    story: {
+      edit: (title: string) => `Edit story: ${title}`,
+      editStory: 'Edit Story',
+      back: 'Back to stories',
+      saved: 'Story Saved',
+      published: 'Story Published',
+      headerImage: 'Header image',
+      headerImageHint: 'Shown behind the title of every chapter page of this story.',
+      upNext: 'Up next',
+      upNextHint: "The teaser after the story's last chapter: where readers go next. It shows once it has a heading and a link.",
+      heading: 'Heading',
+      subtitle: 'Subtitle',
+      upNextImage: 'Up next image',
+      chapters: (n: number) => `Chapter pages (${n})`,
+      noChapters: 'No chapter pages yet: create one with Create New Page and the page type Chapters.',
+      draft: 'Draft',
+      status: { published: 'Published', changes: 'Published, with unpublished changes', unpublished: 'Not published' },
+    },
     /** Create New Page (spec 01 §2.14) and the slug rules (§5). */
     createPage: {
       template: 'Template',

@@ -88,6 +88,36 @@ describe('story lifecycle', () => {
     expect(((await res.json()) as { error: { message: string } }).error.message).toBe('This story still has 2 chapter pages: delete them or associate them with another story first.')
   })
 
+  it("saves the story's header image and up-next teaser as drafts; visitors get them once published", async () => {
+    const { _id } = (await (await createStory({ title: 'Teaser', slug: 'teaser' })).json()) as { _id: string }
+    const upNext = { heading: 'Plan your visit', subtitle: 'Where to stay and eat', link: { text: 'Plan it', href: '/plan-your-visit', type: 'page' }, image: { imageId: 'img-up', alt: '' } }
+    const saved = await editor.post('/api/chapters/saveStory', { story: { _id, header: { image: { imageId: 'img-head', alt: '' } }, upNext } })
+    expect(saved.status).toBe(200)
+    expect(await saved.json()).toMatchObject({ header: { image: { imageId: 'img-head' } }, upNext: { ...upNext, inContainer: true } })
+    // Not yet for visitors.
+    const before = (await (await anonymous.get(`/api/chapters/loadStory?storyId=${_id}`)).json()) as { header: { image: { imageId: string } }; upNext: { heading: string } }
+    expect(before.header.image.imageId).toBe('')
+    expect(before.upNext.heading).toBe('')
+    // Publish with the editor's copy as sent (the Chapters panel sends the whole story again).
+    expect((await editor.post('/api/chapters/publishStory', { story: { _id, title: 'Teaser', header: { image: { imageId: 'img-head', alt: '' } }, upNext } })).status).toBe(200)
+    const after = (await (await anonymous.get(`/api/chapters/loadStory?storyId=${_id}`)).json()) as { title: string; header: { image: { imageId: string } }; upNext: typeof upNext }
+    expect(after.header.image.imageId).toBe('img-head')
+    expect(after.upNext).toMatchObject(upNext)
+  })
+
+  it('refuses a bad up-next link or an over-long heading with 400 and the field, and keeps the draft', async () => {
+    const { _id } = (await (await createStory({ title: 'Strict', slug: 'strict' })).json()) as { _id: string }
+    for (const upNext of [{ link: { text: 'x', href: '/x', type: 'ftp' } }, { heading: 'h'.repeat(201) }]) {
+      const res = await editor.post('/api/chapters/saveStory', { story: { _id, upNext } })
+      expect(res.status).toBe(400)
+      const body = (await res.json()) as { error: { code: string; message: string; details: { path: string }[] } }
+      expect(body.error.code).toBe('invalid_input')
+      expect(body.error.details.map((d) => d.path)).toContainEqual(expect.stringMatching(/^upNext\.(link\.type|heading)$/))
+    }
+    const draft = (await (await editor.get(`/api/chapters/loadStory?storyId=${_id}`)).json()) as { upNext: { heading: string; link: { type: string } } }
+    expect(draft.upNext).toMatchObject({ heading: '', link: { type: 'page' } })
+  })
+
   it('keeps stories per domain', async () => {
     const other = await signIn(t, { username: 'story-editor', password: 'story-password' }, 'other.localhost')
     await other.post('/api/obj/story', { title: 'Other domain story', slug: 'elsewhere' })

@@ -277,4 +277,98 @@ describe('stories and chapter pages', () => {
     const missing = await v.goto(`${baseUrl}/chapters/${storySlug}/no-such-chapter`, { waitUntil: 'load' })
     expect(missing?.status()).toBe(404)
   }, 180_000)
+
+  // Uses the story and the two chapter pages the test above made.
+  test("an editor sets the story's header image and up-next teaser in the Chapters panel, saves, publishes; visitors see them", async () => {
+    const s = texts.editor.story
+    const upNextHeading = `Plan your visit ${run}`
+    const p = await newPage(true)
+    await p.goto(`${baseUrl}/chapters/${storySlug}/second-vintage`, { waitUntil: 'load' })
+    await menu(p).waitFor()
+    const panel = await openChaptersPanel(p)
+    const editButton = panel.getByRole('button', { name: s.edit(storyTitle), exact: true })
+    await editButton.hover()
+    await p.getByRole('tooltip').filter({ hasText: s.editStory }).waitFor()
+    await editButton.click()
+    const form = panel.getByRole('form', { name: s.edit(storyTitle) })
+    await form.waitFor()
+    expect(await form.getByLabel(c.title, { exact: true }).inputValue()).toBe(storyTitle)
+    expect(await form.getByLabel(c.description, { exact: true }).inputValue()).toBe('Four generations in the Barossa.')
+    // The story's chapter pages, in order.
+    const chapters = form.getByRole('region', { name: s.chapters(2) })
+    expect(await chapters.getByRole('link').allInnerTexts()).toEqual(['The First Vintage', 'The Second Vintage'])
+
+    // The header image, picked from the media library.
+    const header = form.getByRole('group', { name: s.headerImage })
+    await header.getByRole('button', { name: texts.editor.imageField.choose }).click()
+    const library = p.getByRole('dialog', { name: `${texts.editor.imageField.dialogTitle}: ${s.headerImage}` })
+    await library.waitFor()
+    const firstImage = library.getByRole('list', { name: texts.editor.imageEditor.tabs.gallery }).getByRole('button').first()
+    await firstImage.waitFor()
+    await firstImage.click()
+    await library.waitFor({ state: 'detached' })
+    const headerSrc = await header.getByRole('img', { name: texts.editor.imageField.preview }).getAttribute('src')
+    const headerImageId = /\/img\/([^?]+)\?/.exec(headerSrc ?? '')?.[1]
+    expect(headerImageId, `preview ${headerSrc}`).toBeTruthy()
+
+    // The up-next teaser: heading, subtitle, link.
+    const upNext = form.getByRole('group', { name: s.upNext })
+    await upNext.getByLabel(s.heading, { exact: true }).fill(upNextHeading)
+    await upNext.getByLabel(s.subtitle, { exact: true }).fill('Where to stay, eat and book after the vintage.')
+    await upNext.getByLabel(texts.editor.siteDocs.text, { exact: true }).fill('Plan your visit')
+    await upNext.getByLabel(texts.editor.siteDocs.linkType, { exact: true }).selectOption('page')
+    await upNext.getByLabel(texts.editor.siteDocs.href, { exact: true }).fill('/plan-your-visit')
+    await form.getByText(texts.editor.siteDocs.unsaved).waitFor()
+
+    // Save keeps a draft: 'Story Saved', and visitors still see the published story.
+    await form.getByRole('button', { name: texts.editor.save, exact: true }).click()
+    await p.locator('[data-sonner-toast]').filter({ hasText: s.saved }).first().waitFor()
+    await form.locator('[data-story-status]').filter({ hasText: s.status.changes }).waitFor()
+    const v = await newPage(false)
+    await v.goto(`${baseUrl}/chapters/${storySlug}/second-vintage`, { waitUntil: 'load' })
+    expect(await v.locator('main section').first().locator('img').count()).toBe(0)
+    expect(await v.getByRole('heading', { name: upNextHeading }).count()).toBe(0)
+
+    // Publish: 'Story Published'.
+    await form.getByRole('button', { name: texts.editor.publish, exact: true }).click()
+    await p.locator('[data-sonner-toast]').filter({ hasText: s.published }).first().waitFor()
+    await form.locator('[data-story-status]').filter({ hasText: new RegExp(`^${s.status.published}$`) }).waitFor()
+    await p.screenshot({ path: `${shots}/story-editor-1440.png` })
+    // The editor's own page shows the new header at once.
+    await p.keyboard.press('Escape')
+    await panel.waitFor({ state: 'detached' })
+    await expect.poll(async () => p.locator('main section').first().locator('img').getAttribute('src')).toContain(`/img/${headerImageId}?`)
+
+    // A visitor: the header image behind the title of every chapter page of the story...
+    await v.goto(`${baseUrl}/chapters/${storySlug}/first-vintage`, { waitUntil: 'load' })
+    const firstHeader = v.locator('main section').first()
+    expect(await firstHeader.locator('img').getAttribute('src')).toContain(`/img/${headerImageId}?`)
+    await expect.poll(() => firstHeader.locator('img').evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true)
+    // ... where up next is still the next chapter,
+    await v.getByRole('region', { name: 'The Second Vintage' }).waitFor()
+    expect(await v.getByRole('heading', { name: upNextHeading }).count()).toBe(0)
+    // ... and after the last chapter, the story's teaser leads on.
+    await v.goto(`${baseUrl}/chapters/${storySlug}/second-vintage`, { waitUntil: 'load' })
+    expect(await v.locator('main section').first().locator('img').getAttribute('src')).toContain(`/img/${headerImageId}?`)
+    const teaser = v.getByRole('region', { name: upNextHeading })
+    await teaser.getByText('Where to stay, eat and book after the vintage.').waitFor()
+    await teaser.getByText(c.upNext, { exact: true }).waitFor()
+    const violations = await axe(v)
+    expect(violations, formatViolations(violations)).toEqual([])
+    await v.screenshot({ path: `${shots}/chapter-up-next-1440.png`, fullPage: true })
+    await Promise.all([v.waitForURL((url) => url.pathname === '/plan-your-visit'), teaser.getByRole('link', { name: 'Plan your visit' }).click()])
+
+    // Kept on the server: the panel shows the saved values again after a reload.
+    await p.reload({ waitUntil: 'load' })
+    const again = await openChaptersPanel(p)
+    await again.getByRole('button', { name: storyTitle, exact: true }).click()
+    const reopened = again.getByRole('form', { name: s.edit(storyTitle) })
+    const heading = reopened.getByRole('group', { name: s.upNext }).getByLabel(s.heading, { exact: true })
+    await expect.poll(() => heading.inputValue()).toBe(upNextHeading)
+    expect(await reopened.getByRole('group', { name: s.upNext }).getByLabel(texts.editor.siteDocs.href, { exact: true }).inputValue()).toBe('/plan-your-visit')
+    await reopened.getByRole('group', { name: s.headerImage }).getByRole('img', { name: texts.editor.imageField.preview }).waitFor()
+    // Back leads to the list of stories.
+    await reopened.getByRole('button', { name: s.back }).click()
+    await again.getByRole('table').waitFor()
+  }, 180_000)
 })

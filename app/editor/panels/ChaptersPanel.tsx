@@ -6,18 +6,22 @@ import type { StorySummary } from '#lib/stories'
 import { texts } from '#lib/texts'
 import { messageOf } from '../api.ts'
 import { createStory, deleteStory, listStories } from '../chapters/stories-api.ts'
+import { StoryEditor } from '../chapters/StoryEditor.tsx'
 import { ConfirmDialog } from '../common/ConfirmDialogs.tsx'
 import { buttonClass, ErrorAlert, TextArea, TextInput } from '../common/fields.tsx'
 import { PlusIcon, TrashIcon } from '../icons.tsx'
 import { chrome } from '../surfaces/classes.ts'
 
 const t = texts.chapters
+const s = texts.editor.story
 const emptyForm = { title: '', slug: '', description: '' }
 
 /**
  * The 'Chapters' settings panel (spec 01 §2.11, §4): the Stories table (Title, Slug, Actions),
  * 'Create story' opening the 'New Story' modal, and a delete icon per row ('Delete Story', after
- * a confirmation). Failures of the list, create and delete calls show in the panel's error state.
+ * a confirmation). A story's title or its edit icon opens its detail (StoryEditor: header image,
+ * up next, Save and Publish). Failures of the list, create and delete calls show in the panel's
+ * error state.
  */
 export default function ChaptersPanel() {
   const apiBase = useRouteLoaderData<{ apiBase?: string }>('root')?.apiBase ?? '/api'
@@ -27,6 +31,7 @@ export default function ChaptersPanel() {
   const [form, setForm] = useState(emptyForm)
   const [busy, setBusy] = useState<'create' | 'delete' | null>(null)
   const [confirm, setConfirm] = useState<StorySummary | null>(null)
+  const [editing, setEditing] = useState<string | null>(null)
 
   useEffect(() => {
     listStories()
@@ -68,6 +73,15 @@ export default function ChaptersPanel() {
   }
 
   const preview = normaliseSlug(form.slug)
+  if (editing) {
+    return (
+      <StoryEditor
+        storyId={editing}
+        onBack={() => setEditing(null)}
+        onStored={(story) => setStories((list) => (list ?? []).map((item) => (item._id === story._id ? story : item)))}
+      />
+    )
+  }
   return (
     <div className="flex flex-col gap-4" data-chapters-panel="">
       <div className="flex items-center justify-between gap-4">
@@ -90,7 +104,7 @@ export default function ChaptersPanel() {
                 <th scope="col" className="py-2 pr-4 font-medium">
                   {t.slug}
                 </th>
-                <th scope="col" className="w-20 py-2 font-medium">
+                <th scope="col" className="w-24 py-2 font-medium">
                   {t.actions}
                 </th>
               </tr>
@@ -105,9 +119,31 @@ export default function ChaptersPanel() {
               ) : null}
               {stories.map((story) => (
                 <tr key={story._id} className="border-b border-neutral-100">
-                  <td className="py-2 pr-4 font-medium text-neutral-900">{story.title}</td>
+                  <td className="py-2 pr-4 font-medium text-neutral-900">
+                    <button type="button" className={`text-left hover:underline ${chrome.focus}`} onClick={() => setEditing(story._id)}>
+                      {story.title || story.slug}
+                    </button>
+                  </td>
                   <td className="py-2 pr-4 font-mono text-xs text-neutral-700">{story.slug}</td>
-                  <td className="py-2">
+                  <td className="flex gap-2 py-2">
+                    <Tooltip.Root>
+                      <Tooltip.Trigger asChild>
+                        <button
+                          type="button"
+                          aria-label={s.edit(story.title || story.slug)}
+                          disabled={busy !== null}
+                          onClick={() => setEditing(story._id)}
+                          className={`inline-flex size-8 items-center justify-center rounded-md text-neutral-800 ring-1 ring-neutral-300 hover:bg-neutral-100 disabled:opacity-40 ${chrome.focus} focus-visible:ring-offset-0`}
+                        >
+                          <EditIcon />
+                        </button>
+                      </Tooltip.Trigger>
+                      <Tooltip.Portal>
+                        <Tooltip.Content side="left" sideOffset={6} className={`${chrome.z} rounded-md bg-neutral-900 px-2 py-1 text-xs font-medium text-white shadow-md`}>
+                          {s.editStory}
+                        </Tooltip.Content>
+                      </Tooltip.Portal>
+                    </Tooltip.Root>
                     <Tooltip.Root>
                       <Tooltip.Trigger asChild>
                         <button
@@ -173,5 +209,14 @@ export default function ChaptersPanel() {
         onOpenChange={(open) => !open && setConfirm(null)}
       />
     </div>
+  )
+}
+
+/** A pencil: opens a story's detail. */
+function EditIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16v4zM13.5 6.5l4 4" />
+    </svg>
   )
 }
