@@ -112,6 +112,9 @@ export function createApp({ services, config, log, build, clientDir }: AppOption
 
   if (build) {
     const handle = createRequestHandler(build, config.mode)
+    // Errors of loaders and renders (app/entry.server.tsx handleError) are logged here; the logger
+    // reports what it logs at level error to Sentry when SENTRY_DSN is set (server/main.ts).
+    const reportError = (err: unknown, request: Request) => log.error({ err, method: request.method, path: new URL(request.url).pathname }, 'page render failed')
     app.all('*', async (c) => {
       const request = c.req.raw
       const anonymous = request.method === 'GET' && isAnonymous(request)
@@ -121,12 +124,12 @@ export function createApp({ services, config, log, build, clientDir }: AppOption
           services.domains.forHost(hostFromHeader(request.headers.get('host'))),
           anonymous ? null : services.auth.resolve(sessionTokenFrom(request.headers)),
         ])
-        context = { services, domain, user: session?.user ?? null, unavailable: false }
+        context = { services, domain, user: session?.user ?? null, unavailable: false, reportError }
       } catch (err) {
         if (!isDatabaseUnavailable(err)) throw err
         log.warn({ err }, 'database unavailable: answering 503')
         // The layout loader turns this into the 503 error page.
-        context = { services, domain: null, user: null, unavailable: true }
+        context = { services, domain: null, user: null, unavailable: true, reportError }
       }
       const response = await handle(request, context)
       if (!anonymous) {

@@ -11,5 +11,10 @@ declare module 'react-router' {
     user: PublicUser | null
     /** The database did not answer: pages answer 503 instead of hanging or guessing. */
     unavailable: boolean
+    /**
+     * Reports an error thrown while loading or rendering a page (app/entry.server.tsx): logged at
+     * level error, so with SENTRY_DSN set it reaches Sentry like a failed API request.
+     */
+    reportError: (error: unknown, request: Request) => void
   }
 }

@@ -1,0 +1,86 @@
+/**
+ * The server entry: React Router's default entry for Node (@react-router/dev 7.18,
+ * config/defaults/entry.server.node.tsx: streaming, bots and SPA mode wait for all content),
+ * plus error reporting. Errors thrown while loading or rendering a page reach the server's
+ * reporter, which the Hono server passes in the load context (server/app.ts `reportError`): it logs
+ * them and, with SENTRY_DSN set, reports them to Sentry like failed API requests.
+ */
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import { isbot } from 'isbot'
+import type { RenderToPipeableStreamOptions } from 'react-dom/server'
+import { renderToPipeableStream } from 'react-dom/server'
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router'
+import { isRouteErrorResponse, ServerRouter } from 'react-router'
+
+export const streamTimeout = 5_000
+
+/**
+ * Hands an error to the load context's reporter. Aborted requests (the visitor left) and the
+ * router's own 4xx answers (no such route, a POST to a page without an action) are not faults of
+ * the site and are not reported; pages' deliberate 404s and 503s never come here.
+ */
+function report(error: unknown, request: Request, context: AppLoadContext | undefined) {
+  if (request.signal.aborted) return
+  if (isRouteErrorResponse(error) && error.status < 500) return
+  // The router wraps its own internal errors in an error response that carries the Error.
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined
+  const reported = inner instanceof Error ? inner : error
+  if (context?.reportError) context.reportError(reported, request)
+  else console.error(reported)
+}
+
+/** React Router calls this for every error of a loader, an action or the render of a document. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  report(error, request, context)
+}
+
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: AppLoadContext) {
+  // https://httpwg.org/specs/rfc9110.html#HEAD
+  if (request.method.toUpperCase() === 'HEAD') {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders })
+  }
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false
+    const userAgent = request.headers.get('user-agent')
+
+    // Ensure requests from bots and SPA Mode renders wait for all content to load before responding
+    // https://react.dev/reference/react-dom/server/renderToPipeableStream#waiting-for-all-content-to-load-for-crawlers-and-static-generation
+    const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+
+    // Abort the rendering stream after the `streamTimeout` so it has time to
+    // flush down the rejected boundaries
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
+
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      [readyOption]() {
+        shellRendered = true
+        const body = new PassThrough({
+          final(callback) {
+            // Clear the timeout to prevent retaining the closure and memory leak
+            clearTimeout(timeoutId)
+            timeoutId = undefined
+            callback()
+          },
+        })
+        const stream = createReadableStreamFromReadable(body)
+
+        responseHeaders.set('Content-Type', 'text/html')
+
+        pipe(body)
+
+        resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
+      },
+      onShellError(error: unknown) {
+        reject(error)
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500
+        // Report streaming rendering errors from inside the shell. Errors of the initial shell
+        // render reject, and React Router hands them to handleError itself.
+        if (shellRendered) report(error, request, loadContext)
+      },
+    })
+  })
+}
