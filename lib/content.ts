@@ -3,6 +3,8 @@
  * site settings and domains. Block props are validated by the block registry (app/blocks).
  */
 import { z } from 'zod'
+import { texts } from './texts'
+import { isMp4Url } from './video-link'
 
 export const collections = ['pages', 'listings', 'chapters'] as const
 export const collectionSchema = z.enum(collections)
@@ -49,6 +51,30 @@ export const blockSchema = z
   .catchall(z.unknown())
 export type StoredBlock = z.infer<typeof blockSchema>
 
+/** The header's background video (spec 01 §3): an mp4 link (spec 01 §5) and its poster. */
+export const headerVideoSchema = z.object({
+  link: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((v) => v === '' || isMp4Url(v), texts.blockEditors.header.mp4Only)
+    .default(''),
+  poster: imageRefSchema.optional(),
+})
+export type HeaderVideo = z.output<typeof headerVideoSchema>
+
+export const OVERLAYER_WIDTH_MIN = 10
+export const OVERLAYER_WIDTH_MAX = 100
+export const overlayerPositions = ['start', 'center', 'end'] as const
+
+/** A picture laid over the header (spec 01 §3): position start, center or end; width 10 to 100 % (spec 01 §5). */
+export const headerOverlayerSchema = z.object({
+  image: imageRefSchema.default({ imageId: '', alt: '' }),
+  position: z.enum(overlayerPositions).default('end'),
+  width: z.number().int().min(OVERLAYER_WIDTH_MIN).max(OVERLAYER_WIDTH_MAX).default(30),
+})
+export type HeaderOverlayer = z.output<typeof headerOverlayerSchema>
+
 export const headerSchema = z
   .object({
     title: z.string().max(300).default(''),
@@ -66,7 +92,8 @@ export const headerSchema = z
       })
       .optional(),
     breadcrumb: z.array(z.object({ type: z.string(), href: z.string(), text: z.string() })).optional(),
-    video: z.object({ link: z.string().default(''), poster: imageRefSchema.optional() }).optional(),
+    video: headerVideoSchema.optional(),
+    overlayer: headerOverlayerSchema.optional(),
   })
   .catchall(z.unknown())
 export type PageHeader = z.infer<typeof headerSchema>

@@ -4,21 +4,60 @@ import type { PathSegment } from '~/blocks/editing'
 import { blockEditors } from '~/blocks/editors'
 import { toPath } from '~/blocks/editing'
 import { labelOf } from '../editing/blocks.ts'
+import { headerEditors } from '../header/index.ts'
 import { BlockActions } from '../editing/BlockActions.tsx'
 import { FieldEditor } from '../editing/FieldEditor.tsx'
 import { SpacingEditor } from '../editing/SpacingEditor.tsx'
 import { canPushTo } from '../state/actions/push-value.ts'
 import { getIn, splitBlockPath } from '../state/paths.ts'
 import { useEditorDispatch, useEditorState } from '../state/store.tsx'
+import type { EditorState, FieldRef } from '../state/types.ts'
 import { toastError } from '../toast.ts'
 
 const t = texts.editor.blocks
 
-/** The selected component's title for the sidebar heading. */
+/** The heading of a field's editor: a named editor's own title ('Edit Video'), else 'Edit <label>'. */
+const fieldTitle = (field: FieldRef) => (field.kind === 'editor' && field.editor ? headerEditors[field.editor]?.title : undefined) ?? t.edit(field.label ?? field.kind)
+
+/** A field of the page itself (the header's picture, video, overlayer): selected with no block around it. */
+const isPageField = (selection: EditorState['selection']) => selection.block?.length === 0 && selection.view === 'field' && selection.field !== null
+
+/** The selected component's title for the sidebar heading (a page field's editor title outside blocks). */
 export function useSelectedComponentTitle(): string {
   const state = useEditorState()
+  if (isPageField(state.selection)) return fieldTitle(state.selection.field!)
   const block = getIn(state.page.page, state.selection.block ?? ['-']) as { componentType?: string } | undefined
   return block?.componentType ? labelOf(block.componentType) : texts.editor.panels.select
+}
+
+/** One field's editor: a named sidebar editor (which has its own heading), else the editor of its kind. */
+function FieldSection({ field }: { field: FieldRef }) {
+  const state = useEditorState()
+  const dispatch = useEditorDispatch()
+  const value = getIn(state.page.page, field.path)
+  const set = (next: unknown) => dispatch({ type: 'setValue', path: field.path, value: next })
+  const named = field.kind === 'editor' && field.editor ? headerEditors[field.editor] : undefined
+  if (named) {
+    return (
+      <section aria-label={named.title} className="flex flex-col gap-3">
+        <named.Editor key={field.path.join('.')} path={field.path} value={value} set={set} />
+      </section>
+    )
+  }
+  return (
+    <section aria-label={fieldTitle(field)} className="flex flex-col gap-3">
+      <h3 className="text-sm font-semibold text-neutral-900">{fieldTitle(field)}</h3>
+      <FieldEditor
+        field={field}
+        value={value}
+        set={set}
+        push={(next) => {
+          if (!canPushTo(state, field.path)) toastError(texts.editor.notAnArray)
+          else dispatch({ type: 'pushValue', path: field.path, value: next, max: field.max })
+        }}
+      />
+    </section>
+  )
 }
 
 /**
@@ -30,6 +69,8 @@ export default function SelectComponentPanel() {
   const dispatch = useEditorDispatch()
   const { selection } = state
   const path = selection.block
+  // The page's own fields (no block, so no block actions): just the field's editor.
+  if (isPageField(selection)) return <FieldSection field={selection.field!} />
   const block = path ? (getIn(state.page.page, path) as Record<string, unknown> | undefined) : undefined
   const at = path ? splitBlockPath(path) : null
   if (!path || !block || typeof block.componentType !== 'string' || !at) return <p className="text-sm text-neutral-700">{t.nothingSelected}</p>
@@ -43,18 +84,7 @@ export default function SelectComponentPanel() {
     <div className="flex flex-col gap-5">
       <BlockActions variant="panel" path={path} componentType={componentType} index={at.index} count={count} dispatch={dispatch} view={selection.view} />
       {field ? (
-        <section aria-label={texts.editor.blocks.edit(field.label ?? field.kind)} className="flex flex-col gap-3">
-          <h3 className="text-sm font-semibold text-neutral-900">{texts.editor.blocks.edit(field.label ?? field.kind)}</h3>
-          <FieldEditor
-            field={field}
-            value={getIn(state.page.page, field.path)}
-            set={(value) => dispatch({ type: 'setValue', path: field.path, value })}
-            push={(value) => {
-              if (!canPushTo(state, field.path)) toastError(texts.editor.notAnArray)
-              else dispatch({ type: 'pushValue', path: field.path, value, max: field.max })
-            }}
-          />
-        </section>
+        <FieldSection field={field} />
       ) : selection.view === 'spacing' ? (
         <section aria-label={t.spacing} className="flex flex-col gap-3">
           <h3 className="text-sm font-semibold text-neutral-900">{t.spacing}</h3>

@@ -64,7 +64,10 @@ export interface PageHistory {
 export interface FieldRef {
   /** Absolute path of the value in the page. */
   path: Path
-  kind: EditKind
+  /** How it is edited; 'editor': by the named sidebar editor `editor` (SidebarEditorButton). */
+  kind: EditKind | 'editor'
+  /** A named sidebar editor (app/editor/header `headerEditors`), for kind 'editor'. */
+  editor?: string | undefined
   label?: string | undefined
   options?: readonly SelectOption[] | undefined
   newItem?: unknown

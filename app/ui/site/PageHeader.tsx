@@ -3,9 +3,10 @@ import { useEffect, useRef, useState } from 'react'
 import { Link as RouterLink } from 'react-router'
 import type { PageHeader as Header, Link } from '#lib/content'
 import { blockTexts } from '#lib/texts'
+import { isMp4Url } from '#lib/video-link'
 import { Editable, SidebarEditorButton, useEditing } from '~/blocks/editing'
 import { ChevronRightIcon } from '../icons'
-import { Img } from '../Img'
+import { framingOf, Img, type ImageLike } from '../Img'
 import { imageUrl } from '../image-url'
 import { swatch } from '../palette'
 import { SmartLink } from '../SmartLink'
@@ -27,13 +28,12 @@ const heroCrops = { desktop: { width: 1920, height: 1080 }, mobile: { width: 640
 const newLink = { text: '', href: '', type: 'page' }
 
 interface Overlayer {
-  image?: { imageId: string; alt?: string }
+  image?: ImageLike
   position?: 'start' | 'center' | 'end'
   width?: number
 }
 
-/** Mirrors app/editor/header/schema isMp4Url (zod stays out of the visitor bundle). */
-const isMp4 = (link: string | undefined) => !!link && /^(https?:\/\/|\/)[^\s]*\.mp4([?#][^\s]*)?$/i.test(link.trim())
+const isMp4 = (link: string | undefined) => !!link && isMp4Url(link)
 
 function HeaderLinks({ header }: { header: Header }) {
   const editing = useEditing()
@@ -110,7 +110,8 @@ function OverlayerImage({ overlayer }: { overlayer: Overlayer | undefined }) {
   return (
     <div className={clsx('pointer-events-none absolute inset-x-0 top-24 bottom-10 hidden md:flex', 'container-site items-center', overlayerPlace[overlayer?.position ?? 'end'])}>
       <img
-        src={imageUrl(image.imageId, { w: Math.round(19.2 * width) })}
+        // Its own shape (a freeform crop, kept under 'desktop' by the editor's Cropping tab).
+        src={imageUrl(image.imageId, { w: Math.round(19.2 * width), ...framingOf(image, 'desktop') })}
         alt={image.alt ?? ''}
         loading="eager"
         decoding="async"
@@ -154,13 +155,14 @@ function HeroText({ header, size }: { header: Header; size: 'home' | 'large' }) 
 
 function Hero({ header, size }: { header: Header; size: 'home' | 'large' }) {
   const video = header.video?.link && isMp4(header.video.link) ? header.video : undefined
-  const posterId = header.video?.poster?.imageId || header.image?.imageId
+  // The poster (its desktop crop), else the header picture, shows before and instead of the video.
+  const poster = header.video?.poster?.imageId ? header.video.poster : header.image?.imageId ? header.image : undefined
   return (
     <section className={clsx('relative isolate flex overflow-hidden bg-red-darkest text-white', size === 'home' ? 'min-h-[82svh] lg:min-h-[88svh]' : 'min-h-[70svh]')}>
       <Editable kind="image" path="header.image" cropSizes={heroCrops} label="Header image" className="absolute inset-0 -z-10">
         <Img image={header.image} alt={header.image?.alt ?? ''} width={640} height={1000} cropKey="mobile" sources={heroSources} priority className="h-full w-full object-cover" />
       </Editable>
-      {video ? <BackgroundVideo src={video.link} poster={posterId ? imageUrl(posterId, { w: 1920, h: 1080 }) : undefined} /> : null}
+      {video ? <BackgroundVideo src={video.link.trim()} poster={poster ? imageUrl(poster.imageId, { w: 1920, h: 1080, ...framingOf(poster, 'desktop') }) : undefined} /> : null}
       <span className="pointer-events-none absolute inset-0 -z-10 bg-gradient-to-t from-black/80 via-black/30 to-black/10" aria-hidden="true" />
       <span className="pointer-events-none absolute inset-0 -z-10 bg-gradient-to-r from-black/45 to-transparent" aria-hidden="true" />
       <OverlayerImage overlayer={header.overlayer as Overlayer | undefined} />

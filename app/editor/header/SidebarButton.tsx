@@ -1,0 +1,29 @@
+import { useContext } from 'react'
+import { BlockPathContext, type SidebarButtonProps } from '~/blocks/editing'
+import { useBridge } from '../editing/bridge.ts'
+import { samePath } from '../state/paths.ts'
+import { chrome } from '../surfaces/classes.ts'
+import { headerEditors } from './index.ts'
+
+/**
+ * The editor's <SidebarEditorButton> (app/blocks/editing.tsx): a button on the page (the header's
+ * 'Edit Video', 'Edit Overlayer') that makes the value at `path` the active content and opens its
+ * named editor in the sidebar (outlined orange while that editor is open).
+ */
+export function SidebarButton({ editor, path, label, className }: SidebarButtonProps) {
+  const bridge = useBridge()
+  const block = useContext(BlockPathContext)
+  if (!headerEditors[editor]) return null
+  const active = samePath(bridge?.state.selection.field?.path, path) && bridge?.state.selection.field?.editor === editor
+  return (
+    <button
+      type="button"
+      data-editor-chrome=""
+      data-active={active || undefined}
+      onClick={() => bridge?.dispatch({ type: 'selectField', block, field: { path, kind: 'editor', editor, label }, openSidebar: true })}
+      className={className ?? `${chrome.button} ${chrome.secondary} ${chrome.focus} font-sans shadow-md data-[active]:ring-2 data-[active]:ring-orange-600`}
+    >
+      {label}
+    </button>
+  )
+}
