@@ -140,6 +140,9 @@ async function shutdown(signal: string) {
   server.closeAllConnections()
   listingSchedule?.stop()
   await demoAtdw?.close()
+  // E-mail being sent in the background (concierge enquiries) gets a moment to finish; what does
+  // not stays 'pending' in the outbox and is sent after the next start.
+  await services.mailer.idle(5000)
   await database.close()
   process.exit(0)
 }

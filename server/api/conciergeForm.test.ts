@@ -1,3 +1,4 @@
+import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { texts } from '#lib/texts'
 import { signIn, visitor, type Caller } from '../../tests/helpers/api-client.ts'
@@ -103,6 +104,9 @@ describe('submitting', () => {
     expect(await res.json()).toEqual({ message: c.success })
     const [stored] = await t.services.enquiries.list('main')
     expect(stored).toMatchObject({ name: 'Jane Citizen', email: 'jane@example.com', mailStatus: 'pending' })
+    // The first attempt runs in the background; once it has failed the message waits in the outbox.
+    await t.services.mailer.idle()
+    expect((await t.services.mailer.recent(1))[0]).toMatchObject({ subject: 'Concierge enquiry from Jane Citizen', status: 'pending', attempts: 1 })
 
     const smtp = await startSmtpServer(smtpPort)
     try {
@@ -133,12 +137,46 @@ describe('submitting', () => {
     }
   })
 
+  it('answers the visitor as soon as the enquiry is stored, while the mail server does not answer; the e-mail follows', async () => {
+    // A mail server that accepts connections and never says a word (nodemailer waits 30 s for a greeting).
+    const sockets = new Set<net.Socket>()
+    const silent = net.createServer((socket) => void sockets.add(socket))
+    await new Promise<void>((resolve) => silent.listen(smtpPort, '127.0.0.1', resolve))
+    let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined
+    try {
+      const started = Date.now()
+      const res = await submit({ ...valid, firstName: 'Quick' }, {}, '10.4.0.1')
+      expect(res.status).toBe(200)
+      expect(Date.now() - started).toBeLessThan(5000)
+      expect(await res.json()).toEqual({ message: c.success })
+      // Stored, and listed for editors as waiting to be sent.
+      expect((await t.services.enquiries.list('main'))[0]).toMatchObject({ name: 'Quick Citizen', mailStatus: 'pending' })
+
+      // The mail server hangs up; the background attempt fails and the message stays in the outbox.
+      await new Promise<void>((resolve) => {
+        silent.close(() => resolve())
+        for (const socket of sockets) socket.destroy()
+      })
+      await t.services.mailer.idle()
+      expect((await t.services.mailer.recent(1))[0]).toMatchObject({ subject: 'Concierge enquiry from Quick Citizen', status: 'pending', attempts: 1 })
+
+      // A working mail server on the same port: the retry delivers it.
+      smtp = await startSmtpServer(smtpPort)
+      expect(await t.services.mailer.retryPending(Date.now() + 120_000)).toBe(1)
+      expect((await smtp.waitFor('concierge@barossa.example')).raw).toMatch(/^Subject: Concierge enquiry from Quick Citizen/m)
+      expect((await t.services.enquiries.list('main'))[0]).toMatchObject({ name: 'Quick Citizen', mailStatus: 'sent' })
+    } finally {
+      if (silent.listening) silent.close()
+      await smtp?.close()
+    }
+  })
+
   it('editors see received enquiries, newest first', async () => {
     const res = await editor.get('/api/conciergeForm/enquiries')
     expect(res.status).toBe(200)
     const list = (await res.json()) as { name: string; data: { activities: string[] } }[]
-    expect(list[0]!.name).toBe('Sam Citizen')
-    expect(list[1]!.data.activities).toEqual(['Golf', 'Spas'])
+    expect(list.map((e) => e.name)).toEqual(['Quick Citizen', 'Sam Citizen', 'Jane Citizen'])
+    expect(list[2]!.data.activities).toEqual(['Golf', 'Spas'])
   })
 
   it('answers a filled honeypot like a success but stores and sends nothing', async () => {

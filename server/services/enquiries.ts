@@ -50,7 +50,8 @@ export interface SubmitResult {
 /**
  * The concierge enquiry (spec 02 §2.6, §3.3, §8): its settings per domain, and submissions that
  * are validated with the shared schema, STORED, and then e-mailed through the outbox mailer (which
- * keeps and retries a message the mail server did not take), so an enquiry is never lost.
+ * keeps and retries a message the mail server did not take), so an enquiry is never lost. The
+ * visitor is answered once the enquiry and its e-mail are stored; delivery runs in the background.
  */
 export function createEnquiryService(db: Db, mailer: Mailer, options: EnquiryOptions) {
   const limiter = new RateLimiterMemory({ keyPrefix: 'enquiry', points: options.perIpPerHour, duration: 60 * 60 })
@@ -87,9 +88,10 @@ export function createEnquiryService(db: Db, mailer: Mailer, options: EnquiryOpt
   }
 
   /**
-   * Validates, stores, then e-mails an enquiry. The summary is built here from the validated data
-   * (a client's own HTML is never mailed). A robot that filled the honeypot gets the same answer as
-   * a person, and nothing is stored or sent.
+   * Validates and stores an enquiry, and queues its e-mail: the answer does not wait for the mail
+   * server (the first attempt and the retries run in the background). The summary is built here
+   * from the validated data (a client's own HTML is never mailed). A robot that filled the
+   * honeypot gets the same answer as a person, and nothing is stored or sent.
    */
   async function submit(domainId: string, input: SubmitInput, client: { ip: string; now?: Date }): Promise<SubmitResult> {
     await limit(client.ip)
@@ -106,7 +108,7 @@ export function createEnquiryService(db: Db, mailer: Mailer, options: EnquiryOpt
     const settings = await loadSettings(domainId)
     const recipients = [settings?.email ?? '', ...(settings?.ccs ?? [])].map((a) => a.trim()).filter((a, i, all) => a && all.indexOf(a) === i)
     if (recipients.length) {
-      const { id: mailId } = await mailer.send({ to: recipients.join(', '), subject: t.emailSubject(name), text: summaryText(data), html: summaryHtml(data) })
+      const { id: mailId } = await mailer.queue({ to: recipients.join(', '), subject: t.emailSubject(name), text: summaryText(data), html: summaryHtml(data) })
       await db.update(enquiries).set({ mailId }).where(eq(enquiries.id, id))
     }
     return { id, message: t.success }

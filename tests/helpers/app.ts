@@ -52,6 +52,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       config,
       database,
       close: async () => {
+        // E-mail sent in the background (concierge enquiries) finishes before its database closes.
+        await services.mailer.idle(10_000)
         await database.close()
         fs.rmSync(dataDir, { recursive: true, force: true })
       },

@@ -40,6 +40,26 @@ describe('mailer', () => {
     }
   })
 
+  it('queue() answers once the message is stored and sends it in the background, once, even if a retry runs meanwhile', async () => {
+    const smtp = await startSmtpServer()
+    const mailer = createMailer(database.db, { smtpUrl: smtp.url, from: 'site@example.com' })
+    try {
+      const { id } = await mailer.queue({ to: 'desk@example.com', subject: 'Concierge enquiry from Ann', text: 'summary' })
+      // Stored before anything was sent.
+      expect((await mailer.recent(1))[0]).toMatchObject({ id, to: 'desk@example.com' })
+      // The retry timer firing while the first attempt is under way does not send it again.
+      expect(await mailer.retryPending()).toBe(0)
+      await mailer.idle()
+      expect((await mailer.recent(1))[0]).toMatchObject({ id, status: 'sent', attempts: 1 })
+      expect((await smtp.waitFor('desk@example.com')).raw).toContain('Subject: Concierge enquiry from Ann')
+      expect(await mailer.retryPending()).toBe(0)
+      expect(smtp.received.filter((m) => m.to.includes('desk@example.com'))).toEqual([])
+    } finally {
+      mailer.close()
+      await smtp.close()
+    }
+  })
+
   it('keeps messages readable in the outbox when no mail server is configured', async () => {
     const mailer = createMailer(database.db, { smtpUrl: undefined, from: 'site@example.com' })
     const result = await mailer.send({ to: 'dev@example.com', subject: 'Password Reset', text: 'http://localhost/?token=abc' })

@@ -27,7 +27,8 @@ export interface MailerOptions {
 
 /**
  * Sends e-mail through an outbox: every message is stored first, then handed to SMTP. A failure
- * leaves it 'pending' for retryPending(); nothing a user triggered is lost.
+ * leaves it 'pending' for retryPending(); nothing a user triggered is lost. send() waits for the
+ * first attempt; queue() answers once the message is stored and attempts it in the background.
  */
 export function createMailer(db: Db, options: MailerOptions) {
   const maxAttempts = options.maxAttempts ?? 5
@@ -36,6 +37,8 @@ export function createMailer(db: Db, options: MailerOptions) {
   const retryMaxMs = options.retryMaxMs ?? 60 * 60 * 1000
   /** When a failed message may be tried again (this instance's memory; a restart retries at once). */
   const notBefore = new Map<string, number>()
+  /** Attempts under way, so a retry never sends a message a second time while it is being sent. */
+  const inFlight = new Map<string, Promise<boolean>>()
 
   async function deliver(id: string, message: MailMessage, attempts: number): Promise<boolean> {
     if (!transport) return false
@@ -56,12 +59,48 @@ export function createMailer(db: Db, options: MailerOptions) {
     }
   }
 
+  /**
+   * One tracked attempt. A failure to record its outcome (the database went away) is not thrown:
+   * the message then stays 'pending' in the outbox and a later retry sends it.
+   */
+  function attempt(id: string, message: MailMessage, attempts: number): Promise<boolean> {
+    const running = deliver(id, message, attempts)
+      .catch(() => false)
+      .finally(() => inFlight.delete(id))
+    inFlight.set(id, running)
+    return running
+  }
+
+  async function store(message: MailMessage): Promise<string> {
+    const id = randomUUID()
+    await db.insert(mailOutbox).values({ id, ...message, html: message.html ?? null, status: transport ? 'pending' : 'outbox' })
+    return id
+  }
+
   return {
     /** Stores the message and tries to send it once; answers whether it was handed to SMTP. */
     async send(message: MailMessage): Promise<{ id: string; sent: boolean }> {
-      const id = randomUUID()
-      await db.insert(mailOutbox).values({ id, ...message, html: message.html ?? null, status: transport ? 'pending' : 'outbox' })
-      return { id, sent: await deliver(id, message, 0) }
+      const id = await store(message)
+      return { id, sent: await attempt(id, message, 0) }
+    },
+    /**
+     * Stores the message and answers at once; the first attempt runs in the background (a slow
+     * or absent mail server never keeps the caller waiting), and retryPending() takes it from there.
+     */
+    async queue(message: MailMessage): Promise<{ id: string }> {
+      const id = await store(message)
+      if (transport) void attempt(id, message, 0)
+      return { id }
+    },
+    /** Waits until no attempt is under way (or timeoutMs passed): before shutting down, and in tests. */
+    async idle(timeoutMs = 60_000): Promise<void> {
+      const deadline = Date.now() + timeoutMs
+      while (inFlight.size && Date.now() < deadline) {
+        let timer: ReturnType<typeof setTimeout> | undefined
+        const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))))
+        await Promise.race([Promise.allSettled([...inFlight.values()]), timeout])
+        clearTimeout(timer)
+      }
     },
     /** Sends again what failed before and whose back-off has passed at `now` (called on a timer by the server). */
     async retryPending(now = Date.now()): Promise<number> {
@@ -74,8 +113,8 @@ export function createMailer(db: Db, options: MailerOptions) {
         .limit(20)
       let sent = 0
       for (const row of rows) {
-        if ((notBefore.get(row.id) ?? 0) > now) continue
-        if (await deliver(row.id, { to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) }, row.attempts)) sent++
+        if ((notBefore.get(row.id) ?? 0) > now || inFlight.has(row.id)) continue
+        if (await attempt(row.id, { to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) }, row.attempts)) sent++
       }
       return sent
     },
