@@ -28,28 +28,30 @@ function TileLinks({ items, set }: { items: Props['items']; set: BlockEditorProp
   )
 }
 
+/**
+ * One tile of the phone order. The list item moves; the button inside it is what is dragged or
+ * picked up by keyboard (so the list holds only list items), named by what it shows.
+ */
 function SortableTile({ cell, tile, position }: { cell: MosaicCell; tile: MosaicTile; position: number }) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: cell })
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: cell })
   return (
-    <li
-      ref={setNodeRef}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
-      className={`flex cursor-grab touch-none items-center gap-3 rounded-md bg-white p-2 ring-1 ring-neutral-300 ${isDragging ? 'z-10 shadow-lg ring-red' : ''} ${chrome.focus} focus-visible:ring-offset-0`}
-      {...attributes}
-      {...listeners}
-      aria-label={`${position + 1}. ${tile.title || cell}`}
-    >
-      <span className="w-6 text-center text-xs font-semibold text-neutral-600 tabular-nums" aria-hidden="true">
-        {position + 1}
-      </span>
-      {tile.image.imageId ? (
-        <img src={imageUrl(tile.image.imageId, { w: 64, h: 48 })} width={64} height={48} alt="" className="h-12 w-16 rounded object-cover" />
-      ) : (
-        <span className="h-12 w-16 rounded bg-neutral-100" aria-hidden="true" />
-      )}
-      <span className="text-sm text-neutral-900" aria-hidden="true">
-        {tile.title || cell} <span className="text-xs text-neutral-600">({cell})</span>
-      </span>
+    <li ref={setNodeRef} style={{ transform: CSS.Transform.toString(transform), transition }} className={isDragging ? 'relative z-10' : undefined}>
+      <div
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+        className={`flex cursor-grab touch-none items-center gap-3 rounded-md bg-white p-2 ring-1 ${isDragging ? 'shadow-lg ring-red' : 'ring-neutral-300'} ${chrome.focus} focus-visible:ring-offset-0`}
+      >
+        <span className="w-6 text-center text-xs font-semibold text-neutral-600 tabular-nums">{position + 1}.</span>
+        {tile.image.imageId ? (
+          <img src={imageUrl(tile.image.imageId, { w: 64, h: 48 })} width={64} height={48} alt="" className="h-12 w-16 rounded object-cover" />
+        ) : (
+          <span className="h-12 w-16 rounded bg-neutral-100" aria-hidden="true" />
+        )}
+        <span className="text-sm text-neutral-900">
+          {tile.title || cell} <span className="text-xs text-neutral-600">({cell})</span>
+        </span>
+      </div>
     </li>
   )
 }

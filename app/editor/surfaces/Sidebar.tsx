@@ -28,6 +28,11 @@ export function Sidebar({ open, onOpenChange, side, title, children }: SidebarPr
           {...returnFocus}
           aria-describedby={undefined}
           onInteractOutside={(event) => event.preventDefault()}
+          // Escape while a list item is being moved by keyboard (dnd-kit marks it pressed) cancels
+          // the move only; the sidebar stays open.
+          onEscapeKeyDown={(event) => {
+            if ((event.target as Element | null)?.closest?.('[aria-roledescription][aria-pressed="true"]')) event.preventDefault()
+          }}
           className={`fixed top-0 bottom-0 ${position} ${chrome.z} flex w-[min(380px,100vw)] flex-col border-neutral-200 ${chrome.panel} outline-none`}
         >
           <div className="flex items-center justify-between gap-4 border-b border-neutral-200 px-5 py-4">
