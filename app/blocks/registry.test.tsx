@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server'
-import { MemoryRouter } from 'react-router'
+import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { demoSites } from '../../server/demo/content'
 import { demoImageNames, type DemoImages } from '../../server/demo/images'
@@ -7,12 +7,9 @@ import { RenderBlocks } from './RenderBlocks'
 import { createBlock, registry } from './registry'
 import { blockTypes, normaliseContents } from './schemas'
 
+// A data router, as on the site: blocks read loader data (the booking gadgets read the layout's).
 const render = (blocks: Parameters<typeof RenderBlocks>[0]['blocks']) =>
-  renderToStaticMarkup(
-    <MemoryRouter>
-      <RenderBlocks blocks={blocks} />
-    </MemoryRouter>,
-  )
+  renderToStaticMarkup(<RouterProvider router={createMemoryRouter([{ path: '/', element: <RenderBlocks blocks={blocks} /> }])} />)
 
 describe('block registry', () => {
   it('declares schema, defaults, label and View for every block type', () => {

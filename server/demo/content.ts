@@ -335,7 +335,7 @@ function barossa(images: DemoImages): DemoSite {
           page('/plan-your-visit#getting-around', 'Wine tours and drivers'),
           page('/plan-your-visit#stay', 'Stay among the vines'),
           page('/things-to-do#cycling', 'Cycle between cellar doors'),
-          page('/plan-your-visit', 'Visitor Centre bookings'),
+          page('/book-online', 'Book online'),
         ],
         spacing: wide,
       }),
@@ -420,6 +420,30 @@ function barossa(images: DemoImages): DemoSite {
     ],
   }
 
+  // The booking provider's gadgets (spec 02 §2.8): search, a region gadget and gift cards. Without
+  // BOOKEASY_* configuration each shows its failure message; with the provider (or the local fake,
+  // fakes/bookeasy) they load its widgets.
+  const bookOnline: PageInput = {
+    slug: 'book-online',
+    template: 'generic',
+    description: 'Book stays, tours and experiences across the Barossa online, or give a Barossa gift card.',
+    header: {
+      title: 'Book online',
+      description: 'Check what is free on your dates and book stays, tours and tastings across the valley. The Visitor Centre stands behind every booking.',
+    },
+    contents: [
+      block('BookEasySearch', { title: 'Find a place to stay', type: 524, backgroundColour: 'redDarkest', spacing: section }),
+      block('BookEasy', { title: 'Tours and experiences', type: 534, productID: '', defaultDate: '', backgroundColour: 'softPink', spacing: section }),
+      block('Anchor', { id: 'gift-cards' }),
+      block('GiftCard', {
+        title: 'Give the Barossa',
+        text: 'A gift card for a night among the vines, a balloon flight at dawn or a long lunch, sent by e-mail and good with operators across the region.',
+        spacing: section,
+      }),
+      block('Link', { link: page('/plan-your-visit#visitor-centre', 'Prefer to talk? Ask the Visitor Centre'), variant: 'primary', align: 'center', spacing: section }),
+    ],
+  }
+
   const legal = (slug: string, title: string, html: string): PageInput => ({
     slug,
     template: 'generic',
@@ -435,6 +459,7 @@ function barossa(images: DemoImages): DemoSite {
       allBlocksPage(images),
       eatAndDrink,
       planYourVisit,
+      bookOnline,
       about,
       legal(
         'privacy',
@@ -499,7 +524,14 @@ function barossa(images: DemoImages): DemoSite {
         },
         {
           title: 'Plan',
-          links: [page('/plan-your-visit#getting-here', 'Getting here'), page('/plan-your-visit#getting-around', 'Getting around'), page('/plan-your-visit#stay', 'Where to stay'), page('/plan-your-visit#visitor-centre', 'Visitor Centre')],
+          links: [
+            page('/plan-your-visit#getting-here', 'Getting here'),
+            page('/plan-your-visit#getting-around', 'Getting around'),
+            page('/plan-your-visit#stay', 'Where to stay'),
+            page('/book-online', 'Book online'),
+            page('/book-online#gift-cards', 'Gift cards'),
+            page('/plan-your-visit#visitor-centre', 'Visitor Centre'),
+          ],
         },
         {
           title: 'The Barossa',
