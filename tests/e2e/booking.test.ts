@@ -63,6 +63,28 @@ const fakeCalls = async (): Promise<FakeCall[]> => (await (await fetch(`${fake.u
 const fakeMode = (mode: 'ok' | 'noToken' | 'down') =>
   fetch(`${fake.url}/__fake/cart/mode`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode }) })
 const storedCart = (p: Page) => p.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEY)
+
+/**
+ * Waits until the page holds the provider's answer to its last save: the cart kept in this browser
+ * (local storage) records the provider's copy only after the provider took it. What the fake then
+ * received can be read at once, without polling on a timer.
+ */
+async function savedToProvider(p: Page, ids: string[] | number) {
+  await p.waitForFunction(
+    ([key, expected]) => {
+      const value = JSON.parse(window.localStorage.getItem(key as string) ?? 'null') as { cart?: { id: string }[]; bookEasyCart?: { id: string }[] | null } | null
+      const cart = value?.cart?.map((i) => i.id) ?? []
+      const saved = value?.bookEasyCart?.map((i) => i.id)
+      const same = !!saved && saved.length === cart.length && saved.every((id, i) => id === cart[i])
+      return same && (typeof expected === 'number' ? cart.length === expected : JSON.stringify(cart) === JSON.stringify(expected))
+    },
+    [STORAGE_KEY, ids] as const,
+  )
+}
+
+/** The page's call to one of the site's cart routes, answered (start waiting before the action). */
+const cartResponse = (p: Page, route: string, key?: string) =>
+  p.waitForResponse((r) => r.url().includes(`/api/cart/${route}`) && (!key || new URL(r.url()).searchParams.get('key') === key))
 const gadget = (p: Page, name: string) => p.locator(`[data-booking-gadget="${name}"]`)
 const isScript = (url: string) => url.startsWith(`${fake.url}/gadgets.js`)
 
@@ -127,6 +149,8 @@ beforeEach(async () => {
   await fetch(`${fake.url}/__fake/cart/reset`, { method: 'POST' })
   context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
   context.setDefaultTimeout(30_000)
+  // The machine running the suite may be busy: a first page load (images resized on demand) can be slow.
+  context.setDefaultNavigationTimeout(60_000)
   page = await context.newPage()
   return async () => {
     await context.close()
@@ -229,16 +253,16 @@ describe('booking blocks', () => {
   })
 })
 
+// These tests wait on what the page shows or holds (the cart count, the items, the cart in local
+// storage with the provider's copy, the answers to its cart calls), never on a timer: on a busy
+// machine the saves through the server to the provider can take longer than expect.poll's default
+// second. The page also saves one change after another, so two quick adds cannot reach the
+// provider in the wrong order and leave it with the older cart.
 describe('the cart against the fake provider', () => {
-  // A fresh Chromium for these. In full-file runs on the busy shared machine the first cart tests
-  // have timed out waiting for the gadget or a navigation (the server kept answering); run alone
-  // they pass. Cause not found yet.
-  beforeAll(async () => {
-    await browser.close()
-    browser = await launchBrowser()
-  })
   test('add, remove by id and empty: kept in local storage, saved to the provider', async () => {
     await page.goto(`${baseUrl}/${PAGE}`, { waitUntil: 'domcontentloaded' })
+    let saves = 0
+    const bothSaved = page.waitForResponse((r) => r.url().includes('/api/cart/saveBECart') && ++saves === 2)
     const add = page.getByRole('button', { name: 'Add to cart' })
     await add.click()
     await page.locator('[data-cart-count="1"]').waitFor()
@@ -246,9 +270,11 @@ describe('the cart against the fake provider', () => {
     await page.locator('[data-cart-count="2"]').waitFor()
     expect((await page.locator('[data-cart-count]').textContent())?.trim()).toBe(texts.cart.count(2))
 
-    // A session was created once, then each change saved to the provider with it.
-    await expect.poll(async () => (await fakeCalls()).filter((c) => c.path === '/cart/saveBECartPart').length).toBe(2)
+    // A session was created once, then each change saved to the provider with it, in order.
+    expect((await bothSaved).status()).toBe(200)
+    await savedToProvider(page, 2)
     const calls = await fakeCalls()
+    expect(calls.filter((c) => c.path === '/cart/saveBECartPart')).toHaveLength(2)
     expect(calls.filter((c) => c.path === '/cart/getNewSession')).toHaveLength(1)
     const stored = JSON.parse((await storedCart(page)) ?? 'null') as { sessionToken: string; cart: { id: string; operatorid: string }[] }
     expect(stored.sessionToken).toMatch(/^fake-session-/)
@@ -259,11 +285,11 @@ describe('the cart against the fake provider', () => {
     expect(lastSave.body).toMatchObject({ key: stored.sessionToken, controlId: 153, cartcontent: stored.cart })
 
     // On /booking: the items, loaded back from the provider.
-    await page.getByRole('link', { name: 'Go to booking' }).first().click()
-    await page.waitForURL(`${baseUrl}/booking`)
+    const loaded = cartResponse(page, 'getBECart', stored.sessionToken)
+    await Promise.all([page.waitForURL(`${baseUrl}/booking`, { waitUntil: 'domcontentloaded' }), page.getByRole('link', { name: 'Go to booking' }).first().click()])
+    expect((await loaded).status()).toBe(200)
     await page.locator('[data-cart-item]').nth(1).waitFor()
     await page.getByText(texts.cart.countLabel(2)).waitFor()
-    await expect.poll(async () => (await fakeCalls()).some((c) => c.path === '/cart/getBECart' && c.query.key === stored.sessionToken)).toBe(true)
 
     // Remove the first item by its id.
     const [first, second] = stored.cart
@@ -271,18 +297,17 @@ describe('the cart against the fake provider', () => {
     await page.getByText(texts.cart.countLabel(1)).waitFor()
     expect(await page.locator(`[data-cart-item="${first!.id}"]`).count()).toBe(0)
     expect(await page.locator(`[data-cart-item="${second!.id}"]`).count()).toBe(1)
-    await expect
-      .poll(async () => {
-        const save = (await fakeCalls()).filter((c) => c.path === '/cart/saveBECartPart').at(-1)
-        return (save?.body as { cartcontent?: { id: string }[] } | undefined)?.cartcontent?.map((i) => i.id)
-      })
-      .toEqual([second!.id])
+    await savedToProvider(page, [second!.id])
+    const lastSaved = (await fakeCalls()).filter((c) => c.path === '/cart/saveBECartPart').at(-1)
+    expect((lastSaved?.body as { cartcontent?: { id: string }[] } | undefined)?.cartcontent?.map((i) => i.id)).toEqual([second!.id])
 
     // Empty: the provider's copy is deleted and local storage cleared.
+    const deleted = cartResponse(page, 'deleteBECart', stored.sessionToken)
     await page.getByRole('button', { name: texts.cart.emptyCart }).click()
     await page.getByText(texts.cart.empty).waitFor()
     expect(await storedCart(page)).toBeNull()
-    await expect.poll(async () => (await fakeCalls()).some((c) => c.path === '/cart/deleteBECart' && c.query.key === stored.sessionToken)).toBe(true)
+    expect((await deleted).status()).toBe(200)
+    expect((await fakeCalls()).some((c) => c.path === '/cart/deleteBECart' && c.query.key === stored.sessionToken)).toBe(true)
     await page.reload({ waitUntil: 'domcontentloaded' })
     await page.getByText(texts.cart.empty).waitFor()
   })
@@ -317,9 +342,8 @@ describe('the cart against the fake provider', () => {
     await page.evaluate(([key, value]) => window.localStorage.setItem(key!, value!), [STORAGE_KEY, JSON.stringify({ sessionToken: 'lost-session', cart: [item], bookEasyCart: null })])
     await page.reload({ waitUntil: 'domcontentloaded' })
     await page.locator('[data-cart-item="kept-1"]').waitFor()
-    await expect
-      .poll(async () => (await fakeCalls()).filter((c) => c.path === '/cart/saveBECartPart').map((c) => (c.body as { key: string }).key))
-      .toContain('lost-session')
+    await savedToProvider(page, ['kept-1'])
+    expect((await fakeCalls()).filter((c) => c.path === '/cart/saveBECartPart').map((c) => (c.body as { key: string }).key)).toContain('lost-session')
     expect(await page.locator('[data-booking-cart]').getByRole('alert').count()).toBe(0)
   })
 
@@ -327,12 +351,15 @@ describe('the cart against the fake provider', () => {
     await page.goto(`${baseUrl}/${PAGE}`, { waitUntil: 'domcontentloaded' })
     await page.getByRole('button', { name: 'Add to cart' }).click()
     await page.locator('[data-cart-count="1"]').waitFor()
-    await expect.poll(async () => (await fakeCalls()).filter((c) => c.path === '/cart/saveBECartPart').length).toBe(1)
+    await savedToProvider(page, 1)
+    expect((await fakeCalls()).filter((c) => c.path === '/cart/saveBECartPart')).toHaveLength(1)
     const key = (JSON.parse((await storedCart(page)) ?? '{}') as { sessionToken?: string }).sessionToken
+    const deleted = cartResponse(page, 'deleteBECart', key)
     await page.goto(`${baseUrl}/confirm`, { waitUntil: 'domcontentloaded' })
     await page.getByRole('heading', { level: 1, name: texts.booking.confirmTitle }).waitFor()
-    await expect.poll(() => storedCart(page)).toBeNull()
-    await expect.poll(async () => (await fakeCalls()).some((c) => c.path === '/cart/deleteBECart' && c.query.key === key)).toBe(true)
+    expect((await deleted).status()).toBe(200)
+    await page.waitForFunction((storageKey) => window.localStorage.getItem(storageKey) === null, STORAGE_KEY)
+    expect((await fakeCalls()).some((c) => c.path === '/cart/deleteBECart' && c.query.key === key)).toBe(true)
     expect(await page.locator('[data-cart-count]').count()).toBe(0)
     await page.screenshot({ path: `${shots}/confirm-1440.png`, fullPage: true })
   })

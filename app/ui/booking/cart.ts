@@ -155,12 +155,27 @@ export function ensureSession(apiBase: string): Promise<string> {
   return sessionRequest
 }
 
-async function saveToProvider(apiBase: string, cart: CartItem[]) {
-  const key = await ensureSession(apiBase)
-  // keepalive: the save finishes even when the visitor moves on to /booking straight away.
-  await api(apiBase, 'saveBECart', { method: 'POST', body: JSON.stringify({ key, cartcontent: cart }), keepalive: true })
-  write({ ...readCart(), bookEasyCart: cart })
-  document.dispatchEvent(new Event('booking-cart:saved'))
+/** The save under way; the next one starts after it (a failed one does not stop the next). */
+let saving: Promise<void> = Promise.resolve()
+
+/**
+ * Saves this browser's cart to the provider. Saves run one after another and each sends the cart
+ * as it is when it starts: two quick changes can otherwise reach the provider in the wrong order
+ * and leave it holding the older cart. Resolves when this change is saved; rejects with its error.
+ */
+function saveToProvider(apiBase: string): Promise<void> {
+  const run = saving
+    .catch(() => undefined)
+    .then(async () => {
+      const key = await ensureSession(apiBase)
+      const cart = readCart().cart
+      // keepalive: the save finishes even when the visitor moves on to /booking straight away.
+      await api(apiBase, 'saveBECart', { method: 'POST', body: JSON.stringify({ key, cartcontent: cart }), keepalive: true })
+      write({ ...readCart(), bookEasyCart: cart })
+      document.dispatchEvent(new Event('booking-cart:saved'))
+    })
+  saving = run
+  return run
 }
 
 /** Adds an item (kept locally at once) and saves the cart to the provider. */
@@ -168,7 +183,7 @@ export async function addToCart(apiBase: string, item: CartItem): Promise<void> 
   const state = readCart()
   const cart = [...state.cart.filter((i) => i.id !== String(item.id)), { ...item, id: String(item.id) }]
   write({ ...state, cart })
-  await saveToProvider(apiBase, cart)
+  await saveToProvider(apiBase)
 }
 
 /** Removes the item with this id and saves the cart to the provider. */
@@ -176,7 +191,7 @@ export async function removeFromCart(apiBase: string, id: string): Promise<void>
   const state = readCart()
   const cart = state.cart.filter((i) => i.id !== id)
   write({ ...state, cart })
-  await saveToProvider(apiBase, cart)
+  await saveToProvider(apiBase)
 }
 
 /** Empties the cart: the provider's copy is deleted and local storage cleared (a new session next time). */
@@ -198,7 +213,7 @@ export async function loadProviderCart(apiBase: string): Promise<void> {
     write({ ...readCart(), bookEasyCart: cartcontent })
   } catch (err) {
     if (err instanceof CartError && err.status === 404 && readCart().cart.length) {
-      await saveToProvider(apiBase, readCart().cart)
+      await saveToProvider(apiBase)
       return
     }
     throw err
