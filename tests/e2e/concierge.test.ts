@@ -136,7 +136,8 @@ describe('concierge enquiry', () => {
     const p = await visitor()
     await p.goto(`${baseUrl}/concierge-${run}`, { waitUntil: 'load' })
     const send = form(p).getByRole('button', { name: t.send })
-    await expect.poll(() => send.isEnabled()).toBe(true)
+    // Enabled once the form is hydrated; expect.poll's default second is short on a busy machine.
+    await expect.poll(() => send.isEnabled(), { timeout: 30_000 }).toBe(true)
 
     // Five steps, the first open.
     const titles = Object.values(t.steps)
@@ -311,7 +312,7 @@ describe('with the mail server down', () => {
 
     const p = await visitor()
     await p.goto(`${site}/enquire`, { waitUntil: 'load' })
-    await expect.poll(() => form(p).getByRole('button', { name: t.send }).isEnabled()).toBe(true)
+    await expect.poll(() => form(p).getByRole('button', { name: t.send }).isEnabled(), { timeout: 30_000 }).toBe(true)
     await fillValidEnquiry(p, { firstName: 'Ben', email: 'ben@example.com' })
     await form(p).getByRole('button', { name: t.send }).click()
     // Stored: the visitor is told it was received.

@@ -17,6 +17,8 @@ const m = texts.editor.menu
 const c = texts.chapters
 const run = Date.now().toString(36)
 const shots = '/tmp/shots-hd'
+/** expect.poll waits one second by default; on a busy machine loads and image resizes take longer. */
+const busy = { timeout: 30_000 }
 
 let browser: Browser
 let editorState: Awaited<ReturnType<BrowserContext['storageState']>>
@@ -68,14 +70,14 @@ async function createChapterPage(p: Page, storyTitle: string, storySlug: string,
   const dialog = await surface(p, texts.editor.panels.createPage)
   await dialog.getByLabel(c.pageType).selectOption({ label: c.pageTypes.chapters })
   const story = dialog.getByLabel(c.associate)
-  await expect.poll(() => story.isEnabled()).toBe(true)
+  await expect.poll(() => story.isEnabled(), busy).toBe(true)
   await story.selectOption({ label: storyTitle })
   await dialog.getByLabel(texts.editor.createPage.title, { exact: true }).fill(title)
   await dialog.getByLabel(texts.editor.createPage.slug, { exact: true }).fill(slug)
   // The stored slug lives under the story (spec 01 §2.1).
   await dialog.getByText(texts.editor.createPage.slugPreview(`chapters/${storySlug}/${slug}`)).waitFor()
   const create = dialog.getByRole('button', { name: texts.editor.createPage.submit })
-  await expect.poll(() => create.isEnabled()).toBe(true)
+  await expect.poll(() => create.isEnabled(), busy).toBe(true)
   await Promise.all([p.waitForURL((url) => url.pathname === `/chapters/${storySlug}/${slug}`), create.click()])
   await p.locator('main h1').filter({ hasText: title }).waitFor()
 }
@@ -176,7 +178,7 @@ describe('stories and chapter pages', () => {
     await menu(p).getByRole('button', { name: m.pageSettings, exact: true }).click()
     const settings = await surface(p, texts.editor.panels.pageSettings)
     const associated = settings.getByLabel(c.associate)
-    await expect.poll(async () => (await associated.locator('option:checked').textContent())?.trim()).toBe(storyTitle)
+    await expect.poll(async () => (await associated.locator('option:checked').textContent())?.trim(), busy).toBe(storyTitle)
     await p.keyboard.press('Escape')
     await settings.waitFor({ state: 'detached' })
 
@@ -213,7 +215,7 @@ describe('stories and chapter pages', () => {
     expect(await img.getAttribute('width')).toBe('600')
     expect(await img.getAttribute('height')).toBe('600')
     expect(await img.getAttribute('src')).toMatch(/[?&]w=600\b.*[?&]h=600\b|[?&]h=600\b.*[?&]w=600\b/)
-    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true)
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), busy).toBe(true)
 
     // Read More opens the nested content; Read Less closes it.
     const hidden = block.getByText(`Hidden history ${run}`)
@@ -337,13 +339,13 @@ describe('stories and chapter pages', () => {
     // The editor's own page shows the new header at once.
     await p.keyboard.press('Escape')
     await panel.waitFor({ state: 'detached' })
-    await expect.poll(async () => p.locator('main section').first().locator('img').getAttribute('src')).toContain(`/img/${headerImageId}?`)
+    await expect.poll(async () => p.locator('main section').first().locator('img').getAttribute('src'), busy).toContain(`/img/${headerImageId}?`)
 
     // A visitor: the header image behind the title of every chapter page of the story...
     await v.goto(`${baseUrl}/chapters/${storySlug}/first-vintage`, { waitUntil: 'load' })
     const firstHeader = v.locator('main section').first()
     expect(await firstHeader.locator('img').getAttribute('src')).toContain(`/img/${headerImageId}?`)
-    await expect.poll(() => firstHeader.locator('img').evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true)
+    await expect.poll(() => firstHeader.locator('img').evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), busy).toBe(true)
     // ... where up next is still the next chapter,
     await v.getByRole('region', { name: 'The Second Vintage' }).waitFor()
     expect(await v.getByRole('heading', { name: upNextHeading }).count()).toBe(0)
@@ -364,7 +366,7 @@ describe('stories and chapter pages', () => {
     await again.getByRole('button', { name: storyTitle, exact: true }).click()
     const reopened = again.getByRole('form', { name: s.edit(storyTitle) })
     const heading = reopened.getByRole('group', { name: s.upNext }).getByLabel(s.heading, { exact: true })
-    await expect.poll(() => heading.inputValue()).toBe(upNextHeading)
+    await expect.poll(() => heading.inputValue(), busy).toBe(upNextHeading)
     expect(await reopened.getByRole('group', { name: s.upNext }).getByLabel(texts.editor.siteDocs.href, { exact: true }).inputValue()).toBe('/plan-your-visit')
     await reopened.getByRole('group', { name: s.headerImage }).getByRole('img', { name: texts.editor.imageField.preview }).waitFor()
     // Back leads to the list of stories.
