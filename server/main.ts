@@ -12,6 +12,7 @@ import type { ServerBuild } from 'react-router'
 import { CONTENT_CHANNEL, createApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
+import { startDemoBookEasy, wantsDemoBookEasy } from './demo/bookeasy.ts'
 import { startDemoAtdw } from './demo/listings.ts'
 import { seedDemo } from './demo/seed.ts'
 import { createLogger } from './log.ts'
@@ -29,6 +30,9 @@ await database.migrate()
 // loopback port (its pictures are served on this server's port, see server/demo/listings.ts).
 const demoAtdw = !config.atdw.apiUrl && config.seedDemo ? await startDemoAtdw() : undefined
 if (demoAtdw) config.atdw = { ...config.atdw, apiUrl: demoAtdw.apiUrl, apiKey: config.atdw.apiKey || 'demo' }
+// The booking provider likewise: without BOOKEASY_* settings the demo books through the local fake.
+const demoBookEasy = wantsDemoBookEasy(config) ? await startDemoBookEasy() : undefined
+if (demoBookEasy) config.bookeasy = { ...config.bookeasy, apiUrl: demoBookEasy.apiUrl, gadgetScriptUrl: demoBookEasy.gadgetScriptUrl }
 const services = createServices(database, config)
 if (config.seedDemo) {
   const seeded = await seedDemo(services, { onlyIfEmpty: true })
@@ -67,6 +71,7 @@ await database.listen(CONTENT_CHANNEL, () => {
 const honoListener = getRequestListener(app.fetch)
 const server = http.createServer((req, res) => {
   if (demoAtdw?.handle(req, res)) return
+  if (demoBookEasy?.handle(req, res)) return
   if (viteMiddlewares) viteMiddlewares(req, res, () => void honoListener(req, res))
   else void honoListener(req, res)
 })
@@ -140,6 +145,7 @@ async function shutdown(signal: string) {
   server.closeAllConnections()
   listingSchedule?.stop()
   await demoAtdw?.close()
+  await demoBookEasy?.close()
   // E-mail being sent in the background (concierge enquiries) gets a moment to finish; what does
   // not stays 'pending' in the outbox and is sent after the next start.
   await services.mailer.idle(5000)
