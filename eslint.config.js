@@ -7,7 +7,7 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default defineConfig([
-  globalIgnores(['build/', '.react-router/', 'data/', 'node_modules/', 'coverage/', 'bench/results/', 'test-results/']),
+  globalIgnores(['build/', 'build-*/', '.react-router/', 'data/', 'node_modules/', 'coverage/', 'bench/results/', 'test-results/']),
   js.configs.recommended,
   tseslint.configs.recommended,
   reactHooks.configs.flat.recommended,
