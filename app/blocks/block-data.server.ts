@@ -24,8 +24,9 @@ async function listingsData(categoryFilter: string, { context, url, domainId }: 
   try {
     return { filters, pages: page, result: await context.services.listings.fetch(domainId, query.data) }
   } catch (error) {
-    // Spec 02 §8: grid fetch failures are not shown; the grid renders empty and may load in the browser.
-    console.error(error)
+    // Spec 02 §8: grid fetch failures are not shown; the grid renders empty and may load in the
+    // browser. The team still hears of it (logged at level error; Sentry when SENTRY_DSN is set).
+    context.reportError(error, new Request(url))
     return { filters, pages: page, result: null }
   }
 }
