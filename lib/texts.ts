@@ -551,7 +551,10 @@ export const texts = {
       url: 'URL',
       tile: (cell: string) => `Tile ${cell}`,
       mobileHelp: 'Drag the tiles (or focus one, press Space, move it with the arrow keys and press Space again) to set their order on phones.',
+      pickedUp: (cell: string, position: number) => `Picked up tile ${cell} at position ${position}. Use the arrow keys to move it, Space to drop it, Escape to cancel.`,
       moved: (cell: string, position: number) => `Tile ${cell} moved to position ${position}`,
+      dropped: (cell: string, position: number) => `Tile ${cell} dropped at position ${position}`,
+      cancelled: (cell: string, position: number) => `Move cancelled: tile ${cell} is back at position ${position}`,
     },
     regionMap: { url: 'Alpaca Url' },
     video: {

@@ -127,23 +127,25 @@ describe('Mosaic editor, mobile tab', () => {
     for (let i = 0; i < 20 && !(await festivals.evaluate((el) => el === document.activeElement)); i++) await p.keyboard.press('Tab')
     expect(await festivals.evaluate((el) => el === document.activeElement)).toBe(true)
     await p.keyboard.press('Space')
-    // Screen readers hear each step: picked up where it is ('Tile R2C4 moved to position 7'), then 6, 5, ... 1.
+    // Screen readers hear each step: picked up where it is (position 7), moved to 6, 5, ... 1, dropped.
     const announced = (text: string) => p.getByText(text, { exact: true }).first().waitFor({ state: 'attached' })
-    await announced(t.moved('R2C4', 7))
+    await announced(t.pickedUp('R2C4', 7))
     for (let position = 6; position >= 1; position--) {
       await p.keyboard.press('ArrowUp')
       await announced(t.moved('R2C4', position))
     }
     await p.keyboard.press('Space')
+    await announced(t.dropped('R2C4', 1))
     const final = ['Festivals', 'Walks', 'Markets', 'Galleries', 'Wineries', 'Lunches', 'Lookouts']
     await expect.poll(() => tabOrder(list)).toEqual(final)
     // The moved tile keeps the focus; Escape while moving puts it back where it was.
     expect(await festivals.evaluate((el) => el === document.activeElement)).toBe(true)
     await p.keyboard.press('Space')
-    await announced(t.moved('R2C4', 1))
+    await announced(t.pickedUp('R2C4', 1))
     await p.keyboard.press('ArrowDown')
     await announced(t.moved('R2C4', 2))
     await p.keyboard.press('Escape')
+    await announced(t.cancelled('R2C4', 1))
     await expect.poll(() => tabOrder(list)).toEqual(final)
 
     await saveAndPublish(p)

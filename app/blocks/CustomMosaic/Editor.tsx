@@ -1,7 +1,8 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core'
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core'
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { Tabs } from 'radix-ui'
+import { useRef } from 'react'
 import { texts } from '#lib/texts'
 import { TextInput } from '~/editor/common/fields'
 import { RangeField } from '~/editor/fields/RangeField'
@@ -60,6 +61,8 @@ function SortableTile({ cell, tile, position }: { cell: MosaicCell; tile: Mosaic
 function MobileOrder({ items, set }: { items: Props['items']; set: BlockEditorProps['set'] }) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }))
   const order = mobileOrder(items)
+  const hasMoved = useRef(false)
+  const positionOf = (id: UniqueIdentifier) => order.indexOf(id as MosaicCell) + 1
   function onDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return
     const orders = reorder(items, order.indexOf(active.id as MosaicCell), order.indexOf(over.id as MosaicCell))
@@ -74,10 +77,19 @@ function MobileOrder({ items, set }: { items: Props['items']; set: BlockEditorPr
         onDragEnd={onDragEnd}
         accessibility={{
           announcements: {
-            onDragStart: ({ active }) => `${t.tile(String(active.id))}`,
-            onDragOver: ({ active, over }) => (over ? t.moved(String(active.id), order.indexOf(over.id as MosaicCell) + 1) : ''),
-            onDragEnd: ({ active, over }) => (over ? t.moved(String(active.id), order.indexOf(over.id as MosaicCell) + 1) : ''),
-            onDragCancel: () => '',
+            onDragStart: ({ active }) => {
+              hasMoved.current = false
+              return t.pickedUp(String(active.id), positionOf(active.id))
+            },
+            // dnd-kit reports the tile over its own place as soon as it is picked up: still "picked up" until it moves.
+            onDragOver: ({ active, over }) => {
+              if (!over) return undefined
+              if (over.id === active.id && !hasMoved.current) return t.pickedUp(String(active.id), positionOf(active.id))
+              hasMoved.current = true
+              return t.moved(String(active.id), positionOf(over.id))
+            },
+            onDragEnd: ({ active, over }) => t.dropped(String(active.id), positionOf(over?.id ?? active.id)),
+            onDragCancel: ({ active }) => t.cancelled(String(active.id), positionOf(active.id)),
           },
         }}
       >
