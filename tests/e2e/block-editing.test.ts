@@ -6,41 +6,24 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import { beforeAll, describe, expect, inject, test } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
 import type { PageDoc } from '#lib/content'
 import { texts } from '#lib/texts'
-import { axe, formatViolations, launchBrowser } from '../helpers/browser.ts'
+import { axe, formatViolations } from '../helpers/browser.ts'
+import { chooseMenuItem, editorMenu, openEditorSession } from '../helpers/editor-session.ts'
 
 const baseUrl = inject('baseUrl')
-const editor = inject('editor')
 const m = texts.editor.menu
 const b = texts.editor.blocks
 const run = Date.now().toString(36)
 const shots = '/tmp/shots-h1'
 
-let browser: Browser
-let editorContext: BrowserContext
-let visitorContext: BrowserContext
-
-beforeAll(async () => {
+const session = openEditorSession({ timeoutMs: 15_000 })
+beforeAll(() => {
   fs.mkdirSync(shots, { recursive: true })
-  browser = await launchBrowser()
-  editorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  editorContext.setDefaultTimeout(15_000)
-  const login = await editorContext.request.post(`${baseUrl}/api/user/login`, { data: { username: editor.username, password: editor.password } })
-  expect(login.status()).toBe(200)
-  visitorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } })
 })
 
-afterAll(async () => {
-  await editorContext?.close()
-  await visitorContext?.close()
-  await browser?.close()
-})
-
-const menu = (p: Page) => p.getByRole('navigation', { name: m.label })
-const choose = (p: Page, item: string) => menu(p).getByRole('button', { name: item, exact: true }).click()
 /** The page's blocks in order, by type (the frames in editing mode, the plain wrappers for visitors). */
 const blockTypes = (p: Page) => p.locator('main [data-block]').evaluateAll((els) => els.map((el) => el.getAttribute('data-block')))
 const frame = (p: Page, name: string) => p.getByRole('group', { name: b.component(name) })
@@ -60,7 +43,7 @@ async function addComponent(p: Page, search: string, label: string) {
 }
 
 async function createPage(slug: string): Promise<PageDoc> {
-  const response = await editorContext.request.post(`${baseUrl}/api/page/save`, {
+  const response = await session.editor.request.post(`${baseUrl}/api/page/save`, {
     data: {
       page: {
         slug,
@@ -82,13 +65,13 @@ describe('Select Component', () => {
   test('add from the picker, type in place, reorder with undo/redo, duplicate, remove, spacing, save, publish; a visitor sees it', async () => {
     const slug = `e2e-blocks-${run}`
     await createPage(slug)
-    const p = await editorContext.newPage()
+    const p = await session.editor.newPage()
     await p.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
-    await menu(p).waitFor()
+    await editorMenu(p).waitFor()
 
     // Off: the page renders plain, no frames.
     await expect.poll(() => p.locator('[data-editor-frame]').count()).toBe(0)
-    await choose(p, m.select)
+    await chooseMenuItem(p, m.select)
     await frame(p, 'Section Heading').waitFor()
     expect(await blockTypes(p)).toEqual(['SectionHeading', 'Text'])
 
@@ -173,17 +156,17 @@ describe('Select Component', () => {
     await p.screenshot({ path: path.join(shots, 'spacing.png') })
 
     // Save and publish from the menu.
-    await choose(p, m.savePage)
+    await chooseMenuItem(p, m.savePage)
     const savePanel = p.getByRole('dialog', { name: texts.editor.panels.savePage })
     await savePanel.getByRole('button', { name: texts.editor.pagePanel.savePage, exact: true }).click()
     await expectToast(p, texts.toasts.pageSaved)
-    await choose(p, m.publishPage)
+    await chooseMenuItem(p, m.publishPage)
     const publishPanel = p.getByRole('dialog', { name: texts.editor.panels.publishPage })
     await publishPanel.getByRole('button', { name: texts.editor.pagePanel.publishPage, exact: true }).click()
     await expectToast(p, texts.toasts.pagePublished)
 
     // The visitor sees the result, plain.
-    const v = await visitorContext.newPage()
+    const v = await session.visitor.newPage()
     await v.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
     expect(await blockTypes(v)).toEqual(['SectionHeading', 'SectionHeading', 'Text', 'Text'])
     const headings = await v.locator('main h2').allTextContents()
@@ -200,15 +183,15 @@ describe('Select Component', () => {
   test('leaving Select Component renders the working copy plain; unsaved edits stay', async () => {
     const slug = `e2e-blocks-plain-${run}`
     await createPage(slug)
-    const p = await editorContext.newPage()
+    const p = await session.editor.newPage()
     await p.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
-    await menu(p).waitFor()
-    await choose(p, m.select)
+    await editorMenu(p).waitFor()
+    await chooseMenuItem(p, m.select)
     const heading = frame(p, 'Section Heading').getByRole('textbox', { name: 'Title', exact: true })
     await heading.click()
     await p.keyboard.press('End')
     await p.keyboard.type(' (edited)')
-    await choose(p, m.select)
+    await chooseMenuItem(p, m.select)
     await expect.poll(() => p.locator('[data-editor-frame]').count()).toBe(0)
     expect(await p.locator('main h2').first().textContent()).toBe('First heading (edited)')
     expect(await p.locator('[contenteditable]').count()).toBe(0)

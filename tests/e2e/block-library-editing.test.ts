@@ -5,71 +5,40 @@
  * desktop breakpoint, describes it, publishes, and the visitor's picture is that crop.
  */
 import sharp from 'sharp'
-import type { BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, test } from 'vitest'
 import type { PageDoc } from '#lib/content'
 import { texts } from '#lib/texts'
 import { containers } from '~/blocks/containers'
-import { axe, formatViolations, launchBrowser } from '../helpers/browser.ts'
-import type { Browser } from 'playwright-core'
+import { axe, formatViolations } from '../helpers/browser.ts'
+import { chooseMenuItem, editorMenu, openEditorSession, saveAndPublish } from '../helpers/editor-session.ts'
 
 const baseUrl = inject('baseUrl')
-const editor = inject('editor')
 const m = texts.editor.menu
 const b = texts.editor.blocks
 const ie = texts.editor.imageEditor
 const run = Date.now().toString(36)
 
-let browser: Browser
-let editorContext: BrowserContext
-let visitorContext: BrowserContext
+const session = openEditorSession({ viewport: { width: 1440, height: 900 } })
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-  editorContext = await browser.newContext({ viewport: { width: 1440, height: 900 } })
-  editorContext.setDefaultTimeout(20_000)
-  const login = await editorContext.request.post(`${baseUrl}/api/user/login`, { data: { username: editor.username, password: editor.password } })
-  expect(login.status()).toBe(200)
-  visitorContext = await browser.newContext({ viewport: { width: 1440, height: 900 } })
-})
-
-afterAll(async () => {
-  await editorContext?.close()
-  await visitorContext?.close()
-  await browser?.close()
-})
-
-const menu = (p: Page) => p.getByRole('navigation', { name: m.label })
-const choose = (p: Page, item: string) => menu(p).getByRole('button', { name: item, exact: true }).click()
 const blockTypes = (p: Page) => p.locator('main [data-block]').evaluateAll((els) => els.map((el) => el.getAttribute('data-block')))
 
 async function createPage(slug: string, contents: unknown[]): Promise<PageDoc> {
-  const response = await editorContext.request.post(`${baseUrl}/api/page/save`, {
+  const response = await session.editor.request.post(`${baseUrl}/api/page/save`, {
     data: { page: { slug, template: 'generic', header: { title: `Library ${run}` }, contents }, collection: 'pages' },
   })
   expect(response.status(), await response.text()).toBe(200)
   return (await response.json()) as PageDoc
 }
 
-async function saveAndPublish(p: Page) {
-  await choose(p, m.savePage)
-  const savePanel = p.getByRole('dialog', { name: texts.editor.panels.savePage })
-  await savePanel.getByRole('button', { name: texts.editor.pagePanel.savePage, exact: true }).click()
-  await p.locator('[data-sonner-toast]').filter({ hasText: texts.toasts.pageSaved }).first().waitFor()
-  await choose(p, m.publishPage)
-  const publishPanel = p.getByRole('dialog', { name: texts.editor.panels.publishPage })
-  await publishPanel.getByRole('button', { name: texts.editor.pagePanel.publishPage, exact: true }).click()
-  await p.locator('[data-sonner-toast]').filter({ hasText: texts.toasts.pagePublished }).first().waitFor()
-}
-
 describe('the whole library through the editor', () => {
   test('every block type the page allows is added from the picker, saved, published and served', async () => {
     const slug = `e2e-library-${run}`
     await createPage(slug, [])
-    const p = await editorContext.newPage()
+    const p = await session.editor.newPage()
     await p.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
-    await menu(p).waitFor()
-    await choose(p, m.select)
+    await editorMenu(p).waitFor()
+    await chooseMenuItem(p, m.select)
 
     // The picker lists exactly the contents container's types (spec 02 §2.8).
     const addButton = p.getByRole('button', { name: b.addComponentTo('page') })
@@ -102,7 +71,7 @@ describe('the whole library through the editor', () => {
     await p.close()
 
     // The visitor's page holds every one of them, in the order added, and stays accessible.
-    const v = await visitorContext.newPage()
+    const v = await session.visitor.newPage()
     await v.route(/youtube|vimeo|forms\.|alpaca/, (route) => route.abort())
     const response = await v.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
     expect(response?.status()).toBe(200)
@@ -117,10 +86,10 @@ describe('the whole library through the editor', () => {
   test('an image is uploaded into an Image block, cropped for desktop, described, published; the visitor gets that crop', async () => {
     const slug = `e2e-image-crop-${run}`
     await createPage(slug, [{ componentType: 'Image' }])
-    const p = await editorContext.newPage()
+    const p = await session.editor.newPage()
     await p.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
-    await menu(p).waitFor()
-    await choose(p, m.select)
+    await editorMenu(p).waitFor()
+    await chooseMenuItem(p, m.select)
 
     // A click selects the block; clicking the picture of the selected block opens its image editor.
     const placeholder = p.locator('main [data-block="Image"] [data-editable="image"] > *').first()
@@ -159,7 +128,7 @@ describe('the whole library through the editor', () => {
     await saveAndPublish(p)
     await p.close()
 
-    const v = await visitorContext.newPage()
+    const v = await session.visitor.newPage()
     await v.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
     const desktop = v.locator('main picture source[media="(min-width: 640px)"]')
     const srcset = (await desktop.getAttribute('srcset')) ?? ''

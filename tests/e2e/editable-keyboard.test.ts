@@ -4,51 +4,22 @@
  * the page to an Image block's picture, sees it outlined, presses Enter (or Space) and the Image
  * editor opens on that picture. The picture keeps its place and size while it is editable.
  */
-import sharp from 'sharp'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, test } from 'vitest'
 import { texts } from '#lib/texts'
-import { launchBrowser } from '../helpers/browser.ts'
+import { editorMenu, openEditorSession, picture, saveDraftPage, uploadPicture } from '../helpers/editor-session.ts'
 
 const baseUrl = inject('baseUrl')
-const editor = inject('editor')
 const m = texts.editor.menu
 const b = texts.editor.blocks
 const ie = texts.editor.imageEditor
 const run = Date.now().toString(36)
 
-let browser: Browser
-let editorContext: BrowserContext
+const session = openEditorSession()
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-  editorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  editorContext.setDefaultTimeout(20_000)
-  const login = await editorContext.request.post(`${baseUrl}/api/user/login`, { data: { username: editor.username, password: editor.password } })
-  expect(login.status()).toBe(200)
-})
+const upload = async (name: string) => uploadPicture(session.editor, name, await picture('#7a2e3b', 1200, 800))
 
-afterAll(async () => {
-  await editorContext?.close()
-  await browser?.close()
-})
-
-const menu = (p: Page) => p.getByRole('navigation', { name: m.label })
-
-/** Uploads a picture to the media library, as the Gallery tab would. */
-async function upload(name: string): Promise<string> {
-  const buffer = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#7a2e3b' } }).png().toBuffer()
-  const response = await editorContext.request.post(`${baseUrl}/img/upload`, { multipart: { file: { name, mimeType: 'image/png', buffer } } })
-  expect(response.status(), await response.text()).toBe(200)
-  return ((await response.json()) as { _id: string })._id
-}
-
-async function createPage(slug: string, contents: unknown[]) {
-  const response = await editorContext.request.post(`${baseUrl}/api/page/save`, {
-    data: { page: { slug, template: 'generic', header: { title: `Keyboard ${run}` }, contents }, collection: 'pages' },
-  })
-  expect(response.status(), await response.text()).toBe(200)
-}
+const createPage = (slug: string, contents: unknown[]) => saveDraftPage(session.editor, { slug, template: 'generic', header: { title: `Keyboard ${run}` }, contents })
 
 /** What has the focus: its accessible-name-ish text, the block it is in, and whether it is a picture's focus button. */
 const focused = (p: Page) =>
@@ -90,14 +61,14 @@ describe('pictures by keyboard in Select Component', () => {
       { componentType: 'SectionHeading', title: 'Before the picture', subtitle: '' },
       { componentType: 'Image', imageId, alt: 'A red field' },
     ])
-    const p = await editorContext.newPage()
+    const p = await session.editor.newPage()
     await p.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
-    await menu(p).waitFor()
+    await editorMenu(p).waitFor()
     const before = await imageBox(p)
     expect(before.width).toBeGreaterThan(0)
 
     // Select Component from the menu by keyboard: the menu button gets the focus, Enter turns the mode on.
-    const selectItem = menu(p).getByRole('button', { name: m.select, exact: true })
+    const selectItem = editorMenu(p).getByRole('button', { name: m.select, exact: true })
     await selectItem.focus()
     await p.keyboard.press('Enter')
     await p.getByRole('group', { name: b.component('Image') }).waitFor()
@@ -131,10 +102,10 @@ describe('pictures by keyboard in Select Component', () => {
   test('Space works too, on a picture not chosen yet (the placeholder), and opens the Gallery', async () => {
     const slug = `e2e-keyboard-placeholder-${run}`
     await createPage(slug, [{ componentType: 'Image' }])
-    const p = await editorContext.newPage()
+    const p = await session.editor.newPage()
     await p.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
-    await menu(p).waitFor()
-    await menu(p).getByRole('button', { name: m.select, exact: true }).focus()
+    await editorMenu(p).waitFor()
+    await editorMenu(p).getByRole('button', { name: m.select, exact: true }).focus()
     await p.keyboard.press('Enter')
     await p.getByRole('group', { name: b.component('Image') }).waitFor()
 

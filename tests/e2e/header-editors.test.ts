@@ -6,73 +6,34 @@
  * (10 to 100 %). Saved and published, a visitor gets exactly that header.
  */
 import sharp from 'sharp'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, inject, test } from 'vitest'
 import { texts } from '#lib/texts'
-import { axe, formatViolations, launchBrowser } from '../helpers/browser.ts'
+import { axe, formatViolations } from '../helpers/browser.ts'
+import { chooseMenuItem, editorMenu, openEditorSession, picture, saveAndPublish, saveDraftPage, uploadPicture } from '../helpers/editor-session.ts'
 
 const baseUrl = inject('baseUrl')
-const editor = inject('editor')
 const m = texts.editor.menu
 const h = texts.blockEditors.header
 const b = texts.editor.blocks
 const ie = texts.editor.imageEditor
 const run = Date.now().toString(36)
 
-let browser: Browser
-let editorContext: BrowserContext
-let visitorContext: BrowserContext
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-  editorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  editorContext.setDefaultTimeout(20_000)
-  const login = await editorContext.request.post(`${baseUrl}/api/user/login`, { data: { username: editor.username, password: editor.password } })
-  expect(login.status()).toBe(200)
-  visitorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-})
-
-afterAll(async () => {
-  await editorContext?.close()
-  await visitorContext?.close()
-  await browser?.close()
-})
-
-const menu = (p: Page) => p.getByRole('navigation', { name: m.label })
-const choose = (p: Page, item: string) => menu(p).getByRole('button', { name: item, exact: true }).click()
-
-async function picture(colour: string, width = 1600, height = 900) {
-  return sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer()
-}
+const session = openEditorSession()
 
 /** A picture in the media library (what the page's header picture is). */
-async function upload(name: string, colour: string): Promise<string> {
-  const response = await editorContext.request.post(`${baseUrl}/img/upload`, { multipart: { file: { name, mimeType: 'image/png', buffer: await picture(colour) } } })
-  expect(response.status(), await response.text()).toBe(200)
-  return ((await response.json()) as { _id: string })._id
-}
+const upload = async (name: string, colour: string) => uploadPicture(session.editor, name, await picture(colour))
 
+/** A raw save, for the answers the server refuses. */
 async function savePage(page: Record<string, unknown>) {
-  return editorContext.request.post(`${baseUrl}/api/page/save`, { data: { page, collection: 'pages' } })
+  return session.editor.request.post(`${baseUrl}/api/page/save`, { data: { page, collection: 'pages' } })
 }
 
 /** A page whose header has a picture; answers that picture's id. */
 async function createPage(slug: string, template: string, title: string): Promise<string> {
   const imageId = await upload(`header-${slug}.png`, '#5b3a29')
-  const response = await savePage({ slug, template, header: { title, image: { imageId, alt: 'Vines at dusk' } }, contents: [] })
-  expect(response.status(), await response.text()).toBe(200)
+  await saveDraftPage(session.editor, { slug, template, header: { title, image: { imageId, alt: 'Vines at dusk' } }, contents: [] })
   return imageId
-}
-
-async function saveAndPublish(p: Page) {
-  await choose(p, m.savePage)
-  const savePanel = p.getByRole('dialog', { name: texts.editor.panels.savePage })
-  await savePanel.getByRole('button', { name: texts.editor.pagePanel.savePage, exact: true }).click()
-  await p.locator('[data-sonner-toast]').filter({ hasText: texts.toasts.pageSaved }).first().waitFor()
-  await choose(p, m.publishPage)
-  const publishPanel = p.getByRole('dialog', { name: texts.editor.panels.publishPage })
-  await publishPanel.getByRole('button', { name: texts.editor.pagePanel.publishPage, exact: true }).click()
-  await p.locator('[data-sonner-toast]').filter({ hasText: texts.toasts.pagePublished }).first().waitFor()
 }
 
 /** Uploads a picture in an image editor's Gallery (which picks it) and describes it in its Alt text tab. */
@@ -93,12 +54,12 @@ describe('page header editors', () => {
   test('Edit Video: a non-mp4 link is refused with the spec message, an mp4 link and a poster are taken; the visitor’s header plays that video', async () => {
     const slug = `e2e-header-video-${run}`
     await createPage(slug, 'premium', `Video header ${run}`)
-    const p = await editorContext.newPage()
+    const p = await session.editor.newPage()
     await p.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
-    await menu(p).waitFor()
+    await editorMenu(p).waitFor()
     // The header's editors show only while Select Component is on.
     expect(await p.getByRole('button', { name: h.editVideo }).count()).toBe(0)
-    await choose(p, m.select)
+    await chooseMenuItem(p, m.select)
     await p.getByRole('button', { name: h.editVideo, exact: true }).click()
     const sidebar = p.getByRole('dialog', { name: h.editVideo })
     await sidebar.waitFor()
@@ -128,7 +89,7 @@ describe('page header editors', () => {
     await p.close()
 
     // The visitor's header: that video over the poster, with its pause button; no editor button.
-    const v = await visitorContext.newPage()
+    const v = await session.visitor.newPage()
     await v.route('**/*.mp4', (route) => route.abort())
     const response = await v.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
     expect(response?.status()).toBe(200)
@@ -150,10 +111,10 @@ describe('page header editors', () => {
   test('the header picture (a field of the page, outside any block) opens its image editor', async () => {
     const slug = `e2e-header-image-${run}`
     const imageId = await createPage(slug, 'genericImage', `Header picture ${run}`)
-    const p = await editorContext.newPage()
+    const p = await session.editor.newPage()
     await p.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
-    await menu(p).waitFor()
-    await choose(p, m.select)
+    await editorMenu(p).waitFor()
+    await chooseMenuItem(p, m.select)
     const name = b.edit('Header image')
     const headerPicture = p.locator('main > section').first().locator('[data-editable="image"]')
     expect(await headerPicture.getAttribute('title')).toBe(name)
@@ -169,10 +130,10 @@ describe('page header editors', () => {
   test('Edit Overlayer: a cropped picture over the header, moved to the start at 55 % wide (typed, 10 to 100); the visitor sees it there', async () => {
     const slug = `e2e-header-overlayer-${run}`
     await createPage(slug, 'genericImage', `Overlayer header ${run}`)
-    const p = await editorContext.newPage()
+    const p = await session.editor.newPage()
     await p.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
-    await menu(p).waitFor()
-    await choose(p, m.select)
+    await editorMenu(p).waitFor()
+    await chooseMenuItem(p, m.select)
     // This template has a header picture but no video.
     await p.getByRole('button', { name: h.editOverlayer, exact: true }).waitFor()
     expect(await p.getByRole('button', { name: h.editVideo }).count()).toBe(0)
@@ -222,7 +183,7 @@ describe('page header editors', () => {
     await p.close()
 
     // The visitor: the overlay sits at the start of the header's content area and is 55 % of its width.
-    const v = await visitorContext.newPage()
+    const v = await session.visitor.newPage()
     await v.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
     const shown = v.locator(`main img[src*="/img/${overlayId}"]`)
     await shown.waitFor()

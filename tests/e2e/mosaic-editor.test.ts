@@ -5,37 +5,20 @@
  * publishes; on a 375 px phone the visitor's tiles come in that order, while from 1280 px every
  * tile keeps its own cell.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, inject, test } from 'vitest'
 import { blockTexts, texts } from '#lib/texts'
 import { mosaicCells, type MosaicCell } from '~/blocks/CustomMosaic/cells'
-import { axe, formatViolations, launchBrowser } from '../helpers/browser.ts'
+import { axe, formatViolations } from '../helpers/browser.ts'
+import { chooseMenuItem, editorMenu, openEditorSession, saveAndPublish } from '../helpers/editor-session.ts'
 
 const baseUrl = inject('baseUrl')
-const editor = inject('editor')
 const m = texts.editor.menu
 const b = texts.editor.blocks
 const t = texts.blockEditors.mosaic
 const run = Date.now().toString(36)
 
-let browser: Browser
-let editorContext: BrowserContext
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-  editorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  editorContext.setDefaultTimeout(20_000)
-  const login = await editorContext.request.post(`${baseUrl}/api/user/login`, { data: { username: editor.username, password: editor.password } })
-  expect(login.status()).toBe(200)
-})
-
-afterAll(async () => {
-  await editorContext?.close()
-  await browser?.close()
-})
-
-const menu = (p: Page) => p.getByRole('navigation', { name: m.label })
-const choose = (p: Page, item: string) => menu(p).getByRole('button', { name: item, exact: true }).click()
+const session = openEditorSession()
 
 /** The tiles' titles, one per cell, in the cells' own order (their initial phone order, 0 to 6). */
 const titles: Record<MosaicCell, string> = {
@@ -50,7 +33,7 @@ const titles: Record<MosaicCell, string> = {
 
 async function createPage(slug: string) {
   const items = Object.fromEntries(mosaicCells.map((cell, order) => [cell, { title: titles[cell], order, key: cell }]))
-  const response = await editorContext.request.post(`${baseUrl}/api/page/save`, {
+  const response = await session.editor.request.post(`${baseUrl}/api/page/save`, {
     data: { page: { slug, template: 'generic', header: { title: `Mosaic ${run}` }, contents: [{ componentType: 'CustomMosaic', items }] }, collection: 'pages' },
   })
   expect(response.status(), await response.text()).toBe(200)
@@ -71,25 +54,14 @@ async function visualOrder(p: Page): Promise<string[]> {
   )
 }
 
-async function saveAndPublish(p: Page) {
-  await choose(p, m.savePage)
-  const savePanel = p.getByRole('dialog', { name: texts.editor.panels.savePage })
-  await savePanel.getByRole('button', { name: texts.editor.pagePanel.savePage, exact: true }).click()
-  await p.locator('[data-sonner-toast]').filter({ hasText: texts.toasts.pageSaved }).first().waitFor()
-  await choose(p, m.publishPage)
-  const publishPanel = p.getByRole('dialog', { name: texts.editor.panels.publishPage })
-  await publishPanel.getByRole('button', { name: texts.editor.pagePanel.publishPage, exact: true }).click()
-  await p.locator('[data-sonner-toast]').filter({ hasText: texts.toasts.pagePublished }).first().waitFor()
-}
-
 describe('Mosaic editor, mobile tab', () => {
   test('tiles reordered by dragging and by keyboard are the phone order a visitor sees; desktop cells stay', async () => {
     const slug = `e2e-mosaic-${run}`
     await createPage(slug)
-    const p = await editorContext.newPage()
+    const p = await session.editor.newPage()
     await p.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
-    await menu(p).waitFor()
-    await choose(p, m.select)
+    await editorMenu(p).waitFor()
+    await chooseMenuItem(p, m.select)
 
     // Select the mosaic (Tab reaches its frame, Enter selects it) and open its settings.
     const frame = p.getByRole('group', { name: b.component('Mosaic') })
@@ -152,7 +124,7 @@ describe('Mosaic editor, mobile tab', () => {
     await p.close()
 
     // A phone, 375 px wide: the tiles in the editor's order, the first across both columns.
-    const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true })
+    const phone = await session.browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true })
     const v = await phone.newPage()
     await v.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
     expect(await visualOrder(v)).toEqual(final)
@@ -161,7 +133,7 @@ describe('Mosaic editor, mobile tab', () => {
     await phone.close()
 
     // From 1280 px each tile keeps its cell: R1C1 (Wineries) top left, R2C4 (Festivals) bottom right.
-    const desktop = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+    const desktop = await session.browser.newContext({ viewport: { width: 1440, height: 900 } })
     const d = await desktop.newPage()
     await d.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
     expect(await visualOrder(d)).toEqual(mosaicCells.map((cell) => titles[cell]))

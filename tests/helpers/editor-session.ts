@@ -1,0 +1,74 @@
+/**
+ * The usual set-up of an editing e2e file against the shared server: one Chromium, a context signed
+ * in as the shared editor and a visitor context (no cookies), plus the editor-menu steps most
+ * editing tests take (choose a menu item, save then publish the page, save a draft through the API,
+ * put a picture in the media library).
+ */
+import sharp from 'sharp'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
+import type { PageDoc } from '#lib/content'
+import { texts } from '#lib/texts'
+import { launchBrowser } from './browser.ts'
+
+export interface EditorSession {
+  browser: Browser
+  /** Signed in as the shared e2e editor. */
+  editor: BrowserContext
+  visitor: BrowserContext
+}
+
+export function openEditorSession(options: { viewport?: { width: number; height: number }; timeoutMs?: number } = {}): EditorSession {
+  const viewport = options.viewport ?? { width: 1280, height: 900 }
+  const session = {} as EditorSession
+  beforeAll(async () => {
+    const { username, password } = inject('editor')
+    session.browser = await launchBrowser()
+    session.editor = await session.browser.newContext({ viewport })
+    session.editor.setDefaultTimeout(options.timeoutMs ?? 20_000)
+    const login = await session.editor.request.post(`${inject('baseUrl')}/api/user/login`, { data: { username, password } })
+    expect(login.status()).toBe(200)
+    session.visitor = await session.browser.newContext({ viewport })
+  })
+  afterAll(async () => {
+    await session.editor?.close()
+    await session.visitor?.close()
+    await session.browser?.close()
+  })
+  return session
+}
+
+export const editorMenu = (p: Page) => p.getByRole('navigation', { name: texts.editor.menu.label })
+
+export const chooseMenuItem = (p: Page, item: string) => editorMenu(p).getByRole('button', { name: item, exact: true }).click()
+
+/** Save Page, then Publish Page, each confirmed in its panel and awaited by its toast. */
+export async function saveAndPublish(p: Page) {
+  await chooseMenuItem(p, texts.editor.menu.savePage)
+  const savePanel = p.getByRole('dialog', { name: texts.editor.panels.savePage })
+  await savePanel.getByRole('button', { name: texts.editor.pagePanel.savePage, exact: true }).click()
+  await p.locator('[data-sonner-toast]').filter({ hasText: texts.toasts.pageSaved }).first().waitFor()
+  await chooseMenuItem(p, texts.editor.menu.publishPage)
+  const publishPanel = p.getByRole('dialog', { name: texts.editor.panels.publishPage })
+  await publishPanel.getByRole('button', { name: texts.editor.pagePanel.publishPage, exact: true }).click()
+  await p.locator('[data-sonner-toast]').filter({ hasText: texts.toasts.pagePublished }).first().waitFor()
+}
+
+/** Saves a page draft through the API as the editor; fails the test unless it is stored. */
+export async function saveDraftPage(editor: BrowserContext, page: Record<string, unknown>): Promise<PageDoc> {
+  const response = await editor.request.post(`${inject('baseUrl')}/api/page/save`, { data: { page, collection: 'pages' } })
+  expect(response.status(), await response.text()).toBe(200)
+  return (await response.json()) as PageDoc
+}
+
+/** A plain-colour PNG. */
+export function picture(colour: string, width = 1600, height = 900): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer()
+}
+
+/** Puts a picture in the media library, as the Gallery tab would; answers its id. */
+export async function uploadPicture(editor: BrowserContext, name: string, buffer: Buffer): Promise<string> {
+  const response = await editor.request.post(`${inject('baseUrl')}/img/upload`, { multipart: { file: { name, mimeType: 'image/png', buffer } } })
+  expect(response.status(), await response.text()).toBe(200)
+  return ((await response.json()) as { _id: string })._id
+}
