@@ -78,7 +78,7 @@ export interface ListingSyncDeps {
   client?: AtlasClient
   log?: { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void }
   /**
-   * Products applied per transaction on a domain's first import on PGlite (default 50; an open
+   * Products applied per transaction on a domain's first import on PGlite (default 10, so a visitor's page waits at most a few hundred ms behind one; an open
    * transaction there blocks every other query of the process). Every other sync applies all of
    * its products in one transaction.
    */
@@ -278,7 +278,7 @@ export function createListingSyncService(deps: ListingSyncDeps) {
         let applied = 0
         progress({ phase: 'apply', done: 0, total: fetched.length })
         const firstImport = existing.size === 0
-        const chunkSize = database.kind === 'pglite' && firstImport ? Math.max(1, deps.applyChunkSize ?? 50) : Number.POSITIVE_INFINITY
+        const chunkSize = database.kind === 'pglite' && firstImport ? Math.max(1, deps.applyChunkSize ?? 10) : Number.POSITIVE_INFINITY
         const chunks: Fetched[][] = []
         for (let i = 0; i < fetched.length; i += chunkSize) chunks.push(fetched.slice(i, i + chunkSize))
         if (!chunks.length) chunks.push([])
