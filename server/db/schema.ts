@@ -197,3 +197,13 @@ export const searchIndex = pgTable(
 
 export * from './schema-listings.ts'
 export * from './schema-engagement.ts'
+
+/**
+ * One-time codes that let the first editor be created in the browser (issue 13). Each server
+ * instance that starts with no editor adds one and prints it in its log; only the hash is kept,
+ * any of them is accepted, and all are deleted once an editor exists.
+ */
+export const setupCodes = pgTable('setup_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  createdAt: createdAt(),
+})
