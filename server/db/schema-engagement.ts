@@ -3,7 +3,7 @@
  * Kept apart from schema.ts (which re-exports this file) so each area owns its tables.
  */
 import { sql } from 'drizzle-orm'
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
@@ -22,6 +22,8 @@ export const stories = pgTable(
     publishedDoc: jsonb('published_doc').$type<Record<string, unknown>>(),
     published: boolean('published').notNull().default(false),
     lastPublished: timestamp('last_published', { withTimezone: true }),
+    /** Bumped by every save; a save names the version it was based on (no lost updates). */
+    version: integer('version').notNull().default(1),
     updatedBy: text('updated_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, customType, date, index, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { boolean, customType, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import type { Listing, ListingCategory, ListingTags } from '#lib/listings'
 import { domains } from './schema.ts'
 
@@ -40,6 +40,8 @@ export const listings = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`),
     lastSynced: timestamp('last_synced', { withTimezone: true }),
+    /** Bumped by every change of the editor's copy (save, sync); a save names the version it was based on. */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

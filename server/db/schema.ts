@@ -10,6 +10,8 @@ export const domains = pgTable('domains', {
   name: text('name').notNull(),
   hostnames: text('hostnames').array().notNull().default(sql`'{}'::text[]`),
   published: boolean('published').notNull().default(false),
+  /** Bumped by every save; a save names the version it was based on (no lost updates). */
+  version: integer('version').notNull().default(1),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
@@ -181,6 +183,8 @@ export const searchIndex = pgTable(
     description: text('description').notNull().default(''),
     body: text('body').notNull().default(''),
     imageId: text('image_id'),
+    /** The page's viewer roles: a search answers an item only to callers holding one (none: everyone). */
+    viewerRoles: text('viewer_roles').array().notNull().default(sql`'{}'::text[]`),
     updatedAt: updatedAt(),
     document: tsvector('document')
       .notNull()
@@ -193,6 +197,23 @@ export const searchIndex = pgTable(
     index('search_index_document').using('gin', t.document),
     index('search_index_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
   ],
+)
+
+/**
+ * The words of each public search entry (one without viewer roles), for "did you mean": the
+ * closest word is found through the trigram index on `word` instead of scanning the whole index
+ * (ts_stat) on every search without hits. Rows belong to one entry, so indexing one page never
+ * waits on another's (no shared counters); they are replaced with their entry's row.
+ */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    domainId: text('domain_id').notNull(),
+    collection: text('collection').notNull(),
+    itemId: text('item_id').notNull(),
+    word: text('word').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.domainId, t.collection, t.itemId, t.word] }), index('search_terms_word_trgm').using('gin', sql`${t.word} gin_trgm_ops`)],
 )
 
 export * from './schema-listings.ts'
