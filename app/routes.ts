@@ -11,5 +11,5 @@ export default [
     index('routes/page.tsx', { id: 'home' }),
     route('*', 'routes/page.tsx', { id: 'page' }),
   ]),
-  layout('layouts/blank.tsx', [route('login', 'routes/login.tsx')]),
+  layout('layouts/blank.tsx', [route('login', 'routes/login.tsx'), route('login/setup', 'routes/login-setup.tsx')]),
 ] satisfies RouteConfig

@@ -144,6 +144,19 @@ export const conciergeTexts = {
 
 export const texts = {
   blocks: blockTexts,
+  /** Creating the first editor in the browser (not in the spec: issue 13). */
+  firstEditor: {
+    title: 'Create the first editor',
+    intro: 'Nobody can sign in to this site yet. Create the first editor account: it can edit and publish everything, and invite the rest of the team.',
+    code: 'Setup code',
+    codeHint: 'Printed in the server’s log when it started (three groups of four letters and digits).',
+    username: 'Username',
+    email: 'E-mail address',
+    password: 'Password',
+    passwordHint: 'At least 8 characters.',
+    submit: 'Create the first editor',
+    creating: 'Creating…',
+  },
   errors: {
     statusTitle: (status: number) => `${status} Error`,
     notFoundTitle: 'Page not found.',

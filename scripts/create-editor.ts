@@ -4,8 +4,10 @@
  * Exits non-zero with a message on bad input or a duplicate.
  */
 import { parseArgs } from 'node:util'
+import { FolderInUseError } from '../server/db/folder-owner.ts'
 import { AppError } from '../server/services/errors.ts'
-import { withServices } from './cli.ts'
+import type { PublicUser } from '../server/services/users.ts'
+import { runCommand } from './cli.ts'
 
 const usage = 'Usage: npm run editor:create -- --username NAME --email ADDRESS --password SECRET [--role ROLE ...]'
 
@@ -36,17 +38,13 @@ async function main() {
     return 2
   }
   try {
-    const user = await withServices((services) =>
-      services.users.create({ username: values.username!, email: values.email!, password: values.password!, roles: values.role ?? [] }),
-    )
+    const user = (await runCommand('editor:create', { username: values.username!, email: values.email!, password: values.password!, roles: values.role ?? [] })) as PublicUser
     console.log(`Created editor '${user.username}' <${user.email}>${user.roles.length ? ` with roles ${user.roles.join(', ')}` : ''}`)
     return 0
   } catch (err) {
-    if (err instanceof AppError) {
-      console.error(`Could not create the editor: ${err.message}`)
-      return 1
-    }
-    throw err
+    console.error(`Could not create the editor: ${(err as Error).message}`)
+    if (!(err instanceof AppError) && !(err instanceof FolderInUseError)) console.error(err)
+    return 1
   }
 }
 

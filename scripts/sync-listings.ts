@@ -3,18 +3,15 @@
  * progress bar, and prints what it did. Exit code 0 when it finished, 1 when it failed (the previous
  * listings are kept), 2 for bad arguments.
  *
- * It syncs from ATDW_API_URL (with ATDW_API_KEY, ATDW_STATE, ATDW_AREA); without ATDW_API_URL from
- * the demo's fake provider, as the demo server does. The embedded database (PGlite) can be open
- * in one process only: stop the server first, or run the CLI against DATABASE_URL (PostgreSQL), where
- * the sync's advisory lock keeps it apart from a running server's schedule.
+ * It syncs from ATDW_API_URL (with ATDW_API_KEY, ATDW_STATE, ATDW_AREA); in the demo from the fake
+ * provider. While the site runs on the embedded database the sync runs inside the server (scripts/cli.ts),
+ * so the site shows the new listings at once; on PostgreSQL the sync's advisory lock keeps it apart
+ * from a running server's schedule.
  */
 import { parseArgs } from 'node:util'
 import cliProgress from 'cli-progress'
-import { loadConfig } from '../server/config.ts'
-import { openDatabase } from '../server/db/client.ts'
-import { startDemoAtdw, type DemoAtdw } from '../server/demo/listings.ts'
-import { createServices } from '../server/services/index.ts'
 import type { SyncProgress, SyncReport } from '../server/services/listings-sync.ts'
+import { runCommand } from './cli.ts'
 
 const usage = `Usage: npm run sync:listings [-- --domain ID] [-- --force]
 
@@ -95,32 +92,22 @@ function summary(report: SyncReport): string {
   return rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`).join('\n')
 }
 
-const config = loadConfig()
-let demo: DemoAtdw | undefined
-if (!config.atdw.apiUrl) {
-  demo = await startDemoAtdw()
-  config.atdw = { ...config.atdw, apiUrl: demo.apiUrl, apiKey: config.atdw.apiKey || 'demo' }
-  console.log(`ATDW_API_URL is not set: syncing from the demo's fake provider (${demo.products} products).`)
-}
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
 let exitCode = 0
 const progress = progressReporter()
 try {
-  await database.migrate()
-  const services = createServices(database, config)
-  const domainId = args.domain ?? (await services.listingsSync.targetDomainId(services.domains))
-  if (!domainId) throw new Error('There is no domain yet: start the server once (it seeds the demo) or create a domain first.')
-  if (!(await services.domains.list()).some((d) => d._id === domainId)) throw new Error(`There is no domain ${domainId}.`)
-  console.log(`Syncing listings of ${domainId} from ${config.atdw.apiUrl}${args.force ? ' (every product)' : ''}`)
-  const report = await services.listingsSync.syncAll(domainId, { trigger: 'cli', force: Boolean(args.force), onProgress: (p) => progress.update(p) })
+  const { report, source } = (await runCommand(
+    'sync:listings',
+    { domain: args.domain, force: Boolean(args.force) },
+    {
+      onWhere: (where) => console.log(`Syncing listings ${where}${args.force ? ' (every product)' : ''}`),
+      onProgress: (p) => progress.update(p),
+    },
+  )) as { report: SyncReport; source: string }
   progress.stop()
-  console.log(`Listing sync finished:\n${summary(report)}`)
+  console.log(`Listing sync from ${source} finished:\n${summary(report)}`)
 } catch (err) {
   progress.stop()
   console.error(`Listing sync failed: ${(err as Error).message}\nThe previous listings are kept.`)
   exitCode = 1
-} finally {
-  await database.close()
-  await demo?.close()
 }
 process.exit(exitCode)

@@ -12,8 +12,12 @@ import { createDevOutbox } from './dev-outbox.ts'
 import { createSeoRoutes } from './seo.ts'
 import { sessionTokenFrom } from './api/session.ts'
 import { createImgRouter } from './api/img.ts'
+import { clientIp } from './api/client.ts'
 import type { Logger } from './log.ts'
 import { createPageCache } from './page-cache.ts'
+import { createHealthCheck, type HealthSources } from './health.ts'
+import { providerModes } from './providers.ts'
+import { CONTENT_CHANNEL } from './services/events.ts'
 import { hostFromHeader } from './services/domains.ts'
 import type { Services } from './services/index.ts'
 import type { AppLoadContext } from 'react-router'
@@ -27,9 +31,11 @@ export interface AppOptions {
   build?: ServerBuild | (() => Promise<ServerBuild>)
   /** Folder of the built client assets, served in production. */
   clientDir?: string
+  /** What /health reports beyond the database (server/health.ts); the database alone when absent. */
+  health?: HealthSources
 }
 
-export const CONTENT_CHANNEL = 'content_published'
+export { CONTENT_CHANNEL }
 
 /** Requests that carry a session are editors': never cached, never served from cache. */
 function isAnonymous(request: Request) {
@@ -40,14 +46,12 @@ function isAnonymous(request: Request) {
  * One Hono app serves everything on one port: /health, the API under its prefix, the built
  * client assets, and every other path through React Router's server renderer.
  */
-export function createApp({ services, config, log, build, clientDir }: AppOptions) {
+export function createApp({ services, config, log, build, clientDir, health }: AppOptions) {
   const app = new Hono()
-  const pageCache = createPageCache(config.mode === 'development' ? 0 : config.pageCacheMaxEntries)
-  // A publish clears this instance's cache at once and tells the other instances through Postgres.
-  services.events.on('published', (domainId) => {
-    pageCache.clear()
-    services.database.notify(CONTENT_CHANNEL, domainId).catch((err: unknown) => log.warn({ err }, 'could not notify other instances'))
-  })
+  const pageCache = createPageCache(config.mode === 'development' ? 0 : config.pageCacheMaxEntries, config.pageCacheMaxAgeSeconds * 1000)
+  // A publish clears this instance's cache at once; the services tell the other instances (NOTIFY).
+  services.events.on('published', () => pageCache.clear())
+  const checkHealth = createHealthCheck(services, health ?? { folders: [], providers: providerModes(config) })
 
   // Baseline security headers on everything. Cross-origin resource and opener policies stay off:
   // images are embedded elsewhere (social cards) and booking payment opens provider windows.
@@ -71,14 +75,10 @@ export function createApp({ services, config, log, build, clientDir }: AppOption
   })
 
   app.get('/health', async (c) => {
-    const started = performance.now()
-    try {
-      await services.database.ping(2000)
-      return c.json({ status: 'ok', database: { status: 'ok', kind: services.database.kind, ms: Math.round(performance.now() - started) } })
-    } catch (err) {
-      log.warn({ err }, 'health check: database unavailable')
-      return c.json({ status: 'error', database: { status: 'unavailable', kind: services.database.kind } }, 503)
-    }
+    const { healthy, body } = await checkHealth()
+    if (!healthy) log.warn({ health: body }, 'health check: this instance cannot serve (503)')
+    c.header('Cache-Control', 'no-store')
+    return c.json(body, healthy ? 200 : 503)
   })
 
   app.route(`/${config.apiPrefix}`, createApi(services, log))
@@ -124,12 +124,12 @@ export function createApp({ services, config, log, build, clientDir }: AppOption
           services.domains.forHost(hostFromHeader(request.headers.get('host'))),
           anonymous ? null : services.auth.resolve(sessionTokenFrom(request.headers)),
         ])
-        context = { services, domain, user: session?.user ?? null, unavailable: false, reportError }
+        context = { services, domain, user: session?.user ?? null, clientIp: clientIp(c, config.auth.trustProxy), unavailable: false, reportError }
       } catch (err) {
         if (!isDatabaseUnavailable(err)) throw err
         log.warn({ err }, 'database unavailable: answering 503')
         // The layout loader turns this into the 503 error page.
-        context = { services, domain: null, user: null, unavailable: true, reportError }
+        context = { services, domain: null, user: null, clientIp: clientIp(c, config.auth.trustProxy), unavailable: true, reportError }
       }
       const response = await handle(request, context)
       if (!anonymous) {

@@ -14,8 +14,16 @@ const envSchema = z.object({
     .regex(/^[a-zA-Z0-9_-]+$/, 'API_PREFIX is a single path segment, e.g. api')
     .default('api'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  /**
+   * The demo: fakes stand in for the providers that are not configured. Unset: the demo runs when
+   * there is no DATABASE_URL and no provider setting (server/providers.ts).
+   */
+  DEMO: z.enum(['true', 'false']).optional(),
+  /** Seed the demo sites into an empty database; default: in the demo only. */
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
   PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(1000),
+  /** The longest a cached visitor page is served, in seconds: a safety net behind the publish notifications. */
+  PAGE_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().positive().max(86_400).default(300),
   /** Rendered image variants; defaults to ${DATA_DIR}/cache/img. */
   IMAGE_CACHE_DIR: z.string().optional(),
   /** Rendered image variants kept on disk, in MB; the least recently used go first. */
@@ -40,6 +48,12 @@ const envSchema = z.object({
   RATE_LIMIT_ACCOUNT: z.coerce.number().int().positive().default(5),
   /** Concierge enquiries accepted per client address per hour (spam protection). */
   RATE_LIMIT_ENQUIRY: z.coerce.number().int().positive().default(10),
+  /** Public searches accepted per client address per minute. */
+  RATE_LIMIT_SEARCH: z.coerce.number().int().positive().default(60),
+  /** Largest request body of the JSON API, in KB (uploads have their own limit). */
+  API_BODY_LIMIT_KB: z.coerce.number().int().positive().max(1024 * 1024).default(1024),
+  /** redis://...: the rate limits keep their counters there instead of in the database. */
+  REDIS_URL: z.string().optional(),
   /** Trust X-Forwarded-For for the client address (only behind a proxy you control). */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** Booking provider (BookEasy): its web API / cart base address, e.g. https://sjp.impartmedia.com/be. Unset: no cart calls. */
@@ -87,14 +101,19 @@ export interface Config {
   baseUrl: string
   apiPrefix: string
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
+  /** Fakes stand in for unconfigured providers (see server/providers.ts). */
+  demo: boolean
   seedDemo: boolean
   pageCacheMaxEntries: number
+  pageCacheMaxAgeSeconds: number
   imageCacheDir: string
   imageCacheMaxBytes: number
   /** Set when S3_BUCKET is: media goes to object storage instead of the local folder. */
   s3: S3Config | undefined
   auth: { sessionDays: number; rateLimitIp: number; rateLimitAccount: number; trustProxy: boolean; rateLimitEnquiry: number }
   mail: { smtpUrl: string | undefined; from: string; retrySeconds: number }
+  /** Request limits: API body size, searches per address, and where rate-limit counters are shared (Redis, else the database). */
+  limits: { apiBodyBytes: number; searchPerMinute: number; redisUrl: string | undefined }
   /** The booking provider: the API base the server calls, and what the browser's gadgets need (all public). */
   bookeasy: BookEasyConfig
   /** Sentry, when SENTRY_DSN is set. */
@@ -122,6 +141,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data
   const dataDir = path.resolve(e.DATA_DIR)
+  // A real deployment names its database or a provider; only a bare install is the demo.
+  const providerSettings = [e.ATDW_API_URL, e.ATDW_API_KEY, e.BOOKEASY_API_URL, e.BOOKEASY_GADGET_SCRIPT_URL, e.BOOKEASY_KEY].some(Boolean)
+  const demo = e.DEMO ? e.DEMO === 'true' : !e.DATABASE_URL && !providerSettings
   return {
     mode: e.NODE_ENV,
     port: e.PORT,
@@ -131,8 +153,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     apiPrefix: e.API_PREFIX,
     logLevel: e.LOG_LEVEL,
-    seedDemo: e.SEED_DEMO === 'true',
+    demo,
+    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : demo,
     pageCacheMaxEntries: e.PAGE_CACHE_MAX_ENTRIES,
+    pageCacheMaxAgeSeconds: e.PAGE_CACHE_MAX_AGE_SECONDS,
     imageCacheDir: e.IMAGE_CACHE_DIR ? path.resolve(e.IMAGE_CACHE_DIR) : path.join(dataDir, 'cache', 'img'),
     imageCacheMaxBytes: e.IMAGE_CACHE_MAX_MB * 1024 * 1024,
     s3: e.S3_BUCKET
@@ -155,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       trustProxy: e.TRUST_PROXY === 'true',
     },
     mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM, retrySeconds: e.MAIL_RETRY_SECONDS },
+    limits: { apiBodyBytes: e.API_BODY_LIMIT_KB * 1024, searchPerMinute: e.RATE_LIMIT_SEARCH, redisUrl: e.REDIS_URL || undefined },
     bookeasy: {
       apiUrl: e.BOOKEASY_API_URL ? e.BOOKEASY_API_URL.replace(/\/+$/, '') : undefined,
       gadgetScriptUrl:

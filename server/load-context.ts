@@ -9,6 +9,8 @@ declare module 'react-router' {
     domain: DomainDoc | null
     /** The signed-in editor; null for visitors (whose pages may be cached). */
     user: PublicUser | null
+    /** The caller's address (X-Forwarded-For behind a trusted proxy), for rate limits. */
+    clientIp: string
     /** The database did not answer: pages answer 503 instead of hanging or guessing. */
     unavailable: boolean
     /**

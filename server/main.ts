@@ -1,7 +1,7 @@
 /**
- * The process entry: reads the configuration, opens and migrates the database, seeds the demo on
- * first start, and serves everything on one port. `npm start` (production build) and `npm run dev`
- * (Vite with hot reload) both come through here.
+ * The process entry: reads the configuration, opens and migrates the database, starts the demo's
+ * fake providers (in the demo only), seeds the demo on first start, and serves everything on one
+ * port. `npm start` (production build) and `npm run dev` (Vite with hot reload) both come through here.
  */
 import fs from 'node:fs'
 import http from 'node:http'
@@ -9,14 +9,16 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import type { ServerBuild } from 'react-router'
-import { CONTENT_CHANNEL, createApp } from './app.ts'
+import { startAdminChannel, type AdminChannel } from './admin/channel.ts'
+import { createApp } from './app.ts'
 import { loadConfig } from './config.ts'
-import { openDatabase } from './db/client.ts'
-import { startDemoBookEasy, wantsDemoBookEasy } from './demo/bookeasy.ts'
-import { startDemoAtdw } from './demo/listings.ts'
-import { seedDemo } from './demo/seed.ts'
+import { assertWritableFolder, openDatabase, type Database, type Listener } from './db/client.ts'
+import { FolderInUseError } from './db/folder-owner.ts'
 import { createLogger } from './log.ts'
 import { reportingLogger, startSentry } from './integrations/sentry.ts'
+import { providerModes, startDemoProviders } from './providers.ts'
+import { CONTENT_CHANNEL } from './services/events.ts'
+import { offerFirstEditorSetup } from './services/first-editor.ts'
 import { pruneImageCache } from './services/image-cache-pruner.ts'
 import { createServices } from './services/index.ts'
 
@@ -24,20 +26,59 @@ const config = loadConfig()
 // With SENTRY_DSN set, every error the server logs is reported to Sentry too (nothing loads without it).
 const log = config.sentry ? reportingLogger(config.logLevel, await startSentry(config.sentry)) : createLogger(config.logLevel)
 
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+// The folders this instance writes to must be writable: a clear refusal now, not a 500 on the
+// first upload. (Media on S3 needs no local folder.)
+const folders = [
+  ...(config.databaseUrl ? [] : [{ name: 'database', path: path.join(config.dataDir, 'db') }]),
+  ...(config.s3 ? [] : [{ name: 'media', path: path.join(config.dataDir, 'media') }]),
+  { name: 'imageCache', path: config.imageCacheDir },
+]
+try {
+  for (const folder of folders) assertWritableFolder(folder.path, `The ${folder.name === 'imageCache' ? 'image cache' : folder.name} folder`)
+} catch (err) {
+  log.fatal((err as Error).message)
+  process.exit(1)
+}
+
+// The embedded database has one owner: this server claims its folder, or refuses to start.
+let database: Database
+try {
+  database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, owner: { kind: 'server', description: `the site's server (port ${config.port})` } })
+} catch (err) {
+  if (err instanceof FolderInUseError) log.fatal(err.message)
+  else log.fatal({ err }, 'the database could not be opened')
+  process.exit(1)
+}
 await database.migrate()
-// Tourism listings: without ATDW_API_URL the demo syncs from the fake provider, started here on a
-// loopback port (its pictures are served on this server's port, see server/demo/listings.ts).
-const demoAtdw = !config.atdw.apiUrl && config.seedDemo ? await startDemoAtdw() : undefined
-if (demoAtdw) config.atdw = { ...config.atdw, apiUrl: demoAtdw.apiUrl, apiKey: config.atdw.apiKey || 'demo' }
-// The booking provider likewise: without BOOKEASY_* settings the demo books through the local fake.
-const demoBookEasy = wantsDemoBookEasy(config) ? await startDemoBookEasy() : undefined
-if (demoBookEasy) config.bookeasy = { ...config.bookeasy, apiUrl: demoBookEasy.apiUrl, gadgetScriptUrl: demoBookEasy.gadgetScriptUrl }
+
+// Demo or real: the fakes start (and load) only in the demo; an unconfigured provider is off.
+const providers = providerModes(config)
+const demo = await startDemoProviders(config, providers)
+log.info(
+  `providers: ATDW ${providers.atdw}, BookEasy ${providers.bookeasy}, mail ${providers.mail}, storage ${providers.storage} (${config.s3 ? 'S3' : 'local folder'})` +
+    (config.demo ? ' — this is the demo: set DEMO=false, DATABASE_URL or the providers’ settings for a real site' : ''),
+)
 const services = createServices(database, config)
+
+// Command-line tools (editor:create, seed, sync:listings) work through this server while it owns
+// the embedded database: one writer, and the site sees their changes at once. They wait for the
+// start-up (demo seed) to finish.
+let startupDone: () => void = () => {}
+const ready = new Promise<void>((resolve) => (startupDone = resolve))
+let admin: AdminChannel | undefined
+if (database.claim) {
+  admin = await startAdminChannel({ services, log, ready })
+  database.claim.publishAdmin({ port: admin.port, token: admin.token })
+}
+
 if (config.seedDemo) {
+  const { seedDemo } = await import('./demo/seed.ts')
   const seeded = await seedDemo(services, { onlyIfEmpty: true })
   if (seeded) log.info('demo content seeded')
 }
+// No editor yet: the first one is created in the browser with a one-time code from this log.
+await offerFirstEditorSetup(services, log, config.baseUrl)
+startupDone()
 
 let build: ServerBuild | (() => Promise<ServerBuild>)
 let clientDir: string | undefined
@@ -60,18 +101,35 @@ if (config.mode === 'production') {
   build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
 }
 
-const { app, pageCache } = createApp({ services, config, log, build, clientDir })
 // Another instance published (or changed a domain): this instance's cached pages, domain list
-// and redirect rules are stale too.
-await database.listen(CONTENT_CHANNEL, () => {
+// and redirect rules are stale too. After the channel was down, anything may have changed.
+let notifications: Listener | undefined
+const { app, pageCache } = createApp({
+  services,
+  config,
+  log,
+  build,
+  clientDir,
+  health: { folders, providers, notifications: () => notifications?.status() ?? 'reconnecting' },
+})
+const forgetPublished = () => {
   pageCache.clear()
   services.domains.invalidate()
   services.redirects.clear()
+}
+notifications = await database.listen(CONTENT_CHANNEL, forgetPublished, {
+  onReconnect: () => {
+    forgetPublished()
+    log.info('notification channel back: cached pages cleared')
+  },
+  onStatus: (status, err) => {
+    if (status === 'reconnecting') log.warn({ err }, 'notification channel lost: reconnecting (this instance reports 503 on /health meanwhile)')
+  },
 })
+
 const honoListener = getRequestListener(app.fetch)
 const server = http.createServer((req, res) => {
-  if (demoAtdw?.handle(req, res)) return
-  if (demoBookEasy?.handle(req, res)) return
+  if (demo?.handle(req, res)) return
   if (viteMiddlewares) viteMiddlewares(req, res, () => void honoListener(req, res))
   else void honoListener(req, res)
 })
@@ -79,7 +137,7 @@ const server = http.createServer((req, res) => {
 server.listen(config.port, config.host, () => {
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
-  log.info(`${config.mode} server listening on http://localhost:${port} (database: ${database.kind})`)
+  log.info(`${config.mode} server listening on http://localhost:${port} (database: ${database.kind}${database.claim ? `, ${path.join(config.dataDir, 'db')}` : ''})`)
   void startListingSync()
 })
 
@@ -98,10 +156,14 @@ async function startListingSync() {
     log.info(`listing sync scheduled (${config.atdw.syncCron}); next run ${job.nextRun()?.toISOString() ?? 'never'}`)
   }
   try {
-    for (const domainId of await domainIds()) {
+    for (const domainId of services.listingsSync.configured ? await domainIds() : []) {
       const started = Date.now()
       const report = await services.listingsSync.syncIfEmpty(domainId)
-      if (report) log.info({ report }, `first listing sync of ${domainId}${demoAtdw ? ` from the demo's fake provider (${demoAtdw.products} products)` : ''}: ${report.created} listings and ${report.services} services in ${Date.now() - started} ms`)
+      if (report)
+        log.info(
+          { report },
+          `first listing sync of ${domainId}${demo?.atdwProducts ? ` from the demo's fake provider (${demo.atdwProducts} products)` : ''}: ${report.created} listings and ${report.services} services in ${Date.now() - started} ms`,
+        )
     }
   } catch (err) {
     log.error({ err }, 'the first listing sync failed; it runs again at the next start or schedule')
@@ -144,8 +206,9 @@ async function shutdown(signal: string) {
   server.close()
   server.closeAllConnections()
   listingSchedule?.stop()
-  await demoAtdw?.close()
-  await demoBookEasy?.close()
+  await admin?.close()
+  await notifications?.stop()
+  await demo?.close()
   // E-mail being sent in the background (concierge enquiries) gets a moment to finish; what does
   // not stays 'pending' in the outbox and is sent after the next start.
   await services.mailer.idle(5000)

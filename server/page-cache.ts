@@ -13,10 +13,12 @@ interface CachedPage {
 /**
  * Visitor pages are the same for every anonymous visitor until something is published, so the
  * rendered HTML (and its gzip) is kept in memory keyed by host and path. A publish anywhere in
- * the domain clears it; editors never read or fill it.
+ * the domain clears it; editors never read or fill it. Entries expire after maxAgeMs in any case.
  */
-export function createPageCache(maxEntries: number) {
-  const cache = maxEntries > 0 ? new LRUCache<string, CachedPage>({ max: maxEntries }) : null
+export function createPageCache(maxEntries: number, maxAgeMs = 300_000) {
+  // The maximum age is a safety net: should a publish notification from another instance be lost,
+  // a page is stale for at most this long.
+  const cache = maxEntries > 0 ? new LRUCache<string, CachedPage>({ max: maxEntries, ttl: maxAgeMs, ttlAutopurge: false }) : null
 
   function key(request: Request) {
     const url = request.url

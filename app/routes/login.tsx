@@ -7,6 +7,8 @@ import type { Route } from './+types/login'
  */
 export async function loader({ context }: Route.LoaderArgs) {
   if (context.user) throw redirect('/')
+  // A fresh installation has nobody to sign in: the first editor is created instead.
+  if (await context.services.firstEditor.needed()) throw redirect('/login/setup')
   return { siteName: context.domain?.name ?? '' }
 }
 

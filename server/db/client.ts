@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
+import { claimFolder, type FolderClaim, type FolderOwner } from './folder-owner.ts'
 import * as schema from './schema.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -24,8 +25,27 @@ export interface Database {
   close(): Promise<void>
   /** Postgres NOTIFY: tells every instance sharing this database (cache invalidation). */
   notify(channel: string, payload: string): Promise<void>
-  /** Postgres LISTEN; answers a function that stops listening. */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>
+  /**
+   * Postgres LISTEN on a connection of its own that comes back by itself when it drops (database
+   * restart, failover, idle timeout); onReconnect runs after each return, since notifications sent
+   * meanwhile were missed.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, options?: ListenOptions): Promise<Listener>
+  /** The claim on an embedded database folder (PGlite with a folder), released by close(). */
+  claim?: FolderClaim
+}
+
+export interface ListenOptions {
+  onReconnect?: () => void
+  /** Told when the connection drops and comes back (for logs). */
+  onStatus?: (status: ListenerStatus, err?: unknown) => void
+}
+
+export type ListenerStatus = 'listening' | 'reconnecting'
+
+export interface Listener {
+  status(): ListenerStatus
+  stop(): Promise<void>
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
@@ -35,36 +55,72 @@ export interface OpenDatabaseOptions {
   url?: string | undefined
   /** Folder for PGlite's files; 'memory://' keeps it in memory (tests). */
   dataDir: string
+  /**
+   * Who opens an embedded database folder (server/db/folder-owner.ts): the folder is claimed for
+   * this process until close(), and refused (FolderInUseError) while another process holds it.
+   */
+  owner?: Pick<FolderOwner, 'kind' | 'description'>
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url)
-  return openPglite(options.dataDir)
+  return openPglite(options.dataDir, options.owner ?? { kind: 'cli', description: `process ${process.pid} (${path.basename(process.argv[1] ?? 'node')})` })
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, who: Pick<FolderOwner, 'kind' | 'description'>): Promise<Database> {
   let location = dataDir
+  let claim: FolderClaim | undefined
   if (dataDir !== 'memory://') {
     location = path.join(dataDir, 'db')
     fs.mkdirSync(location, { recursive: true })
+    assertWritableFolder(location, 'The embedded database folder')
+    claim = claimFolder(location, who)
   }
-  // pg_trgm ships with PGlite; the migrations enable it (typo-tolerant search).
-  const client = await PGlite.create({ ...(location === 'memory://' ? {} : { dataDir: location }), extensions: { pg_trgm } })
+  let client: PGlite
+  try {
+    // pg_trgm ships with PGlite; the migrations enable it (typo-tolerant search).
+    client = await PGlite.create({ ...(location === 'memory://' ? {} : { dataDir: location }), extensions: { pg_trgm } })
+  } catch (err) {
+    claim?.release()
+    throw new Error(`The embedded database in ${location} could not be opened: ${(err as Error).message}`, { cause: err })
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db
   let closed = false
   return {
     db,
     kind: 'pglite',
+    claim,
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: (timeoutMs = 2000) => withTimeout(closed ? Promise.reject(new Error('database closed')) : client.query('select 1'), timeoutMs),
     close: async () => {
+      if (closed) return
       closed = true
       await client.close()
+      claim?.release()
     },
     notify: async (channel, payload) => {
       if (!closed) await client.query(`select pg_notify($1, $2)`, [channel, payload])
     },
-    listen: (channel, onMessage) => client.listen(channel, onMessage),
+    // One process, one connection: notifications cannot be lost to a dropped connection.
+    listen: async (channel, onMessage) => {
+      const unlisten = await client.listen(channel, onMessage)
+      return { status: () => 'listening', stop: unlisten }
+    },
+  }
+}
+
+/** Throws a clear error naming a folder this process cannot write (read-only mount, permissions). */
+export function assertWritableFolder(folder: string, what: string): void {
+  const probe = path.join(folder, `.write-test-${process.pid}`)
+  try {
+    fs.mkdirSync(folder, { recursive: true })
+    fs.writeFileSync(probe, '')
+    fs.rmSync(probe, { force: true })
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    throw new Error(`${what} ${path.resolve(folder)} cannot be written (${code ?? (err as Error).message}). Make it writable by this user, or choose another folder.`, {
+      cause: err,
+    })
   }
 }
 
@@ -79,34 +135,120 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {})
   const db = drizzlePg(pool, { schema }) as unknown as Db
-  const listeners = new Set<() => Promise<void>>()
+  const listeners = new Set<Listener>()
   return {
     db,
     kind: 'postgres',
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
     ping: (timeoutMs = 2000) => withTimeout(db.execute(sql`select 1`), timeoutMs),
     close: async () => {
-      await Promise.all([...listeners].map((stop) => stop()))
+      await Promise.all([...listeners].map((listener) => listener.stop()))
       await pool.end()
     },
     notify: async (channel, payload) => {
       await pool.query('select pg_notify($1, $2)', [channel, payload])
     },
-    listen: async (channel, onMessage) => {
-      // LISTEN needs a connection of its own that stays open.
-      const client = new pg.Client({ connectionString: url })
-      client.on('error', () => {})
-      await client.connect()
-      client.on('notification', (msg) => {
-        if (msg.channel === channel) onMessage(msg.payload ?? '')
-      })
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
-      const stop = async () => {
-        listeners.delete(stop)
-        await client.end().catch(() => {})
+    listen: async (channel, onMessage, options = {}) => {
+      const listener = await listenWithReconnect(url, channel, onMessage, options)
+      listeners.add(listener)
+      return {
+        status: listener.status,
+        stop: async () => {
+          listeners.delete(listener)
+          await listener.stop()
+        },
       }
-      listeners.add(stop)
-      return stop
+    },
+  }
+}
+
+/** First wait before the LISTEN connection is opened again; doubles up to LISTEN_RETRY_MAX_MS. */
+const LISTEN_RETRY_MIN_MS = 250
+const LISTEN_RETRY_MAX_MS = 15_000
+/** A query on the LISTEN connection this often: a connection that died silently is found out. */
+const LISTEN_HEARTBEAT_MS = 10_000
+
+/**
+ * LISTEN needs a connection of its own that stays open. When it drops, it is opened again with
+ * back-off (the first attempt at once), and onReconnect tells the owner that notifications may
+ * have been missed in between.
+ */
+async function listenWithReconnect(url: string, channel: string, onMessage: (payload: string) => void, options: ListenOptions): Promise<Listener> {
+  let status: ListenerStatus = 'reconnecting'
+  let stopped = false
+  let client: pg.Client | undefined
+  let heartbeat: NodeJS.Timeout | undefined
+  let retry: NodeJS.Timeout | undefined
+  let delay = LISTEN_RETRY_MIN_MS
+
+  const setStatus = (next: ListenerStatus, err?: unknown) => {
+    if (next === status) return
+    status = next
+    options.onStatus?.(next, err)
+  }
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5000 })
+    let failed = false
+    const fail = (err?: unknown) => {
+      if (failed) return
+      failed = true
+      clearInterval(heartbeat)
+      next.end().catch(() => {})
+      if (stopped) return
+      setStatus('reconnecting', err)
+      retry = setTimeout(() => void reconnect(), delay)
+      retry.unref()
+      delay = Math.min(delay * 2, LISTEN_RETRY_MAX_MS)
+    }
+    next.on('error', fail)
+    next.on('end', () => fail(new Error('the LISTEN connection ended')))
+    next.on('notification', (msg) => {
+      if (msg.channel === channel) onMessage(msg.payload ?? '')
+    })
+    try {
+      await next.connect()
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
+    } catch (err) {
+      fail(err)
+      throw err
+    }
+    if (stopped) {
+      await next.end().catch(() => {})
+      return
+    }
+    client = next
+    delay = LISTEN_RETRY_MIN_MS
+    heartbeat = setInterval(() => void next.query('select 1').catch(fail), LISTEN_HEARTBEAT_MS)
+    heartbeat.unref()
+    setStatus('listening')
+  }
+
+  async function reconnect() {
+    if (stopped) return
+    try {
+      await connect()
+      options.onReconnect?.()
+    } catch {
+      // connect() scheduled the next attempt.
+    }
+  }
+
+  // The first connection must work: a server that cannot listen at start says so.
+  try {
+    await connect()
+  } catch (err) {
+    stopped = true
+    clearTimeout(retry)
+    throw err
+  }
+  return {
+    status: () => status,
+    stop: async () => {
+      stopped = true
+      clearTimeout(retry)
+      clearInterval(heartbeat)
+      await client?.end().catch(() => {})
     },
   }
 }

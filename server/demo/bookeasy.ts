@@ -7,7 +7,6 @@
  * /book-online page then shows working booking blocks instead of their failure message.
  */
 import type http from 'node:http'
-import type { BookEasyConfig } from '../config.ts'
 import { fakeGadgetScript } from '../../fakes/bookeasy/gadget-script.ts'
 import { startFakeBookEasy } from '../../fakes/bookeasy/server.ts'
 
@@ -22,11 +21,6 @@ export interface DemoBookEasy {
   /** Serves the gadget script; answers false for any other address. */
   handle(req: http.IncomingMessage, res: http.ServerResponse): boolean
   close(): Promise<void>
-}
-
-/** Whether the demo needs its own booking provider: none of the provider's settings is set. */
-export function wantsDemoBookEasy(config: { seedDemo: boolean; bookeasy: BookEasyConfig }): boolean {
-  return config.seedDemo && !config.bookeasy.apiUrl && !config.bookeasy.gadgetScriptUrl && !config.bookeasy.key
 }
 
 export async function startDemoBookEasy(): Promise<DemoBookEasy> {

@@ -9,4 +9,7 @@ export interface ContentEvents {
   published: [domainId: string]
 }
 
+/** The PostgreSQL NOTIFY channel on which instances tell each other what was published. */
+export const CONTENT_CHANNEL = 'content_published'
+
 export class ContentEventBus extends EventEmitter<ContentEvents> {}

@@ -4,7 +4,7 @@ import { loadConfig, type Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
 import { createStorage, type Storage } from '../integrations/storage/index.ts'
 import { createDomainService } from './domains.ts'
-import { ContentEventBus } from './events.ts'
+import { CONTENT_CHANNEL, ContentEventBus } from './events.ts'
 import { createImageService } from './images.ts'
 import { createPageService } from './pages.ts'
 import { createRedirectService } from './redirects.ts'
@@ -12,7 +12,8 @@ import { createSearchService } from './search.ts'
 import { createSiteDocumentService } from './site-documents.ts'
 import { createMailer } from '../integrations/mail/mailer.ts'
 import { createAuthService } from './auth.ts'
-import { createRateLimits } from './rate-limit.ts'
+import { createFirstEditorService } from './first-editor.ts'
+import { createLimiterStore, createRateLimits } from './rate-limit.ts'
 import { createUserService } from './users.ts'
 import { createListingService, linkListingPages } from './listings.ts'
 import { createListingSyncService } from './listings-sync.ts'
@@ -24,7 +25,7 @@ import { createStoryService } from './stories.ts'
 import { createCartService } from './cart.ts'
 
 export type ServicesConfig = Pick<Config, 'mode' | 'baseUrl' | 'apiPrefix' | 'auth' | 'mail'> &
-  Partial<Pick<Config, 'dataDir' | 'imageCacheDir' | 's3'>> &
+  Partial<Pick<Config, 'dataDir' | 'imageCacheDir' | 'imageCacheMaxBytes' | 's3' | 'limits'>> &
   Partial<Pick<Config, 'atdw'>> &
   Partial<Pick<Config, 'bookeasy' | 'sentry'>> & {
     /** Overrides the storage chosen from the config (tests). */
@@ -35,6 +36,13 @@ export type ServicesConfig = Pick<Config, 'mode' | 'baseUrl' | 'apiPrefix' | 'au
 export function createServices(database: Database, config: ServicesConfig) {
   const events = new ContentEventBus()
   const { db } = database
+  // Whatever process publishes (a server instance, a command-line tool on PostgreSQL) tells every
+  // instance sharing the database; each clears its own caches when it hears it (server/main.ts).
+  events.on('published', (domainId) => {
+    database.notify(CONTENT_CHANNEL, domainId).catch(() => {
+      // The database is down: nothing was published either. The page cache's maximum age is the safety net.
+    })
+  })
   // Callers that give no dataDir (tests that don't care about images) get a throwaway folder, never ./data.
   const dataDir = config.dataDir ?? path.join(os.tmpdir(), `tourism-site-${process.pid}`)
   const storage = config.storage ?? createStorage({ dataDir, s3: config.s3 })
@@ -42,7 +50,13 @@ export function createServices(database: Database, config: ServicesConfig) {
   const search = createSearchService(db)
   // Failed e-mail is retried with back-off (MAIL_RETRY_SECONDS doubling, at most hourly) for about a day.
   const mailer = createMailer(db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from, maxAttempts: 30, retryBaseMs: config.mail.retrySeconds * 1000 })
-  const rateLimits = createRateLimits({ perIp: config.auth.rateLimitIp, perAccount: config.auth.rateLimitAccount })
+  // Counters shared by every instance on this database (or REDIS_URL), keyed by account id or address.
+  const rateLimits = createRateLimits(createLimiterStore(database, { redisUrl: config.limits?.redisUrl }), {
+    perIp: config.auth.rateLimitIp,
+    perAccount: config.auth.rateLimitAccount,
+    enquiryPerHour: config.auth.rateLimitEnquiry,
+    searchPerMinute: config.limits?.searchPerMinute,
+  })
   const siteDocuments = createSiteDocumentService(db, events)
   const redirects = createRedirectService(siteDocuments)
   events.on('published', () => redirects.clear())
@@ -51,7 +65,8 @@ export function createServices(database: Database, config: ServicesConfig) {
   const listings = createListingService(db, { pages, events, index: listingIndex })
   // Publishing a listing page publishes the listing record too.
   linkListingPages(pages, listings)
-  const images = createImageService(db, storage, { cacheDir: config.imageCacheDir ?? path.join(dataDir, 'cache', 'img') })
+  const auth = createAuthService(db, users, mailer, rateLimits, { sessionDays: config.auth.sessionDays, baseUrl: config.baseUrl })
+  const images = createImageService(db, storage, { cacheDir: config.imageCacheDir ?? path.join(dataDir, 'cache', 'img'), maxCacheBytes: config.imageCacheMaxBytes })
   return {
     config,
     database,
@@ -71,9 +86,11 @@ export function createServices(database: Database, config: ServicesConfig) {
     redirects,
     users,
     mailer,
-    auth: createAuthService(db, users, mailer, rateLimits, { sessionDays: config.auth.sessionDays, baseUrl: config.baseUrl }),
+    rateLimits,
+    auth,
+    firstEditor: createFirstEditorService(db, users, auth),
     stories: createStoryService(db, events),
-    enquiries: createEnquiryService(db, mailer, { perIpPerHour: config.auth.rateLimitEnquiry }),
+    enquiries: createEnquiryService(db, mailer, { limits: rateLimits }),
     // The booking provider's cart (its defaults when the caller's config names none).
     cart: createCartService(config.bookeasy ?? loadConfig({}).bookeasy),
   }

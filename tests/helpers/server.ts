@@ -69,8 +69,10 @@ export interface RunningServer {
   dataDir: string
   /** The server's recent output, for error messages. */
   output(): string
-  /** Stops the server (SIGTERM, then SIGKILL) and removes a temporary data dir. */
-  stop(options?: { keepDataDir?: boolean }): Promise<void>
+  /** Stops the server (SIGTERM, then SIGKILL; or SIGKILL at once, a crash) and removes a temporary data dir. */
+  stop(options?: { keepDataDir?: boolean; signal?: 'SIGTERM' | 'SIGKILL' }): Promise<void>
+  /** The server's process id. */
+  pid: number
 }
 
 export async function startProductionServer(options: StartServerOptions = {}): Promise<RunningServer> {
@@ -109,9 +111,9 @@ export async function startProductionServer(options: StartServerOptions = {}): P
   let hasExited = false
   void exited.then(() => (hasExited = true))
 
-  async function stop(stopOptions: { keepDataDir?: boolean } = {}) {
+  async function stop(stopOptions: { keepDataDir?: boolean; signal?: 'SIGTERM' | 'SIGKILL' } = {}) {
     if (!hasExited) {
-      child.kill('SIGTERM')
+      child.kill(stopOptions.signal ?? 'SIGTERM')
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
       await exited
       clearTimeout(timer)
@@ -138,5 +140,5 @@ export async function startProductionServer(options: StartServerOptions = {}): P
     await new Promise((r) => setTimeout(r, 200))
   }
 
-  return { baseUrl, port, dataDir, output: () => output, stop }
+  return { baseUrl, port, dataDir, output: () => output, stop, pid: child.pid ?? 0 }
 }
