@@ -2,9 +2,10 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 /**
- * Two projects. 'unit': unit and API integration tests in Node (cheap, parallel). 'e2e': real
+ * Projects. 'unit': unit and API integration tests in Node (cheap, parallel). 'e2e': real
  * Chromium against the production server that tests/e2e/global-setup.ts starts (needs
- * `npm run build`). The React Router Vite plugin is deliberately not loaded here: tests import
+ * `npm run build`). 'postgres' (only with TEST_DATABASE_URL): production servers sharing one
+ * PostgreSQL database (needs the build too). The React Router Vite plugin is deliberately not loaded here: tests import
  * modules directly, and the e2e server uses the built output.
  */
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url))
@@ -28,6 +29,24 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
         },
       },
+      // Tests that need a PostgreSQL server (several instances on one database, its LISTEN channel):
+      // part of the run when TEST_DATABASE_URL names one (`npm run test:pg`, and CI's PostgreSQL pass).
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'postgres',
+                environment: 'node',
+                include: ['tests/postgres/**/*.test.ts'],
+                testTimeout: 120_000,
+                hookTimeout: 120_000,
+                fileParallelism: false,
+                sequence: { groupOrder: 2 },
+              },
+            },
+          ]
+        : []),
       {
         extends: true,
         test: {

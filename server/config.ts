@@ -81,6 +81,12 @@ const envSchema = z.object({
   ATDW_DOMAIN_ID: z.string().optional(),
   /** When the daily listing sync runs (cron, server time zone); 'off' disables it. */
   LISTINGS_SYNC_CRON: z.string().default('0 3 * * *'),
+  /** Worker threads that lay out event-calendar PDFs; default: one per spare core, 1 or 2. */
+  PDF_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
+  /** Calendars that may wait for a PDF worker; further requests get 429 with Retry-After. */
+  PDF_QUEUE_MAX: z.coerce.number().int().min(0).max(1000).default(8),
+  /** Log a warning when the event loop was held longer than this (ms) in a 10 s window. */
+  EVENT_LOOP_WARN_MS: z.coerce.number().int().positive().default(100),
 })
 
 export interface S3Config {
@@ -120,6 +126,10 @@ export interface Config {
   sentry: { dsn: string; environment: string } | undefined
   /** The tourism provider and the daily sync (apiUrl undefined: not configured). */
   atdw: { apiUrl: string | undefined; apiKey: string; state: string; area: string; syncCron: string | undefined; domainId?: string | undefined }
+  /** The PDF worker pool: threads (undefined: by core count) and how many calendars may queue. */
+  pdf: { workers: number | undefined; queueMax: number }
+  /** Event-loop delay above which a warning is logged, in ms. */
+  eventLoopWarnMs: number
 }
 
 export interface BookEasyConfig {
@@ -198,5 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       syncCron: e.LISTINGS_SYNC_CRON === 'off' ? undefined : e.LISTINGS_SYNC_CRON,
       domainId: e.ATDW_DOMAIN_ID || undefined,
     },
+    pdf: { workers: e.PDF_WORKERS, queueMax: e.PDF_QUEUE_MAX },
+    eventLoopWarnMs: e.EVENT_LOOP_WARN_MS,
   }
 }

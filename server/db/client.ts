@@ -162,6 +162,8 @@ async function openPostgres(url: string): Promise<Database> {
   }
 }
 
+/** How the LISTEN connection names itself in pg_stat_activity. */
+export const LISTEN_APPLICATION_NAME = 'tourism-site listener'
 /** First wait before the LISTEN connection is opened again; doubles up to LISTEN_RETRY_MAX_MS. */
 const LISTEN_RETRY_MIN_MS = 250
 const LISTEN_RETRY_MAX_MS = 15_000
@@ -188,7 +190,7 @@ async function listenWithReconnect(url: string, channel: string, onMessage: (pay
   }
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5000 })
+    const next = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5000, application_name: LISTEN_APPLICATION_NAME })
     let failed = false
     const fail = (err?: unknown) => {
       if (failed) return

@@ -27,7 +27,8 @@ import { createCartService } from './cart.ts'
 export type ServicesConfig = Pick<Config, 'mode' | 'baseUrl' | 'apiPrefix' | 'auth' | 'mail'> &
   Partial<Pick<Config, 'dataDir' | 'imageCacheDir' | 'imageCacheMaxBytes' | 's3' | 'limits'>> &
   Partial<Pick<Config, 'atdw'>> &
-  Partial<Pick<Config, 'bookeasy' | 'sentry'>> & {
+  Partial<Pick<Config, 'bookeasy' | 'sentry'>> &
+  Partial<Pick<Config, 'pdf'>> & {
     /** Overrides the storage chosen from the config (tests). */
     storage?: Storage
   }
@@ -78,7 +79,8 @@ export function createServices(database: Database, config: ServicesConfig) {
     pages,
     listings,
     listingIndex,
-    listingsPdf: createListingsPdfService({ listings, siteDocuments, images }),
+    // Calendars are laid out in worker threads (PDF_WORKERS, PDF_QUEUE_MAX) and kept until the next publish.
+    listingsPdf: createListingsPdfService({ listings, siteDocuments, images, events, workers: config.pdf && { threads: config.pdf.workers, queueMax: config.pdf.queueMax } }),
     listingsSync: createListingSyncService({ database, events, listings, atdw: config.atdw }),
     /** Booking provider operator information on listings (listing/updateWithBookEasy, loadBookEasyListings). */
     bookEasySync: createBookEasySyncService({ db, listings, bookeasy: config.bookeasy }),

@@ -61,6 +61,8 @@ export interface StartServerOptions {
   dataDir?: string
   /** How long to wait for /health to answer 200. */
   timeoutMs?: number
+  /** Extra Node options before the entry (e.g. another --import). */
+  nodeArgs?: string[]
 }
 
 export interface RunningServer {
@@ -88,7 +90,7 @@ export async function startProductionServer(options: StartServerOptions = {}): P
   }
   // `node --import tsx server/main.ts` is `tsx server/main.ts` without tsx's wrapper process,
   // so the pid we signal is the server itself.
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...(options.nodeArgs ?? []), 'server/main.ts'], {
     cwd: projectRoot,
     env: childEnv({
       NODE_ENV: 'production',
