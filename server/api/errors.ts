@@ -55,7 +55,11 @@ export function validationHook(result: { success: boolean; error?: unknown; targ
 
 /** Turns anything thrown in a route into the error shape; only real faults become 500. */
 export function toErrorResponse(err: unknown, c: Context, log: (err: unknown) => void) {
-  if (err instanceof AppError) return errorJson(c, statusOf[err.kind], err.message, err.details, err.kind)
+  if (err instanceof AppError) {
+    const retryAfter = (err.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds
+    if (err.kind === 'rate_limited' && typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter))
+    return errorJson(c, statusOf[err.kind], err.message, err.details, err.kind)
+  }
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode
     return errorJson(c, status, err.message || 'Request failed')
@@ -69,3 +73,45 @@ export function toErrorResponse(err: unknown, c: Context, log: (err: unknown) =>
   log(err)
   return errorJson(c, 500, 'An Unknown Error Occurred', undefined, 'internal_error')
 }
+
+export interface UnstorableText {
+  /** Where: 'path', 'query.q', 'body.page.header.title'... */
+  path: string
+  problem: 'a NUL character' | 'an unpaired UTF-16 surrogate'
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+function problemOf(text: string): UnstorableText['problem'] | null {
+  if (text.includes('\u0000')) return 'a NUL character'
+  if (LONE_SURROGATE.test(text)) return 'an unpaired UTF-16 surrogate'
+  return null
+}
+
+/**
+ * The first string (value or object key) PostgreSQL cannot store as text or jsonb: one holding NUL
+ * (U+0000) or half of a surrogate pair (only JSON escapes like \ud800 produce these). Walks without
+ * recursion, so any nesting JSON.parse accepted is fine.
+ */
+export function findUnstorableText(value: unknown, root: string): UnstorableText | null {
+  const stack: [unknown, string][] = [[value, root]]
+  while (stack.length) {
+    const [item, path] = stack.pop()!
+    if (typeof item === 'string') {
+      const problem = problemOf(item)
+      if (problem) return { path, problem }
+    } else if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i--) stack.push([item[i], `${path}.${i}`])
+    } else if (item && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item)) {
+        const problem = problemOf(key)
+        if (problem) return { path: `${path}.${[...key].map((ch) => (problemOf(ch) ? '?' : ch)).join('')}`, problem }
+        stack.push([child, `${path}.${key}`])
+      }
+    }
+  }
+  return null
+}
+
+export const unstorableMessage = (found: UnstorableText) =>
+  `Text may not contain ${found.problem} (found in ${found.path}); remove it and try again`

@@ -27,7 +27,9 @@ async function quadrantImage() {
     .toBuffer()
 }
 
-const get = (query: string, headers: Record<string, string> = {}) => app.request(`/img/${query}`, { headers })
+let editorToken = ''
+/** As a signed-in editor, who gets exactly the variant asked for (visitors: img-visitor.test.ts). */
+const get = (query: string, headers: Record<string, string> = {}) => app.request(`/img/${query}`, { headers: { authorization: `Bearer ${editorToken}`, ...headers } })
 
 async function decoded(res: Response) {
   const bytes = Buffer.from(await res.arrayBuffer())
@@ -46,6 +48,8 @@ beforeAll(async () => {
   await database.migrate()
   services = createServices(database, config)
   app = createApp({ services, config, log: createLogger('silent') }).app
+  await services.users.create({ username: 'img-editor', email: 'img-editor@example.com', password: 'img-editor-pass' })
+  editorToken = (await services.auth.login('img-editor', 'img-editor-pass', { ip: 'test' })).token
   original = await quadrantImage()
   await services.images.save({ bytes: original, filename: 'quadrants.png', id: 'quadrants' })
   const alpha = await sharp({ create: { width: 64, height: 64, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer()

@@ -5,12 +5,12 @@ import { z } from 'zod'
 import type { Logger } from '../log.ts'
 import { AppError } from '../services/errors.ts'
 import type { Services } from '../services/index.ts'
-import { UNSUPPORTED_REASON, type TransformParams } from '../services/images.ts'
+import { UNSUPPORTED_REASON, type ImageAccess, type TransformParams } from '../services/images.ts'
 import { editorRoute, requireEditor } from './access.ts'
 import { createRouter, type ApiEnv } from './context.ts'
-import { errorJson, toErrorResponse, zodDetails } from './errors.ts'
+import { errorJson, findUnstorableText, toErrorResponse, unstorableMessage, zodDetails } from './errors.ts'
 import { errorResponses, errorSchema, idParam, json } from './schemas.ts'
-import { resolveSession, sameOriginWrites } from './session.ts'
+import { resolveSession, sameOriginWrites, sessionTokenFrom } from './session.ts'
 
 /** Uploads larger than this are refused before they are read (the image service checks again). */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024
@@ -48,7 +48,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 /**
  * Images by id with on-the-fly transforms. Variants are rendered once and kept on disk, so the
- * answers can be cached for ever: an image's bytes never change under its id.
+ * answers can be cached for ever: an image's bytes never change under its id. Visitors get sizes
+ * on the width ladder and only the variants the published site uses (services/images.ts ImageAccess).
  * Uploads (POST /img/upload, multipart field `file`) are for signed-in editors only.
  */
 export function createImgRouter(services: Services, log: Logger) {
@@ -71,6 +72,8 @@ export function createImgRouter(services: Services, log: Logger) {
       const file = form?.file
       if (!(file instanceof File)) return errorJson(c, 400, 'Send the image in the field "file"')
       const alt = typeof form?.alt === 'string' ? form.alt.slice(0, 300) : ''
+      const unstorable = findUnstorableText({ alt, filename: file.name }, 'form')
+      if (unstorable) return errorJson(c, 400, unstorableMessage(unstorable), { path: unstorable.path })
       // The type comes from the bytes (sharp reads the header), never from the name or the declared type.
       try {
         const saved = await services.images.save({ bytes: Buffer.from(await file.arrayBuffer()), filename: file.name || 'upload', alt })
@@ -89,9 +92,14 @@ export function createImgRouter(services: Services, log: Logger) {
     const accept = c.req.header('accept')
     const notFound = () => errorJson(c, 404, `No image with id ${id}`)
 
+    // Editors (a valid session) get exactly what they ask for; visitors the variants the site uses.
+    // Requests without a session token need no look-up.
+    const token = sessionTokenFrom(c.req.raw.headers)
+    const access: ImageAccess = token && (await services.auth.resolve(token)) ? 'editor' : 'visitor'
+
     const ifNoneMatch = c.req.header('if-none-match')
     if (ifNoneMatch) {
-      const etag = await services.images.etagOf(id, parsed.data, accept)
+      const etag = await services.images.etagOf(id, parsed.data, accept, access)
       if (!etag) return notFound()
       if (ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
         c.header('ETag', etag)
@@ -101,7 +109,7 @@ export function createImgRouter(services: Services, log: Logger) {
       }
     }
 
-    const image = await services.images.render(id, parsed.data, accept)
+    const image = await services.images.render(id, parsed.data, accept, access)
     if (!image) return notFound()
     c.header('Content-Type', image.contentType)
     c.header('Content-Length', String(image.bytes.length))

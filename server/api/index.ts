@@ -1,9 +1,10 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
+import { bodyLimit } from 'hono/body-limit'
 import type { Logger } from '../log.ts'
 import type { Services } from '../services/index.ts'
 import { configRouter } from './config.ts'
 import type { ApiEnv } from './context.ts'
-import { errorJson, toErrorResponse, validationHook } from './errors.ts'
+import { errorJson, findUnstorableText, toErrorResponse, unstorableMessage, validationHook } from './errors.ts'
 import { pageRouter } from './page.ts'
 import { siteRouter } from './site.ts'
 import { resolveSession, sameOriginWrites } from './session.ts'
@@ -20,12 +21,35 @@ import { objRouter } from './obj.ts'
 import { cartRouter } from './cart.ts'
 import { hostFromHeader } from '../services/domains.ts'
 
+/** The default largest request body of the API (API_BODY_LIMIT_KB). */
+export const DEFAULT_API_BODY_LIMIT = 1024 * 1024
+
+const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i
+
 /** The whole API: one router per area, mounted under the prefix by server/app.ts. */
 export function createApi(services: Services, log: Logger) {
   const api = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
+  const maxBody = services.config.limits?.apiBodyBytes ?? DEFAULT_API_BODY_LIMIT
+
+  // Before anything reads a body: a declared Content-Length over the limit is refused at once, and a
+  // chunked body is counted as it arrives and refused as soon as it passes the limit.
+  api.use(
+    bodyLimit({
+      maxSize: maxBody,
+      onError: (c) => {
+        // The rest of the body is not read: close the connection rather than drain it.
+        c.header('Connection', 'close')
+        return errorJson(c, 413, `The request body is larger than the ${formatBytes(maxBody)} this API accepts`)
+      },
+    }),
+  )
 
   api.use(async (c, next) => {
     if (!isWellFormedQuery(c.req.url)) return errorJson(c, 400, 'Malformed query string: invalid %-encoding')
+    // Text PostgreSQL cannot store (NUL, unpaired surrogates) is refused here, for every route, with
+    // where it was found, instead of failing in the database.
+    const problem = await unstorableInRequest(c.req.url, c.req.method, c.req.header('content-type'), () => c.req.json())
+    if (problem) return errorJson(c, 400, unstorableMessage(problem), { path: problem.path })
     c.set('services', services)
     c.set('domain', await services.domains.forHost(hostFromHeader(c.req.header('host'))))
     await next()
@@ -70,6 +94,32 @@ export function createApi(services: Services, log: Logger) {
   api.onError((err, c) => toErrorResponse(err, c, (e) => log.error({ err: e, path: c.req.path }, 'API request failed')))
   return api
 }
+
+async function unstorableInRequest(url: string, method: string, contentType: string | undefined, json: () => Promise<unknown>) {
+  const { pathname, searchParams } = new URL(url)
+  let path = pathname
+  try {
+    path = decodeURIComponent(pathname)
+  } catch {
+    // Malformed %-escapes in the path are answered by the routes (400).
+  }
+  const inPath = findUnstorableText(path, 'path')
+  if (inPath) return inPath
+  for (const [key, value] of searchParams) {
+    const found = findUnstorableText(key, 'query') ?? findUnstorableText(value, `query.${key}`)
+    if (found) return found
+  }
+  if (method === 'GET' || method === 'HEAD' || !JSON_TYPE.test((contentType ?? '').split(';')[0]!.trim())) return null
+  let body: unknown
+  try {
+    body = await json()
+  } catch {
+    return null // not JSON: the route's validation answers 400
+  }
+  return findUnstorableText(body, 'body')
+}
+
+const formatBytes = (n: number) => (n % (1024 * 1024) === 0 ? `${n / 1024 / 1024} MB` : n % 1024 === 0 ? `${n / 1024} KB` : `${n} bytes`)
 
 /** A query string whose %-escapes do not decode is refused rather than guessed at. */
 function isWellFormedQuery(url: string): boolean {

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { collectionSchema } from '#lib/content'
 import { notFound } from '../services/errors.ts'
 import { editorRoute } from './access.ts'
+import { clientIp } from './client.ts'
 import { createRouter, domainIdOf } from './context.ts'
 import { domainIdParam, errorResponses, errorSchema, json } from './schemas.ts'
 
@@ -29,6 +30,7 @@ const query = createRoute({
   },
   responses: {
     200: json(z.object({ results: z.array(resultSchema), total: z.number(), page: z.number(), pageSize: z.number(), correctedQuery: z.string().nullable() }), 'Results'),
+    429: json(errorSchema, 'Too many searches from this address (RATE_LIMIT_SEARCH a minute); Retry-After says when to try again'),
     ...errorResponses,
   },
 })
@@ -57,6 +59,9 @@ const deleteItem = editorRoute({
 export const searchRouter = createRouter()
   .openapi(query, async (c) => {
     const { q, page, pageSize, domainId } = c.req.valid('query')
+    const { services } = c.var
+    // Visitors' searches are counted per address (shared by every instance); signed-in editors are not limited.
+    if (!c.var.user) await services.rateLimits.searchFrom(clientIp(c, services.config.auth.trustProxy))
     return c.json(await c.var.services.search.search(domainIdOf(c, domainId), q, { page, pageSize }), 200)
   })
   .openapi(indexItem, async (c) => {

@@ -171,6 +171,8 @@ describe('password recovery', () => {
         body: JSON.stringify({ email: 'pat@example.com' }),
       })
       expect(res.status).toBe(200)
+      // The answer does not wait for the mail server; the message is stored and tried in the background.
+      await down.services.mailer.idle()
       const [stored] = await down.services.mailer.recent(1)
       expect(stored).toMatchObject({ to: 'pat@example.com', subject: 'Password Reset', status: 'pending', attempts: 1 })
     } finally {

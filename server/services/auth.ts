@@ -2,9 +2,9 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { passwordResets, sessions, users as usersTable } from '../db/schema.ts'
-import type { Mailer } from '../integrations/mail/mailer.ts'
+import type { MailMessage, Mailer } from '../integrations/mail/mailer.ts'
 import { AppError, invalidInput } from './errors.ts'
-import type { RateLimits } from './rate-limit.ts'
+import { accountKey, type RateLimits } from './rate-limit.ts'
 import { type PublicUser, type UserService, verifyPassword } from './users.ts'
 
 const RESET_LIFETIME_MS = 24 * 60 * 60 * 1000
@@ -35,16 +35,21 @@ export function createAuthService(db: Db, userService: UserService, mailer: Mail
     return { token, expiresAt }
   }
 
-  /** Signs in by username or e-mail; rate-limited per address and per account. */
+  /**
+   * Signs in by username or e-mail; rate-limited per address and per account. The account is
+   * counted by its id, so failures under its username and under its e-mail add up.
+   */
   async function login(login: string, password: string, client: { ip: string; userAgent?: string }) {
     await limits.attemptFromIp(client.ip)
-    await limits.checkAccount(login)
-    const user = await userService.authenticate(login, password)
+    const row = await userService.findByLogin(login)
+    const key = accountKey(row, login)
+    await limits.checkAccount(key)
+    const user = await userService.verifyLogin(row, password)
     if (!user) {
-      await limits.failureFor(login)
+      await limits.failureFor(key)
       throw new AppError('unauthorised', authMessages.badCredentials)
     }
-    await limits.successFor(login)
+    await limits.successFor(key)
     const session = await startSession(user._id, client.userAgent)
     return { ...session, user }
   }
@@ -73,14 +78,24 @@ export function createAuthService(db: Db, userService: UserService, mailer: Mail
       .where(exceptTokenHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, exceptTokenHash)) : eq(sessions.userId, userId))
   }
 
+  /** Every reset link of the account still outstanding stops working (after a reset or a password change). */
+  async function revokeResetLinks(userId: string) {
+    await db
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)))
+  }
+
   async function changePassword(userId: string, current: string, next: string, keepTokenHash: string) {
     const [row] = await db.select().from(usersTable).where(eq(usersTable.id, userId)).limit(1)
     if (!row?.passwordHash || !(await verifyPassword(current, row.passwordHash))) throw invalidInput(authMessages.wrongCurrentPassword)
     await userService.setPassword(userId, next)
+    await revokeResetLinks(userId)
     await revokeSessions(userId, keepTokenHash)
   }
 
-  async function sendResetLink(user: { id: string; email: string; username: string }, kind: 'reset' | 'invite') {
+  /** Stores a new single-use link for the account and answers the e-mail that carries it. */
+  async function resetLinkMessage(user: { id: string; email: string; username: string }, kind: 'reset' | 'invite'): Promise<MailMessage> {
     const token = newToken()
     await db.insert(passwordResets).values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_LIFETIME_MS) })
     const link = `${options.baseUrl}/?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`
@@ -88,22 +103,29 @@ export function createAuthService(db: Db, userService: UserService, mailer: Mail
       kind === 'invite'
         ? `An editor account named '${user.username}' has been created for you. Choose your password here:`
         : `Someone (hopefully you) asked to reset the password of the editor account '${user.username}'. Choose a new password here:`
-    await mailer.send({
+    return {
       to: user.email,
       subject: 'Password Reset',
       text: `${intro}\n\n${link}\n\nThe link works once and expires in 24 hours. If you did not ask for this, ignore this e-mail.`,
       html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">Set your password</a></p><p>The link works once and expires in 24 hours. If you did not ask for this, ignore this e-mail.</p>`,
-    })
+    }
   }
 
-  /** Always the same answer, whether or not the address has an account. */
+  /**
+   * Always the same answer in the same time, whether or not the address has an account: both do the
+   * same look-up and the same count, and for an account the link is stored and e-mailed in the
+   * background, through the outbox (the answer never waits for the mail server).
+   */
   async function requestPasswordReset(email: string, client: { ip: string }) {
     await limits.attemptFromIp(client.ip)
     const address = email.trim().toLowerCase()
-    await limits.checkAccount(`reset:${address}`)
-    await limits.failureFor(`reset:${address}`)
-    const [user] = await db.select().from(usersTable).where(eq(sql`lower(${usersTable.email})`, address)).limit(1)
-    if (user) await sendResetLink(user, 'reset')
+    const [user] = await db
+      .select({ id: usersTable.id, email: usersTable.email, username: usersTable.username })
+      .from(usersTable)
+      .where(eq(sql`lower(${usersTable.email})`, address))
+      .limit(1)
+    await limits.resetRequestFor(user ? accountKey(user, address) : `address:${address}`)
+    if (user) mailer.later(() => resetLinkMessage(user, 'reset'))
     return { message: authMessages.resetSent }
   }
 
@@ -127,13 +149,15 @@ export function createAuthService(db: Db, userService: UserService, mailer: Mail
       .returning()
     if (!claimed) throw invalidInput(authMessages.resetInvalid)
     await userService.setPassword(row.userId, password)
+    await revokeResetLinks(row.userId)
     await revokeSessions(row.userId)
   }
 
   /** Creates an editor without a password and e-mails the link to choose one. */
   async function invite(input: { username: string; email: string; roles?: string[] }) {
     const user = await userService.create({ ...input, roles: input.roles ?? [] })
-    await sendResetLink({ id: user._id, email: user.email, username: user.username }, 'invite')
+    // Stored with its link before the answer; the mail server is tried in the background.
+    await mailer.queue(await resetLinkMessage({ id: user._id, email: user.email, username: user.username }, 'invite'))
     return user
   }
 

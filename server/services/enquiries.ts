@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { desc, eq } from 'drizzle-orm'
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 import { addDays, checkEnquiry, emptyConciergeSettings, isEmailAddress, isoDate, summaryHtml, summaryText, type ConciergeSettings, type Enquiry } from '#lib/concierge'
 import { texts } from '#lib/texts'
 import { z } from 'zod'
 import type { Db } from '../db/client.ts'
 import { conciergeSettings, enquiries, mailOutbox } from '../db/schema.ts'
 import type { Mailer } from '../integrations/mail/mailer.ts'
-import { AppError, invalidInput } from './errors.ts'
+import { invalidInput } from './errors.ts'
+import type { RateLimits } from './rate-limit.ts'
 import type { PublicUser } from './users.ts'
 
 const t = texts.concierge
@@ -31,8 +31,8 @@ export const conciergeSettingsSchema = z.object({
 })
 
 export interface EnquiryOptions {
-  /** Enquiries accepted per client address per hour (spam protection a person never meets). */
-  perIpPerHour: number
+  /** Enquiries accepted per client address per hour (spam protection a person never meets), in the shared store. */
+  limits: Pick<RateLimits, 'enquiryFrom'>
 }
 
 export interface SubmitInput {
@@ -54,8 +54,6 @@ export interface SubmitResult {
  * visitor is answered once the enquiry and its e-mail are stored; delivery runs in the background.
  */
 export function createEnquiryService(db: Db, mailer: Mailer, options: EnquiryOptions) {
-  const limiter = new RateLimiterMemory({ keyPrefix: 'enquiry', points: options.perIpPerHour, duration: 60 * 60 })
-
   /** The domain's settings, or null when none were saved (spec 01 §7: 'or nothing'). */
   async function loadSettings(domainId: string): Promise<ConciergeSettings | null> {
     const [row] = await db.select().from(conciergeSettings).where(eq(conciergeSettings.domainId, domainId)).limit(1)
@@ -78,14 +76,7 @@ export function createEnquiryService(db: Db, mailer: Mailer, options: EnquiryOpt
     return { email, ccs }
   }
 
-  async function limit(ip: string) {
-    try {
-      await limiter.consume(ip)
-    } catch (res) {
-      if (res instanceof RateLimiterRes) throw new AppError('rate_limited', t.failure, { retryAfterSeconds: Math.ceil(res.msBeforeNext / 1000) })
-      throw res
-    }
-  }
+  const limit = (ip: string) => options.limits.enquiryFrom(ip, t.failure)
 
   /**
    * Validates and stores an enquiry, and queues its e-mail: the answer does not wait for the mail

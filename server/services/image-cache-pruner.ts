@@ -35,3 +35,43 @@ export async function pruneImageCache(dir: string, maxBytes: number): Promise<{ 
   }
   return { removed, bytes: total }
 }
+
+/**
+ * Keeps the cache under its limit as variants are written: the first write measures the folder, each
+ * later one adds its size, and when the total passes the limit the least recently used variants are
+ * removed down to 90 % of it (so pruning does not run again on the very next write). Several
+ * instances sharing the folder each count their own writes; every pruning measures the folder anew.
+ */
+export function createCacheBudget(dir: string, maxBytes: number) {
+  let total: number | null = null
+  let pruning: Promise<void> | null = null
+
+  async function measure(): Promise<number> {
+    const { bytes } = await pruneImageCache(dir, Number.POSITIVE_INFINITY)
+    return bytes
+  }
+
+  function prune(): Promise<void> {
+    pruning ??= pruneImageCache(dir, Math.floor(maxBytes * 0.9))
+      .then(({ bytes }) => {
+        total = bytes
+      })
+      .finally(() => {
+        pruning = null
+      })
+    return pruning
+  }
+
+  return {
+    /** Counts a variant just written (its file is already in the folder); prunes when over the limit. */
+    async added(bytes: number): Promise<void> {
+      if (total === null) total = await measure()
+      else total += bytes
+      if (total > maxBytes) await prune()
+    },
+    /** The bytes the cache holds, as last counted (null before the first write). */
+    get bytes() {
+      return total
+    },
+  }
+}

@@ -4,10 +4,11 @@ import path from 'node:path'
 import { count, desc, eq, ilike, or, sql } from 'drizzle-orm'
 import sharp, { type Metadata } from 'sharp'
 import type { Db } from '../db/client.ts'
-import { images, pages, siteDocuments } from '../db/schema.ts'
+import { images, listings, pages, siteDocuments, stories } from '../db/schema.ts'
 import { coverCrop } from '../../app/ui/image-url.ts'
 import type { Storage } from '../integrations/storage/index.ts'
 import { AppError, conflict, invalidInput } from './errors.ts'
+import { createCacheBudget } from './image-cache-pruner.ts'
 
 export interface ImageLimits {
   maxBytes: number
@@ -109,7 +110,65 @@ export interface RenderedImage {
 export interface ImageServiceOptions {
   /** Folder for rendered variants (IMAGE_CACHE_DIR). */
   cacheDir: string
+  /** Size the cache is kept under as variants are written (IMAGE_CACHE_MAX_MB); default 2 GB. */
+  maxCacheBytes?: number | undefined
   limits?: Partial<ImageLimits>
+}
+
+/**
+ * Who asks for a variant. Editors (a valid session) get exactly what they ask for. Visitors get the
+ * sizes of the width ladder and the aspect grid (a request between steps is answered with the next
+ * step), never q or b, and only the crops and focal points the published site uses: the variants a
+ * visitor can have rendered are the finite set the site itself needs.
+ */
+export type ImageAccess = 'editor' | 'visitor'
+
+/** Marks the error of a variant only editors may have rendered (the API answers 403). */
+export const EDITOR_ONLY_REASON = 'editor_only_variant'
+
+/**
+ * Output widths visitors get: every width the site asks for (app/blocks/image-sizes.ts, the Img
+ * boxes, their 2x and fluid steps) is answered with the first step at or above it.
+ */
+export const WIDTH_LADDER = [
+  64, 96, 120, 160, 192, 240, 256, 320, 360, 400, 480, 540, 600, 640, 720, 750, 800, 960, 1080, 1200, 1280, 1440, 1600, 1920, 2160, 2400, 2560, 3200, 3840,
+] as const
+
+/** The first ladder step at or above a width (the top step for anything larger). */
+export function ladderWidth(width: number): number {
+  return WIDTH_LADDER.find((step) => step >= width) ?? WIDTH_LADDER[WIDTH_LADDER.length - 1]!
+}
+
+/**
+ * Box shapes visitors get: height/width as a fraction p/q with p, q <= 32, which holds every box
+ * the site uses exactly (9:5, 3:2, 16:9, 40:21, 25:19, 16:25...) and anything else within a fraction
+ * of a percent. About 600 shapes.
+ */
+const ASPECT_GRID: readonly number[] = (() => {
+  const values = new Set<number>()
+  for (let p = 1; p <= 32; p++) for (let q = 1; q <= 32; q++) values.add(p / q)
+  return [...values].sort((a, b) => a - b)
+})()
+
+/** The nearest shape of the grid to a height/width ratio. */
+export function gridAspect(ratio: number): number {
+  let lo = 0
+  let hi = ASPECT_GRID.length - 1
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1
+    if (ASPECT_GRID[mid]! <= ratio) lo = mid
+    else hi = mid
+  }
+  const a = ASPECT_GRID[lo]!
+  const b = ASPECT_GRID[hi]!
+  return Math.abs(ratio - a) <= Math.abs(b - ratio) ? a : b
+}
+
+/** A visitor's requested box on the ladder and the grid (scale s already applied). */
+function visitorBox(w: number | undefined, h: number | undefined): { w: number | undefined; h: number | undefined } {
+  if (w === undefined) return { w: undefined, h: h === undefined ? undefined : ladderWidth(h) }
+  const width = ladderWidth(w)
+  return { w: width, h: h === undefined ? undefined : Math.max(1, Math.round(width * gridAspect(h / w))) }
 }
 
 type ImageRow = typeof images.$inferSelect
@@ -152,7 +211,7 @@ interface Plan {
  * Turns the request into one canonical plan, so equivalent requests (w=5000 on a 2000 px image and
  * w=2000, s=2 with w=400 and w=800...) share one cached variant.
  */
-function planOf(record: ImageRow, p: TransformParams, accept: string | null | undefined, max: number): Plan {
+function planOf(record: ImageRow, p: TransformParams, accept: string | null | undefined, max: number, access: ImageAccess = 'editor'): Plan {
   const cropKeys = [p.cx, p.cy, p.cw, p.ch]
   let crop: Plan['crop'] = null
   if (cropKeys.some((v) => v !== undefined)) {
@@ -171,8 +230,9 @@ function planOf(record: ImageRow, p: TransformParams, accept: string | null | un
   const sh = crop?.height ?? record.height
 
   const scale = p.s ?? 1
-  const w = p.w === undefined ? undefined : Math.min(max, Math.max(1, Math.round(p.w * scale)))
-  const h = p.h === undefined ? undefined : Math.min(max, Math.max(1, Math.round(p.h * scale)))
+  let w = p.w === undefined ? undefined : Math.min(max, Math.max(1, Math.round(p.w * scale)))
+  let h = p.h === undefined ? undefined : Math.min(max, Math.max(1, Math.round(p.h * scale)))
+  if (access === 'visitor') ({ w, h } = visitorBox(w, h))
   let width = sw
   let height = sh
   if (w !== undefined && h !== undefined) {
@@ -234,6 +294,8 @@ export function createImageService(db: Db, storage: Storage, options: ImageServi
   const limits: ImageLimits = { ...IMAGE_LIMITS, ...options.limits }
   const cacheDir = path.resolve(options.cacheDir)
   const inFlight = new Map<string, Promise<Buffer>>()
+  const budget = createCacheBudget(cacheDir, options.maxCacheBytes ?? 2048 * 1024 * 1024)
+  const framings = createPublishedFramings(db)
 
   async function findRow(id: string): Promise<ImageRow | null> {
     if (!IMAGE_ID_PATTERN.test(id)) return null
@@ -278,22 +340,33 @@ export function createImageService(db: Db, storage: Storage, options: ImageServi
     return img.toBuffer()
   }
 
-  async function cachedOrRender(row: ImageRow, plan: Plan, key: string): Promise<{ bytes: Buffer; rendered: boolean }> {
+  async function cachedOrRender(row: ImageRow, plan: Plan, key: string, mayRender: () => Promise<void>): Promise<{ bytes: Buffer; rendered: boolean }> {
     const file = path.join(cacheDir, row.id, `${key}.${FORMAT_INFO[plan.format].ext}`)
     try {
       return { bytes: await fs.readFile(file), rendered: false }
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+    } catch {
+      // Not cached, or the cache folder cannot be read: render it (GET /health reports the folder).
     }
+    // A variant already on disk costs nothing to serve; only a new one must be one the caller may have.
+    await mayRender()
     // Concurrent requests for the same new variant share one render.
     let job = inFlight.get(key)
     if (!job) {
       job = (async () => {
         const bytes = await renderPlan(row, plan)
-        await fs.mkdir(path.dirname(file), { recursive: true })
         const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`
-        await fs.writeFile(tmp, bytes)
-        await fs.rename(tmp, file)
+        try {
+          await fs.mkdir(path.dirname(file), { recursive: true })
+          await fs.writeFile(tmp, bytes)
+          await fs.rename(tmp, file)
+        } catch {
+          // A cache that cannot be written (read-only, full) costs speed, not the picture: it is
+          // served uncached, and GET /health reports the folder.
+          await fs.rm(tmp, { force: true }).catch(() => {})
+          return bytes
+        }
+        // The cache limit holds as variants are written, not only when the hourly pruning runs.
+        await budget.added(bytes.length)
         return bytes
       })().finally(() => inFlight.delete(key))
       inFlight.set(key, job)
@@ -357,22 +430,27 @@ export function createImageService(db: Db, storage: Storage, options: ImageServi
     },
 
     /** The ETag a render would carry, without reading or rendering anything (for If-None-Match). */
-    async etagOf(id: string, params: TransformParams, accept?: string | null): Promise<string | null> {
+    async etagOf(id: string, params: TransformParams, accept?: string | null, access: ImageAccess = 'editor'): Promise<string | null> {
       const row = await findRow(id)
       if (!row) return null
-      return `"${cacheKeyOf(row.id, planOf(row, params, accept, limits.maxDimension))}"`
+      return `"${cacheKeyOf(row.id, planOf(row, params, accept, limits.maxDimension, access))}"`
     },
 
     /**
      * The transformed image; null for an unknown id. Invalid parameters (a crop outside the image,
-     * t with a format that has no alpha) throw invalid_input.
+     * t with a format that has no alpha) throw invalid_input. A visitor asking for a new variant the
+     * site does not use (q, b, or a crop or focal point no published content gives this image)
+     * gets forbidden (details.reason EDITOR_ONLY_REASON).
      */
-    async render(id: string, params: TransformParams, accept?: string | null): Promise<RenderedImage | null> {
+    async render(id: string, params: TransformParams, accept?: string | null, access: ImageAccess = 'editor'): Promise<RenderedImage | null> {
       const row = await findRow(id)
       if (!row) return null
-      const plan = planOf(row, params, accept, limits.maxDimension)
+      const plan = planOf(row, params, accept, limits.maxDimension, access)
       const key = cacheKeyOf(row.id, plan)
-      const { bytes, rendered } = await cachedOrRender(row, plan, key)
+      const mayRender = async () => {
+        if (access === 'visitor') await assertVisitorVariant(row.id, params, plan, framings)
+      }
+      const { bytes, rendered } = await cachedOrRender(row, plan, key, mayRender)
       return { bytes, contentType: FORMAT_INFO[plan.format].contentType, etag: `"${key}"`, rendered }
     },
 
@@ -435,6 +513,106 @@ export function createImageService(db: Db, storage: Storage, options: ImageServi
 }
 
 export type ImageService = ReturnType<typeof createImageService>
+
+const editorOnly = (message: string) => new AppError('forbidden', `${message}; sign in as an editor to preview other variants`, { reason: EDITOR_ONLY_REASON })
+
+/** Refuses what visitors may not have rendered: q, b, and crops or focal points the published site does not give the image. */
+async function assertVisitorVariant(imageId: string, p: TransformParams, plan: Plan, framings: PublishedFramings) {
+  if (p.q !== undefined) throw editorOnly('The quality (q) is not one of the variants the site uses')
+  if (p.b !== undefined) throw editorOnly('Blurred (b) variants are not ones the site uses')
+  // A crop or focal point that changes nothing (the whole image, the same aspect) makes no new variant.
+  if (!plan.crop) return
+  const crop = [p.cx, p.cy, p.cw, p.ch].every((v) => v !== undefined) ? cropKey(p.cx!, p.cy!, p.cw!, p.ch!) : null
+  const focal = p.fx !== undefined || p.fy !== undefined ? focalKey(p.fx ?? 0.5, p.fy ?? 0.5) : null
+  if (!crop && !focal) return
+  const known = (used: UsedFramings) => (!crop || used.crops.has(crop)) && (!focal || used.focals.has(focal))
+  if (known(await framings.of(imageId))) return
+  // Published a moment ago? Look again (at most once a second per image) before refusing.
+  if (known(await framings.of(imageId, true))) return
+  throw editorOnly('This crop or focal point is not one the published site uses for this image')
+}
+
+const cropKey = (x: number, y: number, width: number, height: number) => [x, y, width, height].map((v) => Math.round(v)).join(',')
+const r3 = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 1000) / 1000
+/** As app/ui/image-url.ts writes a focal point: 0..1 with three decimals. */
+const focalKey = (x: number, y: number) => `${r3(x)},${r3(y)}`
+
+interface UsedFramings {
+  crops: Set<string>
+  focals: Set<string>
+  at: number
+}
+
+type PublishedFramings = ReturnType<typeof createPublishedFramings>
+
+/**
+ * The crops and focal points the published site uses for each image: every object carrying the
+ * image's id in a published page, site document, listing or story, with its `crop` (one rectangle
+ * or one per breakpoint) and `focal`. Kept for a minute per image; looked up again on a miss at most
+ * once a second, one look-up at a time.
+ */
+function createPublishedFramings(db: Db) {
+  const cache = new Map<string, UsedFramings>()
+  const pending = new Map<string, Promise<UsedFramings>>()
+  let queue: Promise<unknown> = Promise.resolve()
+
+  async function load(imageId: string): Promise<UsedFramings> {
+    const needle = `%"${imageId.replace(/[\\%_]/g, (c) => `\\${c}`)}"%`
+    const mentions = (column: typeof pages.publishedDoc | typeof siteDocuments.publishedDoc | typeof listings.publicDoc | typeof stories.publishedDoc) =>
+      sql`${column}::text like ${needle}`
+    const docs = await Promise.all([
+      db.select({ doc: pages.publishedDoc }).from(pages).where(mentions(pages.publishedDoc)),
+      db.select({ doc: siteDocuments.publishedDoc }).from(siteDocuments).where(mentions(siteDocuments.publishedDoc)),
+      db.select({ doc: listings.publicDoc }).from(listings).where(mentions(listings.publicDoc)),
+      db.select({ doc: stories.publishedDoc }).from(stories).where(mentions(stories.publishedDoc)),
+    ])
+    const used: UsedFramings = { crops: new Set(), focals: new Set(), at: Date.now() }
+    const isCrop = (v: unknown): v is { x: number; y: number; width: number; height: number } => {
+      const c = v as Record<string, unknown> | null
+      return !!c && typeof c === 'object' && ['x', 'y', 'width', 'height'].every((k) => typeof c[k] === 'number')
+    }
+    const stack: unknown[] = docs.flat().map((r) => r.doc)
+    while (stack.length) {
+      const node = stack.pop()
+      if (Array.isArray(node)) stack.push(...node)
+      else if (node && typeof node === 'object') {
+        const o = node as Record<string, unknown>
+        if (o.imageId === imageId) {
+          const crops = isCrop(o.crop) ? [o.crop] : o.crop && typeof o.crop === 'object' ? Object.values(o.crop) : []
+          for (const c of crops) if (isCrop(c)) used.crops.add(cropKey(c.x, c.y, c.width, c.height))
+          const f = o.focal as { x?: unknown; y?: unknown } | undefined
+          if (f && typeof f.x === 'number' && typeof f.y === 'number') used.focals.add(focalKey(f.x, f.y))
+        }
+        for (const v of Object.values(o)) if (v && typeof v === 'object') stack.push(v)
+      }
+    }
+    return used
+  }
+
+  return {
+    async of(imageId: string, fresh = false): Promise<UsedFramings> {
+      const cached = cache.get(imageId)
+      const age = cached ? Date.now() - cached.at : Infinity
+      if (cached && age < 60_000 && (!fresh || age < 1000)) return cached
+      // One look-up per image, one at a time: refused guesses cannot pile up database scans.
+      let job = pending.get(imageId)
+      if (!job) {
+        job = queue
+          .then(() => load(imageId))
+          .then((used) => {
+            cache.delete(imageId)
+            cache.set(imageId, used)
+            if (cache.size > 2000) cache.delete(cache.keys().next().value!)
+            return used
+          })
+          .finally(() => pending.delete(imageId))
+        queue = job.catch(() => undefined)
+        pending.set(imageId, job)
+      }
+      return job
+    },
+  }
+}
 
 export interface MissingAlt {
   /** Dotted path of the alt field, e.g. 'contents.2.image.alt' or 'header.image.alt'. */

@@ -1,43 +1,158 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
+import { Redis } from 'ioredis'
+import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import type { Database } from '../db/client.ts'
 import { AppError } from './errors.ts'
 
 /**
- * Limits guessing: attempts per client address and failures per account, in a 15-minute window.
- * Kept in memory: with several instances each enforces its own share (see the README).
+ * Where the counters of the rate limits live. They are shared by every instance using the same
+ * database (the `rate_limits` table, through rate-limiter-flexible's PostgreSQL store) or, with
+ * REDIS_URL, the same Redis: the configured figures hold however many instances run.
  */
-export function createRateLimits(options: { perIp: number; perAccount: number }) {
-  const windowSeconds = 15 * 60
-  const byIp = new RateLimiterMemory({ keyPrefix: 'ip', points: options.perIp, duration: windowSeconds })
-  const byAccount = new RateLimiterMemory({ keyPrefix: 'account', points: options.perAccount, duration: windowSeconds })
+export interface LimiterStore {
+  kind: 'postgres' | 'redis'
+  /** A limiter in this store; `keyPrefix` keeps the limits apart (one table, one key space). */
+  limiter(options: { keyPrefix: string; points: number; durationSeconds: number }): RateLimiterAbstract
+  /** Resolves once the store can take counts (its table exists). */
+  ready(): Promise<void>
+  close(): Promise<void>
+}
 
-  const refuse = (res: RateLimiterRes) => {
+const TABLE = 'rate_limits'
+
+/** A pg-like client over PGlite: rate-limiter-flexible sends `{ text, values }` and reads `rows`/`rowCount`. */
+interface PgLikeClient {
+  query(q: { text: string; values?: unknown[] }): Promise<{ rows: Record<string, unknown>[]; rowCount: number }>
+}
+
+interface PgliteLike {
+  query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[]; affectedRows?: number }>
+}
+
+function pgliteClient(client: PgliteLike): PgLikeClient {
+  return {
+    async query(q) {
+      const result = await client.query(q.text, q.values)
+      return { rows: result.rows, rowCount: Math.max(result.rows.length, result.affectedRows ?? 0) }
+    },
+  }
+}
+
+/**
+ * The store for a database: Redis when a URL is given, else the database itself (PostgreSQL, or the
+ * embedded PGlite of a single instance).
+ */
+export function createLimiterStore(database: Pick<Database, 'db' | 'kind'>, options: { redisUrl?: string | undefined } = {}): LimiterStore {
+  if (options.redisUrl) {
+    // Commands wait (offline queue) while connecting; a Redis that stays away fails the request (503).
+    const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false })
+    redis.on('error', () => {
+      // Reported through the commands that fail; an idle reconnect needs no log line each time.
+    })
+    return {
+      kind: 'redis',
+      limiter: ({ keyPrefix, points, durationSeconds }) => new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: durationSeconds }),
+      ready: async () => {},
+      close: async () => {
+        redis.disconnect()
+      },
+    }
+  }
+  const raw = (database.db as unknown as { $client: unknown }).$client
+  const client = database.kind === 'postgres' ? raw : pgliteClient(raw as PgliteLike)
+  const storeType = database.kind === 'postgres' ? 'pool' : 'client'
+  let created: Promise<void> | undefined
+  const ready = () => {
+    created ??= (client as PgLikeClient)
+      .query({ text: `CREATE TABLE IF NOT EXISTS "${TABLE}" (key varchar(255) PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)` })
+      .then(
+        () => undefined,
+        (err: { code?: string }) => {
+          // Two instances creating the table at once: the other one made it.
+          if (err.code === '23505') return
+          created = undefined
+          throw err
+        },
+      )
+    return created
+  }
+  return {
+    kind: 'postgres',
+    limiter: ({ keyPrefix, points, durationSeconds }) =>
+      new RateLimiterPostgres({ storeClient: client, storeType, tableName: TABLE, tableCreated: true, keyPrefix, points, duration: durationSeconds }),
+    ready,
+    close: async () => {},
+  }
+}
+
+export interface RateLimitOptions {
+  /** Sign-in and password-reset attempts per client address in 15 minutes. */
+  perIp: number
+  /** Failed sign-ins (and reset requests) per account in 15 minutes. */
+  perAccount: number
+  /** Concierge enquiries per client address per hour. */
+  enquiryPerHour?: number
+  /** Public searches per client address per minute. */
+  searchPerMinute?: number
+}
+
+/** Keys an account by its id when it exists, else by the name typed (so unknown names are limited too). */
+export const accountKey = (account: { id: string } | null | undefined, typed: string) => (account ? `id:${account.id}` : `name:${typed.trim().toLowerCase()}`)
+
+/**
+ * Limits guessing and abuse: sign-in and reset attempts per client address, failures per account
+ * (keyed by the account's id, so its username and its e-mail count as one), enquiries and searches
+ * per address. The counters live in the shared store.
+ */
+export function createRateLimits(store: LimiterStore, options: RateLimitOptions) {
+  const windowSeconds = 15 * 60
+  const byIp = store.limiter({ keyPrefix: 'ip', points: options.perIp, durationSeconds: windowSeconds })
+  const byAccount = store.limiter({ keyPrefix: 'account', points: options.perAccount, durationSeconds: windowSeconds })
+  const resets = store.limiter({ keyPrefix: 'reset', points: options.perAccount, durationSeconds: windowSeconds })
+  const enquiries = store.limiter({ keyPrefix: 'enquiry', points: options.enquiryPerHour ?? 10, durationSeconds: 60 * 60 })
+  const searches = store.limiter({ keyPrefix: 'search', points: options.searchPerMinute ?? 60, durationSeconds: 60 })
+
+  const tooMany = (res: RateLimiterRes, message?: string) => {
     const minutes = Math.max(1, Math.ceil(res.msBeforeNext / 60000))
-    return new AppError('rate_limited', `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`, {
-      retryAfterSeconds: Math.ceil(res.msBeforeNext / 1000),
+    return new AppError('rate_limited', message ?? `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`, {
+      retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
     })
   }
 
-  async function consume(limiter: RateLimiterMemory, key: string) {
+  async function consume(limiter: RateLimiterAbstract, key: string, message?: string) {
+    await store.ready()
     try {
       await limiter.consume(key)
     } catch (res) {
-      if (res instanceof RateLimiterRes) throw refuse(res)
+      if (res instanceof RateLimiterRes) throw tooMany(res, message)
       throw res
     }
   }
 
   return {
+    store,
     /** Counts an attempt from an address; throws rate_limited past the limit. */
     attemptFromIp: (ip: string) => consume(byIp, ip),
-    /** Refuses early when an account has used up its failures. */
-    async checkAccount(account: string) {
-      const res = await byAccount.get(account.toLowerCase())
-      if (res && res.remainingPoints <= 0) throw refuse(res)
+    /** Refuses early when an account (see accountKey) has used up its failures. */
+    async checkAccount(key: string) {
+      await store.ready()
+      const res = await byAccount.get(key)
+      if (res && res.remainingPoints <= 0) throw tooMany(res)
     },
-    /** Counts a failure against an account. */
-    failureFor: (account: string) => consume(byAccount, account.toLowerCase()).catch(() => {}),
+    /** Counts a failed sign-in against an account. */
+    failureFor: (key: string) => consume(byAccount, key).catch((err: unknown) => {
+      if (!(err instanceof AppError)) throw err
+    }),
     /** A successful sign-in clears the account's failures. */
-    successFor: (account: string) => byAccount.delete(account.toLowerCase()).then(() => undefined),
+    successFor: async (key: string) => {
+      await store.ready()
+      await byAccount.delete(key)
+    },
+    /** Counts a password-reset request for an account (or an address no account uses). */
+    resetRequestFor: (key: string) => consume(resets, key),
+    /** Counts an enquiry from an address. */
+    enquiryFrom: (ip: string, message?: string) => consume(enquiries, ip, message),
+    /** Counts a public search from an address. */
+    searchFrom: (ip: string) => consume(searches, ip, 'Too many searches from this address. Please wait a minute and try again.'),
   }
 }
 

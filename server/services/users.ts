@@ -48,10 +48,12 @@ export interface PublicUser {
   roles: string[]
 }
 
-const toPublic = (row: typeof users.$inferSelect): PublicUser => ({ _id: row.id, username: row.username, email: row.email, roles: row.roles })
+type UserRow = typeof users.$inferSelect
+
+const toPublic = (row: UserRow): PublicUser => ({ _id: row.id, username: row.username, email: row.email, roles: row.roles })
 
 export function createUserService(db: Db) {
-  async function findByLogin(login: string) {
+  async function findByLogin(login: string): Promise<UserRow | null> {
     const value = login.trim().toLowerCase()
     const [row] = await db
       .select()
@@ -74,12 +76,16 @@ export function createUserService(db: Db) {
     return toPublic(row!)
   }
 
-  /** The user whose login and password match, or null; the same work is done either way. */
-  async function authenticate(login: string, password: string): Promise<PublicUser | null> {
-    const row = await findByLogin(login)
+  /** The user if the password is theirs, else null; the same work is done for an unknown user (null row). */
+  async function verifyLogin(row: UserRow | null, password: string): Promise<PublicUser | null> {
     // Hash against a dummy when the user is unknown so that timing does not reveal who exists.
     const ok = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH)
     return row?.passwordHash && ok ? toPublic(row) : null
+  }
+
+  /** The user whose login and password match, or null; the same work is done either way. */
+  async function authenticate(login: string, password: string): Promise<PublicUser | null> {
+    return verifyLogin(await findByLogin(login), password)
   }
 
   async function setPassword(userId: string, password: string) {
@@ -98,7 +104,7 @@ export function createUserService(db: Db) {
     return row?.n ?? 0
   }
 
-  return { create, authenticate, findByLogin, findById, setPassword, count }
+  return { create, authenticate, verifyLogin, findByLogin, findById, setPassword, count }
 }
 
 const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + Buffer.alloc(64).toString('base64')

@@ -23,12 +23,15 @@ export interface MailerOptions {
    */
   retryBaseMs?: number
   retryMaxMs?: number
+  /** Told when a message later() was preparing could not be stored (e.g. the database went away). */
+  onError?: (err: unknown) => void
 }
 
 /**
  * Sends e-mail through an outbox: every message is stored first, then handed to SMTP. A failure
  * leaves it 'pending' for retryPending(); nothing a user triggered is lost. send() waits for the
- * first attempt; queue() answers once the message is stored and attempts it in the background.
+ * first attempt; queue() answers once the message is stored and attempts it in the background;
+ * later() answers at once and prepares, stores and attempts it in the background.
  */
 export function createMailer(db: Db, options: MailerOptions) {
   const maxAttempts = options.maxAttempts ?? 5
@@ -39,6 +42,8 @@ export function createMailer(db: Db, options: MailerOptions) {
   const notBefore = new Map<string, number>()
   /** Attempts under way, so a retry never sends a message a second time while it is being sent. */
   const inFlight = new Map<string, Promise<boolean>>()
+  /** Messages still being prepared and stored by later(). */
+  const preparing = new Set<Promise<void>>()
 
   async function deliver(id: string, message: MailMessage, attempts: number): Promise<boolean> {
     if (!transport) return false
@@ -92,13 +97,30 @@ export function createMailer(db: Db, options: MailerOptions) {
       if (transport) void attempt(id, message, 0)
       return { id }
     },
-    /** Waits until no attempt is under way (or timeoutMs passed): before shutting down, and in tests. */
+    /**
+     * Prepares, stores and sends a message entirely in the background: the caller answers at once,
+     * in the same time whatever `prepare` finds to do (a password reset must not tell whether the
+     * address has an account). `prepare` answers the message, or null for nothing to send. A failure
+     * to prepare or store it is reported to onError (the message was not stored, so nothing retries it).
+     */
+    later(prepare: () => Promise<MailMessage | null>): void {
+      const job = (async () => {
+        const message = await prepare()
+        if (!message) return
+        const id = await store(message)
+        if (transport) await attempt(id, message, 0)
+      })()
+        .catch((err: unknown) => (options.onError ?? warn)(err))
+        .finally(() => preparing.delete(job))
+      preparing.add(job)
+    },
+    /** Waits until no message is being prepared or sent (or timeoutMs passed): before shutting down, and in tests. */
     async idle(timeoutMs = 60_000): Promise<void> {
       const deadline = Date.now() + timeoutMs
-      while (inFlight.size && Date.now() < deadline) {
+      while ((inFlight.size || preparing.size) && Date.now() < deadline) {
         let timer: ReturnType<typeof setTimeout> | undefined
         const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))))
-        await Promise.race([Promise.allSettled([...inFlight.values()]), timeout])
+        await Promise.race([Promise.allSettled([...inFlight.values(), ...preparing]), timeout])
         clearTimeout(timer)
       }
     },
@@ -126,5 +148,8 @@ export function createMailer(db: Db, options: MailerOptions) {
     close: () => transport?.close(),
   }
 }
+
+/** Without an onError, a message that could not be stored still shows on stderr. */
+const warn = (err: unknown) => process.emitWarning(`An e-mail could not be stored in the outbox: ${err instanceof Error ? err.message : String(err)}`)
 
 export type Mailer = ReturnType<typeof createMailer>
