@@ -6,15 +6,25 @@
  *
  * The listings come from the listing service's `fetch` (the grid's own query, a page at a time),
  * so the PDF never disagrees with the grid.
+ *
+ * Issue 18: the layout (seconds of CPU for a year of events) runs in a pool of worker threads
+ * (listings-pdf-pool.ts), never on the thread that answers requests; when its queue is full the
+ * request is refused at once (rate_limited, with the seconds to wait). A calendar is built once
+ * per filters and day and served from memory until a listing or the site's settings are
+ * published again ('published' on the content event bus, which a sync emits too); identical
+ * requests that arrive while it is being built wait for that one build.
  */
-import { Document, Font, Image, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer'
+import { LRUCache } from 'lru-cache'
 import sharp from 'sharp'
 import { z } from 'zod'
 import { pdfQuerySchema, toIsoDate, type FetchQuery, type ListingCard } from '#lib/listings'
 import { listingPdfTexts as t, listingTexts } from '#lib/texts'
 import { eventDateRange, eventTimes, formatDate, plainText } from '../../app/ui/listings/format.ts'
-import { invalidInput } from './errors.ts'
+import { AppError, invalidInput } from './errors.ts'
+import type { ContentEventBus } from './events.ts'
 import type { ImageService } from './images.ts'
+import type { CalendarEntry, CalendarInput } from './listings-pdf-layout.tsx'
+import { createPdfPool, PdfQueueFull, type PdfPool, type PdfPoolOptions } from './listings-pdf-pool.ts'
 import type { ListingService } from './listings.ts'
 import type { SiteDocumentService } from './site-documents.ts'
 
@@ -29,8 +39,8 @@ const IMAGE_TIMEOUT_MS = 3000
 const IMAGE_BUDGET_MS = 15_000
 const IMAGE_MAX_BYTES = 5 * 1024 * 1024
 const IMAGE_CONCURRENCY = 6
-/** PDFs laid out at once by this process (a layout takes seconds of CPU); later requests wait their turn. */
-const MAX_CONCURRENT_PDFS = 2
+/** Built calendars kept in memory (a year of events is a few hundred KB). */
+const CACHE_MAX_BYTES = 64 * 1024 * 1024
 
 export interface PdfFilters {
   categoryFilterId?: string | undefined
@@ -89,6 +99,8 @@ export interface ListingsPdf {
   /** Listings in the PDF, and how many matched (more than PDF_MAX_LISTINGS are cut). */
   listings: number
   total: number
+  /** Served from the cache of built calendars (or from a build another request started). */
+  cached: boolean
 }
 
 export interface ListingsPdfDeps {
@@ -97,11 +109,69 @@ export interface ListingsPdfDeps {
   images?: Pick<ImageService, 'render'> | undefined
   /** Fetch provider pictures (http/https addresses) for the PDF; default true. */
   remoteImages?: boolean
+  /** 'published' here empties the cache of built calendars for that domain. */
+  events?: Pick<ContentEventBus, 'on'> | undefined
+  /** The worker pool's size and queue (PDF_WORKERS, PDF_QUEUE_MAX). */
+  workers?: PdfPoolOptions | undefined
 }
 
 interface Entry {
   card: ListingCard
   picture: Buffer | null
+}
+
+const monthFormat = new Intl.DateTimeFormat('en-AU', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+
+function monthOf(card: ListingCard): string {
+  const day = toIsoDate(card.startDate)
+  return day ? monthFormat.format(new Date(`${day}T00:00:00Z`)) : t.undated
+}
+
+function shorten(text: string, max: number): string {
+  if (text.length <= max) return text
+  const cut = text.slice(0, max)
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 40)).trimEnd()}…`
+}
+
+function filterLine(filters: PdfFilters): string {
+  return [
+    filters.from ? t.from(formatDate(filters.from)) : '',
+    filters.to ? t.to(formatDate(filters.to)) : '',
+    filters.location ? t.location(filters.location) : '',
+    filters.search ? t.search(filters.search) : '',
+  ]
+    .filter(Boolean)
+    .join(' · ')
+}
+
+/** What the worker lays out: plain strings and picture bytes, in the grid's order. */
+export function calendarInput(props: { title: string; siteName: string; filters: PdfFilters; entries: Entry[]; total: number; now: Date }): CalendarInput {
+  const entries: CalendarEntry[] = props.entries.map(({ card, picture }) => {
+    const dates = eventDateRange(card.startDate, card.endDate)
+    const times = eventTimes(card.eventFrequency)
+    return {
+      id: card._id,
+      month: monthOf(card),
+      name: card.parentName ? `${card.name} (${card.parentName})` : card.name,
+      dates: dates ? [dates, times].filter(Boolean).join(' · ') : '',
+      place: [card.address || card.location, card.address && card.location && !card.address.includes(card.location) ? card.location : ''].filter(Boolean).join(', '),
+      description: shorten(plainText(card.description), DESCRIPTION_CHARS),
+      picture: picture ? new Uint8Array(picture.buffer, picture.byteOffset, picture.byteLength) : null,
+    }
+  })
+  return {
+    title: props.title,
+    siteName: props.siteName,
+    meta: [filterLine(props.filters), t.count(props.total), t.generated(formatDate(props.now.toISOString()))].filter(Boolean).join(' · '),
+    truncated: props.total > props.entries.length ? t.truncated(props.entries.length, props.total) : null,
+    entries,
+  }
+}
+
+/** The cache key of a calendar: its domain, filters (checked categories in any order) and day. */
+function cacheKey(domainId: string, filters: PdfFilters, now: Date): string {
+  const f = { ...filters, checkedCategories: [...filters.checkedCategories].sort() }
+  return `${domainId}\n${now.toISOString().slice(0, 10)}\n${JSON.stringify([f.categoryFilterId, f.location, f.search, f.checkedCategories, f.from, f.to])}`
 }
 
 export function createListingsPdfService(deps: ListingsPdfDeps) {
@@ -164,142 +234,89 @@ export function createListingsPdfService(deps: ListingsPdfDeps) {
     return entries
   }
 
-  let running = 0
-  const waiting: (() => void)[] = []
-  async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-    while (running >= MAX_CONCURRENT_PDFS) await new Promise<void>((resolve) => waiting.push(resolve))
-    running++
+  // ---------------------------------------------------------------- workers and cache
+
+  let pool: PdfPool | undefined
+  /** The worker threads, started on first use (the server starts them at boot, warm). */
+  function workers(): PdfPool {
+    pool ??= createPdfPool(deps.workers)
+    return pool
+  }
+
+  type Built = Omit<ListingsPdf, 'cached'>
+  const cache = new LRUCache<string, Built>({ maxSize: CACHE_MAX_BYTES, sizeCalculation: (pdf) => Math.max(1, pdf.bytes.length) })
+  const building = new Map<string, Promise<Built>>()
+  /** Bumped per domain on every publish (epoch: for every domain): a build that started before is not kept. */
+  const versions = new Map<string, number>()
+  let epoch = 0
+  const versionOf = (domainId: string) => `${epoch}/${versions.get(domainId) ?? 0}`
+
+  function forget(domainId?: string) {
+    if (domainId === undefined) {
+      epoch++
+      cache.clear()
+      building.clear()
+      return
+    }
+    versions.set(domainId, (versions.get(domainId) ?? 0) + 1)
+    const prefix = `${domainId}\n`
+    for (const key of [...cache.keys()]) if (key.startsWith(prefix)) cache.delete(key)
+    for (const key of [...building.keys()]) if (key.startsWith(prefix)) building.delete(key)
+  }
+  deps.events?.on('published', (domainId) => forget(domainId))
+
+  async function generate(domainId: string, filters: PdfFilters, options: { now?: Date } = {}): Promise<ListingsPdf> {
+    const now = options.now ?? new Date()
+    const key = cacheKey(domainId, filters, now)
+    const hit = cache.get(key)
+    if (hit) return { ...hit, cached: true }
+    const pending = building.get(key)
+    if (pending) return { ...(await pending), cached: true }
+    // Refused before any work is done when as many calendars as the threads and their queue hold
+    // are already being built (fetching their pictures or waiting for a thread).
+    const pdfs = workers()
+    if (building.size >= pdfs.threads + pdfs.queueMax) throw rateLimited(pdfs.retryAfterSeconds())
+    const version = versionOf(domainId)
+    const build = layout(domainId, filters, now)
+    building.set(key, build)
     try {
-      return await work()
+      const pdf = await build
+      if (versionOf(domainId) === version) cache.set(key, pdf)
+      return { ...pdf, cached: false }
+    } catch (err) {
+      if (err instanceof PdfQueueFull) throw rateLimited(err.retryAfterSeconds)
+      throw err
     } finally {
-      running--
-      waiting.shift()?.()
+      if (building.get(key) === build) building.delete(key)
     }
   }
 
-  function generate(domainId: string, filters: PdfFilters, options: { now?: Date } = {}): Promise<ListingsPdf> {
-    return inTurn(() => layout(domainId, filters, options))
-  }
-
-  async function layout(domainId: string, filters: PdfFilters, options: { now?: Date }): Promise<ListingsPdf> {
+  async function layout(domainId: string, filters: PdfFilters, now: Date): Promise<Built> {
     const [{ cards, total }, nav] = await Promise.all([matching(domainId, filters), deps.siteDocuments.load('nav', domainId, 'published')])
     const siteName = nav.doc.siteName.trim()
     const entries = await pictures(cards)
     const title = t.documentTitle(siteName)
-    const bytes = await renderToBuffer(<Calendar title={title} siteName={siteName} filters={filters} entries={entries} total={total} now={options.now ?? new Date()} />)
-    return { bytes, fileName: listingTexts.grid.pdfFileName(siteName), title, listings: cards.length, total }
+    const bytes = await workers().render(calendarInput({ title, siteName, filters, entries, total, now }))
+    return { bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), fileName: listingTexts.grid.pdfFileName(siteName), title, listings: cards.length, total }
   }
 
-  return { generate, parseQuery: parsePdfQuery }
+  return {
+    generate,
+    parseQuery: parsePdfQuery,
+    /** Starts the worker threads now, each rendering a sample calendar (the server, at boot). */
+    warm() {
+      pool ??= createPdfPool({ ...deps.workers, warm: true })
+    },
+    /** Forgets the built calendars (of one domain, or all): another instance published. */
+    clear: forget,
+    close: async () => {
+      await pool?.close()
+      pool = undefined
+    },
+  }
 }
+
+const rateLimited = (retryAfterSeconds: number) =>
+  new AppError('rate_limited', 'Too many event calendars are being generated right now; try again in a few seconds', { retryAfterSeconds })
 
 export type ListingsPdfService = ReturnType<typeof createListingsPdfService>
-
-// ------------------------------------------------------------------------------------ layout
-
-// Whole words only: no hyphenation (calendar text reads better, and layout is much faster).
-Font.registerHyphenationCallback((word) => [word])
-
-const colors = { ink: '#1f2937', muted: '#4b5563', accent: '#7a1f2b', rule: '#d1d5db', band: '#f5efe6' }
-
-const styles = StyleSheet.create({
-  page: { paddingTop: 40, paddingBottom: 56, paddingHorizontal: 44, fontFamily: 'Helvetica', fontSize: 10, color: colors.ink },
-  header: { borderBottomWidth: 2, borderBottomColor: colors.accent, paddingBottom: 10, marginBottom: 14 },
-  title: { fontFamily: 'Helvetica-Bold', fontSize: 26, color: colors.accent },
-  site: { fontSize: 14, marginTop: 2 },
-  meta: { fontSize: 9, color: colors.muted, marginTop: 6 },
-  month: { fontFamily: 'Helvetica-Bold', fontSize: 13, color: colors.accent, backgroundColor: colors.band, paddingVertical: 4, paddingHorizontal: 8, marginTop: 10, marginBottom: 6 },
-  entry: { flexDirection: 'row', paddingVertical: 8, borderBottomWidth: 0.5, borderBottomColor: colors.rule },
-  picture: { width: 108, height: 72, objectFit: 'cover', marginRight: 12 },
-  body: { flex: 1 },
-  name: { fontFamily: 'Helvetica-Bold', fontSize: 12 },
-  dates: { fontFamily: 'Helvetica-Bold', fontSize: 10, color: colors.accent, marginTop: 2 },
-  place: { fontSize: 9.5, color: colors.muted, marginTop: 2 },
-  description: { fontSize: 9.5, marginTop: 4 },
-  none: { fontSize: 12, marginTop: 20 },
-  footer: { position: 'absolute', bottom: 24, left: 44, right: 44, flexDirection: 'row', justifyContent: 'space-between', fontSize: 8, color: colors.muted },
-})
-
-const monthFormat = new Intl.DateTimeFormat('en-AU', { month: 'long', year: 'numeric', timeZone: 'UTC' })
-
-function monthOf(card: ListingCard): string {
-  const day = toIsoDate(card.startDate)
-  return day ? monthFormat.format(new Date(`${day}T00:00:00Z`)) : t.undated
-}
-
-function shorten(text: string, max: number): string {
-  if (text.length <= max) return text
-  const cut = text.slice(0, max)
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 40)).trimEnd()}…`
-}
-
-/**
- * The built-in PDF fonts cover Latin-1 (WinAnsi): other characters are replaced rather than
- * printed as garbage.
- */
-function printable(text: string): string {
-  return text.replace(/[^\n\t\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac]/g, '')
-}
-
-function filterLine(filters: PdfFilters): string {
-  return [
-    filters.from ? t.from(formatDate(filters.from)) : '',
-    filters.to ? t.to(formatDate(filters.to)) : '',
-    filters.location ? t.location(filters.location) : '',
-    filters.search ? t.search(filters.search) : '',
-  ]
-    .filter(Boolean)
-    .join(' · ')
-}
-
-function Calendar(props: { title: string; siteName: string; filters: PdfFilters; entries: Entry[]; total: number; now: Date }) {
-  const groups: { month: string; entries: Entry[] }[] = []
-  for (const entry of props.entries) {
-    const month = monthOf(entry.card)
-    const last = groups[groups.length - 1]
-    if (last && last.month === month) last.entries.push(entry)
-    else groups.push({ month, entries: [entry] })
-  }
-  const filters = filterLine(props.filters)
-  return (
-    <Document title={props.title} author={props.siteName || undefined} subject={t.title} creator={props.siteName || t.title} producer={props.siteName || t.title} language="en-AU">
-      <Page size="A4" style={styles.page}>
-        <View style={styles.header}>
-          <Text style={styles.title}>{t.title}</Text>
-          {props.siteName ? <Text style={styles.site}>{printable(props.siteName)}</Text> : null}
-          <Text style={styles.meta}>{printable([filters, t.count(props.total), t.generated(formatDate(props.now.toISOString()))].filter(Boolean).join(' · '))}</Text>
-          {props.total > props.entries.length ? <Text style={styles.meta}>{t.truncated(props.entries.length, props.total)}</Text> : null}
-        </View>
-        {props.entries.length === 0 ? <Text style={styles.none}>{t.none}</Text> : null}
-        {groups.flatMap((group) => [
-          <Text key={`month-${group.entries[0]!.card._id}`} style={styles.month} minPresenceAhead={90}>
-            {group.month}
-          </Text>,
-          ...group.entries.map(({ card, picture }) => <EntryView key={card._id} card={card} picture={picture} />),
-        ])}
-        <View style={styles.footer} fixed>
-          <Text>{printable(props.title)}</Text>
-          <Text render={({ pageNumber, totalPages }) => t.page(pageNumber, totalPages)} />
-        </View>
-      </Page>
-    </Document>
-  )
-}
-
-function EntryView({ card, picture }: Entry) {
-  const dates = eventDateRange(card.startDate, card.endDate)
-  const times = eventTimes(card.eventFrequency)
-  const place = [card.address || card.location, card.address && card.location && !card.address.includes(card.location) ? card.location : ''].filter(Boolean).join(', ')
-  const description = shorten(plainText(card.description), DESCRIPTION_CHARS)
-  return (
-    <View style={styles.entry} wrap={false}>
-      {picture ? <Image style={styles.picture} src={{ data: picture, format: 'jpg' }} /> : null}
-      <View style={styles.body}>
-        <Text style={styles.name}>{printable(card.parentName ? `${card.name} (${card.parentName})` : card.name)}</Text>
-        {dates ? <Text style={styles.dates}>{printable([dates, times].filter(Boolean).join(' · '))}</Text> : null}
-        {place ? <Text style={styles.place}>{printable(place)}</Text> : null}
-        {description ? <Text style={styles.description}>{printable(description)}</Text> : null}
-      </View>
-    </View>
-  )
-}

@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { longestHold, startEventLoopMonitor, type EventLoopMonitor } from './event-loop.ts'
+
+/** Holds the event loop (synchronous work) for `ms`. */
+function hold(ms: number) {
+  const until = performance.now() + ms
+  while (performance.now() < until) {
+    // busy
+  }
+}
+
+const turn = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+let monitor: EventLoopMonitor | undefined
+afterEach(() => monitor?.stop())
+
+describe('event-loop monitor', () => {
+  it('reports a free loop as about 0 ms and a 150 ms hold as about 150 ms, and warns of it', async () => {
+    const warnings: { obj: object; msg: string }[] = []
+    monitor = startEventLoopMonitor({ warnMs: 100, windowMs: 300, log: { warn: (obj, msg) => warnings.push({ obj, msg }) } })
+    await turn(350)
+    const free = monitor.stats()
+    expect(free.maxMs).toBeLessThan(80)
+    expect(warnings).toEqual([])
+
+    hold(150)
+    await turn(350)
+    const held = monitor.stats()
+    expect(held.maxMs).toBeGreaterThanOrEqual(130)
+    expect(held.maxMs).toBeLessThan(400)
+    expect(held.p99Ms).toBeGreaterThan(0)
+    expect(warnings.length).toBe(1)
+    expect(warnings[0]!.msg).toMatch(/event loop held for up to \d+(\.\d)? ms/)
+    expect(warnings[0]!.obj).toMatchObject({ eventLoop: { maxMs: held.maxMs } })
+  })
+
+  it('longestHold measures the longest synchronous stretch of some work', async () => {
+    const { result, maxMs } = await longestHold(async () => {
+      await turn(20)
+      hold(80)
+      await turn(20)
+      return 'done'
+    })
+    expect(result).toBe('done')
+    expect(maxMs).toBeGreaterThanOrEqual(70)
+    const split = await longestHold(async () => {
+      for (let i = 0; i < 8; i++) {
+        hold(10)
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+    })
+    expect(split.maxMs).toBeLessThan(50)
+  })
+})

@@ -1,0 +1,97 @@
+/**
+ * The pool of PDF worker threads (piscina) that lay out the event calendars, so a layout never
+ * holds the thread that answers requests (issue 18). A few threads (PDF_WORKERS) and a bounded
+ * queue (PDF_QUEUE_MAX): when the queue is full, `render` refuses at once with PdfQueueFull, which
+ * names how long to wait, instead of letting requests pile up.
+ *
+ * The worker is TypeScript (listings-pdf-worker.ts) while the server runs under tsx: such a worker
+ * is started with tsx's loader; a server compiled to JavaScript starts listings-pdf-worker.js
+ * beside this file as it is.
+ */
+import { createRequire } from 'node:module'
+import os from 'node:os'
+import { pathToFileURL } from 'node:url'
+import { Piscina } from 'piscina'
+import type { CalendarInput } from './listings-pdf-layout.tsx'
+
+export interface PdfPoolOptions {
+  /** Worker threads (default: one per spare core, at most 2, at least 1). */
+  threads?: number | undefined
+  /** Calendars that may wait for a thread; one more is refused (default 8). */
+  queueMax?: number | undefined
+  /** Render a sample calendar in each thread as it starts (the server does; tests need not). */
+  warm?: boolean
+}
+
+export class PdfQueueFull extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('Too many event calendars are being generated; try again shortly')
+    this.name = 'PdfQueueFull'
+  }
+}
+
+export function defaultPdfThreads(): number {
+  return Math.max(1, Math.min(2, os.availableParallelism() - 1))
+}
+
+function workerFile(): { filename: string; execArgv: string[] } {
+  const here = new URL(import.meta.url)
+  const typescript = /\.tsx?$/.test(here.pathname)
+  const filename = new URL(`./listings-pdf-worker.${typescript ? 'ts' : 'js'}`, here).href
+  if (!typescript) return { filename, execArgv: [] }
+  // tsx's loader by absolute address, so it resolves whatever the working directory.
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
+  return { filename, execArgv: ['--import', tsx] }
+}
+
+export function createPdfPool(options: PdfPoolOptions = {}) {
+  const threads = Math.max(1, options.threads ?? defaultPdfThreads())
+  const queueMax = Math.max(0, options.queueMax ?? 8)
+  const { filename, execArgv } = workerFile()
+  const pool = new Piscina<CalendarInput, Uint8Array>({
+    filename,
+    execArgv,
+    minThreads: threads,
+    maxThreads: threads,
+    // Threads stay up: a fresh one lays out its first calendar at half speed.
+    idleTimeout: Number.POSITIVE_INFINITY,
+    maxQueue: queueMax,
+    workerData: { warm: options.warm ?? false },
+  })
+  /** Recent layout time, for the retry hint. */
+  let averageMs = 2000
+  let running = 0
+
+  async function render(input: CalendarInput): Promise<Uint8Array> {
+    if (running >= threads && pool.queueSize >= queueMax) throw new PdfQueueFull(retryAfterSeconds())
+    running++
+    const started = performance.now()
+    try {
+      const bytes = await pool.run(input)
+      averageMs = averageMs * 0.7 + (performance.now() - started) * 0.3
+      return bytes
+    } catch (err) {
+      if (err instanceof Error && /queue is at limit|no task queue/i.test(err.message)) throw new PdfQueueFull(retryAfterSeconds())
+      throw err
+    } finally {
+      running--
+    }
+  }
+
+  /** When a new request would likely get a thread: the queue ahead of it, shared by the threads. */
+  function retryAfterSeconds(): number {
+    return Math.min(60, Math.max(1, Math.ceil(((pool.queueSize + 1) * averageMs) / threads / 1000)))
+  }
+
+  return {
+    render,
+    retryAfterSeconds,
+    threads,
+    queueMax,
+    /** Calendars being laid out and waiting for a thread. */
+    load: () => ({ running: Math.min(running, threads), queued: pool.queueSize }),
+    close: () => pool.destroy(),
+  }
+}
+
+export type PdfPool = ReturnType<typeof createPdfPool>
