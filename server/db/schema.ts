@@ -213,7 +213,9 @@ export const searchTerms = pgTable(
     itemId: text('item_id').notNull(),
     word: text('word').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.domainId, t.collection, t.itemId, t.word] }), index('search_terms_word_trgm').using('gin', sql`${t.word} gin_trgm_ops`)],
+  // Keyed by entry (page ids are unique across domains), not by domain first: a lookup by domain
+  // then has no btree to fall back on and goes through the trigram index, whatever the table's size.
+  (t) => [primaryKey({ columns: [t.itemId, t.collection, t.word] }), index('search_terms_word_trgm').using('gin', sql`${t.word} gin_trgm_ops`)],
 )
 
 export * from './schema-listings.ts'

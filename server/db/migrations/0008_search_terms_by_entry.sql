@@ -1,0 +1,2 @@
+ALTER TABLE "search_terms" DROP CONSTRAINT "search_terms_domain_id_collection_item_id_word_pk";--> statement-breakpoint
+ALTER TABLE "search_terms" ADD CONSTRAINT "search_terms_item_id_collection_word_pk" PRIMARY KEY("item_id","collection","word");
