@@ -54,4 +54,13 @@ describe('page cache', () => {
     expect(cache.size).toBe(2)
     expect(cache.get(get('/1'))).toBeNull()
   })
+
+  it('does not keep a page that says no-store, and forgets a page after its maximum age', async () => {
+    const cache = createPageCache(10, 50)
+    await cache.put(get('/login/setup'), html('<h1>Setup</h1>', 200, { 'cache-control': 'no-store' }))
+    expect(cache.get(get('/login/setup'))).toBeNull()
+    await cache.put(get('/old'), html('<h1>Old</h1>'))
+    expect(cache.get(get('/old'))).not.toBeNull()
+    await expect.poll(() => cache.get(get('/old')), { timeout: 2000, interval: 20 }).toBeNull()
+  })
 })

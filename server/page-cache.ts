@@ -40,7 +40,10 @@ export function createPageCache(maxEntries: number, maxAgeMs = 300_000) {
     /** Stores a successful HTML response and answers with an equivalent one. */
     async put(request: Request, response: Response): Promise<Response> {
       const type = response.headers.get('content-type') ?? ''
-      if (!cache || response.status !== 200 || !type.includes('text/html') || response.headers.has('set-cookie')) {
+      // A page that says it must not be stored (one that changes with the site's state, such as
+      // the first-editor setup) is passed through.
+      const noStore = /\b(no-store|private)\b/.test(response.headers.get('cache-control') ?? '')
+      if (!cache || response.status !== 200 || !type.includes('text/html') || response.headers.has('set-cookie') || noStore) {
         return response
       }
       const body = new Uint8Array(await response.arrayBuffer())

@@ -42,6 +42,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+// Gone once an editor exists: never kept by the page cache or a CDN.
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' })
+
 export const meta: Route.MetaFunction = () => [{ title: t.title }, { name: 'robots', content: 'noindex' }]
 
 const inputClass =

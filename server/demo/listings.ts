@@ -13,8 +13,8 @@ import type http from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
 import type { ListingCategoryInput } from '#lib/listings'
-import { fakeAtlasImages, startFakeAtlas } from '../../fakes/atdw/server.ts'
 import { TAG_NAMES } from '../../fakes/atdw/data.ts'
+import { SYSTEM } from '../services/access.ts'
 import type { Services } from '../services/index.ts'
 
 /** Where the demo's provider pictures are served on the site's own port. */
@@ -42,6 +42,8 @@ export async function startDemoAtdw(env: NodeJS.ProcessEnv = process.env): Promi
   for (const [name, value] of [['FAKE_ATDW_COUNT', count], ['FAKE_ATDW_SEED', seed]] as const) {
     if (value !== undefined && (!Number.isInteger(value) || value < 0)) throw new Error(`${name} must be a whole number`)
   }
+  // Loaded only when the demo starts its fake (seeding the demo content does not need it).
+  const { fakeAtlasImages, startFakeAtlas } = await import('../../fakes/atdw/server.ts')
   const running = await startFakeAtlas({ host: '127.0.0.1', port: 0, imageBase: DEMO_ATDW_PATH, count, seed })
   const images = getRequestListener(new Hono().route(DEMO_ATDW_PATH, fakeAtlasImages()).fetch)
   const prefix = `${DEMO_ATDW_PATH}/images/`
@@ -94,14 +96,14 @@ export async function seedDemoListings(services: Services, domainId: string): Pr
       description: p.description,
       header: { title: p.title, description: p.description },
       contents: [{ componentType: 'Listings', categoryFilter: p.category, showExport: p.showExport }],
-    })
-    await services.pages.publish(domainId, 'pages', saved._id)
+    }, SYSTEM)
+    await services.pages.publish(domainId, 'pages', saved._id, SYSTEM)
   }
-  const { doc: nav } = await services.siteDocuments.load('nav', domainId, 'draft')
+  const { doc: nav, version } = await services.siteDocuments.load('nav', domainId, 'draft')
   const links = pages.map((p) => ({ text: p.title, href: `/${p.slug}`, type: 'page' as const, groups: [] }))
   const items = [...nav.items.filter((i) => !links.some((l) => l.href === i.href))]
   // After the first item ('Things to do'), before 'Eat and drink'.
   items.splice(Math.min(1, items.length), 0, ...links)
-  await services.siteDocuments.save('nav', domainId, { ...nav, items })
+  await services.siteDocuments.save('nav', domainId, { ...nav, items }, { baseVersion: version })
   await services.siteDocuments.publish('nav', domainId)
 }
