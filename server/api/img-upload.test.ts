@@ -27,7 +27,8 @@ describe('POST /img/upload', () => {
     expect(res.status).toBe(200)
     const saved = await res.json()
     expect(saved).toMatchObject({ width: 64, height: 48, alt: 'Red square' })
-    const served = await t.app.request(`/img/${saved.id ?? saved._id}?w=32&f=png`)
+    // The editor gets the exact size asked for (visitors get the width ladder: img-visitor.test.ts).
+    const served = await t.app.request(`/img/${saved.id ?? saved._id}?w=32&f=png`, { headers: { authorization: `Bearer ${token}` } })
     expect(served.status).toBe(200)
     expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(32)
   })

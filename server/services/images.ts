@@ -8,6 +8,7 @@ import { images, listings, pages, siteDocuments, stories } from '../db/schema.ts
 import { coverCrop } from '../../app/ui/image-url.ts'
 import type { Storage } from '../integrations/storage/index.ts'
 import { AppError, conflict, invalidInput } from './errors.ts'
+import type { ContentEventBus } from './events.ts'
 import { createCacheBudget } from './image-cache-pruner.ts'
 
 export interface ImageLimits {
@@ -112,6 +113,8 @@ export interface ImageServiceOptions {
   cacheDir: string
   /** Size the cache is kept under as variants are written (IMAGE_CACHE_MAX_MB); default 2 GB. */
   maxCacheBytes?: number | undefined
+  /** Publishes: what visitors may have rendered (published crops and focal points) is looked up again. */
+  events?: ContentEventBus
   limits?: Partial<ImageLimits>
 }
 
@@ -140,13 +143,13 @@ export function ladderWidth(width: number): number {
 }
 
 /**
- * Box shapes visitors get: height/width as a fraction p/q with p, q <= 32, which holds every box
- * the site uses exactly (9:5, 3:2, 16:9, 40:21, 25:19, 16:25...) and anything else within a fraction
- * of a percent. About 600 shapes.
+ * Box shapes visitors get: height/width as a fraction p/q with p, q <= 16. That holds the boxes of
+ * the site's pictures that take their height from the picture (16:9, 5:4, 9:5...) exactly, and the
+ * others (cropped by CSS anyway, e.g. 640x1000) within about 1 %. About 160 shapes.
  */
 const ASPECT_GRID: readonly number[] = (() => {
   const values = new Set<number>()
-  for (let p = 1; p <= 32; p++) for (let q = 1; q <= 32; q++) values.add(p / q)
+  for (let p = 1; p <= 16; p++) for (let q = 1; q <= 16; q++) values.add(p / q)
   return [...values].sort((a, b) => a - b)
 })()
 
@@ -296,6 +299,8 @@ export function createImageService(db: Db, storage: Storage, options: ImageServi
   const inFlight = new Map<string, Promise<Buffer>>()
   const budget = createCacheBudget(cacheDir, options.maxCacheBytes ?? 2048 * 1024 * 1024)
   const framings = createPublishedFramings(db)
+  // This instance's publishes take effect at once; other instances' after a second (a miss looks again).
+  options.events?.on('published', () => framings.clear())
 
   async function findRow(id: string): Promise<ImageRow | null> {
     if (!IMAGE_ID_PATTERN.test(id)) return null
@@ -590,6 +595,7 @@ function createPublishedFramings(db: Db) {
   }
 
   return {
+    clear: () => cache.clear(),
     async of(imageId: string, fresh = false): Promise<UsedFramings> {
       const cached = cache.get(imageId)
       const age = cached ? Date.now() - cached.at : Infinity

@@ -67,7 +67,7 @@ export function createServices(database: Database, config: ServicesConfig) {
   // Publishing a listing page publishes the listing record too.
   linkListingPages(pages, listings)
   const auth = createAuthService(db, users, mailer, rateLimits, { sessionDays: config.auth.sessionDays, baseUrl: config.baseUrl })
-  const images = createImageService(db, storage, { cacheDir: config.imageCacheDir ?? path.join(dataDir, 'cache', 'img'), maxCacheBytes: config.imageCacheMaxBytes })
+  const images = createImageService(db, storage, { cacheDir: config.imageCacheDir ?? path.join(dataDir, 'cache', 'img'), maxCacheBytes: config.imageCacheMaxBytes, events })
   return {
     config,
     database,
