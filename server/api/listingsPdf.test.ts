@@ -68,7 +68,8 @@ async function download(query: Record<string, string>) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true })
+  // One PDF worker thread and room for one calendar to wait: a third at once is refused.
+  t = await createTestApp({ seed: true, env: { PDF_WORKERS: '1', PDF_QUEUE_MAX: '1' } })
   domainId = (await t.services.domains.forHost('localhost'))!._id
   siteName = (await t.services.siteDocuments.load('nav', domainId, 'published')).doc.siteName
   anon = visitor(t)
@@ -209,6 +210,59 @@ describe('GET /api/listingsPdf/generatePdf', () => {
       expect(res.status).toBe(200)
       expect((await PDFDocument.load(bytes)).getTitle()).toBe(`Event Calendar ${siteName}`)
     }
+  })
+
+  it('builds a calendar once and serves it from memory until a listing is published', async () => {
+    const query = { categoryFilterId: eventsCategoryId, filters: JSON.stringify({ from: '2029-01-01', to: '2029-12-31' }) }
+    await addListing({ id: 'cache-a', name: 'Cached Harvest Ball', category: 'EVENT', city: 'Angaston', dates: ['2029-03-01', '2029-03-01'] })
+    const first = await download(query)
+    expect(first.res.status).toBe(200)
+    expect(first.res.headers.get('x-cache')).toBe('MISS')
+
+    const started = performance.now()
+    const second = await download(query)
+    const cachedMs = performance.now() - started
+    expect(second.res.status).toBe(200)
+    expect(second.res.headers.get('x-cache')).toBe('HIT')
+    expect(Buffer.from(second.bytes).equals(Buffer.from(first.bytes))).toBe(true)
+    expect(cachedMs).toBeLessThan(200)
+    // The same filters with the checked categories in another order are the same calendar.
+    const reordered = await download({ ...query, checkedCategories: JSON.stringify(['EVENT', 'FESTIVAL']) })
+    const reorderedAgain = await download({ ...query, checkedCategories: JSON.stringify(['FESTIVAL', 'EVENT']) })
+    expect(reordered.res.headers.get('x-cache')).toBe('MISS')
+    expect(reorderedAgain.res.headers.get('x-cache')).toBe('HIT')
+
+    // Publishing a listing (as an editor or a sync does) makes the next request build it anew.
+    await addListing({ id: 'cache-b', name: 'Freshly Published Picnic', category: 'EVENT', city: 'Tanunda', dates: ['2029-05-01', '2029-05-01'] })
+    const after = await download(query)
+    expect(after.res.headers.get('x-cache')).toBe('MISS')
+    const text = await pdfText(after.bytes, 'after-publish')
+    expect(text).toContain('Cached Harvest Ball')
+    expect(text).toContain('Freshly Published Picnic')
+    expect(text).toContain(listingPdfTexts.count(2))
+  })
+
+  it('identical requests at once share one build; more calendars than the queue holds get 429 with Retry-After', async () => {
+    const same = { categoryFilterId: eventsCategoryId, filters: JSON.stringify({ from: '2028-01-01', to: '2028-06-30' }) }
+    await addListing({ id: 'share-1', name: 'Shared Build Soiree', category: 'EVENT', city: 'Lyndoch', dates: ['2028-02-02', '2028-02-02'] })
+    const shared = await Promise.all([0, 1, 2, 3].map(() => download(same)))
+    expect(shared.map(({ res }) => res.status)).toEqual([200, 200, 200, 200])
+    expect(shared.filter(({ res }) => res.headers.get('x-cache') === 'MISS').length).toBe(1)
+
+    // One thread and one waiting place: of four different calendars asked for at once, two are built.
+    const towns = ['Tanunda', 'Angaston', 'Lyndoch', 'Nuriootpa']
+    const results = await Promise.all(towns.map((town) => download({ location: town, filters: JSON.stringify({ from: '2028-01-01' }) })))
+    const statuses = results.map(({ res }) => res.status).sort()
+    expect(statuses).toEqual([200, 200, 429, 429])
+    for (const { res, bytes } of results.filter(({ res }) => res.status === 429)) {
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+      const body = JSON.parse(Buffer.from(bytes).toString('utf8')) as { error: { code: string; message: string } }
+      expect(body.error.code).toBe('rate_limited')
+      expect(body.error.message).toMatch(/try again/i)
+    }
+    // Once they are done, the refused calendars are built.
+    const retried = await download({ location: 'Nuriootpa', filters: JSON.stringify({ from: '2028-01-01' }) })
+    expect(retried.res.status).toBe(200)
   })
 
   it('refuses a malformed query with 400 in the error shape', async () => {

@@ -4,23 +4,20 @@
  * queue (PDF_QUEUE_MAX): when the queue is full, `render` refuses at once with PdfQueueFull, which
  * names how long to wait, instead of letting requests pile up.
  *
- * The worker is TypeScript (listings-pdf-worker.ts) while the server runs under tsx: such a worker
- * is started with tsx's loader; a server compiled to JavaScript starts listings-pdf-worker.js
- * beside this file as it is.
+ * The worker is TypeScript (listings-pdf-worker.ts). While the server runs from its sources under
+ * tsx, a thread starts listings-pdf-worker-tsx.mjs, which loads it through tsx; a server compiled
+ * to JavaScript starts listings-pdf-worker.js beside this file as it is.
  */
-import { createRequire } from 'node:module'
 import os from 'node:os'
-import { pathToFileURL } from 'node:url'
 import { Piscina } from 'piscina'
 import type { CalendarInput } from './listings-pdf-layout.tsx'
+import type { PdfTask } from './listings-pdf-worker.ts'
 
 export interface PdfPoolOptions {
   /** Worker threads (default: one per spare core, at most 2, at least 1). */
   threads?: number | undefined
   /** Calendars that may wait for a thread; one more is refused (default 8). */
   queueMax?: number | undefined
-  /** Render a sample calendar in each thread as it starts (the server does; tests need not). */
-  warm?: boolean
 }
 
 export class PdfQueueFull extends Error {
@@ -34,29 +31,23 @@ export function defaultPdfThreads(): number {
   return Math.max(1, Math.min(2, os.availableParallelism() - 1))
 }
 
-function workerFile(): { filename: string; execArgv: string[] } {
+function workerFile(): { filename: string; execArgv?: string[] } {
   const here = new URL(import.meta.url)
-  const typescript = /\.tsx?$/.test(here.pathname)
-  const filename = new URL(`./listings-pdf-worker.${typescript ? 'ts' : 'js'}`, here).href
-  if (!typescript) return { filename, execArgv: [] }
-  // tsx's loader by absolute address, so it resolves whatever the working directory.
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
-  return { filename, execArgv: ['--import', tsx] }
+  if (!/\.tsx?$/.test(here.pathname)) return { filename: new URL('./listings-pdf-worker.js', here).href }
+  // No inherited `--import tsx`: the entry loads the worker through tsx itself.
+  return { filename: new URL('./listings-pdf-worker-tsx.mjs', here).href, execArgv: [] }
 }
 
 export function createPdfPool(options: PdfPoolOptions = {}) {
   const threads = Math.max(1, options.threads ?? defaultPdfThreads())
   const queueMax = Math.max(0, options.queueMax ?? 8)
-  const { filename, execArgv } = workerFile()
-  const pool = new Piscina<CalendarInput, Uint8Array>({
-    filename,
-    execArgv,
+  const pool = new Piscina<PdfTask, Uint8Array>({
+    ...workerFile(),
     minThreads: threads,
     maxThreads: threads,
     // Threads stay up: a fresh one lays out its first calendar at half speed.
     idleTimeout: Number.POSITIVE_INFINITY,
     maxQueue: queueMax,
-    workerData: { warm: options.warm ?? false },
   })
   /** Recent layout time, for the retry hint. */
   let averageMs = 2000
@@ -67,7 +58,7 @@ export function createPdfPool(options: PdfPoolOptions = {}) {
     running++
     const started = performance.now()
     try {
-      const bytes = await pool.run(input)
+      const bytes = await pool.run({ kind: 'render', input })
       averageMs = averageMs * 0.7 + (performance.now() - started) * 0.3
       return bytes
     } catch (err) {
@@ -83,8 +74,14 @@ export function createPdfPool(options: PdfPoolOptions = {}) {
     return Math.min(60, Math.max(1, Math.ceil(((pool.queueSize + 1) * averageMs) / threads / 1000)))
   }
 
+  /** Renders a sample calendar in each thread, so the first visitor's calendar is laid out at full speed. */
+  async function warm(): Promise<void> {
+    await Promise.all(Array.from({ length: threads }, () => pool.run({ kind: 'warm' })))
+  }
+
   return {
     render,
+    warm,
     retryAfterSeconds,
     threads,
     queueMax,

@@ -1,13 +1,15 @@
 /**
  * A PDF worker thread (piscina): lays out and renders one event calendar per task, off the thread
- * that answers requests. Loaded by listings-pdf-pool.ts.
+ * that answers requests. Started by listings-pdf-pool.ts (through listings-pdf-worker-tsx.mjs while
+ * the server runs from its TypeScript sources).
  *
- * With `workerData.warm` the thread first renders a small sample calendar: the first layout in a
- * fresh thread is about twice as slow as the next (the built-in fonts are parsed, the layout code
- * compiled), and the server starts its workers warm so the first visitor does not wait for that.
+ * A 'warm' task renders a small sample calendar: the first layout in a fresh thread is about twice
+ * as slow as the next (the built-in fonts are parsed, the layout code compiled), and the server
+ * warms its threads at start so the first visitor does not pay for that.
  */
-import { move, workerData } from 'piscina'
 import { renderCalendar, type CalendarEntry, type CalendarInput } from './listings-pdf-layout.tsx'
+
+export type PdfTask = { kind: 'render'; input: CalendarInput } | { kind: 'warm' }
 
 function sample(): CalendarInput {
   const entries: CalendarEntry[] = Array.from({ length: 40 }, (_, i) => ({
@@ -22,12 +24,11 @@ function sample(): CalendarInput {
   return { title: 'Event Calendar', siteName: '', meta: '40 listings', truncated: null, entries }
 }
 
-if ((workerData as { warm?: boolean } | undefined)?.warm) await renderCalendar(sample())
-
-export default async function render(input: CalendarInput): Promise<Uint8Array> {
-  let bytes = await renderCalendar(input)
-  // Transferred to the request thread, not copied: the whole ArrayBuffer moves, so it must be
-  // the PDF's own (a small Buffer may share Node's pool).
-  if (bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength) bytes = bytes.slice()
-  return move(bytes) as Uint8Array
+/** The PDF's bytes (copied to the request thread: a few hundred KB, well under a millisecond). */
+export default async function run(task: PdfTask): Promise<Uint8Array> {
+  if (task.kind === 'warm') {
+    await renderCalendar(sample())
+    return new Uint8Array(0)
+  }
+  return renderCalendar(task.input)
 }

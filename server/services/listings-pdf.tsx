@@ -304,9 +304,7 @@ export function createListingsPdfService(deps: ListingsPdfDeps) {
     generate,
     parseQuery: parsePdfQuery,
     /** Starts the worker threads now, each rendering a sample calendar (the server, at boot). */
-    warm() {
-      pool ??= createPdfPool({ ...deps.workers, warm: true })
-    },
+    warm: () => workers().warm(),
     /** Forgets the built calendars (of one domain, or all): another instance published. */
     clear: forget,
     close: async () => {
