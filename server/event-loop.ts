@@ -6,7 +6,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 
-export interface EventLoopStats {
+export type EventLoopStats = {
   /**
    * Delays in ms over the last minute (a free loop reports about 0): the longest, and the p50 and
    * p99 of the worst 10 s window in it (the current one included).

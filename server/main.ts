@@ -21,10 +21,13 @@ import { CONTENT_CHANNEL } from './services/events.ts'
 import { offerFirstEditorSetup } from './services/first-editor.ts'
 import { pruneImageCache } from './services/image-cache-pruner.ts'
 import { createServices } from './services/index.ts'
+import { startEventLoopMonitor } from './event-loop.ts'
 
 const config = loadConfig()
 // With SENTRY_DSN set, every error the server logs is reported to Sentry too (nothing loads without it).
 const log = config.sentry ? reportingLogger(config.logLevel, await startSentry(config.sentry)) : createLogger(config.logLevel)
+// How long the event loop is held (reported in /health, a warning above EVENT_LOOP_WARN_MS).
+const eventLoop = startEventLoopMonitor({ warnMs: config.eventLoopWarnMs, log })
 
 // The folders this instance writes to must be writable: a clear refusal now, not a 500 on the
 // first upload. (Media on S3 needs no local folder.)
@@ -110,12 +113,13 @@ const { app, pageCache } = createApp({
   log,
   build,
   clientDir,
-  health: { folders, providers, notifications: () => notifications?.status() ?? 'reconnecting' },
+  health: { folders, providers, notifications: () => notifications?.status() ?? 'reconnecting', eventLoop },
 })
 const forgetPublished = () => {
   pageCache.clear()
   services.domains.invalidate()
   services.redirects.clear()
+  services.listingsPdf.clear()
 }
 notifications = await database.listen(CONTENT_CHANNEL, forgetPublished, {
   onReconnect: () => {
@@ -139,6 +143,8 @@ server.listen(config.port, config.host, () => {
   const port = typeof address === 'object' && address ? address.port : config.port
   log.info(`${config.mode} server listening on http://localhost:${port} (database: ${database.kind}${database.claim ? `, ${path.join(config.dataDir, 'db')}` : ''})`)
   void startListingSync()
+  // The PDF worker threads start now and lay out a sample calendar, so the first visitor's is fast.
+  services.listingsPdf.warm().catch((err: unknown) => log.warn({ err }, 'PDF workers did not start'))
 })
 
 // The provider sync: a first one in the background when the listings domain has none yet (a fresh
