@@ -183,4 +183,6 @@ export interface DomainDoc {
   name: string
   hostnames: string[]
   published: boolean
+  /** Bumped by every save; a save of an existing domain sends the version it loaded. */
+  version?: number
 }

@@ -238,6 +238,8 @@ export const listingSchema = z.object({
   atdwParent: z.object({ name: z.string(), slug: z.string() }).optional(),
   bookEasy: bookEasyInfoSchema.optional(),
   lastSynced: z.string().nullable().default(null),
+  /** The stored version the editor loaded; a save sends it back (no lost updates). */
+  version: z.number().int().min(0).optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
 })

@@ -11,6 +11,20 @@ describe('normaliseSlug', () => {
   it('turns spaces into hyphens', () => {
     expect(normaliseSlug('Eat and  Drink')).toBe('eat-and-drink')
   })
+  it('keeps only letters, digits, -, _ and / (any script)', () => {
+    expect(normaliseSlug('a<b>c="d"&e%f\\g;h,i$j')).toBe('abcdefghij')
+    expect(normaliseSlug('<script>alert(1)</script>')).toBe('scriptalert1/script')
+    expect(normaliseSlug('Café Ünter_Straße/Weingut')).toBe('café-ünter_straße/weingut')
+    expect(normaliseSlug('x\u202Ey\u0000z')).toBe('xyz')
+  })
+  it('never starts with a slash, so it is never a protocol-relative link', () => {
+    for (const attack of ['//evil.example', '././/evil.example', '/.//evil.example', './/evil.example', '\\\\evil.example', '/\\evil.example', ' / /evil', '%2F%2Fevil', '<//evil>']) {
+      const slug = normaliseSlug(attack)
+      expect(slug.startsWith('/'), `${attack} -> ${slug}`).toBe(false)
+      expect(slug).not.toMatch(/[<>=.\\%]/)
+    }
+    expect(normaliseSlug('././/evil.example')).toBe('evilexample')
+  })
 })
 
 describe('storySlug', () => {
@@ -27,6 +41,7 @@ describe('slugFromPath', () => {
   })
   it('decodes escapes and survives malformed ones', () => {
     expect(slugFromPath('/caf%C3%A9')).toBe('café')
-    expect(slugFromPath('/bad%E0%A4%A')).toBe('bad%e0%a4%a')
+    expect(slugFromPath('/bad%E0%A4%A')).toBe('bade0a4a')
+    expect(slugFromPath('/%2F%2Fevil.example')).toBe('evilexample')
   })
 })

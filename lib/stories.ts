@@ -45,6 +45,8 @@ export interface Story extends z.output<typeof storySchema> {
   slug: string
   domainId: string
   published: boolean
+  /** Bumped by every save; a save sends the version it loaded (no lost updates). */
+  version: number
   lastPublished: string | null
   createdAt: string
   updatedAt: string

@@ -13,11 +13,8 @@ export async function loadContentPage(context: AppLoadContext, request: Request,
   const url = new URL(request.url)
   const { pages } = context.services
   const editor = context.user
-  const page: PageDoc | null = domainId
-    ? editor
-      ? await pages.loadDraft(domainId, collection, slug)
-      : await pages.loadPublished(domainId, collection, slug)
-    : null
+  // Editors get the draft of a page they may edit; everyone else the published copy their roles allow.
+  const page: PageDoc | null = domainId ? await pages.loadFor(domainId, collection, slug, { user: editor ?? null }) : null
   if (!page) throw data(null, { status: 404 })
   // Validated on the server: views get complete props, unknown blocks are dropped, and the
   // browser never needs the schemas (or the HTML sanitiser).

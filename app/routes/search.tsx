@@ -11,7 +11,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const q = (url.searchParams.get('q') ?? '').slice(0, 200)
   const page = Math.min(1000, Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1))
   const domainId = context.domain?._id
-  const answer = domainId && q.trim() ? await context.services.search.search(domainId, q, { page, pageSize: 10 }) : null
+  const answer = domainId && q.trim() ? await context.services.search.search(domainId, q, { page, pageSize: 10, actor: { user: context.user ?? null } }) : null
   return { q, page, answer }
 }
 

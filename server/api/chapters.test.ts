@@ -48,18 +48,19 @@ describe('story slugs (spec 01 §5)', () => {
 
 describe('story lifecycle', () => {
   it('creates, lists, loads, saves, publishes and deletes a story', async () => {
-    const created = (await (await createStory({ title: 'Vintage', slug: 'vintage', description: 'A year in the vines' })).json()) as { _id: string; slug: string }
+    const created = (await (await createStory({ title: 'Vintage', slug: 'vintage', description: 'A year in the vines' })).json()) as { _id: string; slug: string; version: number }
     const list = (await (await editor.get('/api/obj/story')).json()) as { _id: string; title: string; slug: string }[]
     expect(list).toContainEqual(expect.objectContaining({ _id: created._id, title: 'Vintage', slug: 'vintage', description: 'A year in the vines' }))
     const stories = (await (await anonymous.get('/api/chapters/loadStories')).json()) as { _id: string; title: string }[]
     expect(stories.map((s) => s.title)).toContain('Vintage')
 
-    const saved = await editor.post('/api/chapters/saveStory', { story: { _id: created._id, title: 'Vintage Draft', upNext: { heading: 'Next up' } } })
+    const saved = await editor.post('/api/chapters/saveStory', { story: { _id: created._id, version: created.version, title: 'Vintage Draft', upNext: { heading: 'Next up' } } })
     expect(saved.status).toBe(200)
+    const { version } = (await saved.json()) as { version: number }
     // Visitors still read the published copy; the editor reads the draft.
     expect(((await (await anonymous.get(`/api/chapters/loadStory?storyId=${created._id}`)).json()) as { title: string }).title).toBe('Vintage')
     expect(((await (await editor.get(`/api/chapters/loadStory?storyId=${created._id}`)).json()) as { title: string }).title).toBe('Vintage Draft')
-    expect((await editor.post('/api/chapters/publishStory', { story: { _id: created._id } })).status).toBe(200)
+    expect((await editor.post('/api/chapters/publishStory', { story: { _id: created._id, version } })).status).toBe(200)
     const published = (await (await anonymous.get(`/api/chapters/loadStory?storyId=${created._id}`)).json()) as { title: string; upNext: { heading: string } }
     expect(published.title).toBe('Vintage Draft')
     expect(published.upNext.heading).toBe('Next up')
@@ -89,26 +90,27 @@ describe('story lifecycle', () => {
   })
 
   it("saves the story's header image and up-next teaser as drafts; visitors get them once published", async () => {
-    const { _id } = (await (await createStory({ title: 'Teaser', slug: 'teaser' })).json()) as { _id: string }
+    const { _id, version } = (await (await createStory({ title: 'Teaser', slug: 'teaser' })).json()) as { _id: string; version: number }
     const upNext = { heading: 'Plan your visit', subtitle: 'Where to stay and eat', link: { text: 'Plan it', href: '/plan-your-visit', type: 'page' }, image: { imageId: 'img-up', alt: '' } }
-    const saved = await editor.post('/api/chapters/saveStory', { story: { _id, header: { image: { imageId: 'img-head', alt: '' } }, upNext } })
+    const saved = await editor.post('/api/chapters/saveStory', { story: { _id, version, header: { image: { imageId: 'img-head', alt: '' } }, upNext } })
     expect(saved.status).toBe(200)
-    expect(await saved.json()).toMatchObject({ header: { image: { imageId: 'img-head' } }, upNext: { ...upNext, inContainer: true } })
+    const savedStory = (await saved.json()) as { version: number }
+    expect(savedStory).toMatchObject({ header: { image: { imageId: 'img-head' } }, upNext: { ...upNext, inContainer: true } })
     // Not yet for visitors.
     const before = (await (await anonymous.get(`/api/chapters/loadStory?storyId=${_id}`)).json()) as { header: { image: { imageId: string } }; upNext: { heading: string } }
     expect(before.header.image.imageId).toBe('')
     expect(before.upNext.heading).toBe('')
     // Publish with the editor's copy as sent (the Chapters panel sends the whole story again).
-    expect((await editor.post('/api/chapters/publishStory', { story: { _id, title: 'Teaser', header: { image: { imageId: 'img-head', alt: '' } }, upNext } })).status).toBe(200)
+    expect((await editor.post('/api/chapters/publishStory', { story: { _id, version: savedStory.version, title: 'Teaser', header: { image: { imageId: 'img-head', alt: '' } }, upNext } })).status).toBe(200)
     const after = (await (await anonymous.get(`/api/chapters/loadStory?storyId=${_id}`)).json()) as { title: string; header: { image: { imageId: string } }; upNext: typeof upNext }
     expect(after.header.image.imageId).toBe('img-head')
     expect(after.upNext).toMatchObject(upNext)
   })
 
   it('refuses a bad up-next link or an over-long heading with 400 and the field, and keeps the draft', async () => {
-    const { _id } = (await (await createStory({ title: 'Strict', slug: 'strict' })).json()) as { _id: string }
+    const { _id, version } = (await (await createStory({ title: 'Strict', slug: 'strict' })).json()) as { _id: string; version: number }
     for (const upNext of [{ link: { text: 'x', href: '/x', type: 'ftp' } }, { heading: 'h'.repeat(201) }]) {
-      const res = await editor.post('/api/chapters/saveStory', { story: { _id, upNext } })
+      const res = await editor.post('/api/chapters/saveStory', { story: { _id, version, upNext } })
       expect(res.status).toBe(400)
       const body = (await res.json()) as { error: { code: string; message: string; details: { path: string }[] } }
       expect(body.error.code).toBe('invalid_input')

@@ -5,9 +5,12 @@ import { domainIdParam, errorResponses, errorSchema, idParam, json } from './sch
 
 const storySummary = z.object({ _id: z.string(), title: z.string(), slug: z.string(), description: z.string() }).openapi('StorySummary')
 const storyAnswer = z.object({ _id: z.string(), title: z.string(), slug: z.string(), chapters: z.array(z.object({}).catchall(z.unknown())) }).catchall(z.unknown()).openapi('Story')
-/** A story as the editor sends it; the server validates its fields (spec 01 §3 Story). */
-const storyInput = z.object({ _id: idParam, domainId: domainIdParam }).catchall(z.unknown())
-const body = { body: { content: { 'application/json': { schema: z.object({ story: storyInput }) } }, required: true } }
+/**
+ * A story as the editor sends it, with the version it loaded (400 without it, 409 when someone
+ * saved since, unless force); the server validates its fields (spec 01 §3 Story).
+ */
+const storyInput = z.object({ _id: idParam, domainId: domainIdParam, version: z.number().int().min(0).optional() }).catchall(z.unknown())
+const body = { body: { content: { 'application/json': { schema: z.object({ story: storyInput, force: z.boolean().default(false) }) } }, required: true } }
 const editorErrors = { 401: json(errorSchema, 'Not signed in'), 404: json(errorSchema, 'No such story'), 409: json(errorSchema, 'The slug is taken, or chapter pages use it'), ...errorResponses }
 
 const loadStories = createRoute({
@@ -43,10 +46,10 @@ export const chaptersRouter = createRouter()
     return c.json(await c.var.services.stories.load(domainIdOf(c, domainId), storyId, c.var.user ? 'draft' : 'published'), 200)
   })
   .openapi(saveStory, async (c) => {
-    const { story } = c.req.valid('json')
-    return c.json(await c.var.services.stories.save(domainIdOf(c, story.domainId), story, c.var.user), 200)
+    const { story, force } = c.req.valid('json')
+    return c.json(await c.var.services.stories.save(domainIdOf(c, story.domainId), story, c.var.user, { force }), 200)
   })
   .openapi(publishStory, async (c) => {
-    const { story } = c.req.valid('json')
-    return c.json(await c.var.services.stories.publish(domainIdOf(c, story.domainId), story, c.var.user), 200)
+    const { story, force } = c.req.valid('json')
+    return c.json(await c.var.services.stories.publish(domainIdOf(c, story.domainId), story, c.var.user, { force }), 200)
   })

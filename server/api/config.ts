@@ -17,8 +17,11 @@ const domainInput = z.object({
   name: z.string().trim().min(1).max(120),
   hostnames: z.array(hostname).max(50).default([]),
   published: z.boolean().optional(),
+  /** The version loaded: required to change an existing domain (400 without it, 409 when stale). */
+  version: z.number().int().min(0).optional(),
 })
 const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema: z.object({ domain: schema }) } }, required: true } })
+const saveBody = { body: { content: { 'application/json': { schema: z.object({ domain: domainInput, force: z.boolean().default(false) }) } }, required: true } }
 const byId = z.object({ _id: z.string().min(1).max(100) }).catchall(z.unknown())
 
 const loadDomain = createRoute({
@@ -28,7 +31,14 @@ const loadDomain = createRoute({
   request: { query: z.object({ hostname: z.string().max(253).optional() }) },
   responses: { 200: json(z.object({ domain: domainSchema.nullable(), domains: z.array(domainSchema) }), 'The domain and the domains'), ...errorResponses },
 })
-const saveDomain = editorRoute({ method: 'post', path: '/saveDomain', summary: 'Create or update a domain', request: body(domainInput), responses: { 200: json(domainSchema, 'Saved'), ...editorErrors } })
+const saveDomain = editorRoute({
+  method: 'post',
+  path: '/saveDomain',
+  summary: 'Create or update a domain',
+  description: 'Changing an existing domain needs the version it was loaded at (400 without it, 409 when someone saved since), unless force is true.',
+  request: saveBody,
+  responses: { 200: json(domainSchema, 'Saved'), ...editorErrors },
+})
 const publishDomain = editorRoute({ method: 'post', path: '/publishDomain', summary: 'Mark a domain published', request: body(byId), responses: { 200: json(domainSchema, 'Published'), ...editorErrors } })
 const unpublishDomain = editorRoute({ method: 'post', path: '/unpublishDomain', summary: 'Mark a domain unpublished', request: body(byId), responses: { 200: json(domainSchema, 'Unpublished'), ...editorErrors } })
 const swapActiveDomain = editorRoute({
@@ -46,9 +56,9 @@ export const configRouter = createRouter()
     return c.json(await c.var.services.domains.load(host), 200)
   })
   .openapi(saveDomain, async (c) => {
-    const { domain } = c.req.valid('json')
+    const { domain, force } = c.req.valid('json')
     const existing = await c.var.services.domains.byId(domain._id)
-    return c.json(await c.var.services.domains.upsert({ ...domain, published: domain.published ?? existing?.published ?? false }), 200)
+    return c.json(await c.var.services.domains.upsert({ ...domain, published: domain.published ?? existing?.published ?? false }, { force }), 200)
   })
   .openapi(publishDomain, async (c) => c.json(await c.var.services.domains.setPublished(c.req.valid('json').domain._id, true), 200))
   .openapi(unpublishDomain, async (c) => c.json(await c.var.services.domains.setPublished(c.req.valid('json').domain._id, false), 200))

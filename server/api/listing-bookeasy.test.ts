@@ -5,6 +5,7 @@ import { fakeOperatorInfo } from '../../fakes/bookeasy/operators.ts'
 import { startFakeBookEasy, type RunningFakeBookEasy } from '../../fakes/bookeasy/server.ts'
 import { signIn, visitor, type Caller } from '../../tests/helpers/api-client.ts'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
+import { SYSTEM } from '../services/access.ts'
 import { toBookEasyInfo } from '../integrations/bookeasy/operators.ts'
 import { applyProvider } from '../services/listings-mapping.ts'
 import { createBookEasySyncService } from '../services/listings-sync-bookeasy.ts'
@@ -45,7 +46,7 @@ async function addProduct(id: string, name: string, operator: string | null, pub
     address: { line1: '1 Murray Street', line2: '', city: 'Tanunda', area: 'Barossa', state: 'South Australia', postcode: '5352', country: 'Australia' },
   })
   const listing = applyProvider(null, { _id: id, domainId, listingType: 'product', parentId: null, atdw }, new Date().toISOString())
-  return t.services.listings.setPublished(domainId, listing, publish)
+  return t.services.listings.setPublished(domainId, listing, publish, SYSTEM)
 }
 
 const fakeCalls = async () => ((await (await fetch(`${fake.url}/__fake/operators/calls`)).json()) as { operators: string[]; q: string }[]).length
@@ -100,7 +101,7 @@ describe('listing/updateWithBookEasy', () => {
     // The sync keeps it: the provider data changes, the booking data stays.
     const current = (await t.services.listings.findById(domainId, 'be-cottage', { editor: true }))!
     const again = applyProvider(current, { _id: 'be-cottage', domainId, listingType: 'product', parentId: null, atdw: { ...current.atdw!, description: 'New words' } }, new Date().toISOString())
-    await t.services.listings.setPublished(domainId, again, true)
+    await t.services.listings.setPublished(domainId, again, true, SYSTEM)
     expect((await t.services.listings.findById(domainId, 'be-cottage'))!.bookEasy).toEqual(expectedInfo(1234))
   })
 

@@ -3,6 +3,7 @@ import { atdwDataSchema, type AtdwData, type FetchResponse, type Listing } from 
 import { listingTexts } from '#lib/texts'
 import { signIn, visitor, type Caller } from '../../tests/helpers/api-client.ts'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
+import { SYSTEM } from '../services/access.ts'
 import { applyProvider } from '../services/listings-mapping.ts'
 
 /**
@@ -46,7 +47,7 @@ async function addListing(f: Fixture): Promise<Listing> {
     address: { line1: '1 Main Street', line2: '', city: f.city ?? 'Tanunda', area: 'Barossa', state: 'SA', postcode: '5352', country: 'Australia' },
   })
   const listing = applyProvider(null, { _id: f.id, domainId, listingType: f.parentId ? 'service' : 'product', parentId: f.parentId ?? null, atdw }, new Date().toISOString())
-  return t.services.listings.setPublished(domainId, listing, f.publish ?? true)
+  return t.services.listings.setPublished(domainId, listing, f.publish ?? true, SYSTEM)
 }
 
 const fetchGrid = async (body: Record<string, unknown>, who: Caller = anon) => {
@@ -229,7 +230,7 @@ describe('categories and tags', () => {
   it('names the pages whose Listings blocks use a category', async () => {
     const res = await editor.post('/api/listing/saveCategory', { category: { name: 'Used', filters: ['EVENT'] } })
     const { category } = (await res.json()) as { category: { _id: string } }
-    await t.services.pages.save(domainId, 'pages', { slug: 'events-calendar', template: 'generic', header: { title: "What's on" }, contents: [] })
+    await t.services.pages.save(domainId, 'pages', { slug: 'events-calendar', template: 'generic', header: { title: "What's on" }, contents: [] }, SYSTEM)
     await t.database.db.execute(
       (await import('drizzle-orm')).sql`update pages set draft = jsonb_set(draft, '{contents}', ${JSON.stringify([{ componentType: 'Listings', categoryFilter: category._id, showExport: true }])}::jsonb) where slug = 'events-calendar'`,
     )
@@ -299,7 +300,7 @@ describe('listing/save', () => {
     expect(listing.isCustom).toBe(true)
     expect(listing.name.provider).toBe('')
     expect(listing.slug).toBe('listing/visitor-centre-picnic')
-    const page = await t.services.pages.loadDraft(domainId, 'listings', 'listing/visitor-centre-picnic')
+    const page = await t.services.pages.loadDraft(domainId, 'listings', 'listing/visitor-centre-picnic', SYSTEM)
     expect(page).toMatchObject({ _id: 'custom-1', template: 'listing' })
 
     // publishing the listing page publishes the listing record

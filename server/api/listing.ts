@@ -149,8 +149,14 @@ const save = editorRoute({
   path: '/save',
   summary: 'Save a listing (without raw provider data); creates a custom listing and its page when new',
   description:
-    'Custom categories are upper-cased. A field sent linked (provider "atdw") that was unlinked takes the current provider value. activeStatus can change only while it is unlinked and the listing page is unpublished (else 409).',
-  request: body(z.object({ listing: z.object({ _id: idParam }).catchall(z.unknown()), domainId: domainIdParam })),
+    'Custom categories are upper-cased. A field sent linked (provider "atdw") that was unlinked takes the current provider value. activeStatus can change only while it is unlinked and the listing page is unpublished (else 409). An existing listing must send the version it was loaded at (400 without it, 409 when someone saved since) unless force is true.',
+  request: body(
+    z.object({
+      listing: z.object({ _id: idParam, version: z.number().int().min(0).optional() }).catchall(z.unknown()),
+      domainId: domainIdParam,
+      force: z.boolean().default(false),
+    }),
+  ),
   responses: { 200: json(z.object({ listing: listingDoc, message: z.string() }), 'Saved'), ...editorErrors },
 })
 
@@ -261,12 +267,12 @@ export const listingRouter = createRouter()
     return c.json(await c.var.services.listings.getWarningInfo(domainIdOf(c, domainId), _id), 200)
   })
   .openapi(save, async (c) => {
-    const { listing, domainId } = c.req.valid('json')
-    return c.json({ listing: await c.var.services.listings.save(domainIdOf(c, domainId), listing, c.var.user), message: listingTexts.toasts.listingSaved }, 200)
+    const { listing, domainId, force } = c.req.valid('json')
+    return c.json({ listing: await c.var.services.listings.save(domainIdOf(c, domainId), listing, { user: c.var.user, force }), message: listingTexts.toasts.listingSaved }, 200)
   })
   .openapi(publishListing, async (c) => {
     const { listing, domainId } = c.req.valid('json')
-    return c.json({ listing: await c.var.services.listings.publishListing(domainIdOf(c, domainId), listing._id, c.var.user), message: texts.toasts.success }, 200)
+    return c.json({ listing: await c.var.services.listings.publishListing(domainIdOf(c, domainId), listing._id, { user: c.var.user }), message: texts.toasts.success }, 200)
   })
   .openapi(updateWithBookEasy, async (c) => {
     const { _id, domainId } = c.req.valid('query')

@@ -10,6 +10,7 @@ import { atdwDataSchema, type AtdwData, type Listing } from '#lib/listings'
 import { listingPdfTexts } from '#lib/texts'
 import { visitor, type Caller } from '../../tests/helpers/api-client.ts'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
+import { SYSTEM } from '../services/access.ts'
 import { applyProvider } from '../services/listings-mapping.ts'
 
 /**
@@ -50,7 +51,7 @@ async function addListing(f: Fixture): Promise<Listing> {
   })
   const listing = applyProvider(null, { _id: f.id, domainId, listingType: 'product', parentId: null, atdw }, new Date().toISOString())
   if (f.imageId) listing.image = { value: { imageId: f.imageId, alt: f.name }, path: '', provider: '' }
-  return t.services.listings.setPublished(domainId, listing, true)
+  return t.services.listings.setPublished(domainId, listing, true, SYSTEM)
 }
 
 /** Writes the PDF and answers its text as poppler's pdftotext reads it. */

@@ -11,7 +11,7 @@ import { domainIdParam, errorResponses, errorSchema, idParam, json } from './sch
 const storyRow = z.object({ _id: z.string(), title: z.string(), slug: z.string(), description: z.string() })
 // Strict: unknown fields are refused, not silently dropped into an untitled story.
 const createInput = storyInputSchema.extend({ domainId: domainIdParam }).strict().openapi('NewStory')
-const editorErrors = { 401: json(errorSchema, 'Not signed in'), ...errorResponses }
+const editorErrors = { 401: json(errorSchema, 'Not signed in'), 404: json(errorSchema, 'No such domain'), ...errorResponses }
 
 const listStories = editorRoute({
   method: 'get',
@@ -36,9 +36,9 @@ const deleteStory = editorRoute({
   request: { params: z.object({ id: idParam }), query: z.object({ domainId: domainIdParam }) },
   responses: {
     200: json(z.object({ deleted: z.literal(true) }), 'Deleted'),
-    404: json(errorSchema, 'No such story'),
     409: json(errorSchema, 'Chapter pages still belong to it'),
     ...editorErrors,
+    404: json(errorSchema, 'No such story or domain'),
   },
 })
 

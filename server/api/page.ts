@@ -42,7 +42,7 @@ const savePage = editorRoute({
   path: '/save',
   summary: 'Save the draft of a page (creates it when it has no _id)',
   description:
-    'Send the version you loaded; if someone saved since, the answer is 409 naming who and when. Send force: true to overwrite knowingly. A new page may give only template and header.title: the template fills in its defaults.',
+    'An existing page must send the version you loaded (400 without it); if someone saved since, the answer is 409 naming who and when. Send force: true to overwrite knowingly. A new page may give only template and header.title: the template fills in its defaults. Role fields (viewerRoles, editorRoles, publisherRoles) are ignored: the stored ones are kept; roles/applyToPage changes them.',
   request: body(z.object({ page: pageInput, collection: collectionSchema.default('pages'), force: z.boolean().default(false) })),
   responses: { 200: json(pageSchema, 'The saved draft'), ...conflictResponse, ...editorErrors },
 })
@@ -130,7 +130,8 @@ export const pageRouter = createRouter()
     const { slug, collection, domainId } = c.req.valid('query')
     const { pages } = c.var.services
     const scope = domainIdOf(c, domainId)
-    const page: PageDoc | null = c.var.user ? await pages.loadDraft(scope, collection, slug) : await pages.loadPublished(scope, collection, slug)
+    // Editors get the draft of a page they may edit; everyone else the published copy their roles allow.
+    const page: PageDoc | null = await pages.loadFor(scope, collection, slug, { user: c.var.user })
     if (!page) throw notFound('Page not found')
     return c.json(page, 200)
   })
@@ -155,9 +156,9 @@ export const pageRouter = createRouter()
     // Every picture needs a text alternative before visitors see it (or is marked decorative).
     const missingAlt = imagesMissingAlt(page)
     if (missingAlt.length) throw invalidInput(ALT_MISSING_MESSAGE(missingAlt.length), missingAlt)
-    // The editor saves before it publishes: what is published is exactly what was sent.
-    const saved = await pages.save(scope, collection, withTemplateDefaults(page), { user: c.var.user, force })
-    return c.json(await pages.publish(scope, collection, saved._id, { user: c.var.user }), 200)
+    // The editor saves before it publishes: what is published is exactly what was sent. The
+    // permission to publish is checked before that save, so a refused publish stores nothing.
+    return c.json(await pages.saveAndPublish(scope, collection, withTemplateDefaults(page), { user: c.var.user, force }), 200)
   })
   .openapi(unpublishPage, async (c) => {
     const { _id, collection, domainId } = c.req.valid('json')
@@ -165,11 +166,11 @@ export const pageRouter = createRouter()
   })
   .openapi(listPages, async (c) => {
     const { collection, domainId } = c.req.valid('query')
-    return c.json(await c.var.services.pages.list(domainIdOf(c, domainId), collection), 200)
+    return c.json(await c.var.services.pages.list(domainIdOf(c, domainId), collection, { user: c.var.user }), 200)
   })
   .openapi(listVersions, async (c) => {
     const { id, collection, domainId } = c.req.valid('query')
-    return c.json(await c.var.services.pages.versions(domainIdOf(c, domainId), collection, id), 200)
+    return c.json(await c.var.services.pages.versions(domainIdOf(c, domainId), collection, id, { user: c.var.user }), 200)
   })
   .openapi(restoreVersion, async (c) => {
     const { id, versionId, collection, domainId } = c.req.valid('json')

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
+import { SYSTEM } from '../services/access.ts'
 
 /**
  * The read paths of the API as a client sees them: per-domain content, published copies only,
@@ -14,11 +15,11 @@ beforeAll(async () => {
   const { domains, pages, siteDocuments } = t.services
   await domains.upsert({ _id: 'main', name: 'Main', hostnames: ['localhost'], published: true })
   await domains.upsert({ _id: 'other', name: 'Other', hostnames: ['other.example'], published: true })
-  const home = await pages.save('main', 'pages', { slug: '', template: 'home', header: { title: 'Main home' }, contents: [] })
-  await pages.publish('main', 'pages', home._id)
-  const otherHome = await pages.save('other', 'pages', { slug: '', template: 'home', header: { title: 'Other home' }, contents: [] })
-  await pages.publish('other', 'pages', otherHome._id)
-  await pages.save('main', 'pages', { slug: 'draft-only', template: 'generic', header: { title: 'Secret draft' }, contents: [] })
+  const home = await pages.save('main', 'pages', { slug: '', template: 'home', header: { title: 'Main home' }, contents: [] }, SYSTEM)
+  await pages.publish('main', 'pages', home._id, SYSTEM)
+  const otherHome = await pages.save('other', 'pages', { slug: '', template: 'home', header: { title: 'Other home' }, contents: [] }, SYSTEM)
+  await pages.publish('other', 'pages', otherHome._id, SYSTEM)
+  await pages.save('main', 'pages', { slug: 'draft-only', template: 'generic', header: { title: 'Secret draft' }, contents: [] }, SYSTEM)
   await siteDocuments.save('nav', 'main', { siteName: 'Main', items: [{ text: 'Visit', href: '/visit' }] })
   await siteDocuments.publish('nav', 'main')
 })
@@ -56,7 +57,7 @@ describe('GET /api/page/load', () => {
 
   it('keeps serving the published copy while a newer draft is saved', async () => {
     const current = await (await get('/api/page/load?slug=')).json()
-    await t.services.pages.save('main', 'pages', { ...current, header: { title: 'Unpublished edit' } })
+    await t.services.pages.save('main', 'pages', { ...current, header: { title: 'Unpublished edit' } }, SYSTEM)
     const again = await (await get('/api/page/load?slug=')).json()
     expect(again.header.title).toBe('Main home')
   })
@@ -110,7 +111,7 @@ describe('navigation, footer and site settings', () => {
     expect(settings).toMatchObject({ _id: 'siteSettings', domainId: 'other', og: { title: '', keywords: '' }, redirects: [] })
   })
   it('does not show a visitor the draft of the navigation', async () => {
-    await t.services.siteDocuments.save('nav', 'main', { siteName: 'Draft name', items: [] })
+    await t.services.siteDocuments.save('nav', 'main', { siteName: 'Draft name', items: [] }, { baseVersion: 1 })
     const nav = await (await get('/api/site/loadNav')).json()
     expect(nav.siteName).toBe('Main')
   })

@@ -62,7 +62,8 @@ export const searchRouter = createRouter()
     const { services } = c.var
     // Visitors' searches are counted per address (shared by every instance); signed-in editors are not limited.
     if (!c.var.user) await services.rateLimits.searchFrom(clientIp(c, services.config.auth.trustProxy))
-    return c.json(await c.var.services.search.search(domainIdOf(c, domainId), q, { page, pageSize }), 200)
+    // Only what the caller may read: pages with viewer roles are found by those holding one.
+    return c.json(await c.var.services.search.search(domainIdOf(c, domainId), q, { page, pageSize, actor: { user: c.var.user } }), 200)
   })
   .openapi(indexItem, async (c) => {
     const item = c.req.valid('json')

@@ -7,10 +7,19 @@ import { createRouter, domainIdOf, type ApiEnv } from './context.ts'
 import { documentSchema, domainIdParam, errorResponses, errorSchema, json } from './schemas.ts'
 
 const byDomain = { query: z.object({ domainId: domainIdParam }) }
-const editorErrors = { 401: json(errorSchema, 'Not signed in'), 409: json(errorSchema, 'Saved by someone else since it was loaded'), ...errorResponses }
+const editorErrors = {
+  401: json(errorSchema, 'Not signed in'),
+  404: json(errorSchema, 'No such domain'),
+  409: json(errorSchema, 'Saved by someone else since it was loaded'),
+  ...errorResponses,
+}
 const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } })
-/** A site document as sent by the editor; `version` is the one it loaded (no lost updates). */
-const docInput = z.object({ domainId: domainIdParam, version: z.number().int().min(0).optional() }).catchall(z.unknown())
+/**
+ * A site document as sent by the editor; `version` is the one it loaded (no lost updates): required
+ * once the document exists (400 without it), unless `force` is sent beside the document.
+ */
+export const docInput = z.object({ domainId: domainIdParam, version: z.number().int().min(0).optional() }).catchall(z.unknown())
+const force = z.boolean().default(false).openapi({ description: 'Overwrite knowingly, whatever version was saved since' })
 const savedAnswer = json(z.object({ message: z.string() }).catchall(z.unknown()), 'Saved; answers the stored document and a message')
 
 /** Editors get the draft, visitors the published copy; version stamps come along for the editor. */
@@ -19,10 +28,10 @@ export async function loadSiteDocument(c: Context<ApiEnv>, kind: SiteDocumentKin
   return { ...loaded.doc, version: loaded.version, lastPublished: loaded.lastPublished, updatedAt: loaded.updatedAt }
 }
 
-export async function saveSiteDocument(c: Context<ApiEnv>, kind: SiteDocumentKind, doc: z.infer<typeof docInput>, publish: boolean) {
+export async function saveSiteDocument(c: Context<ApiEnv>, kind: SiteDocumentKind, doc: z.infer<typeof docInput>, publish: boolean, force = false) {
   const { siteDocuments } = c.var.services
   const domainId = domainIdOf(c, doc.domainId)
-  const saved = await siteDocuments.save(kind, domainId, doc, { baseVersion: doc.version, userId: c.var.user?.username ?? null })
+  const saved = await siteDocuments.save(kind, domainId, doc, { baseVersion: doc.version, userId: c.var.user?.username ?? null, force })
   const result = publish ? await siteDocuments.publish(kind, domainId) : saved
   return { ...result.doc, version: saved.version, lastPublished: result.lastPublished, updatedAt: result.updatedAt }
 }
@@ -43,15 +52,29 @@ const loadFooter = createRoute({
   responses: { 200: json(documentSchema, 'Footer'), ...errorResponses },
 })
 
-const saveNav = editorRoute({ method: 'post', path: '/saveNav', summary: 'Save the navigation draft', request: body(z.object({ nav: docInput })), responses: { 200: savedAnswer, ...editorErrors } })
-const publishNav = editorRoute({ method: 'post', path: '/publishNav', summary: 'Save and publish the navigation', request: body(z.object({ nav: docInput })), responses: { 200: savedAnswer, ...editorErrors } })
-const saveFooter = editorRoute({ method: 'post', path: '/saveFooter', summary: 'Save the footer draft', request: body(z.object({ footer: docInput })), responses: { 200: savedAnswer, ...editorErrors } })
-const publishFooter = editorRoute({ method: 'post', path: '/publishFooter', summary: 'Save and publish the footer', request: body(z.object({ footer: docInput })), responses: { 200: savedAnswer, ...editorErrors } })
+const navBody = body(z.object({ nav: docInput, force }))
+const footerBody = body(z.object({ footer: docInput, force }))
+const saveNav = editorRoute({ method: 'post', path: '/saveNav', summary: 'Save the navigation draft', request: navBody, responses: { 200: savedAnswer, ...editorErrors } })
+const publishNav = editorRoute({ method: 'post', path: '/publishNav', summary: 'Save and publish the navigation', request: navBody, responses: { 200: savedAnswer, ...editorErrors } })
+const saveFooter = editorRoute({ method: 'post', path: '/saveFooter', summary: 'Save the footer draft', request: footerBody, responses: { 200: savedAnswer, ...editorErrors } })
+const publishFooter = editorRoute({ method: 'post', path: '/publishFooter', summary: 'Save and publish the footer', request: footerBody, responses: { 200: savedAnswer, ...editorErrors } })
 
 export const siteRouter = createRouter()
   .openapi(loadNav, async (c) => c.json(await loadSiteDocument(c, 'nav', c.req.valid('query').domainId), 200))
   .openapi(loadFooter, async (c) => c.json(await loadSiteDocument(c, 'footer', c.req.valid('query').domainId), 200))
-  .openapi(saveNav, async (c) => c.json({ ...(await saveSiteDocument(c, 'nav', c.req.valid('json').nav, false)), message: texts.toasts.navSaved }, 200))
-  .openapi(publishNav, async (c) => c.json({ ...(await saveSiteDocument(c, 'nav', c.req.valid('json').nav, true)), message: texts.toasts.navPublished }, 200))
-  .openapi(saveFooter, async (c) => c.json({ ...(await saveSiteDocument(c, 'footer', c.req.valid('json').footer, false)), message: texts.toasts.footerSaved }, 200))
-  .openapi(publishFooter, async (c) => c.json({ ...(await saveSiteDocument(c, 'footer', c.req.valid('json').footer, true)), message: texts.toasts.footerPublished }, 200))
+  .openapi(saveNav, async (c) => {
+    const { nav, force } = c.req.valid('json')
+    return c.json({ ...(await saveSiteDocument(c, 'nav', nav, false, force)), message: texts.toasts.navSaved }, 200)
+  })
+  .openapi(publishNav, async (c) => {
+    const { nav, force } = c.req.valid('json')
+    return c.json({ ...(await saveSiteDocument(c, 'nav', nav, true, force)), message: texts.toasts.navPublished }, 200)
+  })
+  .openapi(saveFooter, async (c) => {
+    const { footer, force } = c.req.valid('json')
+    return c.json({ ...(await saveSiteDocument(c, 'footer', footer, false, force)), message: texts.toasts.footerSaved }, 200)
+  })
+  .openapi(publishFooter, async (c) => {
+    const { footer, force } = c.req.valid('json')
+    return c.json({ ...(await saveSiteDocument(c, 'footer', footer, true, force)), message: texts.toasts.footerPublished }, 200)
+  })

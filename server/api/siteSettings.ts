@@ -3,11 +3,16 @@ import { texts } from '#lib/texts'
 import { editorRoute } from './access.ts'
 import { createRouter } from './context.ts'
 import { documentSchema, domainIdParam, errorResponses, errorSchema, json } from './schemas.ts'
-import { loadSiteDocument, saveSiteDocument } from './site.ts'
+import { docInput, loadSiteDocument, saveSiteDocument } from './site.ts'
 
-const editorErrors = { 401: json(errorSchema, 'Not signed in'), 409: json(errorSchema, 'Saved by someone else since it was loaded'), ...errorResponses }
-const settingsInput = z.object({ domainId: domainIdParam, version: z.number().int().min(0).optional() }).catchall(z.unknown())
-const body = { body: { content: { 'application/json': { schema: z.object({ siteSettings: settingsInput }) } }, required: true } }
+const editorErrors = {
+  401: json(errorSchema, 'Not signed in'),
+  404: json(errorSchema, 'No such domain'),
+  409: json(errorSchema, 'Saved by someone else since it was loaded'),
+  ...errorResponses,
+}
+/** The settings as the editor sends them, with the version it loaded (required once they exist, unless force). */
+const body = { body: { content: { 'application/json': { schema: z.object({ siteSettings: docInput, force: z.boolean().default(false) }) } }, required: true } }
 const savedAnswer = json(z.object({ message: z.string() }).catchall(z.unknown()), 'Saved; answers the stored settings and a message')
 
 const loadSiteSettings = createRoute({
@@ -28,9 +33,11 @@ const publishSiteSettings = editorRoute({
 
 export const siteSettingsRouter = createRouter()
   .openapi(loadSiteSettings, async (c) => c.json(await loadSiteDocument(c, 'siteSettings', c.req.valid('query').domainId), 200))
-  .openapi(saveSiteSettings, async (c) =>
-    c.json({ ...(await saveSiteDocument(c, 'siteSettings', c.req.valid('json').siteSettings, false)), message: texts.toasts.siteSettingsSaved }, 200),
-  )
-  .openapi(publishSiteSettings, async (c) =>
-    c.json({ ...(await saveSiteDocument(c, 'siteSettings', c.req.valid('json').siteSettings, true)), message: texts.toasts.siteSettingsPublished }, 200),
-  )
+  .openapi(saveSiteSettings, async (c) => {
+    const { siteSettings, force } = c.req.valid('json')
+    return c.json({ ...(await saveSiteDocument(c, 'siteSettings', siteSettings, false, force)), message: texts.toasts.siteSettingsSaved }, 200)
+  })
+  .openapi(publishSiteSettings, async (c) => {
+    const { siteSettings, force } = c.req.valid('json')
+    return c.json({ ...(await saveSiteDocument(c, 'siteSettings', siteSettings, true, force)), message: texts.toasts.siteSettingsPublished }, 200)
+  })

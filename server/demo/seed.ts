@@ -1,3 +1,4 @@
+import { SYSTEM } from '../services/access.ts'
 import type { Services } from '../services/index.ts'
 import { demoSites } from './content.ts'
 import { generateDemoImages } from './images.ts'
@@ -18,8 +19,8 @@ export async function seedDemo(services: Services, options: { onlyIfEmpty?: bool
     seededAny = true
     await services.domains.upsert(site.domain)
     for (const page of site.pages) {
-      const saved = await services.pages.save(site.domain._id, 'pages', page)
-      await services.pages.publish(site.domain._id, 'pages', saved._id)
+      const saved = await services.pages.save(site.domain._id, 'pages', page, SYSTEM)
+      await services.pages.publish(site.domain._id, 'pages', saved._id, SYSTEM)
     }
     for (const kind of ['nav', 'footer', 'siteSettings'] as const) {
       await services.siteDocuments.save(kind, site.domain._id, site[kind])

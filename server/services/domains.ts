@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm'
 import type { DomainDoc } from '#lib/content'
 import type { Db } from '../db/client.ts'
 import { domains } from '../db/schema.ts'
-import { conflict, notFound } from './errors.ts'
+import { conflict, invalidInput, notFound } from './errors.ts'
 import type { ContentEventBus } from './events.ts'
 
 /** The host a request names, without port, lower-cased; 'localhost' when absent. */
@@ -14,8 +14,14 @@ export function hostFromHeader(hostHeader: string | null | undefined): string {
   return host || 'localhost'
 }
 
+/** Throws 404 when no domain has this id: content is never stored for a domain that does not exist. */
+export async function requireDomain(db: Db, domainId: string): Promise<void> {
+  const [row] = await db.select({ id: domains.id }).from(domains).where(eq(domains.id, domainId)).limit(1)
+  if (!row) throw notFound('Domain not found')
+}
+
 function toDoc(row: typeof domains.$inferSelect): DomainDoc {
-  return { _id: row.id, name: row.name, hostnames: row.hostnames, published: row.published }
+  return { _id: row.id, name: row.name, hostnames: row.hostnames, published: row.published, version: row.version }
 }
 
 export function createDomainService(db: Db, events: ContentEventBus) {
@@ -53,21 +59,43 @@ export function createDomainService(db: Db, events: ContentEventBus) {
     return (await list()).find((d) => d._id === id) ?? null
   }
 
-  /** Creates or updates a domain; a host name may belong to one domain only. */
-  async function upsert(doc: DomainDoc): Promise<DomainDoc> {
+  /**
+   * Creates or updates a domain; a host name may belong to one domain only. Updating an existing
+   * domain needs the version it was loaded at (400 without it, 409 when someone saved since),
+   * unless `force`; creating one needs none.
+   */
+  async function upsert(doc: DomainDoc, options: { force?: boolean } = {}): Promise<DomainDoc> {
     const hostnames = [...new Set(doc.hostnames.map((h) => h.trim().toLowerCase()).filter(Boolean))]
+    const [existing] = await db.select().from(domains).where(eq(domains.id, doc._id)).limit(1)
+    if (existing && !options.force) {
+      if (doc.version === undefined) {
+        throw invalidInput(`A domain with the id '${doc._id}' exists: send the version you loaded to change it (or force: true to overwrite it knowingly)`, [
+          { path: 'version', message: 'Required when saving an existing domain' },
+        ])
+      }
+      if (doc.version !== existing.version) {
+        throw conflict(`The domain '${existing.name}' was saved by someone else at ${existing.updatedAt.toISOString()} after you opened it. Reload to see their changes, or save again to overwrite them.`, {
+          currentVersion: existing.version,
+          updatedAt: existing.updatedAt.toISOString(),
+        })
+      }
+    }
     const taken = (await list()).find((d) => d._id !== doc._id && d.hostnames.some((h) => hostnames.includes(h)))
     if (taken) throw conflict(`The host name ${taken.hostnames.find((h) => hostnames.includes(h))} already belongs to the domain '${taken.name}'`)
-    doc = { ...doc, hostnames }
-    const values = { id: doc._id, name: doc.name, hostnames: doc.hostnames, published: doc.published }
-    await db
+    const values = { id: doc._id, name: doc.name, hostnames, published: doc.published }
+    const [row] = await db
       .insert(domains)
       .values(values)
-      .onConflictDoUpdate({ target: domains.id, set: { ...values, updatedAt: new Date() } })
+      .onConflictDoUpdate({
+        target: domains.id,
+        set: { ...values, version: sql`${domains.version} + 1`, updatedAt: new Date() },
+        setWhere: existing && !options.force ? eq(domains.version, existing.version) : undefined,
+      })
+      .returning()
     cached = null
+    if (!row) throw conflict(`Someone else saved the domain '${doc.name}' at the same moment. Reload to see their changes.`)
     changed(doc._id)
-    const [row] = await db.select().from(domains).where(eq(domains.id, doc._id))
-    return toDoc(row!)
+    return toDoc(row)
   }
 
   async function setPublished(id: string, published: boolean): Promise<DomainDoc> {
@@ -90,13 +118,21 @@ export function createDomainService(db: Db, events: ContentEventBus) {
       const holders = await tx.select().from(domains).where(sql`${host} = any(${domains.hostnames})`)
       for (const holder of holders) {
         if (holder.id === targetId) continue
-        await tx.update(domains).set({ hostnames: holder.hostnames.filter((h) => h !== host), updatedAt: new Date() }).where(eq(domains.id, holder.id))
+        await tx
+          .update(domains)
+          .set({ hostnames: holder.hostnames.filter((h) => h !== host), version: sql`${domains.version} + 1`, updatedAt: new Date() })
+          .where(eq(domains.id, holder.id))
       }
+      // The host names change: an editor's copy of either domain is stale (a new version).
       const hostnames = target.hostnames.includes(host) ? target.hostnames : [...target.hostnames, host]
-      const [updated] = await tx.update(domains).set({ hostnames, updatedAt: new Date() }).where(eq(domains.id, targetId)).returning()
+      const [updated] = await tx
+        .update(domains)
+        .set({ hostnames, ...(target.hostnames.includes(host) ? {} : { version: sql`${domains.version} + 1` }), updatedAt: new Date() })
+        .where(eq(domains.id, targetId))
+        .returning()
       cached = null
       const old = holders.find((h) => h.id !== targetId)
-      return { newDomain: toDoc(updated!), oldDomain: old ? toDoc({ ...old, hostnames: old.hostnames.filter((h) => h !== host) }) : null }
+      return { newDomain: toDoc(updated!), oldDomain: old ? toDoc({ ...old, hostnames: old.hostnames.filter((h) => h !== host), version: old.version + 1 }) : null }
     })
     changed(targetId)
     return result

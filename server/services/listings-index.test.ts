@@ -5,6 +5,7 @@ import { listings as listingsTable } from '#server/db/schema'
 import { generatedListingRows } from '../../bench/listing-fetch.ts'
 import { TOWNS } from '../../fakes/atdw/data.ts'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
+import { SYSTEM } from './access.ts'
 import { ContentEventBus } from './events.ts'
 import { createListingService, type ListingService } from './listings.ts'
 import { lexemesOf, parseTsQuery } from './listings-index.ts'
@@ -81,12 +82,12 @@ describe('the in-memory listing index', () => {
   it('follows publishing: an unpublished listing leaves the answer, a published one joins it', async () => {
     const first = await t.services.listings.fetch(domainId, query({ search: '' }))
     const id = first.listings[0]!._id
-    await t.services.listings.unpublishListing(domainId, id)
+    await t.services.listings.unpublishListing(domainId, id, SYSTEM)
     await t.services.listingIndex.warm(domainId)
     const after = await t.services.listings.fetch(domainId, query({ search: '' }))
     expect(after.totalListings).toBe(first.totalListings - 1)
     expect(after.listings.map((l) => l._id)).not.toContain(id)
-    await t.services.listings.publishListing(domainId, id)
+    await t.services.listings.publishListing(domainId, id, SYSTEM)
     await t.services.listingIndex.warm(domainId)
     const again = await t.services.listings.fetch(domainId, query({ search: '' }))
     expect(again.totalListings).toBe(first.totalListings)

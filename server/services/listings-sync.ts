@@ -33,6 +33,7 @@ import { ContentEventBus } from './events.ts'
 import { applyProvider } from './listings-mapping.ts'
 import { createListingService, type ListingService } from './listings.ts'
 import { createPageService } from './pages.ts'
+import { SYSTEM } from './access.ts'
 import { createSearchService } from './search.ts'
 
 /** Key of the advisory lock that keeps two syncs (two instances, or the CLI and a server) apart. */
@@ -179,7 +180,7 @@ export function createListingSyncService(deps: ListingSyncDeps) {
     const now = new Date().toISOString()
     const publishAs = async (next: Listing, wasPublished: boolean): Promise<Listing> => {
       const publish = next.activeStatus.value === 'ACTIVE'
-      const saved = await listings.setPublished(domainId, next, publish)
+      const saved = await listings.setPublished(domainId, next, publish, SYSTEM)
       if (publish && !wasPublished) report.published++
       if (!publish && wasPublished) report.unpublished++
       return saved
@@ -219,7 +220,7 @@ export function createListingSyncService(deps: ListingSyncDeps) {
   async function deactivate(listings: ListingService, domainId: string, old: Listing, report: SyncReport) {
     if (old.activeStatus.value === 'INACTIVE' && !old.published) return
     const next: Listing = { ...old, activeStatus: { ...old.activeStatus, value: 'INACTIVE' } }
-    await listings.setPublished(domainId, next, false)
+    await listings.setPublished(domainId, next, false, SYSTEM)
     report.deactivated++
     if (old.published) report.unpublished++
   }

@@ -33,15 +33,17 @@ import {
   type ServiceSummary,
   type WrappedFieldKey,
 } from '#lib/listings'
+import { normaliseSlug } from '#lib/slug'
 import { listingTexts } from '#lib/texts'
 import type { Db } from '../db/client.ts'
 import { listingCategories, listings, listingTags, pages } from '../db/schema.ts'
 import { AppError, conflict, invalidInput, notFound } from './errors.ts'
 import type { ContentEventBus } from './events.ts'
 import { projectionOf, providerValues, relink, taggedCategoriesOf, toCard } from './listings-mapping.ts'
-import type { PageService } from './pages.ts'
+import { versionRequired, type PageService } from './pages.ts'
 import type { ListingIndex } from './listings-index.ts'
-import type { PublicUser } from './users.ts'
+import { actorCanEdit, actorIsSignedIn, type Actor } from './access.ts'
+import { requireDomain } from './domains.ts'
 
 type ListingRow = typeof listings.$inferSelect
 
@@ -95,18 +97,34 @@ export function createListingService(db: Db, deps: ListingDeps) {
     return row ?? null
   }
 
-  const docOf = (row: ListingRow): Listing => ({ ...row.doc, _id: row.id, domainId: row.domainId, published: row.published, updatedAt: row.updatedAt.toISOString(), createdAt: row.createdAt.toISOString() })
+  const docOf = (row: ListingRow): Listing => ({
+    ...row.doc,
+    _id: row.id,
+    domainId: row.domainId,
+    published: row.published,
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  })
   const publicOf = (row: ListingRow): Listing | null => (row.published && row.publicDoc ? { ...row.publicDoc, _id: row.id, domainId: row.domainId, published: true } : null)
 
   /**
    * Writes a listing's editor copy; `publish` true copies it to the public copy, false removes the
    * public copy, undefined leaves publication as it is (the public copy is not touched).
+   * Every write of the editor's copy bumps its version, except `publicationOnly` (the copy is the
+   * stored one, only its publication changes); `expectedVersion` makes the write happen only while
+   * the stored version is still that one (an editor's save: no lost updates).
    */
-  async function write(domainId: string, doc: Listing, options: { publish?: boolean; synced?: boolean } = {}): Promise<ListingRow> {
+  async function write(
+    domainId: string,
+    doc: Listing,
+    options: { publish?: boolean; synced?: boolean; publicationOnly?: boolean; expectedVersion?: number } = {},
+  ): Promise<ListingRow> {
     const now = new Date()
     const stored: Listing = { ...doc, domainId }
     delete stored.createdAt
     delete stored.updatedAt
+    delete stored.version
     const base = {
       listingType: doc.listingType,
       parentId: doc.parentId,
@@ -125,9 +143,14 @@ export function createListingService(db: Db, deps: ListingDeps) {
     const [row] = await db
       .insert(listings)
       .values({ id: doc._id, domainId, ...base, ...publication, createdAt: now })
-      .onConflictDoUpdate({ target: listings.id, set: { ...base, ...publication } })
+      .onConflictDoUpdate({
+        target: listings.id,
+        set: { ...base, ...publication, ...(options.publicationOnly ? {} : { version: sql`${listings.version} + 1` }) },
+        setWhere: options.expectedVersion === undefined ? undefined : eq(listings.version, options.expectedVersion),
+      })
       .returning()
-    return row!
+    if (!row) throw conflict('Someone saved this listing after you opened it. Reload to see their changes, or save again with force to overwrite them.')
+    return row
   }
 
   // ------------------------------------------------------------------ listing pages
@@ -143,18 +166,18 @@ export function createListingService(db: Db, deps: ListingDeps) {
    * Makes sure the listing has its page (collection 'listings', _id = listing id, template
    * 'listing') with the listing's name as title; answers the page's slug.
    */
-  async function ensurePage(domainId: string, listing: Listing, user?: PublicUser | null): Promise<string> {
+  async function ensurePage(domainId: string, listing: Listing, actor: Actor = {}): Promise<string> {
     const page = await db.select({ slug: pages.slug, draft: pages.draft, version: pages.version }).from(pages).where(eq(pages.id, listing._id)).limit(1)
     const header = { title: listing.name.value, description: listing.description.value.slice(0, 2000) }
     const existing = page[0]
     if (!existing) {
-      const slug = await freeSlug(domainId, listing.slug || listingSlug(listing.name.value), listing._id)
-      await deps.pages.save(domainId, 'listings', { _id: listing._id, slug, template: 'listing', pageType: 'listing', header, contents: [] }, { user })
+      const slug = await freeSlug(domainId, normaliseSlug(listing.slug) || listingSlug(listing.name.value), listing._id)
+      await deps.pages.save(domainId, 'listings', { _id: listing._id, slug, template: 'listing', pageType: 'listing', header, contents: [] }, actor)
       return slug
     }
     const oldHeader = (existing.draft.header ?? {}) as { title?: string; description?: string }
     if (oldHeader.title !== header.title || oldHeader.description !== header.description) {
-      await deps.pages.save(domainId, 'listings', { ...existing.draft, _id: listing._id, slug: existing.slug, template: 'listing', pageType: 'listing', header: { ...oldHeader, ...header } }, { user, force: true })
+      await deps.pages.save(domainId, 'listings', { ...existing.draft, _id: listing._id, slug: existing.slug, template: 'listing', pageType: 'listing', header: { ...oldHeader, ...header } }, { ...actor, force: true })
     }
     return existing.slug
   }
@@ -165,13 +188,13 @@ export function createListingService(db: Db, deps: ListingDeps) {
   }
 
   /** Publishes (or unpublishes) a listing together with its page. */
-  async function setPublished(domainId: string, listing: Listing, publish: boolean, user?: PublicUser | null): Promise<Listing> {
-    const slug = await ensurePage(domainId, listing, user)
+  async function setPublished(domainId: string, listing: Listing, publish: boolean, actor: Actor = {}, options: { publicationOnly?: boolean } = {}): Promise<Listing> {
+    const slug = await ensurePage(domainId, listing, actor)
     const doc = { ...listing, slug }
-    const row = await write(domainId, doc, { publish })
+    const row = await write(domainId, doc, { publish, publicationOnly: options.publicationOnly && slug === listing.slug })
     const isPagePublished = await pagePublished(listing._id)
-    if (publish) await deps.pages.publish(domainId, 'listings', listing._id, { user })
-    else if (isPagePublished) await deps.pages.unpublish(domainId, 'listings', listing._id, { user })
+    if (publish) await deps.pages.publish(domainId, 'listings', listing._id, actor)
+    else if (isPagePublished) await deps.pages.unpublish(domainId, 'listings', listing._id, actor)
     changed(domainId)
     return docOf(row)
   }
@@ -339,14 +362,27 @@ export function createListingService(db: Db, deps: ListingDeps) {
    * Saves an editor's changes (spec 02 §2.3, §4). The provider data, the provider categories and
    * the sync bookkeeping stay the server's; custom categories are upper-cased; a field linked again
    * takes the current provider value; activeStatus may change only while unlinked and while the
-   * listing's page is unpublished.
+   * listing's page is unpublished. An existing listing must be saved with the version it was
+   * loaded at (400 without it, 409 when someone saved since) unless `force`.
    */
-  async function save(domainId: string, input: unknown, user?: PublicUser | null): Promise<Listing> {
+  async function save(domainId: string, input: unknown, actor: Actor & { force?: boolean } = {}): Promise<Listing> {
+    if (!actorIsSignedIn(actor)) throw new AppError('forbidden', 'Please sign in to edit listings')
     const parsed = listingSaveSchema.safeParse(input)
     if (!parsed.success) throw invalidInput('The listing has invalid fields', parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })))
     const sent = parsed.data
     const row = await rowById(sent._id)
     if (row && row.domainId !== domainId) throw notFound('Listing not found')
+    if (!row) await requireDomain(db, domainId)
+    if (row && !actor.force) {
+      if (sent.version === undefined) throw versionRequired('listing')
+      if (sent.version !== row.version) {
+        throw conflict(`This listing was saved by someone else at ${row.updatedAt.toISOString()} after you opened it. Reload to see their changes, or save again to overwrite them.`, {
+          currentVersion: row.version,
+          updatedAt: row.updatedAt.toISOString(),
+        })
+      }
+    }
+    if (row) await assertCanEditPage(actor, row.id)
     const existing = row ? docOf(row) : null
     const customCategories = [...new Set(sent.customCategories.value.map(tagKey).filter(Boolean))]
     const next: Listing = listingSchema.parse({
@@ -359,10 +395,13 @@ export function createListingService(db: Db, deps: ListingDeps) {
       atdw: existing?.atdw,
       atdwCategories: existing?.atdwCategories ?? { value: [], path: '' },
       atdwParent: existing?.atdwParent ?? sent.atdwParent,
+      // The booking provider's operator information is the server's (attached by its sync), like atdw.
+      bookEasy: existing ? existing.bookEasy : sent.bookEasy,
       lastSynced: existing?.lastSynced ?? null,
       customCategories: { value: customCategories },
       taggedCategories: { value: taggedCategoriesOf(existing?.atdwCategories.value ?? [], customCategories) },
-      slug: existing?.slug ?? sent.slug ?? listingSlug(sent.name.value),
+      // A new listing's slug follows the shared slug rules like every other (lib/slug.ts).
+      slug: existing?.slug ?? (normaliseSlug(sent.slug ?? '') || listingSlug(sent.name.value)),
     })
     if (next.isCustom) {
       // Linking is offered only for listings from the provider.
@@ -384,30 +423,36 @@ export function createListingService(db: Db, deps: ListingDeps) {
         throw conflict('Active status can only be changed while the listing is unlinked from ATDW and its page is unpublished', { path: 'activeStatus' })
       }
     }
-    const saved = await write(domainId, next)
-    if (!existing) await ensurePage(domainId, next, user)
+    const saved = await write(domainId, next, { expectedVersion: row && !actor.force ? row.version : undefined })
+    if (!existing) await ensurePage(domainId, next, actor)
     generation++
     return docOf(saved)
   }
 
-  /** Publishes a listing record and its page (publishing the page publishes the record too). */
-  async function publishListing(domainId: string, id: string, user?: PublicUser | null): Promise<Listing> {
-    const row = await rowById(id, domainId)
-    if (!row) throw notFound('Listing not found')
-    return setPublished(domainId, docOf(row), true, user)
+  /** The listing's page carries its roles: an editor its editor roles leave out may not change the listing. */
+  async function assertCanEditPage(actor: Actor, id: string) {
+    const [page] = await db.select({ draft: pages.draft }).from(pages).where(eq(pages.id, id)).limit(1)
+    if (page && !actorCanEdit(actor, page.draft)) throw new AppError('forbidden', 'You are not allowed to edit this listing')
   }
 
-  async function unpublishListing(domainId: string, id: string, user?: PublicUser | null): Promise<Listing> {
+  /** Publishes a listing record and its page (publishing the page publishes the record too). */
+  async function publishListing(domainId: string, id: string, actor: Actor = {}): Promise<Listing> {
     const row = await rowById(id, domainId)
     if (!row) throw notFound('Listing not found')
-    return setPublished(domainId, docOf(row), false, user)
+    return setPublished(domainId, docOf(row), true, actor, { publicationOnly: true })
+  }
+
+  async function unpublishListing(domainId: string, id: string, actor: Actor = {}): Promise<Listing> {
+    const row = await rowById(id, domainId)
+    if (!row) throw notFound('Listing not found')
+    return setPublished(domainId, docOf(row), false, actor, { publicationOnly: true })
   }
 
   /** Called when a page of the 'listings' collection is published or unpublished. */
   async function onPagePublication(domainId: string, id: string, published: boolean) {
     const row = await rowById(id, domainId)
     if (!row) return
-    await write(domainId, docOf(row), { publish: published })
+    await write(domainId, docOf(row), { publish: published, publicationOnly: true })
     changed(domainId)
   }
 

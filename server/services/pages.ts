@@ -7,11 +7,13 @@ import { texts } from '#lib/texts'
 import { validateContents } from '../../app/blocks/schemas.ts'
 import type { Db } from '../db/client.ts'
 import { pages, pageVersions } from '../db/schema.ts'
-import { canEdit, canPublish, canView } from './access.ts'
+import { actorCanEdit, actorCanPublish, actorIsAdmin, actorIsSignedIn, canView, ROLE_FIELDS, rolesOf, userOf, type Actor } from './access.ts'
 import { AppError, conflict, invalidInput, notFound } from './errors.ts'
 import type { ContentEventBus } from './events.ts'
 import type { SearchService } from './search.ts'
 import type { PublicUser } from './users.ts'
+
+export type { Actor }
 
 type PageRow = typeof pages.$inferSelect
 
@@ -37,10 +39,19 @@ function toDoc(row: PageRow, body: Record<string, unknown>, slug: string): PageD
   } as PageDoc
 }
 
+/** The stored body of a page: its column fields and role fields left out (roles change through applyRoles only). */
 function bodyOf(page: Record<string, unknown>): Record<string, unknown> {
   const body: Record<string, unknown> = { ...page }
   for (const field of COLUMN_FIELDS) delete body[field]
+  for (const field of ROLE_FIELDS) delete body[field]
   return body
+}
+
+/** The role fields a stored page carries, to be kept as they are by every save. */
+function rolesKept(doc: Record<string, unknown> | null | undefined): Record<string, string[]> {
+  const kept: Record<string, string[]> = {}
+  for (const field of ROLE_FIELDS) if (doc && Array.isArray(doc[field])) kept[field] = rolesOf(doc[field])
+  return kept
 }
 
 /** What a caller may send to save: validated here (header, blocks) before anything is stored. */
@@ -55,16 +66,21 @@ export interface PageInput {
   [field: string]: unknown
 }
 
-export interface Actor {
-  user?: PublicUser | null
-}
-
-const isUniqueViolation = (err: unknown) => {
+const hasPgCode = (err: unknown, code: string) => {
   for (let e: unknown = err, i = 0; e && i < 4; i++, e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true
+    if ((e as { code?: unknown }).code === code) return true
   }
   return false
 }
+const isUniqueViolation = (err: unknown) => hasPgCode(err, '23505')
+/** A row naming a domain that does not exist (pages.domain_id references domains.id). */
+const isForeignKeyViolation = (err: unknown) => hasPgCode(err, '23503')
+
+const forbidden = (message: string) => new AppError('forbidden', message)
+
+/** The answer to a save of an existing document that does not say which version it was based on. */
+export const versionRequired = (what: string) =>
+  invalidInput(`Send the version of the ${what} you loaded (or force: true to overwrite it knowingly)`, [{ path: 'version', message: 'Required when saving an existing document' }])
 
 /**
  * The page lifecycle of every collection: drafts for editors, published copies for visitors,
@@ -107,14 +123,20 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
     return row?.publishedDoc && row.publishedSlug !== null ? toDoc(row, row.publishedDoc, row.publishedSlug) : null
   }
 
-  /** The editor's working copy, or null. */
-  async function loadDraft(domainId: string, collection: Collection, slug: string): Promise<PageDoc | null> {
+  /** The editor's working copy, or null: also when the caller may not edit it (a visitor never may). */
+  async function loadDraft(domainId: string, collection: Collection, slug: string, actor: Actor = {}): Promise<PageDoc | null> {
     const [row] = await db
       .select()
       .from(pages)
       .where(and(inScope(domainId, collection), eq(pages.slug, normaliseSlug(slug))))
       .limit(1)
-    return row ? toDoc(row, row.draft, row.slug) : null
+    if (!row || !actorCanEdit(actor, row.draft)) return null
+    return toDoc(row, row.draft, row.slug)
+  }
+
+  /** What a caller reads at a slug: the draft when they may edit it, else the published copy their roles allow, else null. */
+  async function loadFor(domainId: string, collection: Collection, slug: string, actor: Actor = {}): Promise<PageDoc | null> {
+    return (actorIsSignedIn(actor) ? await loadDraft(domainId, collection, slug, actor) : null) ?? (await loadPublished(domainId, collection, slug, userOf(actor)))
   }
 
   /** Checks a page's header and blocks; answers the cleaned page or throws with field paths. */
@@ -135,7 +157,9 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
   /**
    * Saves the draft. An existing page must name the version it was based on; a stale version is
    * refused (409, naming who saved last and when) so nobody's work is silently overwritten.
-   * `force` overwrites knowingly, after the editor has seen that message.
+   * `force` overwrites knowingly, after the editor has seen that message. A save without the
+   * version is refused (400) unless forced. The page's role fields are never taken from the input:
+   * the stored ones are kept (roles change through applyRoles only).
    */
   async function save(domainId: string, collection: Collection, rawInput: PageInput, options: Actor & { force?: boolean } = {}): Promise<PageDoc> {
     const input = validate(rawInput)
@@ -146,8 +170,9 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
     try {
       if (existing) {
         if (existing.domainId !== domainId || existing.collection !== collection) throw notFound('Page not found')
-        if (options.user !== undefined && !canEdit(options.user, existing.draft)) throw new AppError('forbidden', 'You are not allowed to edit this page')
-        if (!options.force && input.version !== undefined && input.version !== existing.version) {
+        if (!actorCanEdit(options, existing.draft)) throw forbidden('You are not allowed to edit this page')
+        if (!options.force && input.version === undefined) throw versionRequired('page')
+        if (!options.force && input.version !== existing.version) {
           throw conflict(
             `This page was saved by ${existing.updatedBy ?? 'another editor'} at ${existing.updatedAt.toISOString()} after you opened it. Reload to see their changes, or save again to overwrite them.`,
             { currentVersion: existing.version, updatedBy: existing.updatedBy, updatedAt: existing.updatedAt.toISOString() },
@@ -159,7 +184,7 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
             slug,
             pageType: input.pageType ?? existing.pageType,
             template: input.template,
-            draft: bodyOf(input),
+            draft: { ...bodyOf(input), ...rolesKept(existing.draft) },
             version: sql`${pages.version} + 1`,
             updatedBy: options.user?.username ?? null,
             updatedAt: now,
@@ -170,6 +195,7 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
         await record(row, 'save', options.user)
         return toDoc(row, row.draft, row.slug)
       }
+      if (!actorIsSignedIn(options)) throw forbidden('Please sign in to create a page')
       const [row] = await db
         .insert(pages)
         .values({
@@ -189,6 +215,7 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
       return toDoc(row!, row!.draft, row!.slug)
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(`The address /${slug} is already used by another page`, { path: 'slug' })
+      if (isForeignKeyViolation(err)) throw notFound('Domain not found')
       throw err
     }
   }
@@ -197,7 +224,7 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
   async function publish(domainId: string, collection: Collection, id: string, options: Actor = {}): Promise<PageDoc> {
     const existing = await rowById(domainId, collection, id)
     if (!existing) throw notFound('Page not found')
-    if (options.user !== undefined && !canPublish(options.user, existing.draft)) throw new AppError('forbidden', 'You are not allowed to publish this page')
+    if (!actorCanPublish(options, existing.draft)) throw forbidden('You are not allowed to publish this page')
     const now = new Date()
     let row: PageRow | undefined
     try {
@@ -217,11 +244,23 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
     return page
   }
 
+  /**
+   * Saves the draft and publishes it (page/publishPage). Permission to publish is checked before
+   * anything is saved: a refused publish leaves the stored draft as it was.
+   */
+  async function saveAndPublish(domainId: string, collection: Collection, input: PageInput, options: Actor & { force?: boolean } = {}): Promise<PageDoc> {
+    const existing = input._id ? await rowById(domainId, collection, input._id) : null
+    if (!actorCanPublish(options, existing?.draft ?? {})) throw forbidden('You are not allowed to publish this page')
+    const saved = await save(domainId, collection, input, options)
+    // Through the service object: publishing a listing page is wrapped (linkListingPages).
+    return service.publish(domainId, collection, saved._id, options)
+  }
+
   /** Takes the page off the public site and out of the search index; the draft stays. */
   async function unpublish(domainId: string, collection: Collection, id: string, options: Actor = {}): Promise<PageDoc> {
     const existing = await rowById(domainId, collection, id)
     if (!existing) throw notFound('Page not found')
-    if (options.user !== undefined && !canPublish(options.user, existing.draft)) throw new AppError('forbidden', 'You are not allowed to unpublish this page')
+    if (!actorCanPublish(options, existing.draft)) throw forbidden('You are not allowed to unpublish this page')
     const [row] = await db
       .update(pages)
       .set({ published: false, publishedDoc: null, publishedSlug: null })
@@ -237,7 +276,7 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
   async function remove(domainId: string, collection: Collection, id: string, options: Actor = {}) {
     const existing = await rowById(domainId, collection, id)
     if (!existing) throw notFound('Page not found')
-    if (options.user !== undefined && !canPublish(options.user, existing.draft)) throw new AppError('forbidden', 'You are not allowed to delete this page')
+    if (!actorCanPublish(options, existing.draft)) throw forbidden('You are not allowed to delete this page')
     if (existing.published) throw conflict('This page is published. Unpublish it before deleting it.')
     await db.delete(pages).where(eq(pages.id, id))
   }
@@ -252,8 +291,10 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
     return row?.id ?? null
   }
 
-  async function versions(domainId: string, collection: Collection, id: string) {
-    if (!(await rowById(domainId, collection, id))) throw notFound('Page not found')
+  async function versions(domainId: string, collection: Collection, id: string, actor: Actor = {}) {
+    const existing = await rowById(domainId, collection, id)
+    if (!existing) throw notFound('Page not found')
+    if (!actorCanEdit(actor, existing.draft)) throw forbidden('You are not allowed to edit this page')
     const rows = await db
       .select({ id: pageVersions.id, version: pageVersions.version, action: pageVersions.action, slug: pageVersions.slug, username: pageVersions.username, createdAt: pageVersions.createdAt })
       .from(pageVersions)
@@ -267,41 +308,58 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
   async function restore(domainId: string, collection: Collection, id: string, versionId: number, options: Actor = {}) {
     const existing = await rowById(domainId, collection, id)
     if (!existing) throw notFound('Page not found')
+    if (!actorCanEdit(options, existing.draft)) throw forbidden('You are not allowed to edit this page')
     const [old] = await db.select().from(pageVersions).where(and(eq(pageVersions.id, versionId), eq(pageVersions.pageId, id))).limit(1)
     if (!old) throw notFound('Version not found')
     const restored = await save(domainId, collection, { ...old.doc, _id: id, slug: old.slug, template: existing.template, pageType: existing.pageType }, { ...options, force: true })
     return restored
   }
 
+  /**
+   * Sets who may view, edit and publish a page (roles/applyToPage): admins only. The published copy
+   * and its search entry follow at once, not at the next publish. The draft's version is not
+   * bumped: saves keep the stored roles whatever they send, so no editor's copy is made stale.
+   */
   async function applyRoles(domainId: string, collection: Collection, id: string, roles: { viewerRoles?: string[]; editorRoles?: string[]; publisherRoles?: string[] }, options: Actor = {}) {
+    if (!actorIsAdmin(options)) throw forbidden("Only an admin can change a page's roles")
     const existing = await rowById(domainId, collection, id)
     if (!existing) throw notFound('Page not found')
-    const draft = { ...existing.draft, ...roles }
+    const changes: Record<string, string[]> = {}
+    for (const field of ROLE_FIELDS) if (roles[field] !== undefined) changes[field] = [...new Set(roles[field])]
     const [row] = await db
       .update(pages)
       .set({
-        draft,
-        // Who may see a published page changes at once, not at the next publish.
-        publishedDoc: existing.publishedDoc ? { ...existing.publishedDoc, ...roles } : null,
-        version: sql`${pages.version} + 1`,
-        updatedBy: options.user?.username ?? null,
-        updatedAt: new Date(),
+        draft: { ...existing.draft, ...changes },
+        publishedDoc: existing.publishedDoc ? { ...existing.publishedDoc, ...changes } : null,
       })
       .where(eq(pages.id, id))
       .returning()
-    if (existing.published) events.emit('published', domainId)
+    if (row!.published && row!.publishedDoc && row!.publishedSlug !== null) {
+      await search.indexPage(collection, toDoc(row!, row!.publishedDoc, row!.publishedSlug))
+      events.emit('published', domainId)
+    }
     return toDoc(row!, row!.draft, row!.slug)
   }
 
-  /** Summaries of a domain's pages for the editor (newest first). */
-  async function list(domainId: string, collection: Collection) {
+  /** Summaries of a domain's pages for the editor (newest first): those the caller may edit. */
+  async function list(domainId: string, collection: Collection, actor: Actor = {}) {
     const rows = await db
-      .select({ id: pages.id, slug: pages.slug, template: pages.template, published: pages.published, lastPublished: pages.lastPublished, updatedAt: pages.updatedAt, title: sql<string>`${pages.draft}->'header'->>'title'` })
+      .select({
+        id: pages.id,
+        slug: pages.slug,
+        template: pages.template,
+        published: pages.published,
+        lastPublished: pages.lastPublished,
+        updatedAt: pages.updatedAt,
+        title: sql<string>`${pages.draft}->'header'->>'title'`,
+        viewerRoles: sql<unknown>`${pages.draft}->'viewerRoles'`,
+        editorRoles: sql<unknown>`${pages.draft}->'editorRoles'`,
+      })
       .from(pages)
       .where(inScope(domainId, collection))
       .orderBy(desc(pages.updatedAt))
       .limit(1000)
-    return rows.map((r) => ({ _id: r.id, slug: r.slug, template: r.template, published: r.published, title: r.title ?? '', lastPublished: r.lastPublished?.toISOString() ?? null, updatedAt: r.updatedAt.toISOString() }))
+    return rows.filter((r) => actorCanEdit(actor, r)).map((r) => ({ _id: r.id, slug: r.slug, template: r.template, published: r.published, title: r.title ?? '', lastPublished: r.lastPublished?.toISOString() ?? null, updatedAt: r.updatedAt.toISOString() }))
   }
 
   /** Published slugs of a domain, for the sitemap. */
@@ -314,7 +372,8 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
     return rows.filter((r) => r.slug !== null && canView(null, r.doc ?? {})).map((r) => ({ collection: r.collection, slug: r.slug!, lastPublished: r.lastPublished?.toISOString() ?? null }))
   }
 
-  return { loadPublished, loadPublishedById, loadDraft, save, publish, unpublish, remove, checkSlug, versions, restore, applyRoles, list, publishedSlugs }
+  const service = { loadPublished, loadPublishedById, loadDraft, loadFor, save, publish, saveAndPublish, unpublish, remove, checkSlug, versions, restore, applyRoles, list, publishedSlugs }
+  return service
 }
 
 export type PageService = ReturnType<typeof createPageService>

@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { Collection, PageDoc } from '#lib/content'
 import type { Db } from '../db/client.ts'
-import { searchIndex } from '../db/schema.ts'
+import { searchIndex, searchTerms } from '../db/schema.ts'
+import { rolesOf, searchAudience, type Actor } from './access.ts'
 
 /** Keys whose string values are addresses, ids or settings, not words a visitor reads. */
 const NON_TEXT_KEYS = new Set(['componentType', '_key', 'imageId', 'href', 'type', 'icon', 'id', 'navLink', 'alpacaURL', 'videoId', 'backgroundColour', 'fontColour', 'position', 'key', 'link'])
@@ -66,7 +67,53 @@ function prefixQuery(terms: string[]): string {
   return terms.map((t, i) => (i === terms.length - 1 ? `${t}:*` : t)).join(' & ')
 }
 
+/** Words shorter than this are not corrected (nor kept for corrections): too many near neighbours. */
+const MIN_CORRECTED_LENGTH = 3
+
+/**
+ * The words an entry contributes to "did you mean": its text split and lower-cased by Postgres
+ * (the 'simple' configuration: real words, not stems), 3 to 40 letters, not bare numbers. The
+ * migration that created search_terms backfilled it with the same rule.
+ */
+const termsOfText = (text: string) =>
+  sql`select t.lexeme from unnest(to_tsvector('simple', ${text}::text)) as t where length(t.lexeme) between ${MIN_CORRECTED_LENGTH} and 40 and t.lexeme !~ '^[0-9]+$'`
+
+/**
+ * For each term (in order), the closest word of the domain's public entries by trigram similarity
+ * (pg_trgm's % operator, answered by the trigram index on search_terms.word), the more frequent
+ * first on a tie; null when no word is similar enough. One parameterised statement for all terms.
+ */
+export function correctionQuery(domainId: string, terms: string[]): SQL {
+  return sql`
+    select w.word
+    from jsonb_array_elements_text(${JSON.stringify(terms)}::jsonb) with ordinality as q(term, n)
+    left join lateral (
+      select st.word
+      from ${searchTerms} as st
+      where st.word % q.term and st.domain_id = ${domainId}
+      group by st.word
+      order by similarity(st.word, q.term) desc, count(*) desc, st.word
+      limit 1
+    ) as w on true
+    order by q.n`
+}
+
+/** Only the entries the caller may read: those without viewer roles, or sharing one of the caller's roles (admins read all). */
+function visibleTo(actor: Actor | undefined): SQL | undefined {
+  const audience = searchAudience(actor)
+  if ('all' in audience) return undefined
+  if (audience.roles.length === 0) return sql`cardinality(${searchIndex.viewerRoles}) = 0`
+  return sql`(cardinality(${searchIndex.viewerRoles}) = 0 or ${searchIndex.viewerRoles} && array(select jsonb_array_elements_text(${JSON.stringify(audience.roles)}::jsonb)))`
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows
+
 export function createSearchService(db: Db) {
+  /**
+   * Indexes a published page (or replaces its entry) with its viewer roles, and replaces the words
+   * it contributes to "did you mean" (none while it has viewer roles: a visitor must not be offered
+   * words of a page they cannot read).
+   */
   async function indexPage(collection: Collection, page: PageDoc) {
     const title = String(page.header?.title || page.title || page.slug || '')
     const description = String(page.header?.description ?? page.description ?? '')
@@ -80,23 +127,41 @@ export function createSearchService(db: Db) {
       description: stripHtml(description),
       body,
       imageId: page.header?.image?.imageId || null,
+      viewerRoles: [...new Set(rolesOf(page.viewerRoles))],
       updatedAt: new Date(),
     }
-    await db
-      .insert(searchIndex)
-      .values(values)
-      .onConflictDoUpdate({ target: [searchIndex.domainId, searchIndex.collection, searchIndex.itemId], set: values })
+    const entry = { domainId: page.domainId, collection, itemId: page._id }
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(searchIndex)
+        .values(values)
+        .onConflictDoUpdate({ target: [searchIndex.domainId, searchIndex.collection, searchIndex.itemId], set: values })
+      await tx.delete(searchTerms).where(and(eq(searchTerms.domainId, entry.domainId), eq(searchTerms.collection, collection), eq(searchTerms.itemId, entry.itemId)))
+      if (values.viewerRoles.length === 0) {
+        await tx.execute(sql`
+          insert into ${searchTerms} (domain_id, collection, item_id, word)
+          select ${entry.domainId}, ${collection}, ${entry.itemId}, w.lexeme
+          from (${termsOfText(`${values.title} ${values.description} ${values.body}`)}) as w
+          on conflict do nothing`)
+      }
+    })
   }
 
   async function deleteItem(domainId: string, itemId: string, collection?: Collection) {
-    await db
-      .delete(searchIndex)
-      .where(and(eq(searchIndex.domainId, domainId), eq(searchIndex.itemId, itemId), collection ? eq(searchIndex.collection, collection) : undefined))
+    await db.transaction(async (tx) => {
+      await tx
+        .delete(searchIndex)
+        .where(and(eq(searchIndex.domainId, domainId), eq(searchIndex.itemId, itemId), collection ? eq(searchIndex.collection, collection) : undefined))
+      await tx
+        .delete(searchTerms)
+        .where(and(eq(searchTerms.domainId, domainId), eq(searchTerms.itemId, itemId), collection ? eq(searchTerms.collection, collection) : undefined))
+    })
   }
 
-  async function run(domainId: string, tsquery: string, page: number, pageSize: number) {
+  async function run(domainId: string, tsquery: string, page: number, pageSize: number, actor: Actor | undefined) {
     const q = sql`to_tsquery('english', ${tsquery})`
-    const where = sql`${searchIndex.domainId} = ${domainId} and ${searchIndex.document} @@ ${q}`
+    const visible = visibleTo(actor)
+    const where = sql`${searchIndex.domainId} = ${domainId} and ${searchIndex.document} @@ ${q}${visible ? sql` and ${visible}` : sql``}`
     const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(searchIndex).where(where)
     const rows = await db
       .select({
@@ -116,36 +181,33 @@ export function createSearchService(db: Db) {
     return { total: count?.n ?? 0, rows }
   }
 
-  /** For each term that is not in the index, the closest indexed word (pg_trgm similarity). */
+  /** The terms with each replaced by the closest public word of the domain; null when nothing changes. */
   async function correct(domainId: string, terms: string[]): Promise<string[] | null> {
-    let changed = false
-    const corrected: string[] = []
-    for (const term of terms) {
-      const result = await db.execute<{ word: string }>(sql`
-        select word from ts_stat(${`select document from search_index where domain_id = '${domainId.replace(/'/g, "''")}'`})
-        where similarity(word, ${term}) > 0.3
-        order by similarity(word, ${term}) desc, nentry desc
-        limit 1`)
-      const rows = (result as unknown as { rows: { word: string }[] }).rows
-      const word = rows[0]?.word
-      if (word && word !== term) changed = true
-      corrected.push(word ?? term)
-    }
-    return changed ? corrected : null
+    const candidates = terms.filter((t) => t.length >= MIN_CORRECTED_LENGTH)
+    if (candidates.length === 0) return null
+    const words = rowsOf<{ word: string | null }>(await db.execute(correctionQuery(domainId, candidates))).map((r) => r.word)
+    const byTerm = new Map(candidates.map((term, i) => [term, words[i] ?? null]))
+    const corrected = terms.map((term) => byTerm.get(term) ?? term)
+    return corrected.some((word, i) => word !== terms[i]) ? corrected : null
   }
 
-  /** Ranked full-text search over a domain's published pages and listings. */
-  async function search(domainId: string, query: string, options: { page?: number; pageSize?: number } = {}): Promise<SearchAnswer> {
+  /**
+   * Ranked full-text search over a domain's published pages and listings: only what the caller
+   * may read (no actor: a visitor, who reads entries without viewer roles only). With no hits, the
+   * query is corrected word by word ("did you mean") from the search_terms vocabulary: one
+   * indexed lookup, then the corrected search.
+   */
+  async function search(domainId: string, query: string, options: { page?: number; pageSize?: number; actor?: Actor } = {}): Promise<SearchAnswer> {
     const page = Math.max(1, options.page ?? 1)
     const pageSize = Math.min(50, Math.max(1, options.pageSize ?? 10))
     const terms = termsOf(query)
     if (terms.length === 0) return { results: [], total: 0, page, pageSize, correctedQuery: null }
-    let { total, rows } = await run(domainId, prefixQuery(terms), page, pageSize)
+    let { total, rows } = await run(domainId, prefixQuery(terms), page, pageSize, options.actor)
     let correctedQuery: string | null = null
     if (total === 0) {
       const corrected = await correct(domainId, terms)
       if (corrected) {
-        ;({ total, rows } = await run(domainId, corrected.join(' & '), page, pageSize))
+        ;({ total, rows } = await run(domainId, corrected.join(' & '), page, pageSize, options.actor))
         if (total > 0) correctedQuery = corrected.join(' ')
       }
     }

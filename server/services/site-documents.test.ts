@@ -7,7 +7,7 @@ beforeAll(async () => {
   await t.services.domains.upsert({ _id: 'd1', name: 'D1', hostnames: ['localhost'], published: true })
   await t.services.siteDocuments.save('nav', 'd1', { siteName: 'Published name', items: [] })
   await t.services.siteDocuments.publish('nav', 'd1')
-  await t.services.siteDocuments.save('nav', 'd1', { siteName: 'Draft name', items: [] })
+  await t.services.siteDocuments.save('nav', 'd1', { siteName: 'Draft name', items: [] }, { baseVersion: 1 })
 })
 afterAll(() => t?.close())
 

@@ -9,8 +9,10 @@ import {
 } from '#lib/content'
 import type { Db } from '../db/client.ts'
 import { siteDocuments } from '../db/schema.ts'
+import { requireDomain } from './domains.ts'
 import { conflict, invalidInput } from './errors.ts'
 import type { ContentEventBus } from './events.ts'
+import { versionRequired } from './pages.ts'
 
 export type SiteDocumentKind = 'nav' | 'footer' | 'siteSettings'
 
@@ -75,12 +77,16 @@ export function createSiteDocumentService(db: Db, events: ContentEventBus) {
     }
   }
 
-  /** Saves the draft; baseVersion, when given, must match the stored one (no lost updates). */
+  /**
+   * Saves the draft. Once the document exists, baseVersion (the version the editor loaded) is
+   * required (400 without it) and must match the stored one (409), unless `force`. The domain
+   * must exist (404).
+   */
   async function save<K extends SiteDocumentKind>(
     kind: K,
     domainId: string,
     input: unknown,
-    options: { baseVersion?: number; userId?: string | null } = {},
+    options: { baseVersion?: number; userId?: string | null; force?: boolean } = {},
   ): Promise<LoadedSiteDocument<KindMap[K]>> {
     const result = schemas[kind].safeParse(input)
     if (!result.success) {
@@ -93,21 +99,29 @@ export function createSiteDocumentService(db: Db, events: ContentEventBus) {
       .from(siteDocuments)
       .where(and(eq(siteDocuments.domainId, domainId), eq(siteDocuments.kind, kind)))
       .limit(1)
-    if (existing && options.baseVersion !== undefined && options.baseVersion !== existing.version) {
-      throw conflict(`The ${names[kind]} was saved by ${existing.updatedBy ?? 'someone else'} at ${existing.updatedAt.toISOString()} after you opened it. Reload to see their changes, or save again to overwrite them.`, {
-        currentVersion: existing.version,
-        updatedBy: existing.updatedBy,
-        updatedAt: existing.updatedAt.toISOString(),
+    if (!existing) await requireDomain(db, domainId)
+    const stale = (current: { version: number; updatedBy: string | null; updatedAt: Date }) =>
+      conflict(`The ${names[kind]} was saved by ${current.updatedBy ?? 'someone else'} at ${current.updatedAt.toISOString()} after you opened it. Reload to see their changes, or save again to overwrite them.`, {
+        currentVersion: current.version,
+        updatedBy: current.updatedBy,
+        updatedAt: current.updatedAt.toISOString(),
       })
+    if (existing && !options.force) {
+      if (options.baseVersion === undefined) throw versionRequired(names[kind])
+      if (options.baseVersion !== existing.version) throw stale(existing)
     }
-    await db
+    const [row] = await db
       .insert(siteDocuments)
       .values({ domainId, kind, draft: parsed, updatedBy: options.userId ?? null, updatedAt: now })
       .onConflictDoUpdate({
         target: [siteDocuments.domainId, siteDocuments.kind],
         set: { draft: parsed, version: sql`${siteDocuments.version} + 1`, updatedBy: options.userId ?? null, updatedAt: now },
+        // Checked again in the write itself: two saves of the same version, one wins.
+        setWhere: options.force || options.baseVersion === undefined ? undefined : eq(siteDocuments.version, options.baseVersion),
       })
-    return load(kind, domainId, 'draft')
+      .returning()
+    if (!row) throw conflict(`Another editor saved the ${names[kind]} at the same moment. Reload to see their changes.`)
+    return toLoaded(kind, domainId, 'draft', row)
   }
 
   async function publish<K extends SiteDocumentKind>(kind: K, domainId: string): Promise<LoadedSiteDocument<KindMap[K]>> {

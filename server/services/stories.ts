@@ -4,8 +4,10 @@ import { storyInputSchema, storySchema, storySlug, type ChapterSummary, type Sto
 import { texts } from '#lib/texts'
 import type { Db } from '../db/client.ts'
 import { pages, stories } from '../db/schema.ts'
+import { requireDomain } from './domains.ts'
 import { conflict, invalidInput, notFound } from './errors.ts'
 import type { ContentEventBus } from './events.ts'
+import { versionRequired } from './pages.ts'
 import type { PublicUser } from './users.ts'
 
 type StoryRow = typeof stories.$inferSelect
@@ -75,6 +77,7 @@ export function createStoryService(db: Db, events: ContentEventBus) {
       slug: row.slug,
       domainId: row.domainId,
       published: row.published,
+      version: row.version,
       lastPublished: row.lastPublished?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
@@ -118,6 +121,7 @@ export function createStoryService(db: Db, events: ContentEventBus) {
   async function create(domainId: string, input: unknown, user?: PublicUser | null): Promise<Story> {
     const parsed = storyInputSchema.safeParse(input ?? {})
     if (!parsed.success) throw invalidInput('The story has invalid content', issuesOf(parsed.error))
+    await requireDomain(db, domainId)
     const id = randomUUID()
     const slug = storySlug(parsed.data.slug, id)
     const doc = storySchema.parse({ ...parsed.data, slug })
@@ -137,12 +141,25 @@ export function createStoryService(db: Db, events: ContentEventBus) {
 
   /**
    * Saves a story's draft (chapters/saveStory). Its slug may change only while no chapter page
-   * uses it, because their addresses are built from it.
+   * uses it, because their addresses are built from it. The story must be sent with the version
+   * it was loaded at (400 without it, 409 when someone saved since) unless `force`.
    */
-  async function save(domainId: string, input: Record<string, unknown>, user?: PublicUser | null): Promise<Story> {
+  async function save(domainId: string, input: Record<string, unknown>, user?: PublicUser | null, options: { force?: boolean } = {}): Promise<Story> {
     const id = typeof input._id === 'string' ? input._id : ''
     const existing = id ? await rowById(domainId, id) : null
     if (!existing) throw notFound('Story not found')
+    const version = input.version
+    if (!options.force) {
+      if (version === undefined) throw versionRequired('story')
+      if (typeof version !== 'number' || !Number.isInteger(version)) throw invalidInput('The story has invalid content', [{ path: 'version', message: 'Expected a whole number' }])
+      if (version !== existing.version) {
+        throw conflict(`This story was saved by ${existing.updatedBy ?? 'someone else'} at ${existing.updatedAt.toISOString()} after you opened it. Reload to see their changes, or save again to overwrite them.`, {
+          currentVersion: existing.version,
+          updatedBy: existing.updatedBy,
+          updatedAt: existing.updatedAt.toISOString(),
+        })
+      }
+    }
     const parsed = storySchema.safeParse({ ...docOf(existing, 'draft'), ...input })
     if (!parsed.success) throw invalidInput('The story has invalid content', issuesOf(parsed.error))
     const slug = storySlug(parsed.data.slug, id)
@@ -154,10 +171,11 @@ export function createStoryService(db: Db, events: ContentEventBus) {
     try {
       const [row] = await db
         .update(stories)
-        .set({ slug, draft: doc, updatedBy: user?.username ?? null, updatedAt: new Date() })
-        .where(eq(stories.id, id))
+        .set({ slug, draft: doc, version: sql`${stories.version} + 1`, updatedBy: user?.username ?? null, updatedAt: new Date() })
+        .where(and(eq(stories.id, id), options.force ? undefined : eq(stories.version, existing.version)))
         .returning()
-      return toStory(row!, 'draft')
+      if (!row) throw conflict('Another editor saved this story at the same moment. Reload to see their changes.')
+      return toStory(row, 'draft')
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(`A story with the slug '${slug}' already exists`, { path: 'slug' })
       throw err
@@ -165,8 +183,8 @@ export function createStoryService(db: Db, events: ContentEventBus) {
   }
 
   /** Saves, then makes the draft what chapter pages show visitors (chapters/publishStory). */
-  async function publish(domainId: string, input: Record<string, unknown>, user?: PublicUser | null): Promise<Story> {
-    const saved = await save(domainId, input, user)
+  async function publish(domainId: string, input: Record<string, unknown>, user?: PublicUser | null, options: { force?: boolean } = {}): Promise<Story> {
+    const saved = await save(domainId, input, user, options)
     const now = new Date()
     const [row] = await db
       .update(stories)

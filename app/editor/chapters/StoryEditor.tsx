@@ -115,7 +115,7 @@ function StoryForm({
     setBusy(publish ? 'publish' : 'save')
     setErrors({})
     try {
-      const answer = await storeStory(storyPayload(story._id, draft), publish)
+      const answer = await storeStory(storyPayload(story, draft), publish)
       onStored(answer)
       toastSuccess(publish ? t.published : t.saved)
       // The chapter page the editor is on shows the story's new header and teaser.

@@ -8,6 +8,7 @@ const story = (overrides: Record<string, unknown> = {}): Story => ({
   slug: 'vintage',
   domainId: 'main',
   published: true,
+  version: 3,
   lastPublished: '2026-01-01T00:00:00.000Z',
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
@@ -20,9 +21,10 @@ describe('the story editor draft', () => {
     const draft = draftOf(loaded)
     expect(draft.headerImage.imageId).toBe('img-1')
     expect(draft.upNext).toMatchObject({ heading: 'Next', subtitle: '', link: { text: 'Go', href: '/towns', type: 'page' }, image: { imageId: '' } })
-    const payload = storyPayload('story-1', { ...draft, upNext: { ...draft.upNext, subtitle: 'Bakeries and churches' } })
+    const payload = storyPayload(loaded, { ...draft, upNext: { ...draft.upNext, subtitle: 'Bakeries and churches' } })
     expect(payload).toEqual({
       _id: 'story-1',
+      version: 3,
       title: 'Vintage',
       slug: 'vintage',
       description: 'A year in the vines',

@@ -38,10 +38,11 @@ export function draftOf(story: Story): StoryDraft {
   }
 }
 
-/** The story as chapters/saveStory and chapters/publishStory take it. */
-export function storyPayload(id: string, draft: StoryDraft) {
+/** The story as chapters/saveStory and chapters/publishStory take it, with the version it was loaded at. */
+export function storyPayload(story: Pick<Story, '_id' | 'version'>, draft: StoryDraft) {
   return {
-    _id: id,
+    _id: story._id,
+    version: story.version,
     title: draft.title,
     slug: draft.slug,
     description: draft.description,

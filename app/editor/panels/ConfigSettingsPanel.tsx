@@ -6,7 +6,7 @@ import { texts } from '#lib/texts'
 import { getApi, messageOf, postApi } from '../api.ts'
 import { buttonClass, TextInput, ErrorAlert } from '../common/fields.tsx'
 import { PlusIcon } from '../icons.tsx'
-import { domainFormSchema, domainFormValues, parseHostnames, type DomainFormValues } from '../site/domains.ts'
+import { domainFormSchema, domainFormValues, domainToSend, type DomainFormValues } from '../site/domains.ts'
 import { chrome } from '../surfaces/classes.ts'
 import { useCloseGuard } from '../surfaces/close-guard.tsx'
 import { toastError, toastSuccess } from '../toast.ts'
@@ -157,7 +157,7 @@ function DomainForm({ domain, onCancel, onSaved }: { domain: DomainDoc | null; o
   const submit = handleSubmit(async (values) => {
     setServerError(null)
     try {
-      await postApi('/config/saveDomain', { domain: { _id: values._id.trim(), name: values.name.trim(), hostnames: parseHostnames(values.hostnames) } })
+      await postApi('/config/saveDomain', { domain: domainToSend(values, domain) })
       toastSuccess(texts.toasts.success)
       await onSaved()
     } catch (err) {

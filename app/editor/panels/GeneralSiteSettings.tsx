@@ -47,7 +47,9 @@ function SiteSettingsForm({ loaded, onStored }: { loaded: Loaded; onStored: (doc
     setBusy(publish ? 'publish' : 'save')
     try {
       const answer = await postApi<Loaded & { message?: string }>(publish ? '/siteSettings/publishSiteSettings' : '/siteSettings/saveSiteSettings', {
-        siteSettings: settingsToSend(loaded, values, !force),
+        // Always with the version it was loaded at; `force` only after the editor chose to overwrite.
+        siteSettings: settingsToSend(loaded, values, true),
+        force,
       })
       const { message, ...doc } = answer
       setConflict(null)

@@ -16,6 +16,19 @@ export const domainFormSchema = z.object({
 })
 export type DomainFormValues = z.infer<typeof domainFormSchema>
 
+/**
+ * The domain as config/saveDomain takes it: an existing domain with the version it was loaded at
+ * (the server refuses a change without it, and a stale one), a new domain without one.
+ */
+export function domainToSend(values: DomainFormValues, domain: DomainDoc | null) {
+  return {
+    _id: values._id.trim(),
+    name: values.name.trim(),
+    hostnames: parseHostnames(values.hostnames),
+    ...(domain?.version !== undefined ? { version: domain.version } : {}),
+  }
+}
+
 export const domainFormValues = (domain: DomainDoc | null): DomainFormValues => ({
   _id: domain?._id ?? '',
   name: domain?.name ?? '',

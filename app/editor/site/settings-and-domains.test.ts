@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { domainFormSchema, domainFormValues, parseHostnames } from './domains.ts'
+import { domainFormSchema, domainFormValues, domainToSend, parseHostnames } from './domains.ts'
 import { formSchema, settingsToSend, valuesOf, type LoadedSiteSettings } from './site-settings.ts'
 
 const loaded = (): LoadedSiteSettings => ({
@@ -33,6 +33,17 @@ describe('site settings form', () => {
 })
 
 describe('domain form', () => {
+  test('an existing domain is sent with the version it was loaded at; a new one without', () => {
+    const existing = { _id: 'barossa', name: 'Barossa', hostnames: ['localhost'], published: true, version: 7 }
+    expect(domainToSend({ _id: ' barossa ', name: ' Barossa Valley ', hostnames: 'Localhost, barossa.example' }, existing)).toEqual({
+      _id: 'barossa',
+      name: 'Barossa Valley',
+      hostnames: ['localhost', 'barossa.example'],
+      version: 7,
+    })
+    expect(domainToSend({ _id: 'eden', name: 'Eden', hostnames: '' }, null)).toEqual({ _id: 'eden', name: 'Eden', hostnames: [] })
+  })
+
   test('host names are comma-separated, trimmed, lower-cased, without duplicates', () => {
     expect(parseHostnames(' Www.Example.com, example.com,,example.com ')).toEqual(['www.example.com', 'example.com'])
     expect(parseHostnames('')).toEqual([])

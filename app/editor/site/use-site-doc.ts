@@ -52,10 +52,8 @@ export function useSiteDoc<K extends SiteDocKind>(kind: K) {
     if (!slot || busy) return
     setBusy(which)
     try {
-      // Without a version the server stores it regardless: only after the editor chose to overwrite.
-      const { version, ...content } = slot.doc
-      const sent = force ? content : { ...content, version }
-      const answer = await postApi<SiteDocs[K] & { message?: string }>(which === 'save' ? endpoint.save : endpoint.publish, { [endpoint.key]: sent })
+      // Always with the version it was loaded at; `force` only after the editor chose to overwrite.
+      const answer = await postApi<SiteDocs[K] & { message?: string }>(which === 'save' ? endpoint.save : endpoint.publish, { [endpoint.key]: slot.doc, force })
       setConflict(null)
       dispatch({ type: 'markSiteDocSaved', kind, doc: docOfAnswer<K>(answer) } as { type: 'markSiteDocSaved' } & SiteDocPayload)
       toastSuccess(answer.message || (which === 'save' ? endpoint.saved : endpoint.published))
