@@ -32,17 +32,16 @@ describe('page service', () => {
 
   it('publishes a copy that later drafts do not change, and tells other instances', async () => {
     const heard: string[] = []
-    const stop = await t.services.database.listen(CONTENT_CHANNEL, (payload) => heard.push(payload))
+    const listener = await t.services.database.listen(CONTENT_CHANNEL, (payload) => heard.push(payload))
     const page = await t.services.pages.save('d1', 'pages', { slug: 'news', template: 'generic', header: { title: 'Published' }, contents: [] }, SYSTEM)
     const published = await t.services.pages.publish('d1', 'pages', page._id, SYSTEM)
     expect(published.published).toBe(true)
     expect(published.lastPublished).not.toBeNull()
     await t.services.pages.save('d1', 'pages', { ...published, header: { title: 'Later draft' } }, SYSTEM)
     expect((await t.services.pages.loadPublished('d1', 'pages', 'news'))?.header.title).toBe('Published')
-    // The app (created by the test helper) turns the publish event into a NOTIFY.
-    await new Promise((r) => setTimeout(r, 200))
-    expect(heard).toContain('d1')
-    await stop()
+    // The services turn the publish event into a NOTIFY.
+    await expect.poll(() => heard).toContain('d1')
+    await listener.stop()
   })
 
   it('keeps the same slug apart in different domains', async () => {
