@@ -196,9 +196,26 @@ export function ListingsGrid({ categoryFilter, showExport, initial }: GridProps)
   async function exportPdf() {
     setExporting(true)
     try {
-      const response = await fetch(`${apiBase}/listingsPdf/generatePdf?${pdfQuery(filters, categoryFilter).toString()}`, {
-        signal: AbortSignal.timeout(PDF_TIMEOUT_MS),
-      })
+      const signal = AbortSignal.timeout(PDF_TIMEOUT_MS)
+      const url = `${apiBase}/listingsPdf/generatePdf?${pdfQuery(filters, categoryFilter).toString()}`
+      let response = await fetch(url, { signal })
+      // The server is laying out other calendars (429): the generating modal stays open and the
+      // request is made again when Retry-After says, within the PDF timeout.
+      while (response.status === 429) {
+        const seconds = Math.min(30, Math.max(1, Number(response.headers.get('retry-after')) || 2))
+        await new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(resolve, seconds * 1000)
+          signal.addEventListener(
+            'abort',
+            () => {
+              clearTimeout(timer)
+              reject(signal.reason)
+            },
+            { once: true },
+          )
+        })
+        response = await fetch(url, { signal })
+      }
       if (!response.ok) throw new Error(`listingsPdf/generatePdf answered ${response.status}`)
       const blob = await response.blob()
       const href = URL.createObjectURL(blob)
