@@ -105,6 +105,9 @@ export function createMailer(db: Db, options: MailerOptions) {
      */
     later(prepare: () => Promise<MailMessage | null>): void {
       const job = (async () => {
+        // Not before the caller has answered: an embedded database runs queries on this thread, and
+        // the answer must not wait behind them.
+        await new Promise<void>((resolve) => setImmediate(resolve))
         const message = await prepare()
         if (!message) return
         const id = await store(message)
