@@ -43,8 +43,9 @@ function pgliteClient(client: PgliteLike): PgLikeClient {
  */
 export function createLimiterStore(database: Pick<Database, 'db' | 'kind'>, options: { redisUrl?: string | undefined } = {}): LimiterStore {
   if (options.redisUrl) {
-    // Commands wait (offline queue) while connecting; a Redis that stays away fails the request (503).
-    const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false })
+    // Connects on the first count (a command-line tool that counts nothing never connects); commands
+    // wait while connecting, and a Redis that stays away fails the request.
+    const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: true })
     redis.on('error', () => {
       // Reported through the commands that fail; an idle reconnect needs no log line each time.
     })
@@ -118,13 +119,17 @@ export function createRateLimits(store: LimiterStore, options: RateLimitOptions)
     })
   }
 
+  /** A store that cannot be reached answers 503 (the database's own errors are recognised as such by the API). */
+  const unreachable = (err: unknown) =>
+    store.kind === 'redis' ? Object.assign(new AppError('unavailable', 'The service is temporarily unavailable, please try again shortly'), { cause: err }) : err
+
   async function consume(limiter: RateLimiterAbstract, key: string, message?: string) {
     await store.ready()
     try {
       await limiter.consume(key)
     } catch (res) {
       if (res instanceof RateLimiterRes) throw tooMany(res, message)
-      throw res
+      throw unreachable(res)
     }
   }
 
