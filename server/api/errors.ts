@@ -66,6 +66,10 @@ export function toErrorResponse(err: unknown, c: Context, log: (err: unknown) =>
   }
   // Malformed %-escapes in a path or query string are the caller's fault.
   if (err instanceof URIError) return errorJson(c, 400, 'Malformed URL encoding')
+  // A reference to a row that does not exist (a domainId naming no domain...) is the caller's
+  // mistake too: the services check what they can, and the database's foreign keys catch the rest.
+  const missing = missingReference(err)
+  if (missing) return errorJson(c, 404, missing)
   if (isDatabaseUnavailable(err)) {
     log(err)
     return errorJson(c, 503, 'The service is temporarily unavailable, please try again shortly')
@@ -115,3 +119,19 @@ export function findUnstorableText(value: unknown, root: string): UnstorableText
 
 export const unstorableMessage = (found: UnstorableText) =>
   `Text may not contain ${found.problem} (found in ${found.path}); remove it and try again`
+
+/**
+ * The message for a PostgreSQL foreign-key violation whose referenced row is missing ("Key
+ * (domain_id)=(x) is not present in table "domains""), or null for any other error.
+ */
+function missingReference(err: unknown): string | null {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    const { code, detail, table: tableName } = e as { code?: unknown; detail?: unknown; table?: unknown }
+    if (code === '23503' && typeof detail === 'string') {
+      const match = /is not present in table "([^"]+)"/.exec(detail)
+      if (match) return `Nothing in ${match[1]!.replace(/_/g, ' ')} matches what this refers to${typeof tableName === 'string' ? ` (writing ${tableName.replace(/_/g, ' ')})` : ''}`
+    }
+    e = (e as { cause?: unknown }).cause
+  }
+  return null
+}

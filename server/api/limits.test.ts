@@ -155,6 +155,18 @@ describe('text PostgreSQL cannot store', () => {
   })
 })
 
+describe('references to rows that do not exist', () => {
+  it('answer 404, not 500, where the database refuses them (a domainId naming no domain)', async () => {
+    for (const [path, body] of [
+      ['/api/listing/saveTags', { tags: {}, domainId: 'no-such-domain' }],
+      ['/api/listing/publishCategory', { category: {}, domainId: 'no-such-domain' }],
+    ] as const) {
+      const error = await expectShape(await admin.post(path, body), 404, 'not_found')
+      expect(error.error.message).toMatch(/domains/)
+    }
+  })
+})
+
 describe('public search limit', () => {
   const search = (ip: string, headers: Record<string, string> = {}) =>
     t.app.request('/api/search/query?q=wine', { headers: { host: 'localhost', 'x-forwarded-for': ip, ...headers } })
