@@ -4,6 +4,7 @@ import type { Listing } from '#lib/listings'
 import { startFakeAtlas, type RunningFakeAtlas } from '../../fakes/atdw/server.ts'
 import { signIn, visitor, type Caller } from '../../tests/helpers/api-client.ts'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
+import { longestHold } from '../event-loop.ts'
 import type { SyncReport } from './listings-sync.ts'
 
 /**
@@ -19,6 +20,9 @@ let domainId: string
 let editor: Caller
 let anon: Caller
 let first: SyncReport
+/** Event-loop turns taken while the first sync applied its products, and its longest hold of the loop. */
+let applyTurns = 0
+let firstHoldMs = 0
 
 const total = async (body: Record<string, unknown> = {}) => {
   const res = await anon.post('/api/listing/fetch', { hideTours: false, ...body })
@@ -33,7 +37,19 @@ beforeAll(async () => {
   domainId = (await t.services.domains.forHost('localhost'))!._id
   editor = await signIn(t, { username: 'sync-editor', password: 'sync-password' })
   anon = visitor(t)
-  first = await t.services.listingsSync.syncAll(domainId, { trigger: 'test' })
+  let phase = ''
+  let syncing = true
+  const counting = (async () => {
+    while (syncing) {
+      await new Promise((resolve) => setImmediate(resolve))
+      if (phase === 'apply') applyTurns++
+    }
+  })()
+  const measured = await longestHold(() => t.services.listingsSync.syncAll(domainId, { trigger: 'test', onProgress: (p) => (phase = p.phase) }))
+  syncing = false
+  await counting
+  first = measured.result
+  firstHoldMs = measured.maxMs
 }, 120_000)
 afterAll(async () => {
   await t?.close()
@@ -64,6 +80,12 @@ describe('the first sync', () => {
     const child = await listing(services[0]!._id)
     expect(child).toMatchObject({ listingType: 'service', parentId: tour.productId, atdwParent: { name: tour.productName } })
     expect(child.name.value.startsWith(tour.productName)).toBe(true)
+  })
+
+  it('gives the event loop a turn between listings while it writes them (issue 18: no hold of half a second per transaction)', () => {
+    console.log(`first sync: ${first.created + first.services} listings, ${applyTurns} event-loop turns while applying, longest hold ${firstHoldMs.toFixed(0)} ms`)
+    expect(applyTurns).toBeGreaterThanOrEqual(first.created + first.services)
+    expect(firstHoldMs).toBeLessThan(250)
   })
 
   it('puts the published listings in the public grid and the search index', async () => {

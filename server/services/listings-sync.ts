@@ -160,6 +160,9 @@ export function createListingSyncService(deps: ListingSyncDeps) {
     return { item, product, services }
   }
 
+  /** One turn of the event loop: timers, I/O and other requests run before the sync goes on. */
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
   /** Services bound to one transaction; their events go nowhere until the transaction commits. */
   function inTransaction(tx: Db) {
     const quiet = new ContentEventBus()
@@ -174,11 +177,15 @@ export function createListingSyncService(deps: ListingSyncDeps) {
     feedIds: Set<string>,
     existing: Map<string, Listing>,
     report: SyncReport,
-    options: { deactivateMissing: boolean; onApplied?: () => void },
+    options: { deactivateMissing: boolean; onApplied?: () => void; yieldBetween?: boolean },
   ) {
     const listings = inTransaction(tx)
     const now = new Date().toISOString()
     const publishAs = async (next: Listing, wasPublished: boolean): Promise<Listing> => {
+      // PGlite runs queries on this thread without giving the event loop a turn: a chunk of the
+      // first import would hold it for half a second. A turn before each listing keeps every hold
+      // to one listing's writes (issue 18), and requests that need no database are answered.
+      if (options.yieldBetween) await turn()
       const publish = next.activeStatus.value === 'ACTIVE'
       const saved = await listings.setPublished(domainId, next, publish, SYSTEM)
       if (publish && !wasPublished) report.published++
@@ -261,7 +268,8 @@ export function createListingSyncService(deps: ListingSyncDeps) {
         const started = Date.now()
         const progress = options.onProgress ?? (() => {})
         progress({ phase: 'feed', done: 0, total: 1 })
-        const feed = await atlas.listAllProducts({ cats: productCategoryIds, st: deps.atdw?.state, ar: deps.atdw?.area, size: 1000 })
+        // Pages of 250: parsing a page of 1,000 products held the event loop for 100-300 ms.
+        const feed = await atlas.listAllProducts({ cats: productCategoryIds, st: deps.atdw?.state, ar: deps.atdw?.area, size: 250 })
         const feedIds = new Set(feed.map((p) => p.productId))
         const existing = await deps.listings.existingIds(domainId)
         const report: SyncReport = { domainId, feed: feed.length, fetched: 0, created: 0, updated: 0, unchanged: 0, services: 0, deactivated: 0, published: 0, unpublished: 0, durationMs: 0 }
@@ -287,10 +295,14 @@ export function createListingSyncService(deps: ListingSyncDeps) {
           for (const [i, chunk] of chunks.entries()) {
             await database.db.transaction(async (tx) => {
               // Products gone from the feed are taken off with the last chunk.
-              await apply(tx as unknown as Db, domainId, chunk, feedIds, existing, report, { deactivateMissing: i === chunks.length - 1, onApplied: () => progress({ phase: 'apply', done: ++applied, total: fetched.length }) })
+              await apply(tx as unknown as Db, domainId, chunk, feedIds, existing, report, {
+                deactivateMissing: i === chunks.length - 1,
+                onApplied: () => progress({ phase: 'apply', done: ++applied, total: fetched.length }),
+                yieldBetween: chunkSize !== Number.POSITIVE_INFINITY,
+              })
             })
             // Let the requests that waited for this transaction through before the next one.
-            if (i < chunks.length - 1) await new Promise((resolve) => setImmediate(resolve))
+            if (i < chunks.length - 1) await turn()
           }
         } finally {
           // Whatever was committed is visible now.
