@@ -12,7 +12,7 @@ import {
 } from 'react-router'
 import { texts } from '#lib/texts'
 import type { Route } from './+types/root'
-import { reloadAfterChunkError } from './editor/chunk-reload'
+import { reloadAfterChunkError } from './ui/chunk-reload'
 import './app.css'
 
 /** The signed-in editor (only what the browser needs), or null for visitors. */
