@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { checkEnquiry, checkInLimits, displayDate, stepOf, summaryHtml, summaryValue } from './concierge.ts'
+import { checkEnquiry, checkInLimits, stepOf, summaryHtml, summaryValue } from './concierge.ts'
+import { formatDmy, parseDate } from './dates.ts'
 import { texts } from './texts.ts'
 
 describe('check-in date limits (spec 02 §5)', () => {
@@ -54,7 +55,7 @@ describe('the summary', () => {
     expect(summaryValue('budgetPerNight', { budgetPerNight: 180 })).toBe('A$ 180')
     expect(summaryValue('numOfChildren', { numOfChildren: 0 })).toBe('0')
     expect(summaryValue('checkInDate', { checkInDate: '2026-12-24' })).toBe('24/12/2026')
-    expect(displayDate('2026-01-05')).toBe('05/01/2026')
+    expect(formatDmy(parseDate('2026-01-05'))).toBe('05/01/2026')
   })
   it('escapes what a visitor typed', () => {
     const html = summaryHtml({ firstName: '<img src=x onerror=alert(1)>', comments: 'a & "b"' })

@@ -4,6 +4,7 @@
  * summary that is e-mailed. Built on zod/mini so the visitor's bundle stays small.
  */
 import { z } from 'zod/mini'
+import { formatDmy, parseDate } from './dates.ts'
 import { conciergeTexts } from './texts.ts'
 
 const t = conciergeTexts
@@ -70,12 +71,6 @@ export const isoDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}
 export function addDays(iso: string, days: number): string {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number]
   return isoDate(new Date(y, m - 1, d + days))
-}
-
-/** 'YYYY-MM-DD' as the spec's DD/MM/YYYY. */
-export function displayDate(iso: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso)
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : iso
 }
 
 /**
@@ -147,7 +142,7 @@ export function enquirySchema(today: string) {
           error: (issue) => {
             const input = issue.input as { monthToVisit?: unknown } | undefined
             const { min, max } = checkInLimits(typeof input?.monthToVisit === 'string' ? input.monthToVisit : '', today)
-            return t.dateRange(displayDate(min), max ? displayDate(max) : undefined)
+            return t.dateRange(formatDmy(parseDate(min)), max ? formatDmy(parseDate(max)) : undefined)
           },
           when: () => true,
         },
@@ -199,7 +194,7 @@ export function summaryValue(field: EnquiryField, data: Partial<Enquiry>): strin
     return [...value].sort((a, b) => rank(a) - rank(b)).join(', ')
   }
   if (field === 'budgetPerNight') return `${t.budgetPrefix}${String(value)}`
-  if (field === 'checkInDate') return displayDate(String(value))
+  if (field === 'checkInDate') return formatDmy(parseDate(value)) || String(value)
   return String(value)
 }
 

@@ -441,20 +441,3 @@ export const pdfQuerySchema = z.object({
   checkedCategories: z.string().max(4000).optional(),
   filters: z.string().max(400).optional(),
 })
-
-/** Parses a DD/MM/YYYY or YYYY-MM-DD (or ISO) date into YYYY-MM-DD, or null. */
-export function toIsoDate(input: string | null | undefined): string | null {
-  if (!input) return null
-  const value = input.trim()
-  let m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value)
-  if (m) return validDate(Number(m[3]), Number(m[2]), Number(m[1]))
-  m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value)
-  if (m) return validDate(Number(m[1]), Number(m[2]), Number(m[3]))
-  return null
-}
-
-function validDate(y: number, m: number, d: number): string | null {
-  const date = new Date(Date.UTC(y, m - 1, d))
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null
-  return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
-}

@@ -107,6 +107,13 @@ describe('validation rules (spec 02 §5)', () => {
     const flat = validateBlock({ componentType: 'FeatureBlock', description: html, hideHeaders: true, hideLists: true })
     expect(flat.ok && (flat.block as { description: string }).description).toBe('<p>Head</p><p>One</p><p>Two</p>')
   })
+
+  it('booking widget: the first date offered is a real DD/MM/YYYY date', () => {
+    expect(issuesOf({ componentType: 'BookEasy', defaultDate: '29/02/2028' })).toEqual([])
+    expect(issuesOf({ componentType: 'BookEasy', defaultDate: '' })).toEqual([])
+    expect(issuesOf({ componentType: 'BookEasy', defaultDate: '31/02/2027' }).map((i) => i.path)).toEqual([['defaultDate']])
+    expect(issuesOf({ componentType: 'BookEasy', defaultDate: '2027-03-01' }).map((i) => i.path)).toEqual([['defaultDate']])
+  })
 })
 
 describe('helpers', () => {

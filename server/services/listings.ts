@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
+import { toIsoDate } from '#lib/dates'
 import {
   isLinked,
   listingCategoryInputSchema,
@@ -18,7 +19,6 @@ import {
   parseFilterGroup,
   productCategoryIds,
   tagKey,
-  toIsoDate,
   wrappedFieldKeys,
   type BookEasyListings,
   type CategoryOption,

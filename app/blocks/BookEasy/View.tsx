@@ -1,4 +1,5 @@
 import { clsx } from 'clsx'
+import { formatIso, parseDmy } from '#lib/dates'
 import { texts } from '#lib/texts'
 import { BookingGadget } from '~/ui/booking/Gadget'
 import { gadgetType } from '~/ui/booking/gadget-types'
@@ -6,16 +7,11 @@ import { swatch } from '~/ui/palette'
 import { Editable } from '../editing'
 import type { Props } from './schema'
 
-/** DD/MM/YYYY -> YYYY-MM-DD (the loader hands the gadget a Date). */
-function isoDate(ddmmyyyy: string): string | undefined {
-  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(ddmmyyyy)
-  return m ? `${m[3]}-${m[2]}-${m[1]}` : undefined
-}
-
 export function View({ title, productID, type, defaultDate, backgroundColour }: Props) {
   const colour = swatch(backgroundColour, 'softPink')
   const kind = gadgetType(type)
-  const date = isoDate(defaultDate)
+  // DD/MM/YYYY -> YYYY-MM-DD (the loader hands the gadget a Date).
+  const date = formatIso(parseDmy(defaultDate))
   const common = { type: kind.name, typeId: kind.id, bookingURL: '/booking', ignoreSearchCookie: true, ...(date ? { defaultDate: date } : {}) }
   return (
     <section className={clsx(colour.className)} data-bookeasy="">

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { parseDmy } from '#lib/dates'
 import { DEFAULT_GADGET_TYPE, gadgetTypes } from '~/ui/booking/gadget-types'
 import { colour, defaultsOf, defineBlock, text } from '../fields'
 
@@ -21,8 +22,13 @@ export const schema = defineBlock('BookEasy', {
   /** The provider's product (operator) id, e.g. a listing's bookEasyCode. */
   productID: z.string().trim().max(40).regex(/^$|^[0-9]+$/, 'The product id is a number').default(''),
   type: gadgetTypeField(),
-  /** First date offered, DD/MM/YYYY (optional). */
-  defaultDate: z.string().trim().max(10).regex(/^$|^\d{2}\/\d{2}\/\d{4}$/, 'Use DD/MM/YYYY').default(''),
+  /** First date offered, DD/MM/YYYY (optional): a real date (not 31/02/2027). */
+  defaultDate: z
+    .string()
+    .trim()
+    .max(10)
+    .refine((date) => date === '' || parseDmy(date) !== null, 'Use DD/MM/YYYY')
+    .default(''),
   backgroundColour: colour('softPink'),
 })
 export type Props = z.output<typeof schema>

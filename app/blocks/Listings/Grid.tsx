@@ -4,16 +4,16 @@
  * JavaScript: the filters are a GET form, Load More and Export to PDF are plain links. Once
  * hydrated, changes re-query at once (keywords after 300 ms) and the address follows the filters.
  *
- * Kept lean for the visitor bundle: no date library (dates are typed as DD/MM/YYYY, spec 02 §2.2,
- * whatever the browser's locale), no dialog library (a native <dialog>).
+ * Kept lean for the visitor bundle: dates through lib/dates (typed as DD/MM/YYYY, spec 02 §2.2,
+ * whatever the browser's locale; under 1 kB of date-fns), no dialog library (a native <dialog>).
  */
 import { clsx } from 'clsx'
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
 import { useRouteLoaderData } from 'react-router'
+import { formatDmy, formatIso, parseDate, parseDmy } from '#lib/dates'
 import type { FetchResponse } from '#lib/listings'
 import { listingTexts } from '#lib/texts'
 import { CloseIcon } from '~/ui/icons'
-import { dmyToIso, isoToDmy } from '~/ui/listings/format'
 import { emptyFilters, fetchRequest, filtersFromSearch, filtersToSearch, PAGE_SIZE, params, pdfQuery, toggleCategory, withDate, type GridFilters } from '~/ui/listings/filters'
 import { DownloadIcon, FilterIcon, Spinner } from '~/ui/listings/icons'
 import { ListingCard } from '~/ui/listings/ListingCard'
@@ -434,8 +434,8 @@ export function ListingsGrid({ categoryFilter, showExport, initial }: GridProps)
 function DateField({ label, name, value, onChange }: { label: string; name: string; value: string; onChange: (iso: string) => void }) {
   const [draft, setDraft] = useState<string | null>(null)
   const hintId = useId()
-  const shown = draft ?? isoToDmy(value)
-  const invalid = draft !== null && draft.trim().length >= 8 && !dmyToIso(draft)
+  const shown = draft ?? formatDmy(parseDate(value))
+  const invalid = draft !== null && draft.trim().length >= 8 && !parseDmy(draft)
   return (
     <label className="flex flex-col gap-1.5 text-sm font-semibold text-ink">
       <span>
@@ -454,7 +454,7 @@ function DateField({ label, name, value, onChange }: { label: string; name: stri
         aria-invalid={invalid || undefined}
         onChange={(event) => {
           const text = event.target.value
-          const iso = dmyToIso(text)
+          const iso = formatIso(parseDmy(text))
           if (!text.trim()) {
             setDraft(null)
             if (value) onChange('')

@@ -1,10 +1,10 @@
 import { Popover } from 'radix-ui'
 import { createElement, useId, useState } from 'react'
 import { DayPicker } from 'react-day-picker'
+import { formatDmy, parseDate } from '#lib/dates'
 import { texts } from '#lib/texts'
 import type { EditableProps, Path } from '~/blocks/editing'
 import { chrome } from '../surfaces/classes.ts'
-import { formatDate, parseDate } from './date.ts'
 import { useField } from './use-field.ts'
 
 const t = texts.editor.blocks
@@ -51,7 +51,7 @@ export function DateEditable(props: EditableProps & { absolutePath: Path }) {
             onChange={(e) => {
               setDraft(e.target.value)
               const date = parseDate(e.target.value)
-              if (date) set(formatDate(date))
+              if (date) set(formatDmy(date))
               else if (!e.target.value.trim()) set('')
             }}
           />
@@ -62,7 +62,7 @@ export function DateEditable(props: EditableProps & { absolutePath: Path }) {
             defaultMonth={selected}
             onSelect={(date) => {
               setDraft(null)
-              set(date ? formatDate(date) : '')
+              set(date ? formatDmy(date) : '')
             }}
           />
         </Popover.Content>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react'
 import { linkTypes, type ImageRef, type Link } from '#lib/content'
+import { parseDate } from '#lib/dates'
 import { texts } from '#lib/texts'
 import { getApi } from '../api.ts'
 import { Checkbox, SelectInput, TextArea, TextInput } from '../common/fields.tsx'
@@ -8,7 +9,6 @@ import { AddButton, Box, LinkListEditor, RowActions } from '../site/LinkEditors.
 import { moveAt, removeAt, replaceAt } from '../site/edits.ts'
 import type { FieldRef } from '../state/types.ts'
 import { toastError } from '../toast.ts'
-import { parseDate } from './date.ts'
 
 const t = texts.editor.blocks
 

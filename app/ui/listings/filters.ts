@@ -3,8 +3,9 @@
  * filters so a filtered view can be shared and is rendered by the server on first load, without
  * JavaScript too. Shared by the server loader (block-data.server.ts) and the grid in the browser.
  */
+import { toIsoDate } from '#lib/dates'
 import type { FetchRequest } from '#lib/listings'
-import { dmyToIso, isoDay } from './format'
+import { isoDay } from './format'
 
 /** Spec 02 §9: listings page size 15, first page 1 (lib/listings LISTINGS_PAGE_SIZE; not imported: that module brings zod). */
 export const PAGE_SIZE = 15
@@ -43,8 +44,8 @@ export function filtersFromSearch(search: URLSearchParams): { filters: GridFilte
     ),
   ].slice(0, MAX_CATEGORIES)
   // The grid writes YYYY-MM-DD; a form sent without JavaScript carries what was typed, DD/MM/YYYY.
-  let from = isoDay(search.get(params.from)) || dmyToIso(search.get(params.from) ?? '')
-  let to = isoDay(search.get(params.to)) || dmyToIso(search.get(params.to) ?? '')
+  let from = toIsoDate(search.get(params.from)) ?? ''
+  let to = toIsoDate(search.get(params.to)) ?? ''
   if (from && to && from > to) [from, to] = [to, from]
   const pageNumber = Number(search.get(params.page))
   const page = Number.isInteger(pageNumber) && pageNumber > 1 ? Math.min(pageNumber, MAX_PAGES) : 1

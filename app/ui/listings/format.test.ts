@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cardCost, dayLabel, dmyToIso, eventDateRange, eventTimes, formatTime12, isoToDmy, openingRows, ticketCost } from './format'
+import { cardCost, dayLabel, eventDateRange, eventTimes, formatTime12, openingRows, ticketCost } from './format'
 
 describe('12-hour times', () => {
   it('reads the provider time formats', () => {
@@ -74,14 +74,5 @@ describe('costs', () => {
       free: false,
       rows: [{ label: 'Adult', price: '$25' }],
     })
-  })
-})
-
-describe('DD/MM/YYYY', () => {
-  it('converts both ways and refuses impossible dates', () => {
-    expect(isoToDmy('2026-03-04')).toBe('04/03/2026')
-    expect(dmyToIso('4/3/2026')).toBe('2026-03-04')
-    expect(dmyToIso('31/02/2026')).toBe('')
-    expect(dmyToIso('2026-03-04')).toBe('')
   })
 })

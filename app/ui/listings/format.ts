@@ -1,6 +1,6 @@
 /**
  * Pure formatting of listing data for the grid cards and the listing page (spec 02 §2.1, §2.2):
- * 12-hour times, opening times, event dates and times, costs, DD/MM/YYYY dates. No date library:
+ * 12-hour times, opening times, event dates and times, costs (DD/MM/YYYY dates: lib/dates.ts). No date library:
  * these run in the visitor's bundle, so they stay small and use Intl where a name is needed.
  */
 
@@ -205,23 +205,6 @@ export function ticketCost(source: CostSource | null | undefined): { free: boole
       price: r.from !== null && r.to !== null && r.to > r.from ? `${money(r.from)} – ${money(r.to)}` : money((r.from ?? r.to) as number),
     })),
   }
-}
-
-/** DD/MM/YYYY (spec 02 §2.2) <-> ISO YYYY-MM-DD. */
-export function isoToDmy(iso: Loose): string {
-  const day = isoDay(iso)
-  if (!day) return ''
-  const [y, m, d] = day.split('-')
-  return `${d}/${m}/${y}`
-}
-
-export function dmyToIso(dmy: string): string {
-  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(dmy.trim())
-  if (!m) return ''
-  const [, d, mo, y] = m
-  const iso = `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`
-  const date = new Date(`${iso}T00:00:00Z`)
-  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso ? '' : iso
 }
 
 /** Markdown (listing descriptions) as one line of plain text, for clamped card text. */
