@@ -1,4 +1,4 @@
-import { Form, Link } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import { Img } from '~/ui/Img'
 import type { Route } from './+types/search'
 
@@ -11,9 +11,24 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const q = (url.searchParams.get('q') ?? '').slice(0, 200)
   const page = Math.min(1000, Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1))
   const domainId = context.domain?._id
+  // Visitors' searches count against the same per-address limit as the search API (a cached
+  // result page costs nothing and is not counted); signed-in editors are not limited.
+  if (!context.user && domainId && q.trim()) {
+    try {
+      await context.services.rateLimits.searchFrom(context.clientIp)
+    } catch (err) {
+      const { kind, message, details } = err as { kind?: string; message: string; details?: { retryAfterSeconds?: number } }
+      if (kind !== 'rate_limited') throw err
+      // The page stays usable: the form, and the reason instead of results.
+      return data({ q, page, answer: null, limited: message }, { status: 429, headers: { 'Retry-After': String(details?.retryAfterSeconds ?? 60) } })
+    }
+  }
   const answer = domainId && q.trim() ? await context.services.search.search(domainId, q, { page, pageSize: 10, actor: { user: context.user ?? null } }) : null
-  return { q, page, answer }
+  return { q, page, answer, limited: null }
 }
+
+// A refused search (429) keeps its Retry-After.
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.q ? `Search results for “${loaderData.q}”` : 'Search' },
@@ -21,7 +36,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ]
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { q, page, answer } = loaderData
+  const { q, page, answer, limited } = loaderData
   const pages = answer ? Math.ceil(answer.total / answer.pageSize) : 0
   const pageLink = (n: number) => `/search?${new URLSearchParams({ q, page: String(n) }).toString()}`
   return (
@@ -45,6 +60,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       </Form>
 
       <div aria-live="polite" className="mt-10 max-w-3xl">
+        {limited ? <p className="text-ink-soft">{limited}</p> : null}
         {answer ? (
           <>
             <p className="text-ink-soft">
