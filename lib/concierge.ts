@@ -5,6 +5,7 @@
  */
 import { z } from 'zod/mini'
 import { formatDmy, parseDate } from './dates.ts'
+import { escapeHtml } from './html.ts'
 import { conciergeTexts } from './texts.ts'
 
 const t = conciergeTexts
@@ -197,8 +198,6 @@ export function summaryValue(field: EnquiryField, data: Partial<Enquiry>): strin
   if (field === 'checkInDate') return formatDmy(parseDate(value)) || String(value)
   return String(value)
 }
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 
 /** Every field as 'label: value', in form order. */
 export function summaryLines(data: Partial<Enquiry>): { label: string; value: string }[] {

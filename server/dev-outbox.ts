@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { html, raw } from 'hono/html'
+import { escapeHtml } from '#lib/html'
 import type { Services } from './services/index.ts'
 
 /**
@@ -11,9 +12,7 @@ export function createDevOutbox(services: Services) {
   app.get('/', async (c) => {
     const messages = await services.mailer.recent(50)
     const linkify = (text: string) =>
-      text
-        .replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
-        .replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)
+      escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)
     return c.html(html`<!doctype html>
       <html lang="en">
         <head>

@@ -1,8 +1,7 @@
 import { Hono } from 'hono'
+import { escapeHtml } from '#lib/html'
 import { hostFromHeader } from './services/domains.ts'
 import type { Services } from './services/index.ts'
-
-const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`)
 
 /** The public origin of a request (its own host; the scheme a trusted proxy reports). */
 export function originOf(request: Request, trustProxy: boolean): string {
@@ -20,7 +19,7 @@ export function createSeoRoutes(services: Services, trustProxy: boolean) {
     const origin = originOf(c.req.raw, trustProxy)
     const entries = domain ? await services.pages.publishedSlugs(domain._id) : []
     const urls = entries.map(
-      (e) => `  <url><loc>${escapeXml(`${origin}/${e.slug}`)}</loc>${e.lastPublished ? `<lastmod>${e.lastPublished}</lastmod>` : ''}</url>`,
+      (e) => `  <url><loc>${escapeHtml(`${origin}/${e.slug}`)}</loc>${e.lastPublished ? `<lastmod>${e.lastPublished}</lastmod>` : ''}</url>`,
     )
     c.header('Cache-Control', 'public, max-age=300')
     return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`, 200, {

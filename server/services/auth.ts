@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
+import { escapeHtml } from '#lib/html'
 import type { Db } from '../db/client.ts'
 import { passwordResets, sessions, users as usersTable } from '../db/schema.ts'
 import type { MailMessage, Mailer } from '../integrations/mail/mailer.ts'
@@ -162,10 +163,6 @@ export function createAuthService(db: Db, userService: UserService, mailer: Mail
   }
 
   return { login, resolve, logout, revokeSessions, changePassword, requestPasswordReset, resetPassword, invite }
-}
-
-function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 }
 
 export type AuthService = ReturnType<typeof createAuthService>

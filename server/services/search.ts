@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { Collection, PageDoc } from '#lib/content'
+import { escapeHtml } from '#lib/html'
 import type { Db } from '../db/client.ts'
 import { searchIndex, searchTerms } from '../db/schema.ts'
 import { rolesOf, searchAudience, type Actor } from './access.ts'
@@ -52,7 +53,6 @@ export interface SearchAnswer {
   correctedQuery: string | null
 }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 // Private-use markers survive ts_headline and can be turned into <mark> after escaping.
 const START = '\uE000'
 const STOP = '\uE001'
