@@ -1,7 +1,6 @@
 import { z } from 'zod'
-import { sanitizeRichText } from '../RichText/sanitize'
+import { sanitizeRichText } from '#lib/sanitize'
 import { defineBlock, image, link, text } from '../fields'
-import { flattenRichText } from './flatten'
 
 export const label = 'Feature Block'
 /**
@@ -13,14 +12,14 @@ const shape = defineBlock('FeatureBlock', {
   image: image(),
   title: text(200),
   subtitle: text(300),
-  description: z.string().max(20_000).default('').transform(sanitizeRichText),
+  description: z.string().max(20_000).default(''),
   inContainer: z.boolean().default(true),
   hideHeaders: z.boolean().default(false),
   hideLists: z.boolean().default(false),
 })
 export const schema = shape.transform((block) => ({
   ...block,
-  description: flattenRichText(block.description, { headers: block.hideHeaders, lists: block.hideLists }),
+  description: sanitizeRichText(block.description, { headers: block.hideHeaders, lists: block.hideLists }),
 }))
 export type Props = z.output<typeof schema>
 export const defaults: Props = schema.parse({ componentType: 'FeatureBlock' })

@@ -1,10 +1,10 @@
 import { z } from 'zod'
+import { sanitizeRichText } from '#lib/sanitize'
 import { defaultsOf, defineBlock } from '../fields'
-import { sanitizeRichText } from './sanitize'
 
 export const label = 'Rich Text'
 export const schema = defineBlock('RichText', {
-  html: z.string().max(100_000).default('').transform(sanitizeRichText),
+  html: z.string().max(100_000).default('').transform((html) => sanitizeRichText(html)),
   inContainer: z.boolean().default(true),
 })
 export type Props = z.output<typeof schema>

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { schema } from './schema'
-import { sanitizeRichText } from './sanitize'
+import { sanitizeRichText } from './sanitize.ts'
 
 describe('sanitizeRichText', () => {
   it('removes script elements and their content', () => {
@@ -30,8 +29,10 @@ describe('sanitizeRichText', () => {
     expect(sanitizeRichText('<h1>T</h1><p><b>b</b><i>i</i></p>')).toBe('<h2>T</h2><p><strong>b</strong><em>i</em></p>')
   })
 
-  it('is applied by the RichText schema, so stored HTML is always clean', () => {
-    const parsed = schema.parse({ componentType: 'RichText', html: '<p onclick="x()">ok</p><script>bad()</script>' })
-    expect(parsed.html).toBe('<p>ok</p>')
+  it('turns headings, or list items, into paragraphs when asked', () => {
+    const html = '<h1>Top</h1><h3>Head</h3><ul><li>One</li><li><b>Two</b></li></ul><script>x</script>'
+    expect(sanitizeRichText(html, { headers: true })).toBe('<p>Top</p><p>Head</p><ul><li>One</li><li><strong>Two</strong></li></ul>')
+    expect(sanitizeRichText(html, { lists: true })).toBe('<h2>Top</h2><h3>Head</h3><p>One</p><p><strong>Two</strong></p>')
+    expect(sanitizeRichText(html, { headers: true, lists: true })).toBe('<p>Top</p><p>Head</p><p>One</p><p><strong>Two</strong></p>')
   })
 })
