@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import {
   isRouteErrorResponse,
   Links,
@@ -13,6 +13,8 @@ import {
 import { texts } from '#lib/texts'
 import type { Route } from './+types/root'
 import { reloadAfterChunkError } from './ui/chunk-reload'
+import { useApiBase } from './ui/hooks/use-api-base'
+import { useHydrated } from './ui/hooks/use-hydrated'
 import './app.css'
 
 /** The signed-in editor (only what the browser needs), or null for visitors. */
@@ -36,8 +38,6 @@ const EditorRoot = lazy(() =>
   }),
 )
 
-const noSubscription = () => () => {}
-
 /**
  * Renders the editor in the browser, after hydration, when it is wanted: (a) an editor is signed
  * in; (b) the address carries `token` and `email` (the password-recovery link, spec 01 §2.5); or
@@ -49,17 +49,18 @@ const noSubscription = () => () => {}
 function EditorGate() {
   const rootData = useRouteLoaderData<typeof loader>('root')
   const user = rootData?.user ?? null
+  const apiBase = useApiBase()
   const { search, pathname } = useLocation()
   const params = new URLSearchParams(search)
   const wanted = !!user || (params.has('token') && params.has('email')) || params.has('login') || pathname === '/login'
   const [loaded, setLoaded] = useState(false)
   if (wanted && !loaded) setLoaded(true)
   // False on the server and while hydrating, true afterwards: the editor never touches the SSR markup.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false)
+  const hydrated = useHydrated()
   if (!hydrated || !(wanted || loaded)) return null
   return (
     <Suspense fallback={null}>
-      <EditorRoot user={user} apiBase={rootData?.apiBase ?? '/api'} />
+      <EditorRoot user={user} apiBase={apiBase} />
     </Suspense>
   )
 }

@@ -1,4 +1,5 @@
 import { texts } from '#lib/texts'
+import { apiBaseOf } from '~/ui/hooks/use-api-base'
 
 /**
  * The editor's calls to the server's API (spec 01 §7). The server mounts it under its API_PREFIX
@@ -8,7 +9,7 @@ import { texts } from '#lib/texts'
 let API_BASE = '/api'
 
 export function setApiBase(base: string) {
-  API_BASE = base.replace(/\/+$/, '')
+  API_BASE = apiBaseOf(base)
 }
 
 export class ApiError extends Error {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react'
+import { lazy, Suspense } from 'react'
 import { data, isRouteErrorResponse, redirect } from 'react-router'
 import { slugFromPath } from '#lib/slug'
 import { listingTexts } from '#lib/texts'
@@ -6,6 +6,7 @@ import { EditingContext } from '~/blocks/editing'
 import { usePageOverride } from '~/blocks/page-override'
 import { RenderBlocks } from '~/blocks/RenderBlocks'
 import { reloadAfterChunkError } from '~/ui/chunk-reload'
+import { useHydrated } from '~/ui/hooks/use-hydrated'
 import { loadListingPage } from '~/ui/listings/listing-page.server'
 import { ListingTemplate } from '~/ui/listings/ListingTemplate'
 import type { Route } from './+types/listing'
@@ -54,13 +55,11 @@ const ListingEditorBar = lazy(() =>
   }),
 )
 
-const noSubscription = () => () => {}
-
 export default function ListingPage({ loaderData }: Route.ComponentProps) {
   const { page, contents, listingData, editor } = loaderData
   const override = usePageOverride(page._id)
   const blocks = override ? override.contents : contents
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false)
+  const hydrated = useHydrated()
   const listing = listingData.listing
   return (
     <EditingContext.Provider value={override?.api ?? null}>

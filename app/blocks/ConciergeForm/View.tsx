@@ -1,6 +1,5 @@
 import { clsx } from 'clsx'
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react'
-import { useRouteLoaderData } from 'react-router'
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import {
   accomTypes,
   activities,
@@ -19,6 +18,8 @@ import {
   type FieldIssue,
 } from '#lib/concierge'
 import { conciergeTexts } from '#lib/texts'
+import { useApiBase } from '~/ui/hooks/use-api-base'
+import { useHydrated } from '~/ui/hooks/use-hydrated'
 import { ChevronDownIcon } from '~/ui/icons'
 import { useEditing } from '../editing'
 import type { Props } from './schema'
@@ -92,8 +93,6 @@ type Status = 'idle' | 'sending' | 'sent' | 'failed'
 type Errors = Partial<Record<EnquiryField, string>>
 
 const inputClass = 'mt-1 block min-h-12 w-full rounded-sm border-2 border-ink/25 bg-white px-4 py-2 text-ink focus:border-red aria-[invalid=true]:border-red-lighter'
-const noSubscription = () => () => {}
-
 /**
  * The concierge enquiry (spec 02 §2.6): five accordion steps, step 1 open; 'Next Step' checks the
  * step with the shared schema (lib/concierge.ts) before opening the next; 'Send enquiry' checks
@@ -103,8 +102,8 @@ const noSubscription = () => () => {}
 export function View(_: Props) {
   const editing = useEditing()
   const id = useId()
-  const apiBase = useRouteLoaderData<{ apiBase?: string }>('root')?.apiBase ?? '/api'
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false)
+  const apiBase = useApiBase()
+  const hydrated = useHydrated()
   const [values, setValues] = useState<Values>(initialValues)
   const [errors, setErrors] = useState<Errors>({})
   const [open, setOpen] = useState<boolean[]>(() => steps.map((_, i) => i === 0))

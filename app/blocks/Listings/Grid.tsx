@@ -8,11 +8,13 @@
  * whatever the browser's locale; under 1 kB of date-fns), no dialog library (a native <dialog>).
  */
 import { clsx } from 'clsx'
-import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useRouteLoaderData } from 'react-router'
 import { formatDmy, formatIso, parseDate, parseDmy } from '#lib/dates'
 import type { FetchResponse } from '#lib/listings'
 import { listingTexts } from '#lib/texts'
+import { useApiBase } from '~/ui/hooks/use-api-base'
+import { useHydrated } from '~/ui/hooks/use-hydrated'
 import { CloseIcon } from '~/ui/icons'
 import { emptyFilters, fetchRequest, filtersFromSearch, filtersToSearch, PAGE_SIZE, params, pdfQuery, toggleCategory, withDate, type GridFilters } from '~/ui/listings/filters'
 import { DownloadIcon, FilterIcon, Spinner } from '~/ui/listings/icons'
@@ -27,17 +29,7 @@ const FETCH_MIN_DELAY_MS = 200
 const PDF_TIMEOUT_MS = 300_000
 const SMALL_SCREEN = '(max-width: 767px)'
 
-const noSubscription = () => () => {}
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false)
-}
-
-function useApiBase(): string {
-  const root = useRouteLoaderData('root') as { apiBase?: string } | undefined
-  return (root?.apiBase ?? '/api').replace(/\/+$/, '')
-}
 
 function useSiteName(): string {
   const layout = useRouteLoaderData('layouts/default') as { nav?: { siteName?: string } | null } | undefined

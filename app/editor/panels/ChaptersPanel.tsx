@@ -1,9 +1,9 @@
 import { Dialog, Tooltip } from 'radix-ui'
 import { useEffect, useState, type FormEvent } from 'react'
-import { useRouteLoaderData } from 'react-router'
 import { normaliseSlug } from '#lib/slug'
 import type { StorySummary } from '#lib/stories'
 import { texts } from '#lib/texts'
+import { useApiBase } from '~/ui/hooks/use-api-base'
 import { messageOf } from '../api.ts'
 import { createStory, deleteStory, listStories } from '../chapters/stories-api.ts'
 import { StoryEditor } from '../chapters/StoryEditor.tsx'
@@ -24,7 +24,7 @@ const emptyForm = { title: '', slug: '', description: '' }
  * error state.
  */
 export default function ChaptersPanel() {
-  const apiBase = useRouteLoaderData<{ apiBase?: string }>('root')?.apiBase ?? '/api'
+  const apiBase = useApiBase()
   const [stories, setStories] = useState<StorySummary[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [creating, setCreating] = useState(false)

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react'
 import { texts } from '#lib/texts'
 import { emptyCart, loadProviderCart, removeFromCart, useCart, type CartItem } from './cart'
-import { useApiBase } from './settings'
+import { useApiBase } from '../hooks/use-api-base'
 
 const t = texts.cart
 

@@ -6,7 +6,8 @@
 import { clsx } from 'clsx'
 import { useEffect, useId, useState } from 'react'
 import { texts } from '#lib/texts'
-import { useApiBase, useBookingSettings, type GadgetName } from './settings'
+import { useApiBase } from '../hooks/use-api-base'
+import { useBookingSettings, type GadgetName } from './settings'
 
 type Status = 'loading' | 'shown' | 'failed'
 

@@ -24,9 +24,3 @@ export function useBookingSettings(): BookingSettings | null {
   const data = useRouteLoaderData('layouts/default') as { booking?: BookingSettings } | undefined
   return data?.booking ?? null
 }
-
-/** Where the API lives (the server's API_PREFIX), from the root loader. */
-export function useApiBase(): string {
-  const data = useRouteLoaderData('root') as { apiBase?: string } | undefined
-  return data?.apiBase ?? '/api'
-}
