@@ -91,7 +91,12 @@ export function parseTsQuery(text: string): { lexeme: string; prefix: boolean }[
 }
 
 const LOOKUP_TTL_MS = 2000
-const BUILD_CHUNK = 1000
+/**
+ * Listings read per query, and indexed per turn of the event loop: the embedded database parses a
+ * query's rows on this thread, and 1,000 documents held the event loop for ~0.5 s (issue 18).
+ */
+const BUILD_CHUNK = 100
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 type BuildRow = {
   id: string
@@ -207,6 +212,7 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
     const ids = (ordered as unknown as { rows: { id: string }[] }).rows.map((r) => r.id)
     const byId = new Map<string, BuildRow>()
     for (let i = 0; i < ids.length; i += BUILD_CHUNK) {
+      await turn()
       const chunk = await db.execute<BuildRow>(sql`
         select id, public_doc as doc, tags, location, product_category, listing_type,
           lower(dates)::text as start, (upper(dates) - 1)::text as end, search::text as lexemes
@@ -222,7 +228,8 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
     const byLexeme = new Map<string, number[]>()
     const dated: number[] = []
     const categories = new Set<string>()
-    rows.forEach((row, rank) => {
+    for (const [rank, row] of rows.entries()) {
+      if (rank % BUILD_CHUNK === 0) await turn()
       const doc = typeof row.doc === 'string' ? (JSON.parse(row.doc) as Listing) : row.doc
       const tags = Array.isArray(row.tags) ? row.tags : parseTextArray(row.tags)
       const card = toCard({ ...doc, _id: row.id, domainId, published: true })
@@ -232,7 +239,7 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
       for (const lexeme of lexemesOf(row.lexemes)) push(byLexeme, lexeme, rank)
       if (row.start) dated.push(rank)
       if (row.product_category) categories.add(row.product_category)
-    })
+    }
     const locationRows = (locs as unknown as { rows: { location: string }[] }).rows
     const lexemePostings = toPostings(byLexeme)
     return {
