@@ -85,7 +85,8 @@ describe('the first sync', () => {
   it('gives the event loop a turn between listings while it writes them (issue 18: no hold of half a second per transaction)', () => {
     console.log(`first sync: ${first.created + first.services} listings, ${applyTurns} event-loop turns while applying, longest hold ${firstHoldMs.toFixed(0)} ms`)
     expect(applyTurns).toBeGreaterThanOrEqual(first.created + first.services)
-    expect(firstHoldMs).toBeLessThan(250)
+    // One listing's writes at most (~0.1 s; several times that on a loaded machine), not a chunk of ten (~1 s).
+    expect(firstHoldMs).toBeLessThan(500)
   })
 
   it('puts the published listings in the public grid and the search index', async () => {
