@@ -20,6 +20,8 @@ export type EventLoopStats = {
 
 export interface EventLoopMonitor {
   stats(): EventLoopStats
+  /** Forgets what was measured so far (the server calls it once it listens: start-up is no stall). */
+  reset(): void
   stop(): void
 }
 
@@ -65,6 +67,10 @@ export function startEventLoopMonitor(options: EventLoopMonitorOptions): EventLo
       const all = [...windows, figures(monitor)]
       const worst = (key: 'p50Ms' | 'p99Ms' | 'maxMs') => Math.max(...all.map((w) => w[key]))
       return { p50Ms: worst('p50Ms'), p99Ms: worst('p99Ms'), maxMs: worst('maxMs'), windowSeconds: Math.round((all.length * windowMs) / 1000) }
+    },
+    reset() {
+      monitor.reset()
+      windows.length = 0
     },
     stop() {
       clearInterval(timer)

@@ -143,6 +143,8 @@ server.listen(config.port, config.host, () => {
   const port = typeof address === 'object' && address ? address.port : config.port
   log.info(`${config.mode} server listening on http://localhost:${port} (database: ${database.kind}${database.claim ? `, ${path.join(config.dataDir, 'db')}` : ''})`)
   void startListingSync()
+  // Migrating and seeding before this held the event loop, but kept no request waiting.
+  eventLoop.reset()
   // The PDF worker threads start now and lay out a sample calendar, so the first visitor's is fast.
   services.listingsPdf.warm().catch((err: unknown) => log.warn({ err }, 'PDF workers did not start'))
 })
