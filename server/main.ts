@@ -106,14 +106,14 @@ if (config.mode === 'production') {
 
 // Another instance published (or changed a domain): this instance's cached pages, domain list
 // and redirect rules are stale too. After the channel was down, anything may have changed.
-let notifications: Listener | undefined
+const channel: { listener?: Listener } = {}
 const { app, pageCache } = createApp({
   services,
   config,
   log,
   build,
   clientDir,
-  health: { folders, providers, notifications: () => notifications?.status() ?? 'reconnecting', eventLoop },
+  health: { folders, providers, notifications: () => channel.listener?.status() ?? 'reconnecting', eventLoop },
 })
 const forgetPublished = () => {
   pageCache.clear()
@@ -121,7 +121,7 @@ const forgetPublished = () => {
   services.redirects.clear()
   services.listingsPdf.clear()
 }
-notifications = await database.listen(CONTENT_CHANNEL, forgetPublished, {
+channel.listener = await database.listen(CONTENT_CHANNEL, forgetPublished, {
   onReconnect: () => {
     forgetPublished()
     log.info('notification channel back: cached pages cleared')
@@ -215,7 +215,7 @@ async function shutdown(signal: string) {
   server.closeAllConnections()
   listingSchedule?.stop()
   await admin?.close()
-  await notifications?.stop()
+  await channel.listener?.stop()
   await demo?.close()
   // E-mail being sent in the background (concierge enquiries) gets a moment to finish; what does
   // not stays 'pending' in the outbox and is sent after the next start.
