@@ -129,7 +129,9 @@ function testBuild(): ServerBuild {
       entry: { imports: [], module: '/entry.client.js' },
       routes: {
         root: entryRoute('root', undefined, '', false),
-        ...Object.fromEntries(Object.entries(routes).map(([id, r]) => [id, entryRoute(id, 'root', r.path, typeof r.module.loader === 'function')])),
+        ...Object.fromEntries(
+          Object.entries(routes).map(([id, r]) => [id, entryRoute(id, 'root', r.path, typeof r.module.loader === 'function')]),
+        ),
       },
       url: '/manifest.js',
       version: 'test',

@@ -118,7 +118,7 @@ export function ErrorPage({ error }: { error: unknown }) {
   const routeError = useRouteError() ?? error
   const status = isRouteErrorResponse(routeError) ? routeError.status : 500
   const notFound = status === 404
-  const detail = import.meta.env.DEV && routeError instanceof Error ? routeError.stack ?? routeError.message : null
+  const detail = import.meta.env.DEV && routeError instanceof Error ? (routeError.stack ?? routeError.message) : null
   return (
     <main id="main" className="error-page">
       <title>{notFound ? `${texts.errors.notFoundTitle}` : texts.errors.statusTitle(status)}</title>

@@ -51,7 +51,8 @@ export interface ListingBenchResult {
   overallP95Ms: number
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!
 
 /** Builds the published listing rows of `count` generated products (mapped as the sync maps them). */
 export function generatedListingRows(domainId: string, count: number, today = new Date()) {
@@ -59,7 +60,11 @@ export function generatedListingRows(domainId: string, count: number, today = ne
   const products = generateProducts({ count, imageBase: 'http://127.0.0.1:4020', today })
   return products.map((p) => {
     const atdw = productToAtdwData(p)
-    const listing: Listing = applyProvider(null, { _id: p.productId, domainId, listingType: 'product', parentId: null, atdw }, now.toISOString())
+    const listing: Listing = applyProvider(
+      null,
+      { _id: p.productId, domainId, listingType: 'product', parentId: null, atdw },
+      now.toISOString(),
+    )
     const stored: Listing = { ...listing, domainId, published: true }
     return {
       id: listing._id,
@@ -75,12 +80,20 @@ export function generatedListingRows(domainId: string, count: number, today = ne
   })
 }
 
-export async function runListingFetchBench(options: { count?: number; iterations?: number; log?: (line: string) => void } = {}): Promise<ListingBenchResult> {
+export async function runListingFetchBench(
+  options: { count?: number; iterations?: number; log?: (line: string) => void } = {},
+): Promise<ListingBenchResult> {
   const count = options.count ?? (Number(process.env.LISTING_BENCH_COUNT) || 20_000)
   const iterations = options.iterations ?? (Number(process.env.LISTING_BENCH_ITERATIONS) || 300)
   const log = options.log ?? ((line: string) => console.log(line))
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-bench-listings-'))
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: workDir, BASE_URL: 'http://localhost' })
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    DATA_DIR: workDir,
+    BASE_URL: 'http://localhost',
+  })
   const database = await openDatabase({ dataDir: workDir })
   try {
     await database.migrate()
@@ -120,7 +133,11 @@ export async function runListingFetchBench(options: { count?: number; iterations
 
     const { app } = createApp({ services, config, log: createLogger('silent') })
     const fetchOnce = async (body: FetchRequest): Promise<FetchResponse> => {
-      const res = await app.request('/api/listing/fetch', { method: 'POST', headers: { host: 'localhost', 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      const res = await app.request('/api/listing/fetch', {
+        method: 'POST',
+        headers: { host: 'localhost', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
       if (res.status !== 200) throw new Error(`listing/fetch answered ${res.status}: ${await res.text()}`)
       return (await res.json()) as FetchResponse
     }
@@ -133,19 +150,57 @@ export async function runListingFetchBench(options: { count?: number; iterations
     const mixes: { name: string; body: (i: number) => FetchRequest }[] = [
       {
         name: 'keyword + category + dates + location',
-        body: (i) => ({ categoryFilterId: category._id, search: words[i % words.length]!, filters: { from: day(i % 60), to: day((i % 60) + 30) }, location: towns[i % towns.length]!, checkedCategories: [], currentPage: 1, limit: 15 }),
+        body: (i) => ({
+          categoryFilterId: category._id,
+          search: words[i % words.length]!,
+          filters: { from: day(i % 60), to: day((i % 60) + 30) },
+          location: towns[i % towns.length]!,
+          checkedCategories: [],
+          currentPage: 1,
+          limit: 15,
+        }),
       },
       {
         name: 'events category + date range',
-        body: (i) => ({ categoryFilterId: eventsCategory._id, search: '', filters: { from: day(i % 90), to: day((i % 90) + 14) }, checkedCategories: [], currentPage: 1, limit: 15 }),
+        body: (i) => ({
+          categoryFilterId: eventsCategory._id,
+          search: '',
+          filters: { from: day(i % 90), to: day((i % 90) + 14) },
+          checkedCategories: [],
+          currentPage: 1,
+          limit: 15,
+        }),
       },
       { name: 'no filter, page 1', body: () => ({ search: '', filters: {}, checkedCategories: [], currentPage: 1, limit: 15 }) },
-      { name: 'no filter, deep page (Load More x20)', body: (i) => ({ search: '', filters: {}, checkedCategories: [], currentPage: 20 + (i % 5), limit: 15 }) },
-      { name: 'keyword only (prefix)', body: (i) => ({ search: words[i % words.length]!.slice(0, 4), filters: {}, checkedCategories: [], currentPage: 1, limit: 15 }) },
-      { name: 'checked categories + location', body: (i) => ({ search: '', filters: {}, checkedCategories: ['ACCOMM', 'RESTAURANT'], location: towns[i % towns.length]!, currentPage: 1, limit: 15 }) },
+      {
+        name: 'no filter, deep page (Load More x20)',
+        body: (i) => ({ search: '', filters: {}, checkedCategories: [], currentPage: 20 + (i % 5), limit: 15 }),
+      },
+      {
+        name: 'keyword only (prefix)',
+        body: (i) => ({ search: words[i % words.length]!.slice(0, 4), filters: {}, checkedCategories: [], currentPage: 1, limit: 15 }),
+      },
+      {
+        name: 'checked categories + location',
+        body: (i) => ({
+          search: '',
+          filters: {},
+          checkedCategories: ['ACCOMM', 'RESTAURANT'],
+          location: towns[i % towns.length]!,
+          currentPage: 1,
+          limit: 15,
+        }),
+      },
       {
         name: 'category + two keywords + checked',
-        body: (i) => ({ categoryFilterId: category._id, search: `${words[i % words.length]} ${words[(i + 3) % words.length]}`, filters: {}, checkedCategories: ['EVENT', 'ATTRACTION'], currentPage: 1, limit: 15 }),
+        body: (i) => ({
+          categoryFilterId: category._id,
+          search: `${words[i % words.length]} ${words[(i + 3) % words.length]}`,
+          filters: {},
+          checkedCategories: ['EVENT', 'ATTRACTION'],
+          currentPage: 1,
+          limit: 15,
+        }),
       },
     ]
 
@@ -177,7 +232,9 @@ export async function runListingFetchBench(options: { count?: number; iterations
         cpuMsPerRequest: (cpu.user + cpu.system) / 1000 / iterations,
       }
       results.push(r)
-      log(`  ${r.name}: p50 ${r.p50Ms.toFixed(2)} ms, p95 ${r.p95Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms, CPU ${r.cpuMsPerRequest.toFixed(2)} ms/request (up to ${matched} matches)`)
+      log(
+        `  ${r.name}: p50 ${r.p50Ms.toFixed(2)} ms, p95 ${r.p95Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms, CPU ${r.cpuMsPerRequest.toFixed(2)} ms/request (up to ${matched} matches)`,
+      )
     }
     all.sort((a, b) => a - b)
     return { database: 'pglite', listings: rows.length, seedSeconds, indexBuildSeconds, mixes: results, overallP95Ms: percentile(all, 95) }
@@ -189,7 +246,17 @@ export async function runListingFetchBench(options: { count?: number; iterations
 
 export function listingTable(result: ListingBenchResult) {
   const header = ['listing/fetch mix', 'iterations', 'mean ms', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'CPU ms/req', 'matches']
-  const data = result.mixes.map((r) => [r.name, String(r.iterations), r.meanMs.toFixed(2), r.p50Ms.toFixed(2), r.p95Ms.toFixed(2), r.p99Ms.toFixed(2), r.maxMs.toFixed(1), r.cpuMsPerRequest.toFixed(2), String(r.totalListingsMatched)])
+  const data = result.mixes.map((r) => [
+    r.name,
+    String(r.iterations),
+    r.meanMs.toFixed(2),
+    r.p50Ms.toFixed(2),
+    r.p95Ms.toFixed(2),
+    r.p99Ms.toFixed(2),
+    r.maxMs.toFixed(1),
+    r.cpuMsPerRequest.toFixed(2),
+    String(r.totalListingsMatched),
+  ])
   const widths = header.map((h, i) => Math.max(h.length, ...data.map((d) => d[i]!.length)))
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')
   console.log(line(header))

@@ -24,7 +24,13 @@ import path from 'node:path'
 import readline from 'node:readline'
 import autocannon from 'autocannon'
 import { listingTable, runListingFetchBench, type ListingBenchResult } from './listing-fetch.ts'
-import { assertProductionBuild, MissingBuildError, projectRoot, startProductionServer, type RunningServer } from '../tests/helpers/server.ts'
+import {
+  assertProductionBuild,
+  MissingBuildError,
+  projectRoot,
+  startProductionServer,
+  type RunningServer,
+} from '../tests/helpers/server.ts'
 
 const CONNECTIONS = 10
 const DURATION_S = Math.min(Math.max(Number(process.env.BENCH_DURATION ?? 10) || 10, 1), 60)
@@ -53,7 +59,10 @@ interface SavedResponse {
   bodyBase64: string
 }
 
-function get(url: string, headers: Record<string, string> = REQUEST_HEADERS): Promise<{ status: number; rawHeaders: string[]; body: Buffer }> {
+function get(
+  url: string,
+  headers: Record<string, string> = REQUEST_HEADERS,
+): Promise<{ status: number; rawHeaders: string[]; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { headers }, (res) => {
       const chunks: Buffer[] = []
@@ -163,7 +172,14 @@ async function listingsOnly() {
 function writeResults(extra: { listings?: ListingBenchResult }, home?: Record<string, unknown>) {
   const out = path.join(projectRoot, 'bench/results/latest.json')
   fs.mkdirSync(path.dirname(out), { recursive: true })
-  fs.writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, ...home, ...extra }, null, 2) + '\n')
+  fs.writeFileSync(
+    out,
+    JSON.stringify(
+      { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, ...home, ...extra },
+      null,
+      2,
+    ) + '\n',
+  )
   console.log(`written: ${path.relative(process.cwd(), out)}`)
 }
 
@@ -236,9 +252,13 @@ async function main() {
     console.log('')
     table(results)
     console.log('')
-    console.log(`cached / baseline requests/s: ${ratios.cachedVsBaseline.toFixed(2)} (${(ratios.cachedVsBaseline * 100).toFixed(0)}% of a bare node:http server)`)
+    console.log(
+      `cached / baseline requests/s: ${ratios.cachedVsBaseline.toFixed(2)} (${(ratios.cachedVsBaseline * 100).toFixed(0)}% of a bare node:http server)`,
+    )
     console.log(`uncached / cached requests/s: ${ratios.uncachedVsCached.toFixed(3)}`)
-    console.log(`server-side render time (mean latency, 1 connection): ${single.latencyMeanMs.toFixed(2)} ms; at ${CONNECTIONS} connections ${uncached.latencyMeanMs.toFixed(2)} ms mean, ${uncached.requestsPerSec.toFixed(0)} renders/s`)
+    console.log(
+      `server-side render time (mean latency, 1 connection): ${single.latencyMeanMs.toFixed(2)} ms; at ${CONNECTIONS} connections ${uncached.latencyMeanMs.toFixed(2)} ms mean, ${uncached.requestsPerSec.toFixed(0)} renders/s`,
+    )
     console.log(`home page: ${sample.body.length} bytes gzip, ${uncachedSample.body.length} bytes as rendered`)
 
     let listings: ListingBenchResult | undefined
@@ -250,7 +270,10 @@ async function main() {
       listingTable(listings)
       console.log(`\n${listings.listings} listings: p95 over all mixes ${listings.overallP95Ms.toFixed(2)} ms (target < 20 ms)`)
     }
-    writeResults({ ...(listings ? { listings } : {}) }, { connections: CONNECTIONS, durationSeconds: DURATION_S, requestHeaders: REQUEST_HEADERS, results, ratios })
+    writeResults(
+      { ...(listings ? { listings } : {}) },
+      { connections: CONNECTIONS, durationSeconds: DURATION_S, requestHeaders: REQUEST_HEADERS, results, ratios },
+    )
   } finally {
     if (server) await server.stop({ keepDataDir: true })
     fs.rmSync(workDir, { recursive: true, force: true })

@@ -25,7 +25,10 @@ describe('the enquiry schema', () => {
   it('asks for the four contact fields with the spec messages', () => {
     const result = checkEnquiry({}, '2026-11-23')
     expect(result.ok).toBe(false)
-    if (!result.ok) expect(result.issues).toEqual(['firstName', 'surname', 'email', 'phone'].map((field) => ({ field, message: texts.concierge.required })))
+    if (!result.ok)
+      expect(result.issues).toEqual(
+        ['firstName', 'surname', 'email', 'phone'].map((field) => ({ field, message: texts.concierge.required })),
+      )
   })
   it('checks the e-mail format', () => {
     const result = checkEnquiry({ ...ok, email: 'a@b' }, '2026-11-23')

@@ -11,7 +11,20 @@ import { conciergeTexts } from './texts.ts'
 const t = conciergeTexts
 
 export const preferredContacts = ['Email', 'Phone'] as const
-export const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const
+export const months = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const
 export const roomTypes = ['1 Bed', 'Twin Beds'] as const
 export const accomTypes = [
   'Bed & Breakfast',
@@ -55,7 +68,11 @@ export const bookingsToHelp = [
 export const steps = [
   { id: 'contact', title: t.steps.contact, fields: ['firstName', 'surname', 'email', 'phone', 'preferredContact'] },
   { id: 'visit', title: t.steps.visit, fields: ['monthToVisit', 'checkInDate', 'duration', 'numOfPeople', 'numOfChildren', 'celebration'] },
-  { id: 'accommodation', title: t.steps.accommodation, fields: ['roomTypes', 'accomTypes', 'whereToStay', 'budgetPerNight', 'specialNeeds'] },
+  {
+    id: 'accommodation',
+    title: t.steps.accommodation,
+    fields: ['roomTypes', 'accomTypes', 'whereToStay', 'budgetPerNight', 'specialNeeds'],
+  },
   { id: 'activities', title: t.steps.activities, fields: ['activities', 'bookingsToHelp'] },
   { id: 'comments', title: t.steps.comments, fields: ['comments'] },
 ] as const satisfies readonly { id: string; title: string; fields: readonly (keyof typeof t.labels)[] }[]
@@ -93,8 +110,10 @@ export function checkInLimits(month: string, today: string): { min: string; max?
 // The schema.
 
 const text = (max = 500) => z.optional(z.string().check(z.trim(), z.maxLength(max)))
-const required = (max = 200) => z.string({ error: t.required }).check(z.trim(), z.minLength(1, { error: t.required, abort: true }), z.maxLength(max))
-const list = <T extends readonly [string, ...string[]]>(options: T) => z.optional(z.array(z.enum(options)).check(z.maxLength(options.length)))
+const required = (max = 200) =>
+  z.string({ error: t.required }).check(z.trim(), z.minLength(1, { error: t.required, abort: true }), z.maxLength(max))
+const list = <T extends readonly [string, ...string[]]>(options: T) =>
+  z.optional(z.array(z.enum(options)).check(z.maxLength(options.length)))
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /**
@@ -106,19 +125,27 @@ export function enquirySchema(today: string) {
     .object({
       firstName: required(),
       surname: required(),
-      email: z.string({ error: t.required }).check(
-        z.trim(),
-        z.minLength(1, { error: t.required, abort: true }),
-        z.maxLength(254, { error: t.wrongEmail }),
-        z.regex(EMAIL, { error: t.wrongEmail }),
-      ),
+      email: z
+        .string({ error: t.required })
+        .check(
+          z.trim(),
+          z.minLength(1, { error: t.required, abort: true }),
+          z.maxLength(254, { error: t.wrongEmail }),
+          z.regex(EMAIL, { error: t.wrongEmail }),
+        ),
       phone: required(60),
       preferredContact: z.optional(z.enum(preferredContacts)),
       monthToVisit: z.optional(z.union([z.enum(months), z.literal('')])),
-      checkInDate: z.optional(z.union([z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: t.dateRange(today, undefined) })), z.literal('')])),
+      checkInDate: z.optional(
+        z.union([z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: t.dateRange(today, undefined) })), z.literal('')]),
+      ),
       duration: text(200),
-      numOfPeople: z.optional(z.number({ error: t.wholeNumber }).check(z.int({ error: t.wholeNumber }), z.gte(1, { error: t.minPeople }), z.lte(10_000))),
-      numOfChildren: z.optional(z.number({ error: t.wholeNumber }).check(z.int({ error: t.wholeNumber }), z.gte(0, { error: t.minChildren }), z.lte(10_000))),
+      numOfPeople: z.optional(
+        z.number({ error: t.wholeNumber }).check(z.int({ error: t.wholeNumber }), z.gte(1, { error: t.minPeople }), z.lte(10_000)),
+      ),
+      numOfChildren: z.optional(
+        z.number({ error: t.wholeNumber }).check(z.int({ error: t.wholeNumber }), z.gte(0, { error: t.minChildren }), z.lte(10_000)),
+      ),
       celebration: text(300),
       roomTypes: list(roomTypes),
       accomTypes: list(accomTypes),

@@ -32,7 +32,11 @@ export const imageRefSchema = z.object({
 })
 export type ImageRef = z.infer<typeof imageRefSchema>
 
-const responsive = z.object({ base: z.number().int().min(0).max(6), sm: z.number().int().min(0).max(6), lg: z.number().int().min(0).max(6) })
+const responsive = z.object({
+  base: z.number().int().min(0).max(6),
+  sm: z.number().int().min(0).max(6),
+  lg: z.number().int().min(0).max(6),
+})
 export const spacingSchema = z.object({
   marginTop: responsive.optional(),
   marginBottom: responsive.optional(),
@@ -130,9 +134,7 @@ export const navSchema = z.object({
         text: z.string().max(80),
         href: z.string().max(2000).default(''),
         type: z.enum(linkTypes).default('page'),
-        groups: z
-          .array(z.object({ title: z.string().max(80).default(''), links: z.array(linkSchema).default([]) }))
-          .default([]),
+        groups: z.array(z.object({ title: z.string().max(80).default(''), links: z.array(linkSchema).default([]) })).default([]),
       }),
     )
     .default([]),
@@ -168,13 +170,35 @@ export const siteSettingsSchema = z.object({
   og: socialMetaSchema.default({ image: { imageId: '' }, keywords: '', title: '', description: '' }),
   twitter: socialMetaSchema.default({ image: { imageId: '' }, keywords: '', title: '', description: '' }),
   redirects: z
-    .array(z.object({ from: z.string().max(2000), to: z.string().max(2000), status: z.union([z.literal(301), z.literal(302)]).default(301), prefix: z.boolean().default(false) }))
+    .array(
+      z.object({
+        from: z.string().max(2000),
+        to: z.string().max(2000),
+        status: z.union([z.literal(301), z.literal(302)]).default(301),
+        prefix: z.boolean().default(false),
+      }),
+    )
     .default([]),
   categories: z.array(z.unknown()).default([]),
   /** Third parties loaded after the visitor's consent; empty or absent = not loaded. */
-  analyticsId: z.string().trim().max(40).regex(/^$|^(G|UA|AW|DC)-[A-Za-z0-9-]{4,30}$/, 'An analytics id looks like G-XXXXXXX').optional(),
-  pixelId: z.string().trim().max(20).regex(/^$|^\d{6,20}$/, 'A pixel id is 6 to 20 digits').optional(),
-  tagManagerId: z.string().trim().max(20).regex(/^$|^GTM-[A-Za-z0-9]{4,12}$/, 'A tag manager id looks like GTM-XXXXXX').optional(),
+  analyticsId: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^$|^(G|UA|AW|DC)-[A-Za-z0-9-]{4,30}$/, 'An analytics id looks like G-XXXXXXX')
+    .optional(),
+  pixelId: z
+    .string()
+    .trim()
+    .max(20)
+    .regex(/^$|^\d{6,20}$/, 'A pixel id is 6 to 20 digits')
+    .optional(),
+  tagManagerId: z
+    .string()
+    .trim()
+    .max(20)
+    .regex(/^$|^GTM-[A-Za-z0-9]{4,12}$/, 'A tag manager id looks like GTM-XXXXXX')
+    .optional(),
 })
 export type SiteSettingsDoc = z.infer<typeof siteSettingsSchema> & { _id: 'siteSettings'; domainId: string }
 

@@ -70,7 +70,19 @@ export const listingImageSchema = z.object({
 })
 export type ListingImage = z.infer<typeof listingImageSchema>
 
-export const wrappedFieldKeys = ['name', 'description', 'phone', 'email', 'url', 'facebook', 'instagram', 'twitterSocial', 'physicalAddress', 'image', 'activeStatus'] as const
+export const wrappedFieldKeys = [
+  'name',
+  'description',
+  'phone',
+  'email',
+  'url',
+  'facebook',
+  'instagram',
+  'twitterSocial',
+  'physicalAddress',
+  'image',
+  'activeStatus',
+] as const
 export type WrappedFieldKey = (typeof wrappedFieldKeys)[number]
 
 /** The provider field each wrapped field links to, for products and for services (spec 02 §3.1). */
@@ -125,7 +137,16 @@ export const openingTimeSchema = z.object({
   exceptions: z
     .object({
       exceptionPeriod: z.string().default(''),
-      periods: z.array(z.object({ fromDate: z.string().default(''), toDate: z.string().default(''), description: z.string().default(''), openStatus: z.array(openStatusSchema) })).default([]),
+      periods: z
+        .array(
+          z.object({
+            fromDate: z.string().default(''),
+            toDate: z.string().default(''),
+            description: z.string().default(''),
+            openStatus: z.array(openStatusSchema),
+          }),
+        )
+        .default([]),
     })
     .default({ exceptionPeriod: '', periods: [] }),
 })
@@ -161,7 +182,9 @@ export const atdwDataSchema = z.object({
   freeEntryFlag: z.union([z.literal(0), z.literal(1)]).default(0),
   rateFrom: z.number().nullable().default(null),
   rateTo: z.number().nullable().default(null),
-  rates: z.array(z.object({ ratesTypeDescription: z.string(), priceFrom: z.number().nullable(), priceTo: z.number().nullable() })).default([]),
+  rates: z
+    .array(z.object({ ratesTypeDescription: z.string(), priceFrom: z.number().nullable(), priceTo: z.number().nullable() }))
+    .default([]),
   communication: z.array(z.object({ attributeIdCommunication: z.string(), communicationDetail: z.string() })).default([]),
   /** Booking URL of an event (communication code CAUBENQUIR), when it has one. */
   bookingUrl: z.string().default(''),
@@ -174,7 +197,15 @@ export const atdwDataSchema = z.object({
   /** Facility descriptions (provider attributes of type ENTITY FAC). */
   facilities: z.array(z.string()).default([]),
   address: z
-    .object({ line1: z.string(), line2: z.string(), city: z.string(), area: z.string(), state: z.string(), postcode: z.string(), country: z.string() })
+    .object({
+      line1: z.string(),
+      line2: z.string(),
+      city: z.string(),
+      area: z.string(),
+      state: z.string(),
+      postcode: z.string(),
+      country: z.string(),
+    })
     .optional(),
   latitude: z.number().nullable().default(null),
   longitude: z.number().nullable().default(null),
@@ -308,7 +339,11 @@ export const listingCategorySchema = z.object({
   hideServices: z.boolean().default(false),
   hasDates: z.boolean().default(false),
   /** Groups AND-ed together; the words inside a group are alternatives (OR). */
-  filters: z.array(z.array(z.string().max(100)).max(100)).min(1).max(50).default([[]]),
+  filters: z
+    .array(z.array(z.string().max(100)).max(100))
+    .min(1)
+    .max(50)
+    .default([[]]),
   published: z.boolean().default(false),
 })
 export type ListingCategory = z.infer<typeof listingCategorySchema>
@@ -317,7 +352,11 @@ export type ListingCategory = z.infer<typeof listingCategorySchema>
 export const listingCategoryInputSchema = listingCategorySchema.omit({ published: true }).extend({
   _id: z.string().min(1).max(200).optional(),
   /** The panel edits a group as a comma-separated string; both forms are accepted. */
-  filters: z.array(z.union([z.array(z.string().max(100)).max(100), z.string().max(2000)])).min(1).max(50).default([[]]),
+  filters: z
+    .array(z.union([z.array(z.string().max(100)).max(100), z.string().max(2000)]))
+    .min(1)
+    .max(50)
+    .default([[]]),
 })
 export type ListingCategoryInput = z.input<typeof listingCategoryInputSchema>
 
@@ -351,9 +390,7 @@ export const fetchRequestSchema = z.object({
   categoryFilterId: z.string().max(200).nullish(),
   search: z.string().max(200).nullish(),
   hideTours: z.boolean().default(true),
-  filters: z
-    .object({ from: z.string().max(40).nullish(), to: z.string().max(40).nullish() })
-    .nullish(),
+  filters: z.object({ from: z.string().max(40).nullish(), to: z.string().max(40).nullish() }).nullish(),
   limit: z.number().int().min(1).max(100).default(LISTINGS_PAGE_SIZE),
   currentPage: z.number().int().min(1).max(10000).default(1),
   checkedCategories: z.array(z.string().max(100)).max(100).default([]),

@@ -7,7 +7,9 @@ describe('sanitizeRichText', () => {
   })
 
   it('removes on* attributes and javascript: links', () => {
-    const out = sanitizeRichText('<p onclick="steal()">Hi <a href="javascript:alert(1)" onmouseover="x()">there</a></p><img src=x onerror=alert(1)>')
+    const out = sanitizeRichText(
+      '<p onclick="steal()">Hi <a href="javascript:alert(1)" onmouseover="x()">there</a></p><img src=x onerror=alert(1)>',
+    )
     expect(out).not.toMatch(/onclick|onmouseover|onerror|javascript:|<img/i)
     expect(out).toBe('<p>Hi <a>there</a></p>')
   })

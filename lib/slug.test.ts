@@ -5,7 +5,7 @@ describe('normaliseSlug', () => {
   it('strips leading slashes, collapses repeats and lower-cases', () => {
     expect(normaliseSlug('//Things//To-Do')).toBe('things/to-do')
   })
-  it("removes the characters * + ~ . ( ) ' \" ! : @ # ?", () => {
+  it('removes the characters * + ~ . ( ) \' " ! : @ # ?', () => {
     expect(normaliseSlug(`a*b+c~d.e(f)g'h"i!j:k@l#m?n`)).toBe('abcdefghijklmn')
   })
   it('turns spaces into hyphens', () => {
@@ -18,7 +18,17 @@ describe('normaliseSlug', () => {
     expect(normaliseSlug('x\u202Ey\u0000z')).toBe('xyz')
   })
   it('never starts with a slash, so it is never a protocol-relative link', () => {
-    for (const attack of ['//evil.example', '././/evil.example', '/.//evil.example', './/evil.example', '\\\\evil.example', '/\\evil.example', ' / /evil', '%2F%2Fevil', '<//evil>']) {
+    for (const attack of [
+      '//evil.example',
+      '././/evil.example',
+      '/.//evil.example',
+      './/evil.example',
+      '\\\\evil.example',
+      '/\\evil.example',
+      ' / /evil',
+      '%2F%2Fevil',
+      '<//evil>',
+    ]) {
       const slug = normaliseSlug(attack)
       expect(slug.startsWith('/'), `${attack} -> ${slug}`).toBe(false)
       expect(slug).not.toMatch(/[<>=.\\%]/)

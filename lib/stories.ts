@@ -74,7 +74,8 @@ const CHAPTERS = 'chapters/'
 export function chapterPart(slug: string, story?: string): string {
   const normalised = normaliseSlug(slug)
   if (story && normalised.startsWith(`${CHAPTERS}${story}/`)) return normalised.slice(CHAPTERS.length + story.length + 1)
-  if (normalised.startsWith(CHAPTERS)) return normalised.slice(CHAPTERS.length).split('/').slice(1).join('/') || normalised.slice(CHAPTERS.length)
+  if (normalised.startsWith(CHAPTERS))
+    return normalised.slice(CHAPTERS.length).split('/').slice(1).join('/') || normalised.slice(CHAPTERS.length)
   return normalised
 }
 

@@ -25,20 +25,42 @@ export const pageTemplates = {
   CampaignHome: {
     label: 'Campaign Home',
     defaults: () => ({
-      header: { title: '', subTitle: '', description: '', image: image(), video: { link: '' }, overlayer: { image: image(), position: 'center', width: 50 } },
+      header: {
+        title: '',
+        subTitle: '',
+        description: '',
+        image: image(),
+        video: { link: '' },
+        overlayer: { image: image(), position: 'center', width: 50 },
+      },
     }),
   },
   generic: {
     label: 'Generic',
-    defaults: () => ({ header: { title: '', description: '', breadcrumb: [] }, showBreadcrumb: true, backgroundColour: 'backgroundLightYellow', headerType: 'HeaderThree' }),
+    defaults: () => ({
+      header: { title: '', description: '', breadcrumb: [] },
+      showBreadcrumb: true,
+      backgroundColour: 'backgroundLightYellow',
+      headerType: 'HeaderThree',
+    }),
   },
   genericColour: {
     label: 'Generic With Colour',
-    defaults: () => ({ header: { title: '', description: '', breadcrumb: [] }, showBreadcrumb: true, backgroundColour: 'backgroundLightYellow', headerType: 'HeaderThree' }),
+    defaults: () => ({
+      header: { title: '', description: '', breadcrumb: [] },
+      showBreadcrumb: true,
+      backgroundColour: 'backgroundLightYellow',
+      headerType: 'HeaderThree',
+    }),
   },
   genericImage: {
     label: 'Generic With Image',
-    defaults: () => ({ header: { title: '', description: '', image: image(), breadcrumb: [] }, showBreadcrumb: true, backgroundColour: 'backgroundLightYellow', headerType: 'HeaderThree' }),
+    defaults: () => ({
+      header: { title: '', description: '', image: image(), breadcrumb: [] },
+      showBreadcrumb: true,
+      backgroundColour: 'backgroundLightYellow',
+      headerType: 'HeaderThree',
+    }),
   },
   premium: {
     label: 'Premium',

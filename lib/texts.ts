@@ -54,7 +54,8 @@ export const chapterTexts = {
   deleteStory: 'Delete Story',
   deleteConfirm: (title: string) => `The story '${title}' will be deleted. This cannot be undone.`,
   noStories: 'No stories yet.',
-  storyHasChapters: (n: number) => `This story still has ${n} chapter page${n === 1 ? '' : 's'}: delete them or associate them with another story first.`,
+  storyHasChapters: (n: number) =>
+    `This story still has ${n} chapter page${n === 1 ? '' : 's'}: delete them or associate them with another story first.`,
   pageType: 'Page type',
   pageTypes: { page: 'Page', chapters: 'Chapters' },
   associate: 'Associate this page to a story',
@@ -90,7 +91,10 @@ export const conciergeTexts = {
   received: 'Received',
   from: 'From',
   delivery: 'E-mail',
-  deliveryStatus: { sent: 'Sent', pending: 'Waiting to send', failed: 'Failed', outbox: 'In the outbox', none: 'No address set' } as Record<string, string>,
+  deliveryStatus: { sent: 'Sent', pending: 'Waiting to send', failed: 'Failed', outbox: 'In the outbox', none: 'No address set' } as Record<
+    string,
+    string
+  >,
   steps: {
     contact: 'Contact details',
     visit: 'Tell us about your visit',
@@ -109,7 +113,8 @@ export const conciergeTexts = {
   minChildren: 'Please enter 0 or more.',
   wholeNumber: 'Please enter a whole number.',
   budgetInvalid: 'Please enter an amount of 0 or more.',
-  dateRange: (min: string, max: string | undefined) => (max ? `Please choose a date from ${min} to ${max}.` : `Please choose a date from ${min}.`),
+  dateRange: (min: string, max: string | undefined) =>
+    max ? `Please choose a date from ${min} to ${max}.` : `Please choose a date from ${min}.`,
   success: 'Thank you for completing this form, The Barossa Visitor Centre staff will be in touch with you within 24 hours.',
   failure: 'Please correctly fill in all required fields, or try again later',
   intro: 'Tell us what you would like to do and our visitor centre team will put together ideas for your visit. We reply within 24 hours.',
@@ -147,7 +152,8 @@ export const texts = {
   /** Creating the first editor in the browser (not in the spec: issue 13). */
   firstEditor: {
     title: 'Create the first editor',
-    intro: 'Nobody can sign in to this site yet. Create the first editor account: it can edit and publish everything, and invite the rest of the team.',
+    intro:
+      'Nobody can sign in to this site yet. Create the first editor account: it can edit and publish everything, and invite the rest of the team.',
     code: 'Setup code',
     codeHint: 'Printed in the server’s log when it started (three groups of four letters and digits).',
     username: 'Username',
@@ -220,7 +226,15 @@ export const texts = {
       breakpoints: 'Breakpoint',
       breakpointLabel: (key: string, width: number, height: number) => `${key} (${width}×${height})`,
       freeformAspect: 'Aspect',
-      aspects: { original: 'Original', square: 'Square 1:1', landscape43: 'Landscape 4:3', portrait34: 'Portrait 3:4', wide169: 'Wide 16:9', photo32: 'Photo 3:2', tall23: 'Tall 2:3' },
+      aspects: {
+        original: 'Original',
+        square: 'Square 1:1',
+        landscape43: 'Landscape 4:3',
+        portrait34: 'Portrait 3:4',
+        wide169: 'Wide 16:9',
+        photo32: 'Photo 3:2',
+        tall23: 'Tall 2:3',
+      },
       zoom: 'Zoom',
       cropArea: 'Crop area: drag or use the arrow keys to move it',
       cropX: 'Left (px)',
@@ -289,7 +303,17 @@ export const texts = {
       date: 'Date (DD/MM/YYYY)',
       dateInvalid: 'Please type the date as DD/MM/YYYY',
       chooseDate: 'Choose date',
-      richText: { bold: 'Bold', italic: 'Italic', h2: 'Heading', h3: 'Subheading', bullets: 'Bulleted list', numbers: 'Numbered list', quote: 'Quote', link: 'Link', linkPrompt: 'Link address' },
+      richText: {
+        bold: 'Bold',
+        italic: 'Italic',
+        h2: 'Heading',
+        h3: 'Subheading',
+        bullets: 'Bulleted list',
+        numbers: 'Numbered list',
+        quote: 'Quote',
+        link: 'Link',
+        linkPrompt: 'Link address',
+      },
     },
     /** Spec 01 §2.6: the editor menu, in order. */
     menu: {
@@ -563,8 +587,10 @@ export const texts = {
       text: 'Text',
       url: 'URL',
       tile: (cell: string) => `Tile ${cell}`,
-      mobileHelp: 'Drag the tiles (or focus one, press Space, move it with the arrow keys and press Space again) to set their order on phones.',
-      pickedUp: (cell: string, position: number) => `Picked up tile ${cell} at position ${position}. Use the arrow keys to move it, Space to drop it, Escape to cancel.`,
+      mobileHelp:
+        'Drag the tiles (or focus one, press Space, move it with the arrow keys and press Space again) to set their order on phones.',
+      pickedUp: (cell: string, position: number) =>
+        `Picked up tile ${cell} at position ${position}. Use the arrow keys to move it, Space to drop it, Escape to cancel.`,
       moved: (cell: string, position: number) => `Tile ${cell} moved to position ${position}`,
       dropped: (cell: string, position: number) => `Tile ${cell} dropped at position ${position}`,
       cancelled: (cell: string, position: number) => `Move cancelled: tile ${cell} is back at position ${position}`,
@@ -581,12 +607,20 @@ export const texts = {
       actionHint: 'Where the form is sent. Without it, the block shows its link instead.',
       emailField: 'Email field name',
     },
-    contact: { icon: 'Icon', methods: 'Contact methods', method: (n: number) => `Contact method ${n}`, types: { phone: 'Phone', email: 'Email', location: 'Location', url: 'Website' } },
+    contact: {
+      icon: 'Icon',
+      methods: 'Contact methods',
+      method: (n: number) => `Contact method ${n}`,
+      types: { phone: 'Phone', email: 'Email', location: 'Location', url: 'Website' },
+    },
     carousel: { reversed: 'Image on the right', full: 'A carousel holds at most 5 items.' },
     imageNavigation: { reversed: 'Image on the right' },
     featureBlock: { inContainer: 'In container', hideHeaders: 'No headings in the description', hideLists: 'No lists in the description' },
     logo: { maxWidth: 'Width (px)', align: 'Alignment', left: 'Left', center: 'Centre', right: 'Right' },
-    formattedText: { label: 'Text', help: 'Blank lines start paragraphs. Lines starting with "## " are headings, "- " bullets, "1. " numbered items; **bold** and *italic*.' },
+    formattedText: {
+      label: 'Text',
+      help: 'Blank lines start paragraphs. Lines starting with "## " are headings, "- " bullets, "1. " numbered items; **bold** and *italic*.',
+    },
     header: {
       settings: 'Header settings',
       editVideo: blockTexts.header.editVideo,

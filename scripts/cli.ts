@@ -83,7 +83,11 @@ async function runRemote(admin: { port: number; token: string }, name: string, a
 
 async function runHere(name: CommandName, args: unknown, options: RunOptions, config: ReturnType<typeof loadConfig>): Promise<unknown> {
   const demo = commands[name].needsProviders ? await startDemoProviders(config, providerModes(config)) : undefined
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, owner: { kind: 'cli', description: `npm run ${name}` } })
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    owner: { kind: 'cli', description: `npm run ${name}` },
+  })
   try {
     await database.migrate()
     options.onWhere?.(config.databaseUrl ? 'on the PostgreSQL database' : `on ${path.join(config.dataDir, 'db')} (no server is running)`)

@@ -27,7 +27,7 @@ async function createEditor(...args: string[]) {
 describe('npm run editor:create', () => {
   it('creates an account whose password then verifies, and refuses a duplicate and bad input', async () => {
     const ok = await createEditor('--username', 'maria', '--email', 'maria@example.com', '--password', 'vintage2024')
-    expect(ok.stderr + ok.stdout).toContain("Created")
+    expect(ok.stderr + ok.stdout).toContain('Created')
     expect(ok.code).toBe(0)
     expect(ok.stdout).toContain("Created editor 'maria'")
 

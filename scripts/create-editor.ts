@@ -38,7 +38,12 @@ async function main() {
     return 2
   }
   try {
-    const user = (await runCommand('editor:create', { username: values.username!, email: values.email!, password: values.password!, roles: values.role ?? [] })) as PublicUser
+    const user = (await runCommand('editor:create', {
+      username: values.username!,
+      email: values.email!,
+      password: values.password!,
+      roles: values.role ?? [],
+    })) as PublicUser
     console.log(`Created editor '${user.username}' <${user.email}>${user.roles.length ? ` with roles ${user.roles.join(', ')}` : ''}`)
     return 0
   } catch (err) {

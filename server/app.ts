@@ -114,7 +114,8 @@ export function createApp({ services, config, log, build, clientDir, health }: A
     const handle = createRequestHandler(build, config.mode)
     // Errors of loaders and renders (app/entry.server.tsx handleError) are logged here; the logger
     // reports what it logs at level error to Sentry when SENTRY_DSN is set (server/main.ts).
-    const reportError = (err: unknown, request: Request) => log.error({ err, method: request.method, path: new URL(request.url).pathname }, 'page render failed')
+    const reportError = (err: unknown, request: Request) =>
+      log.error({ err, method: request.method, path: new URL(request.url).pathname }, 'page render failed')
     app.all('*', async (c) => {
       const request = c.req.raw
       const anonymous = request.method === 'GET' && isAnonymous(request)
@@ -124,7 +125,14 @@ export function createApp({ services, config, log, build, clientDir, health }: A
           services.domains.forHost(hostFromHeader(request.headers.get('host'))),
           anonymous ? null : services.auth.resolve(sessionTokenFrom(request.headers)),
         ])
-        context = { services, domain, user: session?.user ?? null, clientIp: clientIp(c, config.auth.trustProxy), unavailable: false, reportError }
+        context = {
+          services,
+          domain,
+          user: session?.user ?? null,
+          clientIp: clientIp(c, config.auth.trustProxy),
+          unavailable: false,
+          reportError,
+        }
       } catch (err) {
         if (!isDatabaseUnavailable(err)) throw err
         log.warn({ err }, 'database unavailable: answering 503')

@@ -51,7 +51,12 @@ const envSchema = z.object({
   /** Public searches accepted per client address per minute. */
   RATE_LIMIT_SEARCH: z.coerce.number().int().positive().default(60),
   /** Largest request body of the JSON API, in KB (uploads have their own limit). */
-  API_BODY_LIMIT_KB: z.coerce.number().int().positive().max(1024 * 1024).default(1024),
+  API_BODY_LIMIT_KB: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(1024 * 1024)
+    .default(1024),
   /** redis://...: the rate limits keep their counters there instead of in the database. */
   REDIS_URL: z.string().optional(),
   /** Trust X-Forwarded-For for the client address (only behind a proxy you control). */
@@ -125,7 +130,14 @@ export interface Config {
   /** Sentry, when SENTRY_DSN is set. */
   sentry: { dsn: string; environment: string } | undefined
   /** The tourism provider and the daily sync (apiUrl undefined: not configured). */
-  atdw: { apiUrl: string | undefined; apiKey: string; state: string; area: string; syncCron: string | undefined; domainId?: string | undefined }
+  atdw: {
+    apiUrl: string | undefined
+    apiKey: string
+    state: string
+    area: string
+    syncCron: string | undefined
+    domainId?: string | undefined
+  }
   /** The PDF worker pool: threads (undefined: by core count) and how many calendars may queue. */
   pdf: { workers: number | undefined; queueMax: number }
   /** Event-loop delay above which a warning is logged, in ms. */
@@ -193,7 +205,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bookeasy: {
       apiUrl: e.BOOKEASY_API_URL ? e.BOOKEASY_API_URL.replace(/\/+$/, '') : undefined,
       gadgetScriptUrl:
-        e.BOOKEASY_GADGET_SCRIPT_URL || (e.BOOKEASY_KEY ? `https://gadgets.impartmedia.com/gadgets.jsz?key=${encodeURIComponent(e.BOOKEASY_KEY)}` : ''),
+        e.BOOKEASY_GADGET_SCRIPT_URL ||
+        (e.BOOKEASY_KEY ? `https://gadgets.impartmedia.com/gadgets.jsz?key=${encodeURIComponent(e.BOOKEASY_KEY)}` : ''),
       vcId: e.BOOKEASY_VC_ID,
       key: e.BOOKEASY_KEY,
       live: e.BOOKEASY_LIVE === 'true',

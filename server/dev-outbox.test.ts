@@ -5,7 +5,11 @@ describe('the development mail outbox page', () => {
   it('shows kept messages with their links in development', async () => {
     const t = await createTestApp({ env: { NODE_ENV: 'development' } })
     try {
-      await t.services.mailer.send({ to: 'dev@example.com', subject: 'Password Reset', text: 'Go to http://localhost:3000/?token=abc&email=dev%40example.com now <b>' })
+      await t.services.mailer.send({
+        to: 'dev@example.com',
+        subject: 'Password Reset',
+        text: 'Go to http://localhost:3000/?token=abc&email=dev%40example.com now <b>',
+      })
       const res = await t.app.request('/dev/outbox')
       expect(res.status).toBe(200)
       const page = await res.text()

@@ -48,7 +48,9 @@ export function startEventLoopMonitor(options: EventLoopMonitorOptions): EventLo
   // The monitor records the time between its samples: the delay is what exceeds the period.
   const delayMs = (value: number) => Math.max(0, Math.round((value / ns - resolutionMs) * 10) / 10)
   const figures = (h: { count: number; percentile(p: number): number; max: number }) =>
-    h.count === 0 ? { p50Ms: 0, p99Ms: 0, maxMs: 0 } : { p50Ms: delayMs(h.percentile(50)), p99Ms: delayMs(h.percentile(99)), maxMs: delayMs(h.max) }
+    h.count === 0
+      ? { p50Ms: 0, p99Ms: 0, maxMs: 0 }
+      : { p50Ms: delayMs(h.percentile(50)), p99Ms: delayMs(h.percentile(99)), maxMs: delayMs(h.max) }
 
   const timer = setInterval(() => {
     const window = figures(monitor)
@@ -57,7 +59,10 @@ export function startEventLoopMonitor(options: EventLoopMonitorOptions): EventLo
     if (windows.length > WINDOWS) windows.shift()
     const { p99Ms, maxMs } = window
     if (maxMs > options.warnMs) {
-      options.log?.warn({ eventLoop: { p99Ms, maxMs, windowSeconds: windowMs / 1000 } }, `event loop held for up to ${maxMs} ms in the last ${windowMs / 1000} s: requests waited that long`)
+      options.log?.warn(
+        { eventLoop: { p99Ms, maxMs, windowSeconds: windowMs / 1000 } },
+        `event loop held for up to ${maxMs} ms in the last ${windowMs / 1000} s: requests waited that long`,
+      )
     }
   }, windowMs)
   timer.unref()
@@ -66,7 +71,12 @@ export function startEventLoopMonitor(options: EventLoopMonitorOptions): EventLo
     stats() {
       const all = [...windows, figures(monitor)]
       const worst = (key: 'p50Ms' | 'p99Ms' | 'maxMs') => Math.max(...all.map((w) => w[key]))
-      return { p50Ms: worst('p50Ms'), p99Ms: worst('p99Ms'), maxMs: worst('maxMs'), windowSeconds: Math.round((all.length * windowMs) / 1000) }
+      return {
+        p50Ms: worst('p50Ms'),
+        p99Ms: worst('p99Ms'),
+        maxMs: worst('maxMs'),
+        windowSeconds: Math.round((all.length * windowMs) / 1000),
+      }
     },
     reset() {
       monitor.reset()

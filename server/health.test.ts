@@ -63,7 +63,13 @@ describe('GET /health of a real deployment (issue 13)', () => {
     const cache = path.join(root, 'cache')
     fs.mkdirSync(media)
     fs.mkdirSync(cache)
-    const { t, app } = await appWith({ folders: [{ name: 'media', path: media }, { name: 'imageCache', path: cache }], providers })
+    const { t, app } = await appWith({
+      folders: [
+        { name: 'media', path: media },
+        { name: 'imageCache', path: cache },
+      ],
+      providers,
+    })
     try {
       expect((await app.request('/health')).status).toBe(200)
       // The folder is gone and a file stands in its place (an unmounted volume, a mistake).

@@ -43,7 +43,9 @@ export function createHealthCheck(services: Services, sources: HealthSources) {
     const listener = sources.notifications?.()
     const notifications: Check = !listener || listener === 'listening' ? { status: 'ok' } : { status: 'reconnecting' }
     const folders = Object.fromEntries(
-      await Promise.all(sources.folders.map(async ({ name, path: folder }) => [name, { ...(await writable(folder)), path: folder }] as const)),
+      await Promise.all(
+        sources.folders.map(async ({ name, path: folder }) => [name, { ...(await writable(folder)), path: folder }] as const),
+      ),
     )
     const healthy = database.status === 'ok' && notifications.status === 'ok' && Object.values(folders).every((f) => f.status === 'ok')
     return {

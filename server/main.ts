@@ -37,7 +37,8 @@ const folders = [
   { name: 'imageCache', path: config.imageCacheDir },
 ]
 try {
-  for (const folder of folders) assertWritableFolder(folder.path, `The ${folder.name === 'imageCache' ? 'image cache' : folder.name} folder`)
+  for (const folder of folders)
+    assertWritableFolder(folder.path, `The ${folder.name === 'imageCache' ? 'image cache' : folder.name} folder`)
 } catch (err) {
   log.fatal((err as Error).message)
   process.exit(1)
@@ -46,7 +47,11 @@ try {
 // The embedded database has one owner: this server claims its folder, or refuses to start.
 let database: Database
 try {
-  database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, owner: { kind: 'server', description: `the site's server (port ${config.port})` } })
+  database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    owner: { kind: 'server', description: `the site's server (port ${config.port})` },
+  })
 } catch (err) {
   if (err instanceof FolderInUseError) log.fatal(err.message)
   else log.fatal({ err }, 'the database could not be opened')
@@ -127,7 +132,8 @@ channel.listener = await database.listen(CONTENT_CHANNEL, forgetPublished, {
     log.info('notification channel back: cached pages cleared')
   },
   onStatus: (status, err) => {
-    if (status === 'reconnecting') log.warn({ err }, 'notification channel lost: reconnecting (this instance reports 503 on /health meanwhile)')
+    if (status === 'reconnecting')
+      log.warn({ err }, 'notification channel lost: reconnecting (this instance reports 503 on /health meanwhile)')
   },
 })
 
@@ -141,7 +147,9 @@ const server = http.createServer((req, res) => {
 server.listen(config.port, config.host, () => {
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
-  log.info(`${config.mode} server listening on http://localhost:${port} (database: ${database.kind}${database.claim ? `, ${path.join(config.dataDir, 'db')}` : ''})`)
+  log.info(
+    `${config.mode} server listening on http://localhost:${port} (database: ${database.kind}${database.claim ? `, ${path.join(config.dataDir, 'db')}` : ''})`,
+  )
   void startListingSync()
   // Migrating and seeding before this held the event loop, but kept no request waiting.
   eventLoop.reset()
@@ -186,7 +194,8 @@ async function loadBookingOperators(domainId: string) {
   try {
     const { refreshed, error } = await services.bookEasySync.loadBookEasyListings(domainId, { refresh: true })
     if (error) log.warn(`booking operator information not loaded: ${error}`)
-    else if (refreshed) log.info({ refreshed }, `booking operator information: ${refreshed.updated} of ${refreshed.operators} listings updated`)
+    else if (refreshed)
+      log.info({ refreshed }, `booking operator information: ${refreshed.updated} of ${refreshed.operators} listings updated`)
   } catch (err) {
     log.warn({ err }, 'booking operator information not loaded')
   }

@@ -29,7 +29,10 @@ export function createPageCache(maxEntries: number, maxAgeMs = 300_000) {
   function respond(entry: CachedPage, request: Request, state: 'HIT' | 'MISS'): Response {
     const gzip = /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')
     const headers = gzip ? entry.gzip : entry.plain
-    return new Response(gzip ? entry.gzipped : entry.body, { status: entry.status, headers: state === 'HIT' ? headers : { ...headers, 'x-cache': 'MISS' } })
+    return new Response(gzip ? entry.gzipped : entry.body, {
+      status: entry.status,
+      headers: state === 'HIT' ? headers : { ...headers, 'x-cache': 'MISS' },
+    })
   }
 
   return {

@@ -25,12 +25,21 @@ describe('demo or real providers', () => {
   })
 
   it('any provider setting makes it real: the other provider is off, not faked', () => {
-    expect(modes({ ATDW_API_URL: 'https://atlas.example', ATDW_API_KEY: 'k' })).toMatchObject({ demo: false, atdw: 'real', bookeasy: 'off' })
+    expect(modes({ ATDW_API_URL: 'https://atlas.example', ATDW_API_KEY: 'k' })).toMatchObject({
+      demo: false,
+      atdw: 'real',
+      bookeasy: 'off',
+    })
     expect(modes({ BOOKEASY_KEY: 'gadget-key' })).toMatchObject({ demo: false, atdw: 'off', bookeasy: 'real' })
   })
 
   it('DEMO says so explicitly either way', () => {
     expect(modes({ DEMO: 'false' })).toMatchObject({ demo: false, atdw: 'off', bookeasy: 'off' })
-    expect(modes({ DEMO: 'true', DATABASE_URL: 'postgres://db/site', SMTP_URL: 'smtp://mail:25' })).toMatchObject({ demo: true, atdw: 'demo', bookeasy: 'demo', mail: 'real' })
+    expect(modes({ DEMO: 'true', DATABASE_URL: 'postgres://db/site', SMTP_URL: 'smtp://mail:25' })).toMatchObject({
+      demo: true,
+      atdw: 'demo',
+      bookeasy: 'demo',
+      mail: 'real',
+    })
   })
 })

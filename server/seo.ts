@@ -19,12 +19,17 @@ export function createSeoRoutes(services: Services, trustProxy: boolean) {
     const origin = originOf(c.req.raw, trustProxy)
     const entries = domain ? await services.pages.publishedSlugs(domain._id) : []
     const urls = entries.map(
-      (e) => `  <url><loc>${escapeHtml(`${origin}/${e.slug}`)}</loc>${e.lastPublished ? `<lastmod>${e.lastPublished}</lastmod>` : ''}</url>`,
+      (e) =>
+        `  <url><loc>${escapeHtml(`${origin}/${e.slug}`)}</loc>${e.lastPublished ? `<lastmod>${e.lastPublished}</lastmod>` : ''}</url>`,
     )
     c.header('Cache-Control', 'public, max-age=300')
-    return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`, 200, {
-      'Content-Type': 'application/xml; charset=utf-8',
-    })
+    return c.body(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+      200,
+      {
+        'Content-Type': 'application/xml; charset=utf-8',
+      },
+    )
   })
   app.get('/robots.txt', (c) => {
     const origin = originOf(c.req.raw, trustProxy)

@@ -38,7 +38,14 @@ export function RenderBlocks({ blocks, path = ['contents'], container = 'content
     return (
       <BlockPathContext.Provider key={block._key ?? index} value={blockPath}>
         {editing ? (
-          <editing.BlockFrame path={blockPath} componentType={block.componentType} container={container} index={index} count={blocks.length} className={className}>
+          <editing.BlockFrame
+            path={blockPath}
+            componentType={block.componentType}
+            container={container}
+            index={index}
+            count={blocks.length}
+            className={className}
+          >
             {view}
           </editing.BlockFrame>
         ) : (
@@ -58,7 +65,15 @@ export function RenderBlocks({ blocks, path = ['contents'], container = 'content
 }
 
 /** A block list inside a block (SplitContent's sides...): `path` is relative to that block. */
-export function BlockList({ blocks, path, container }: { blocks: readonly RenderableBlock[]; path: string | Path; container: ContainerId }) {
+export function BlockList({
+  blocks,
+  path,
+  container,
+}: {
+  blocks: readonly RenderableBlock[]
+  path: string | Path
+  container: ContainerId
+}) {
   const absolute = useAbsolutePath(path)
   return <RenderBlocks blocks={blocks} path={absolute} container={container} />
 }

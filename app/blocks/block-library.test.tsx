@@ -31,8 +31,19 @@ const issuesOf = (block: unknown) => {
 }
 
 const ours = [
-  'Carousel', 'ImageNavigation', 'CustomLinkRight', 'FeatureBlock', 'Vimeo', 'Youtube', 'Logo', 'CustomMosaic',
-  'NewsletterForm', 'RegionMap', 'SplitContent', 'CustomContentSplit', 'FormattedText',
+  'Carousel',
+  'ImageNavigation',
+  'CustomLinkRight',
+  'FeatureBlock',
+  'Vimeo',
+  'Youtube',
+  'Logo',
+  'CustomMosaic',
+  'NewsletterForm',
+  'RegionMap',
+  'SplitContent',
+  'CustomContentSplit',
+  'FormattedText',
 ] as const satisfies readonly BlockType[]
 
 describe('validation rules (spec 02 §5)', () => {
@@ -61,8 +72,12 @@ describe('validation rules (spec 02 §5)', () => {
 
   it('split content sides hold valid blocks of the narrower list only', () => {
     expect(issuesOf({ componentType: 'SplitContent', left: [{ componentType: 'Text', text: 'Hi' }] })).toEqual([])
-    expect(issuesOf({ componentType: 'SplitContent', left: [{ componentType: 'Carousel' }] })).toEqual([{ path: ['left', 0, 'componentType'], message: 'Carousel cannot be placed here' }])
-    expect(issuesOf({ componentType: 'SplitContent', right: [{ componentType: 'Text', text: 5 }] }).map((i) => i.path)).toEqual([['right', 0, 'text']])
+    expect(issuesOf({ componentType: 'SplitContent', left: [{ componentType: 'Carousel' }] })).toEqual([
+      { path: ['left', 0, 'componentType'], message: 'Carousel cannot be placed here' },
+    ])
+    expect(issuesOf({ componentType: 'SplitContent', right: [{ componentType: 'Text', text: 5 }] }).map((i) => i.path)).toEqual([
+      ['right', 0, 'text'],
+    ])
     expect(issuesOf({ componentType: 'SplitContent', right: [{ componentType: 'Nope' }] })).toHaveLength(1)
     // Nested blocks get their defaults filled in, like top-level ones.
     const result = validateBlock({ componentType: 'SplitContent', left: [{ componentType: 'Text' }] })
@@ -73,12 +88,24 @@ describe('validation rules (spec 02 §5)', () => {
     const mosaic = createBlock('CustomMosaic')
     expect(mosaic.gap).toBe(10)
     expect(Object.keys(mosaic.items)).toEqual(['R1C1', 'R1C2', 'R1C3', 'R2C1', 'R2C2', 'R2C3', 'R2C4'])
-    expect(Object.values(mosaic.items).map((t) => [t.key, t.order])).toEqual([['R1C1', 0], ['R1C2', 1], ['R1C3', 2], ['R2C1', 3], ['R2C2', 4], ['R2C3', 5], ['R2C4', 6]])
+    expect(Object.values(mosaic.items).map((t) => [t.key, t.order])).toEqual([
+      ['R1C1', 0],
+      ['R1C2', 1],
+      ['R1C3', 2],
+      ['R2C1', 3],
+      ['R2C2', 4],
+      ['R2C3', 5],
+      ['R2C4', 6],
+    ])
     expect(issuesOf({ componentType: 'CustomMosaic', gap: 60 })).toEqual([])
     expect(issuesOf({ componentType: 'CustomMosaic', gap: 61 }).map((i) => i.path)).toEqual([['gap']])
     expect(issuesOf({ componentType: 'CustomMosaic', gap: -1 }).map((i) => i.path)).toEqual([['gap']])
-    expect(issuesOf({ componentType: 'CustomMosaic', items: { R1C1: { order: 7 } } }).map((i) => i.path)).toEqual([['items', 'R1C1', 'order']])
-    expect(issuesOf({ componentType: 'CustomMosaic', items: { R1C1: { order: 1 } } }).map((i) => i.message)).toEqual(['Each tile needs its own order, 0 to 6'])
+    expect(issuesOf({ componentType: 'CustomMosaic', items: { R1C1: { order: 7 } } }).map((i) => i.path)).toEqual([
+      ['items', 'R1C1', 'order'],
+    ])
+    expect(issuesOf({ componentType: 'CustomMosaic', items: { R1C1: { order: 1 } } }).map((i) => i.message)).toEqual([
+      'Each tile needs its own order, 0 to 6',
+    ])
   })
 
   it('video ids are stored under videoId and checked per provider', () => {
@@ -121,7 +148,14 @@ describe('helpers', () => {
     expect(splitGrid({ width: 0, gap: 0, usePixelGap: false }).columns).toBe('minmax(0,6fr) minmax(1.5rem,0fr) minmax(0,6fr)')
     expect(splitGrid({ width: 4, gap: 2, usePixelGap: false }).columns).toBe('minmax(0,4fr) minmax(1.5rem,2fr) minmax(0,6fr)')
     expect(splitGrid({ width: 10, gap: 5, usePixelGap: false }).columns).toBe('minmax(0,10fr) minmax(1.5rem,1fr) minmax(0,1fr)')
-    expect([1, 2, 3, 4, 5, 6].map((g) => splitGrid({ width: 6, gap: g, usePixelGap: true }).columns.split(' ')[1])).toEqual(['4px', '16px', '24px', '32px', '48px', '64px'])
+    expect([1, 2, 3, 4, 5, 6].map((g) => splitGrid({ width: 6, gap: g, usePixelGap: true }).columns.split(' ')[1])).toEqual([
+      '4px',
+      '16px',
+      '24px',
+      '32px',
+      '48px',
+      '64px',
+    ])
     expect(splitGrid({ width: 4, gap: 6, usePixelGap: true }, true).columns).toBe('minmax(0,8fr) 64px minmax(0,4fr)')
   })
 
@@ -162,17 +196,43 @@ describe('rendering on the server', () => {
   const demoBlocks = normaliseContents(demo.contents)
   const byType = (type: BlockType) => demoBlocks.filter((b) => b.componentType === type)
   const expectations: Record<(typeof ours)[number], (string | RegExp)[]> = {
-    Carousel: ['Seasons in the Barossa', 'role="tablist"', '>01<', '>02<', '>03<', 'aria-selected="true"', 'Vintage', 'Autumn colour', /role="tabpanel"[^>]*hidden=""/],
+    Carousel: [
+      'Seasons in the Barossa',
+      'role="tablist"',
+      '>01<',
+      '>02<',
+      '>03<',
+      'aria-selected="true"',
+      'Vintage',
+      'Autumn colour',
+      /role="tabpanel"[^>]*hidden=""/,
+    ],
     ImageNavigation: ['Explore the valley', 'Lookouts and drives', 'Cycling the trail', 'The view from Mengler’s Hill'],
     CustomLinkRight: ['Jump to the videos', 'href="#videos"', 'justify-end'],
     FeatureBlock: ['A feature block', 'Behind the cellar door', 'Barrel halls', 'Book a tour'],
     Vimeo: ['Vintage in the valley', 'https://player.vimeo.com/video/76979871?autoplay=1&amp;dnt=1', 'Play video: Vintage in the valley'],
-    Youtube: ['A morning above the Barossa', 'https://www.youtube-nocookie.com/embed/M7lc1UVf-VE', 'Play video: A morning above the Barossa'],
+    Youtube: [
+      'A morning above the Barossa',
+      'https://www.youtube-nocookie.com/embed/M7lc1UVf-VE',
+      'Play video: A morning above the Barossa',
+    ],
     Logo: ['Barossa cellar door partner', '/img/demo-cellar-door?w=400'],
     CustomMosaic: ['Vineyards', 'Cellar doors', 'Market', 'gap:10px', 'xl:col-start-10 xl:col-span-3 xl:row-start-2'],
-    NewsletterForm: ['News from the valley', 'action="https://forms.barossa.example/subscribe"', 'Email address', 'type="email"', 'Subscribe', 'role="status"'],
+    NewsletterForm: [
+      'News from the valley',
+      'action="https://forms.barossa.example/subscribe"',
+      'Email address',
+      'type="email"',
+      'Subscribe',
+      'role="status"',
+    ],
     RegionMap: ['Find your way around', '<iframe', 'loading="lazy"', 'title="Find your way around"', 'Open the full map'],
-    SplitContent: ['Split content', 'On phones the columns stack', 'demo-olive-grove', '--split-cols:minmax(0,5fr) minmax(1.5rem,1fr) minmax(0,6fr)'],
+    SplitContent: [
+      'Split content',
+      'On phones the columns stack',
+      'demo-olive-grove',
+      '--split-cols:minmax(0,5fr) minmax(1.5rem,1fr) minmax(0,6fr)',
+    ],
     CustomContentSplit: ['Custom content split', 'bg-red', 'text-white', '--split-cols:minmax(0,6fr) 32px minmax(0,6fr)', 'md:col-start-3'],
     FormattedText: ['<h2>A day in Tanunda</h2>', '<ol><li><strong>Breakfast</strong>', '<em>Barossa Trail</em>', '<ul><li>Bring a hat'],
   }
@@ -197,7 +257,13 @@ describe('rendering on the server', () => {
   })
 
   it('a newsletter block without a form service shows its link instead', () => {
-    const html = render([{ ...createBlock('NewsletterForm'), heading: 'News', link: { text: 'Sign up', href: 'https://x.example/', type: 'external' } } as RenderableBlock])
+    const html = render([
+      {
+        ...createBlock('NewsletterForm'),
+        heading: 'News',
+        link: { text: 'Sign up', href: 'https://x.example/', type: 'external' },
+      } as RenderableBlock,
+    ])
     expect(html).not.toContain('<form')
     expect(html).toContain('Sign up')
   })

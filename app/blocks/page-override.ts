@@ -35,6 +35,10 @@ const subscribe = (listener: () => void) => {
 
 /** The override for this page, or null (always null on the server and for visitors). */
 export function usePageOverride(pageId: string): PageOverride | null {
-  const value = useSyncExternalStore(subscribe, () => current, () => null)
+  const value = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  )
   return value && value.pageId === pageId ? value : null
 }

@@ -32,7 +32,9 @@ describe('block registry', () => {
 
 describe('RenderBlocks', () => {
   it('wraps each block in a frame with its spacing classes', () => {
-    const html = render([{ componentType: 'SectionHeading', title: 'Hello', subtitle: '', spacing: { marginTop: { base: 5, sm: 5, lg: 6 } } } as never])
+    const html = render([
+      { componentType: 'SectionHeading', title: 'Hello', subtitle: '', spacing: { marginTop: { base: 5, sm: 5, lg: 6 } } } as never,
+    ])
     expect(html).toContain('<h2 class="heading-section">Hello</h2>')
     expect(html).toMatch(/class="mt-12 lg:mt-12 xl:mt-16 mb-0/)
   })

@@ -31,12 +31,9 @@ function entry<T extends BlockType>(componentType: T): RegistryEntry<T> {
   }
 }
 
-export const registry = Object.fromEntries(
-  (Object.keys(blockModules) as BlockType[]).map((type) => [type, entry(type)]),
-) as Registry
+export const registry = Object.fromEntries((Object.keys(blockModules) as BlockType[]).map((type) => [type, entry(type)])) as Registry
 
 /** A fresh block of a type, ready to insert (a deep copy, so inserts never share arrays). */
 export function createBlock<T extends BlockType>(componentType: T): BlockProps<T> {
   return structuredClone(registry[componentType].defaults)
 }
-

@@ -13,14 +13,19 @@ describe('validateBlock', () => {
       for (const page of site.pages) {
         for (const [index, block] of (page.contents ?? []).entries()) {
           const result = validateBlock(block)
-          expect(result, `${site.domain._id}/${page.slug || '(home)'} block ${index} (${JSON.stringify(block).slice(0, 60)})`).toMatchObject({ ok: true })
+          expect(
+            result,
+            `${site.domain._id}/${page.slug || '(home)'} block ${index} (${JSON.stringify(block).slice(0, 60)})`,
+          ).toMatchObject({ ok: true })
         }
       }
     }
   })
 
   it('demo content uses the core blocks', () => {
-    const used = new Set(sites.flatMap((s) => s.pages.flatMap((p) => (p.contents ?? []).map((b) => (b as { componentType: string }).componentType))))
+    const used = new Set(
+      sites.flatMap((s) => s.pages.flatMap((p) => (p.contents ?? []).map((b) => (b as { componentType: string }).componentType))),
+    )
     for (const type of ['SectionHeading', 'RichText', 'Image', 'LinkList', 'CardGrid']) expect(used).toContain(type)
   })
 
@@ -56,7 +61,10 @@ describe('validateBlock', () => {
   })
 
   it('rejects an unknown or missing component type', () => {
-    expect(validateBlock({ componentType: 'Nope' })).toEqual({ ok: false, issues: [{ path: ['componentType'], message: "Unknown block type 'Nope'" }] })
+    expect(validateBlock({ componentType: 'Nope' })).toEqual({
+      ok: false,
+      issues: [{ path: ['componentType'], message: "Unknown block type 'Nope'" }],
+    })
     const missing = validateBlock({ title: 'x' })
     expect(missing.ok || missing.issues[0]?.path).toEqual(['componentType'])
     expect(validateBlock('nonsense').ok).toBe(false)

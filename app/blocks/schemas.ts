@@ -84,9 +84,9 @@ export type AnyBlock = { [T in BlockType]: BlockProps<T> }[BlockType]
 /** What may be written for a block before defaults are filled in (demo content, API input). */
 export type BlockInput<T extends BlockType> = z.input<(typeof blockModules)[T]['schema']>
 
-export const blockSchemas = Object.fromEntries(
-  Object.entries(blockModules).map(([type, mod]) => [type, mod.schema]),
-) as { [T in BlockType]: (typeof blockModules)[T]['schema'] }
+export const blockSchemas = Object.fromEntries(Object.entries(blockModules).map(([type, mod]) => [type, mod.schema])) as {
+  [T in BlockType]: (typeof blockModules)[T]['schema']
+}
 
 export const blockTypes = Object.keys(blockModules) as BlockType[]
 
@@ -124,14 +124,18 @@ export function validateBlock(block: unknown): ValidateResult {
  * allows (spec 02 §2.8; lists nested in blocks check theirs, see SplitContent/nested.ts). Issue
  * paths start with the block's index.
  */
-export function validateContents(contents: unknown, container: ContainerId = 'contents'): { ok: true; contents: AnyBlock[] } | { ok: false; issues: BlockIssue[] } {
+export function validateContents(
+  contents: unknown,
+  container: ContainerId = 'contents',
+): { ok: true; contents: AnyBlock[] } | { ok: false; issues: BlockIssue[] } {
   if (!Array.isArray(contents)) return { ok: false, issues: [{ path: [], message: 'Expected a list of blocks' }] }
   const out: AnyBlock[] = []
   const issues: BlockIssue[] = []
   contents.forEach((block, index) => {
     const result = validateBlock(block)
     if (!result.ok) issues.push(...result.issues.map((i) => ({ ...i, path: [index, ...i.path] })))
-    else if (!allows(container, result.block.componentType)) issues.push({ path: [index, 'componentType'], message: `${result.block.componentType} cannot be placed here` })
+    else if (!allows(container, result.block.componentType))
+      issues.push({ path: [index, 'componentType'], message: `${result.block.componentType} cannot be placed here` })
     else out.push(result.block)
   })
   return issues.length ? { ok: false, issues } : { ok: true, contents: out }

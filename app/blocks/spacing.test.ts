@@ -4,10 +4,18 @@ import { SPACING_PX, spacingClasses } from './spacing'
 describe('spacingClasses', () => {
   it('applies the spec defaults: margin top 2, 2, 3 and nothing else', () => {
     expect(spacingClasses(undefined).split(' ')).toEqual([
-      'mt-2', 'lg:mt-2', 'xl:mt-4',
-      'mb-0', 'lg:mb-0', 'xl:mb-0',
-      'pt-0', 'lg:pt-0', 'xl:pt-0',
-      'pb-0', 'lg:pb-0', 'xl:pb-0',
+      'mt-2',
+      'lg:mt-2',
+      'xl:mt-4',
+      'mb-0',
+      'lg:mb-0',
+      'xl:mb-0',
+      'pt-0',
+      'lg:pt-0',
+      'xl:pt-0',
+      'pb-0',
+      'lg:pb-0',
+      'xl:pb-0',
     ])
   })
 

@@ -73,7 +73,12 @@ export async function uploadImage(file: File, alt = ''): Promise<{ _id: string; 
   form.append('alt', alt)
   let response: Response
   try {
-    response = await fetch('/img/upload', { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' }, body: form })
+    response = await fetch('/img/upload', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+      body: form,
+    })
   } catch {
     throw new ApiError(texts.toasts.unknownError, 0)
   }
@@ -87,7 +92,11 @@ async function answerOf<T>(response: Response): Promise<T> {
 }
 
 /** GETs JSON from the API (query parameters left out when undefined); throws ApiError like postApi. */
-export async function getApi<T>(path: string, query: Record<string, string | undefined> = {}, init: { signal?: AbortSignal } = {}): Promise<T> {
+export async function getApi<T>(
+  path: string,
+  query: Record<string, string | undefined> = {},
+  init: { signal?: AbortSignal } = {},
+): Promise<T> {
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, value)
   const search = params.toString()

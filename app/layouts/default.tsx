@@ -10,7 +10,7 @@ import type { Route } from './+types/default'
 
 // The grape mark as an inline SVG icon: no extra request, and no 404 for /favicon.ico.
 const favicon =
-  "data:image/svg+xml," +
+  'data:image/svg+xml,' +
   encodeURIComponent(
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><circle cx="20" cy="20" r="20" fill="#981A31"/><g fill="#FCF9F9"><circle cx="16" cy="17" r="3.2"/><circle cx="23" cy="17" r="3.2"/><circle cx="19.5" cy="22.5" r="3.2"/><circle cx="13" cy="22.5" r="2.6"/><circle cx="26" cy="22.5" r="2.6"/><circle cx="16.5" cy="28" r="2.8"/><circle cx="22.5" cy="28" r="2.8"/></g></svg>',
   )
@@ -22,7 +22,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const domainId = context.domain?._id
   // What the browser needs for the booking gadgets (public values only, never secrets).
   const be = context.services.config.bookeasy
-  const booking: BookingSettings | null = be ? { scriptUrl: be.gadgetScriptUrl, vcId: be.vcId, key: be.key, live: be.live, mapsKey: be.mapsKey } : null
+  const booking: BookingSettings | null = be
+    ? { scriptUrl: be.gadgetScriptUrl, vcId: be.vcId, key: be.key, live: be.live, mapsKey: be.mapsKey }
+    : null
   const sentry = context.services.config.sentry ?? null
   if (!domainId) return { nav: null, footer: null, siteSettings: null, booking, thirdParty: null }
   // Editors see (and edit) the drafts; visitors only ever the published copies.
@@ -30,7 +32,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { nav, footer, siteSettings } = await context.services.siteDocuments.loadAll(domainId, which)
   const s = siteSettings.doc
   // Loaded in the browser only after the visitor's consent (app/ui/consent).
-  const thirdParty: ThirdPartySettings = { analyticsId: s.analyticsId ?? '', pixelId: s.pixelId ?? '', tagManagerId: s.tagManagerId ?? '', sentry }
+  const thirdParty: ThirdPartySettings = {
+    analyticsId: s.analyticsId ?? '',
+    pixelId: s.pixelId ?? '',
+    tagManagerId: s.tagManagerId ?? '',
+    sentry,
+  }
   return { nav: nav.doc, footer: footer.doc, siteSettings: { og: s.og, twitter: s.twitter }, booking, thirdParty }
 }
 

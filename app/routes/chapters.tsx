@@ -32,7 +32,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const storySlug = storySlugOfChapter(loaded.page.slug)
   const story = !domainId
     ? null
-    : ((storyId ? await stories.loadForChapter(domainId, storyId, which) : null) ?? (storySlug ? await stories.loadBySlug(domainId, storySlug, which) : null))
+    : ((storyId ? await stories.loadForChapter(domainId, storyId, which) : null) ??
+      (storySlug ? await stories.loadBySlug(domainId, storySlug, which) : null))
   const chapters = story?.chapters ?? []
   const index = chapters.findIndex((c) => c._id === loaded.page._id)
   return {
@@ -83,7 +84,12 @@ function ChapterHeader({ title, description, story }: { title: string; descripti
   const image = story?.image
   const hasImage = !!image?.imageId
   return (
-    <section className={clsx('relative isolate overflow-hidden', hasImage ? 'bg-red-darkest text-white' : 'border-b border-red/10 bg-soft-pink text-ink')}>
+    <section
+      className={clsx(
+        'relative isolate overflow-hidden',
+        hasImage ? 'bg-red-darkest text-white' : 'border-b border-red/10 bg-soft-pink text-ink',
+      )}
+    >
       {hasImage ? (
         <>
           <Img image={image} alt="" width={1600} height={700} priority className="absolute inset-0 -z-10 h-full w-full object-cover" />
@@ -94,7 +100,10 @@ function ChapterHeader({ title, description, story }: { title: string; descripti
         {story ? (
           <p className={clsx('eyebrow mb-4 flex flex-wrap items-center gap-x-3', hasImage ? 'text-white' : 'text-red')}>
             {story.chapters[0] ? (
-              <Link to={chapterPath(story.chapters[0].slug)} className="underline decoration-current/40 underline-offset-4 hover:decoration-current">
+              <Link
+                to={chapterPath(story.chapters[0].slug)}
+                className="underline decoration-current/40 underline-offset-4 hover:decoration-current"
+              >
                 {story.title}
               </Link>
             ) : (
@@ -114,7 +123,10 @@ function ChapterHeader({ title, description, story }: { title: string; descripti
           value={title}
           as="h1"
           placeholder="Chapter title"
-          className={clsx('font-display text-4xl leading-tight font-bold tracking-tight sm:text-5xl lg:text-6xl', !hasImage && 'text-red-darkest')}
+          className={clsx(
+            'font-display text-4xl leading-tight font-bold tracking-tight sm:text-5xl lg:text-6xl',
+            !hasImage && 'text-red-darkest',
+          )}
         />
         <Editable
           kind="content"
@@ -146,7 +158,12 @@ function UpNext({ story }: { story: StoryData }) {
             <Img image={image} alt="" width={800} height={560} className="absolute inset-0 h-full w-full object-cover" />
           </div>
         ) : null}
-        <div className={clsx('flex flex-col justify-center gap-4 py-12 lg:py-20', image?.imageId ? 'px-6 sm:px-12 lg:px-20' : 'container-site w-full')}>
+        <div
+          className={clsx(
+            'flex flex-col justify-center gap-4 py-12 lg:py-20',
+            image?.imageId ? 'px-6 sm:px-12 lg:px-20' : 'container-site w-full',
+          )}
+        >
           <p className="eyebrow opacity-90">{next ? `${t.upNext} · ${t.chapterOf(story.index + 2, story.chapters.length)}` : t.upNext}</p>
           <h2 id="chapter-up-next" className="font-display text-3xl font-semibold lg:text-5xl">
             {heading}
@@ -182,7 +199,10 @@ function Overview({ story, currentId }: { story: StoryData; currentId: string })
               <Link
                 to={chapterPath(chapter.slug)}
                 aria-current={current ? 'page' : undefined}
-                className={clsx('flex h-full items-start gap-4 rounded-sm p-5 ring-1 transition-shadow', current ? 'bg-red text-white ring-red' : 'bg-white text-ink ring-ink/15 hover:ring-red')}
+                className={clsx(
+                  'flex h-full items-start gap-4 rounded-sm p-5 ring-1 transition-shadow',
+                  current ? 'bg-red text-white ring-red' : 'bg-white text-ink ring-ink/15 hover:ring-red',
+                )}
               >
                 <span className="font-display text-3xl font-semibold tabular-nums" aria-hidden="true">
                   {String(i + 1).padStart(2, '0')}
@@ -190,7 +210,9 @@ function Overview({ story, currentId }: { story: StoryData; currentId: string })
                 <span className="flex flex-col gap-1">
                   <span className="sr-only">{t.chapterOf(i + 1, story.chapters.length)}: </span>
                   <span className="font-semibold">{chapter.title}</span>
-                  {chapter.description ? <span className={clsx('line-clamp-2 text-sm', current ? 'text-white/90' : 'text-ink-soft')}>{chapter.description}</span> : null}
+                  {chapter.description ? (
+                    <span className={clsx('line-clamp-2 text-sm', current ? 'text-white/90' : 'text-ink-soft')}>{chapter.description}</span>
+                  ) : null}
                   {current ? <span className="text-sm font-medium">{t.current}</span> : null}
                 </span>
               </Link>

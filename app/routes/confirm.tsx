@@ -10,7 +10,8 @@ export const meta: Route.MetaFunction = () => [{ title: texts.booking.confirmTit
 export default function Confirm() {
   const apiBase = useApiBase()
   useEffect(() => {
-    if (readCart().sessionToken || readCart().cart.length) emptyCart(apiBase).catch((error: unknown) => console.warn('could not empty the booking cart:', error))
+    if (readCart().sessionToken || readCart().cart.length)
+      emptyCart(apiBase).catch((error: unknown) => console.warn('could not empty the booking cart:', error))
   }, [apiBase])
   return (
     <main id="main" tabIndex={-1} className="container-site pt-12 pb-20 outline-none lg:pt-16">

@@ -33,11 +33,17 @@ export async function loadContentPage(context: AppLoadContext, request: Request,
       backgroundColour: page.backgroundColour,
       // The editor needs the whole stored document and its version stamps; visitors do not.
       ...(editor
-        ? { collection, document: page, published: page.published, lastPublished: page.lastPublished, updatedAt: page.updatedAt, version: page.version }
+        ? {
+            collection,
+            document: page,
+            published: page.published,
+            lastPublished: page.lastPublished,
+            updatedAt: page.updatedAt,
+            version: page.version,
+          }
         : {}),
     },
     contents,
     origin: url.origin,
   }
 }
-

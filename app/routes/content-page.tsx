@@ -71,7 +71,12 @@ export function ContentPage({ loaderData }: { loaderData: Loaded }) {
   return (
     <EditingContext.Provider value={override?.api ?? null}>
       <main id="main" tabIndex={-1} className="pb-16 outline-none lg:pb-24">
-        <PageHeader template={page.template} header={page.header} showBreadcrumb={page.showBreadcrumb ?? true} backgroundColour={page.backgroundColour} />
+        <PageHeader
+          template={page.template}
+          header={page.header}
+          showBreadcrumb={page.showBreadcrumb ?? true}
+          backgroundColour={page.backgroundColour}
+        />
         <RenderBlocks blocks={contents} />
       </main>
     </EditingContext.Provider>

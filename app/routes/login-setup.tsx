@@ -38,7 +38,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (name && issue.message && !fieldErrors[name]) fieldErrors[name] = issue.message
       }
     }
-    return data({ values, fieldErrors, formError: Object.keys(fieldErrors).length ? null : message }, { status: kind === 'rate_limited' ? 429 : 400 })
+    return data(
+      { values, fieldErrors, formError: Object.keys(fieldErrors).length ? null : message },
+      { status: kind === 'rate_limited' ? 429 : 400 },
+    )
   }
 }
 
@@ -50,7 +53,23 @@ export const meta: Route.MetaFunction = () => [{ title: t.title }, { name: 'robo
 const inputClass =
   'mt-1 block w-full rounded-md border border-ink-soft/40 bg-white px-3 py-2 text-left text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red'
 
-function Input({ name, label, type = 'text', autoComplete, defaultValue, error, hint }: { name: string; label: string; type?: string; autoComplete: string; defaultValue?: string | undefined; error?: string | undefined; hint?: string }) {
+function Input({
+  name,
+  label,
+  type = 'text',
+  autoComplete,
+  defaultValue,
+  error,
+  hint,
+}: {
+  name: string
+  label: string
+  type?: string
+  autoComplete: string
+  defaultValue?: string | undefined
+  error?: string | undefined
+  hint?: string
+}) {
   const describedBy = [hint ? `${name}-hint` : '', error ? `${name}-error` : ''].filter(Boolean).join(' ') || undefined
   return (
     <div className="text-left">
@@ -62,7 +81,17 @@ function Input({ name, label, type = 'text', autoComplete, defaultValue, error, 
           {hint}
         </p>
       ) : null}
-      <input id={name} name={name} type={type} required autoComplete={autoComplete} defaultValue={defaultValue} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClass} />
+      <input
+        id={name}
+        name={name}
+        type={type}
+        required
+        autoComplete={autoComplete}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={inputClass}
+      />
       {error ? (
         <p id={`${name}-error`} className="mt-1 text-sm text-red-darker">
           {error}
@@ -86,11 +115,42 @@ export default function FirstEditorSetup({ loaderData, actionData }: Route.Compo
             {actionData.formError}
           </p>
         ) : null}
-        <Input name="code" label={t.code} hint={t.codeHint} autoComplete="one-time-code" defaultValue={actionData?.values.code} error={errors.code} />
-        <Input name="username" label={t.username} autoComplete="username" defaultValue={actionData?.values.username} error={errors.username} />
-        <Input name="email" label={t.email} type="email" autoComplete="email" defaultValue={actionData?.values.email} error={errors.email} />
-        <Input name="password" label={t.password} type="password" autoComplete="new-password" hint={t.passwordHint} error={errors.password} />
-        <button type="submit" disabled={busy} className="mt-2 rounded-md bg-red px-4 py-2.5 font-semibold text-white hover:bg-red-darker focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red disabled:opacity-60">
+        <Input
+          name="code"
+          label={t.code}
+          hint={t.codeHint}
+          autoComplete="one-time-code"
+          defaultValue={actionData?.values.code}
+          error={errors.code}
+        />
+        <Input
+          name="username"
+          label={t.username}
+          autoComplete="username"
+          defaultValue={actionData?.values.username}
+          error={errors.username}
+        />
+        <Input
+          name="email"
+          label={t.email}
+          type="email"
+          autoComplete="email"
+          defaultValue={actionData?.values.email}
+          error={errors.email}
+        />
+        <Input
+          name="password"
+          label={t.password}
+          type="password"
+          autoComplete="new-password"
+          hint={t.passwordHint}
+          error={errors.password}
+        />
+        <button
+          type="submit"
+          disabled={busy}
+          className="mt-2 rounded-md bg-red px-4 py-2.5 font-semibold text-white hover:bg-red-darker focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red disabled:opacity-60"
+        >
           {busy ? t.creating : t.submit}
         </button>
       </Form>

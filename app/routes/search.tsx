@@ -20,10 +20,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       const { kind, message, details } = err as { kind?: string; message: string; details?: { retryAfterSeconds?: number } }
       if (kind !== 'rate_limited') throw err
       // The page stays usable: the form, and the reason instead of results.
-      return data({ q, page, answer: null, limited: message }, { status: 429, headers: { 'Retry-After': String(details?.retryAfterSeconds ?? 60) } })
+      return data(
+        { q, page, answer: null, limited: message },
+        { status: 429, headers: { 'Retry-After': String(details?.retryAfterSeconds ?? 60) } },
+      )
     }
   }
-  const answer = domainId && q.trim() ? await context.services.search.search(domainId, q, { page, pageSize: 10, actor: { user: context.user ?? null } }) : null
+  const answer =
+    domainId && q.trim()
+      ? await context.services.search.search(domainId, q, { page, pageSize: 10, actor: { user: context.user ?? null } })
+      : null
   return { q, page, answer, limited: null }
 }
 
@@ -70,7 +76,15 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             <ol className="mt-6 divide-y divide-ink/10">
               {answer.results.map((r) => (
                 <li key={`${r.collection}:${r.id}`} className="flex gap-5 py-6">
-                  {r.imageId ? <Img image={{ imageId: r.imageId }} width={120} height={90} alt="" className="hidden h-[90px] w-[120px] shrink-0 rounded-sm object-cover sm:block" /> : null}
+                  {r.imageId ? (
+                    <Img
+                      image={{ imageId: r.imageId }}
+                      width={120}
+                      height={90}
+                      alt=""
+                      className="hidden h-[90px] w-[120px] shrink-0 rounded-sm object-cover sm:block"
+                    />
+                  ) : null}
                   <div>
                     <h2 className="font-display text-2xl font-semibold text-red-darkest">
                       <Link to={`/${r.slug}`} className="underline-offset-4 hover:underline">
@@ -78,7 +92,10 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                       </Link>
                     </h2>
                     {/* Escaped on the server; only <mark> is markup. */}
-                    <p className="mt-2 leading-relaxed text-ink-soft [&_mark]:bg-soft-pink [&_mark]:font-semibold [&_mark]:text-red-darkest" dangerouslySetInnerHTML={{ __html: r.snippet }} />
+                    <p
+                      className="mt-2 leading-relaxed text-ink-soft [&_mark]:bg-soft-pink [&_mark]:font-semibold [&_mark]:text-red-darkest"
+                      dangerouslySetInnerHTML={{ __html: r.snippet }}
+                    />
                   </div>
                 </li>
               ))}

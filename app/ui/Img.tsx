@@ -62,7 +62,13 @@ export function framingOf(image: ImageLike, key: string | undefined): Pick<Image
   return fallback ? { crop: fallback } : {}
 }
 
-function srcSetOf(imageId: string, width: number, height: number | 'auto', framing: Pick<ImageUrlOptions, 'crop' | 'focal'>, sizes: string | undefined) {
+function srcSetOf(
+  imageId: string,
+  width: number,
+  height: number | 'auto',
+  framing: Pick<ImageUrlOptions, 'crop' | 'focal'>,
+  sizes: string | undefined,
+) {
   return sizes ? imageWidthSrcSet(imageId, { w: width, h: height, ...framing }) : imageSrcSet(imageId, { w: width, h: height, ...framing })
 }
 
@@ -74,7 +80,13 @@ function srcSetOf(imageId: string, width: number, height: number | 'auto', frami
 export function Img({ image, width, height, cropKey, sources, sizes, alt, priority, className }: ImgProps) {
   const altText = image?.decorative ? '' : (alt ?? image?.alt ?? '')
   if (!image?.imageId) {
-    return <span className={clsx('img-placeholder', className)} style={{ aspectRatio: height === 'auto' ? '3 / 1' : `${width} / ${height}` }} aria-hidden="true" />
+    return (
+      <span
+        className={clsx('img-placeholder', className)}
+        style={{ aspectRatio: height === 'auto' ? '3 / 1' : `${width} / ${height}` }}
+        aria-hidden="true"
+      />
+    )
   }
   const framing = framingOf(image, cropKey)
   const img = (

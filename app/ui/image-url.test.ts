@@ -54,6 +54,8 @@ describe('imageUrl', () => {
       ].join(', '),
     )
     // Tiny steps are left out, the nominal width never.
-    expect(imageWidthSrcSet('abc', { w: 300, h: 300 })).toBe('/img/abc?w=225&h=225 225w, /img/abc?w=300&h=300 300w, /img/abc?w=450&h=450 450w, /img/abc?w=600&h=600 600w')
+    expect(imageWidthSrcSet('abc', { w: 300, h: 300 })).toBe(
+      '/img/abc?w=225&h=225 225w, /img/abc?w=300&h=300 300w, /img/abc?w=450&h=450 450w, /img/abc?w=600&h=600 600w',
+    )
   })
 })

@@ -23,7 +23,7 @@ export const TOWNS = [
   { name: 'Springton', postcode: '5235', lat: -34.7068, lng: 139.0879 },
   { name: 'Moculta', postcode: '5353', lat: -34.4648, lng: 139.1188 },
   { name: 'Stockwell', postcode: '5355', lat: -34.4381, lng: 139.0551 },
-  { name: 'Mount Pleasant', postcode: '5235', lat: -34.7733, lng: 139.0490 },
+  { name: 'Mount Pleasant', postcode: '5235', lat: -34.7733, lng: 139.049 },
 ] as const
 
 export const CATEGORY_COUNTS = {
@@ -129,11 +129,55 @@ export const TAG_NAMES: Record<string, string> = {
 }
 
 const NAME_WORDS = [
-  'Vine View', 'Old Vine', 'Shiraz', 'Grenache', 'Red Gum', 'Heritage', 'Valley', 'Hillside', 'Creekside', 'Stonewell',
-  'Kalimna', 'Seppelt', 'Bethany Creek', 'Jacob', 'Kaiser Stuhl', 'Menglers Hill', 'Para River', 'North Para', 'Golden Grove',
-  'Lutheran', 'Silesian', 'Cellar', 'Harvest', 'Vintage', 'Barrel', 'Olive Grove', 'Pepper Tree', 'Cornerstone', 'Bluestone',
-  'Saltram', 'Chateau', 'Lindsay Park', 'Cockatoo', 'Magpie', 'Wedgetail', 'Riverbank', 'Gum Tree', 'Eden', 'Flaxman',
-  'Whispering', 'Orchard', 'Hermitage', 'Greenhill', 'Springvale', 'Moorooroo', 'Kroemer', 'Light Pass', 'Ebenezer', 'Krondorf',
+  'Vine View',
+  'Old Vine',
+  'Shiraz',
+  'Grenache',
+  'Red Gum',
+  'Heritage',
+  'Valley',
+  'Hillside',
+  'Creekside',
+  'Stonewell',
+  'Kalimna',
+  'Seppelt',
+  'Bethany Creek',
+  'Jacob',
+  'Kaiser Stuhl',
+  'Menglers Hill',
+  'Para River',
+  'North Para',
+  'Golden Grove',
+  'Lutheran',
+  'Silesian',
+  'Cellar',
+  'Harvest',
+  'Vintage',
+  'Barrel',
+  'Olive Grove',
+  'Pepper Tree',
+  'Cornerstone',
+  'Bluestone',
+  'Saltram',
+  'Chateau',
+  'Lindsay Park',
+  'Cockatoo',
+  'Magpie',
+  'Wedgetail',
+  'Riverbank',
+  'Gum Tree',
+  'Eden',
+  'Flaxman',
+  'Whispering',
+  'Orchard',
+  'Hermitage',
+  'Greenhill',
+  'Springvale',
+  'Moorooroo',
+  'Kroemer',
+  'Light Pass',
+  'Ebenezer',
+  'Krondorf',
 ]
 
 const OPENERS = [
@@ -145,23 +189,91 @@ const OPENERS = [
   'On the banks of the North Para River,',
 ]
 const MIDDLES: Record<Category, string[]> = {
-  ACCOMM: ['{name} offers comfortable rooms with views across the vineyards.', 'guests wake to birdsong and a generous country breakfast.', 'the rooms open onto a quiet garden with a wood fire for cooler evenings.'],
-  ATTRACTION: ['{name} welcomes visitors for tastings of shiraz, grenache and fortified wines.', 'the cellar door pours small-batch wines from estate-grown fruit.', 'visitors can wander the grounds and learn the stories of the early settlers.'],
-  RESTAURANT: ['{name} serves seasonal produce from local growers.', 'the kitchen cooks over fire and bakes its own bread each morning.', 'expect long lunches, regional wines and a menu that changes with the harvest.'],
-  EVENT: ['{name} brings together winemakers, chefs and musicians.', 'the program runs across cellar doors and town halls throughout the valley.', 'bring a picnic rug and enjoy local food, wine and live music.'],
-  TOUR: ['{name} takes small groups to cellar doors off the beaten track.', 'your guide shares the history of the valley between tastings.', 'tours include pick-up from Barossa accommodation and a regional lunch.'],
-  HIRE: ['{name} has everything you need to explore the valley at your own pace.', 'pick up from Tanunda and ride the Barossa Trail between cellar doors.'],
-  TRANSPORT: ['{name} gets you between cellar doors, restaurants and your accommodation safely.', 'private transfers run from Adelaide Airport to the Barossa.'],
-  DESTINFO: ['{name} is one of the Barossa\'s historic settlements, with bluestone cottages and Lutheran churches.', 'the main street has bakeries, galleries and cellar doors.'],
+  ACCOMM: [
+    '{name} offers comfortable rooms with views across the vineyards.',
+    'guests wake to birdsong and a generous country breakfast.',
+    'the rooms open onto a quiet garden with a wood fire for cooler evenings.',
+  ],
+  ATTRACTION: [
+    '{name} welcomes visitors for tastings of shiraz, grenache and fortified wines.',
+    'the cellar door pours small-batch wines from estate-grown fruit.',
+    'visitors can wander the grounds and learn the stories of the early settlers.',
+  ],
+  RESTAURANT: [
+    '{name} serves seasonal produce from local growers.',
+    'the kitchen cooks over fire and bakes its own bread each morning.',
+    'expect long lunches, regional wines and a menu that changes with the harvest.',
+  ],
+  EVENT: [
+    '{name} brings together winemakers, chefs and musicians.',
+    'the program runs across cellar doors and town halls throughout the valley.',
+    'bring a picnic rug and enjoy local food, wine and live music.',
+  ],
+  TOUR: [
+    '{name} takes small groups to cellar doors off the beaten track.',
+    'your guide shares the history of the valley between tastings.',
+    'tours include pick-up from Barossa accommodation and a regional lunch.',
+  ],
+  HIRE: [
+    '{name} has everything you need to explore the valley at your own pace.',
+    'pick up from Tanunda and ride the Barossa Trail between cellar doors.',
+  ],
+  TRANSPORT: [
+    '{name} gets you between cellar doors, restaurants and your accommodation safely.',
+    'private transfers run from Adelaide Airport to the Barossa.',
+  ],
+  DESTINFO: [
+    "{name} is one of the Barossa's historic settlements, with bluestone cottages and Lutheran churches.",
+    'the main street has bakeries, galleries and cellar doors.',
+  ],
   GENSERVICE: ['{name} helps make your Barossa stay memorable.', 'the team can tailor packages for groups, weddings and celebrations.'],
   INFO: ['{name} helps visitors plan their time in the Barossa.', 'friendly local staff can book accommodation, tours and tastings.'],
 }
-const CLOSERS = ['Bookings are recommended on weekends.', 'Open to visitors year round.', 'Dogs on leads are welcome in the garden.', 'Wheelchair access is available.', 'Groups welcome by appointment.', '']
+const CLOSERS = [
+  'Bookings are recommended on weekends.',
+  'Open to visitors year round.',
+  'Dogs on leads are welcome in the garden.',
+  'Wheelchair access is available.',
+  'Groups welcome by appointment.',
+  '',
+]
 
-const FACILITIES = ['Free Wifi', 'Parking', 'Accessible Toilets', 'Picnic Area', 'Function Room', 'Swimming Pool', 'Spa', 'Barbecue', 'Air Conditioning', 'Kitchen', 'Laundry', 'Baby Change Facilities', 'Outdoor Dining', 'Dog Friendly']
+const FACILITIES = [
+  'Free Wifi',
+  'Parking',
+  'Accessible Toilets',
+  'Picnic Area',
+  'Function Room',
+  'Swimming Pool',
+  'Spa',
+  'Barbecue',
+  'Air Conditioning',
+  'Kitchen',
+  'Laundry',
+  'Baby Change Facilities',
+  'Outdoor Dining',
+  'Dog Friendly',
+]
 const MEMBERSHIPS = ['Barossa(G)[SA]', 'TourismBarossa(TBI)[SA]', 'BarossaGrape&Wine(BGWA)[SA]']
-const VENUES = ['Tanunda Soldiers Memorial Hall', 'Barossa Regional Gallery', 'Nuriootpa Town Square', 'Angaston Town Hall', 'Seppeltsfield Estate', 'Lyndoch Recreation Park', 'Barossa Arts Centre', 'Chateau Tanunda Lawns']
-const SERVICE_NAMES = ['Half Day Tour', 'Full Day Tour', 'Private Tour', 'Sunset Tasting Tour', 'Morning Flight', 'Gourmet Lunch Tour', 'Small Group Tour']
+const VENUES = [
+  'Tanunda Soldiers Memorial Hall',
+  'Barossa Regional Gallery',
+  'Nuriootpa Town Square',
+  'Angaston Town Hall',
+  'Seppeltsfield Estate',
+  'Lyndoch Recreation Park',
+  'Barossa Arts Centre',
+  'Chateau Tanunda Lawns',
+]
+const SERVICE_NAMES = [
+  'Half Day Tour',
+  'Full Day Tour',
+  'Private Tour',
+  'Sunset Tasting Tour',
+  'Morning Flight',
+  'Gourmet Lunch Tour',
+  'Small Group Tour',
+]
 const DAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const
 
 /** mulberry32: a small, good enough seeded generator. */
@@ -189,7 +301,13 @@ const isoDate = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-
 const addDays = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000)
 
 /** A product detail as the Atlas API answers `/product` (the fields the site uses, and more). */
-export type AtlasProductDetail = Record<string, unknown> & { productId: string; productName: string; productCategoryId: Category; status: string; productupdateDate: string }
+export type AtlasProductDetail = Record<string, unknown> & {
+  productId: string
+  productName: string
+  productCategoryId: Category
+  status: string
+  productupdateDate: string
+}
 
 export interface GenerateOptions {
   seed?: number
@@ -223,7 +341,18 @@ export function generateProducts(options: GenerateOptions): AtlasProductDetail[]
         if (category === 'DESTINFO') name = attempt < 1 ? `${town.name} ${rnd.pick(nouns)}` : `${town.name} ${rnd.pick(nouns)} ${attempt}`
       }
       usedNames.add(name)
-      products.push(product(rnd, { category, classId, classDescription, name, town, monthStart, operator: () => String(operator++), imageBase: options.imageBase }))
+      products.push(
+        product(rnd, {
+          category,
+          classId,
+          classDescription,
+          name,
+          town,
+          monthStart,
+          operator: () => String(operator++),
+          imageBase: options.imageBase,
+        }),
+      )
     }
   }
   return products
@@ -294,22 +423,46 @@ function openingTime(rnd: Random, monthStart: Date) {
   const year = monthStart.getUTCFullYear()
   const everyDay = rnd.chance(0.4)
   const summerClose = rnd.pick(['17:00', '17:30', '18:00', '21:00'])
-  const week = (open: string, close: string, closedDays: string[]) => (everyDay ? [openStatus('ALL', open, close)] : DAYS.map((d) => openStatus(d, open, close, closedDays.includes(d))))
+  const week = (open: string, close: string, closedDays: string[]) =>
+    everyDay ? [openStatus('ALL', open, close)] : DAYS.map((d) => openStatus(d, open, close, closedDays.includes(d)))
   const closedDays = rnd.chance(0.5) ? ['MON'] : rnd.chance(0.5) ? ['MON', 'TUE'] : []
   return {
     openingTimeType: 'SEASONAL',
     seasonalPeriods: [
-      { fromDate: `${year}-10-01`, toDate: `${year + 1}-03-31`, openStatus: week(rnd.pick(['09:00', '10:00', '11:00']), summerClose, closedDays) },
-      { fromDate: `${year}-04-01`, toDate: `${year}-09-30`, openStatus: week(rnd.pick(['10:00', '11:00']), rnd.pick(['16:00', '16:30', '17:00']), closedDays) },
+      {
+        fromDate: `${year}-10-01`,
+        toDate: `${year + 1}-03-31`,
+        openStatus: week(rnd.pick(['09:00', '10:00', '11:00']), summerClose, closedDays),
+      },
+      {
+        fromDate: `${year}-04-01`,
+        toDate: `${year}-09-30`,
+        openStatus: week(rnd.pick(['10:00', '11:00']), rnd.pick(['16:00', '16:30', '17:00']), closedDays),
+      },
     ],
     openingTimeComment: rnd.chance(0.3) ? 'Closed on public holidays.' : '',
     openingTimeCommentMv: '',
     exceptions: {
       exceptionPeriod: 'PUBLIC HOLIDAYS',
       periods: [
-        { fromDate: `${year}-12-25`, toDate: `${year}-12-25`, description: 'Christmas Day', openStatus: [{ ...openStatus('ALL', '', '', true), singleDayExceptionOn: `${year}-12-25` }] },
-        { fromDate: `${year + 1}-01-01`, toDate: `${year + 1}-01-01`, description: "New Year's Day", openStatus: [{ ...openStatus('ALL', '11:00', '16:00'), singleDayExceptionOn: `${year + 1}-01-01` }] },
-        { fromDate: `${year}-12-26`, toDate: `${year}-12-26`, description: 'Boxing Day', openStatus: [{ ...openStatus('ALL', '', '', rnd.chance(0.5)), singleDayExceptionOn: `${year}-12-26` }] },
+        {
+          fromDate: `${year}-12-25`,
+          toDate: `${year}-12-25`,
+          description: 'Christmas Day',
+          openStatus: [{ ...openStatus('ALL', '', '', true), singleDayExceptionOn: `${year}-12-25` }],
+        },
+        {
+          fromDate: `${year + 1}-01-01`,
+          toDate: `${year + 1}-01-01`,
+          description: "New Year's Day",
+          openStatus: [{ ...openStatus('ALL', '11:00', '16:00'), singleDayExceptionOn: `${year + 1}-01-01` }],
+        },
+        {
+          fromDate: `${year}-12-26`,
+          toDate: `${year}-12-26`,
+          description: 'Boxing Day',
+          openStatus: [{ ...openStatus('ALL', '', '', rnd.chance(0.5)), singleDayExceptionOn: `${year}-12-26` }],
+        },
       ],
     },
   }
@@ -318,7 +471,14 @@ function openingTime(rnd: Random, monthStart: Date) {
 function eventFrequency(rnd: Random, monthStart: Date) {
   const start = addDays(monthStart, rnd.int(0, 360))
   const kind = rnd.int(0, 3)
-  const times = (): [string, string] => rnd.pick([['10:00', '16:00'], ['11:00', '15:00'], ['18:00', '22:00'], ['09:30', '12:30'], ['12:00', '17:00']] as [string, string][])
+  const times = (): [string, string] =>
+    rnd.pick([
+      ['10:00', '16:00'],
+      ['11:00', '15:00'],
+      ['18:00', '22:00'],
+      ['09:30', '12:30'],
+      ['12:00', '17:00'],
+    ] as [string, string][])
   const [st, et] = times()
   const occurrences: { from: Date; to: Date; startTime: string; endTime: string }[] = []
   if (kind === 0) occurrences.push({ from: start, to: start, startTime: st, endTime: et })
@@ -364,10 +524,38 @@ function product(rnd: Random, p: ProductInput): AtlasProductDetail {
   const facilities = Array.from(new Set(Array.from({ length: rnd.int(0, 6) }, () => rnd.pick(FACILITIES))))
   const memberships = MEMBERSHIPS.filter(() => rnd.chance(0.3))
   const communication = [
-    { attributeIdCommunication: 'CAEMENQUIR', attributeIdCommunicationDescription: 'Email Enquiries', communicationIsdCode: '', communicationAreaCode: '', communicationDetail: `hello@${slugName.slice(0, 24)}.example.com.au` },
-    { attributeIdCommunication: 'CAPHENQUIR', attributeIdCommunicationDescription: 'Primary Phone', communicationIsdCode: '61', communicationAreaCode: '08', communicationDetail: `85${rnd.int(10, 99)} ${rnd.int(1000, 9999)}` },
-    { attributeIdCommunication: 'CAURENQUIR', attributeIdCommunicationDescription: 'URL Enquiries', communicationIsdCode: '', communicationAreaCode: '', communicationDetail: `https://www.${slugName.slice(0, 24)}.example.com.au` },
-    ...(isEvent && rnd.chance(0.5) ? [{ attributeIdCommunication: 'CAUBENQUIR', attributeIdCommunicationDescription: 'Booking URL', communicationIsdCode: '', communicationAreaCode: '', communicationDetail: `https://tickets.example.com.au/${slugName.slice(0, 24)}` }] : []),
+    {
+      attributeIdCommunication: 'CAEMENQUIR',
+      attributeIdCommunicationDescription: 'Email Enquiries',
+      communicationIsdCode: '',
+      communicationAreaCode: '',
+      communicationDetail: `hello@${slugName.slice(0, 24)}.example.com.au`,
+    },
+    {
+      attributeIdCommunication: 'CAPHENQUIR',
+      attributeIdCommunicationDescription: 'Primary Phone',
+      communicationIsdCode: '61',
+      communicationAreaCode: '08',
+      communicationDetail: `85${rnd.int(10, 99)} ${rnd.int(1000, 9999)}`,
+    },
+    {
+      attributeIdCommunication: 'CAURENQUIR',
+      attributeIdCommunicationDescription: 'URL Enquiries',
+      communicationIsdCode: '',
+      communicationAreaCode: '',
+      communicationDetail: `https://www.${slugName.slice(0, 24)}.example.com.au`,
+    },
+    ...(isEvent && rnd.chance(0.5)
+      ? [
+          {
+            attributeIdCommunication: 'CAUBENQUIR',
+            attributeIdCommunicationDescription: 'Booking URL',
+            communicationIsdCode: '',
+            communicationAreaCode: '',
+            communicationDetail: `https://tickets.example.com.au/${slugName.slice(0, 24)}`,
+          },
+        ]
+      : []),
   ]
   const externalSystems = [
     ...(bookable ? [{ externalSystemCode: 'BOOKEASY', externalSystemText: p.operator() }] : []),
@@ -438,28 +626,73 @@ function product(rnd: Random, p: ProductInput): AtlasProductDetail {
         addressPostalCode: town.postcode,
         geocodeGdaLatitude: lat.toFixed(7),
         geocodeGdaLongitude: lng.toFixed(7),
-        productAddressDomesticRegionRelationship: [{ domesticRegionName: 'Barossa', domesticRegionCode: 'BAR', domesticRegionType: 'MARKETING' }],
+        productAddressDomesticRegionRelationship: [
+          { domesticRegionName: 'Barossa', domesticRegionCode: 'BAR', domesticRegionType: 'MARKETING' },
+        ],
         productAddressAreaRelationship: [{ areaName: 'Barossa', areaType: 'LOCAL' }],
       },
       ...(rnd.chance(0.3)
-        ? [{ attributeIdAddress: 'POSTAL', attributeIdAddressDescription: 'postal', addressLine1: `PO Box ${rnd.int(1, 900)}`, addressLine2: '', suburbName: town.name, cityName: town.name, areaName: 'Barossa', stateName: 'South Australia', countryName: 'Australia', addressPostalCode: town.postcode, geocodeGdaLatitude: '', geocodeGdaLongitude: '' }]
+        ? [
+            {
+              attributeIdAddress: 'POSTAL',
+              attributeIdAddressDescription: 'postal',
+              addressLine1: `PO Box ${rnd.int(1, 900)}`,
+              addressLine2: '',
+              suburbName: town.name,
+              cityName: town.name,
+              areaName: 'Barossa',
+              stateName: 'South Australia',
+              countryName: 'Australia',
+              addressPostalCode: town.postcode,
+              geocodeGdaLatitude: '',
+              geocodeGdaLongitude: '',
+            },
+          ]
         : []),
     ],
     attributes: [
-      ...facilities.map((f) => ({ attributeTypeId: 'ENTITY FAC', attributeTypeIdDescription: 'Entity Facility', attributeId: f.toUpperCase().replace(/[^A-Z]/g, '').slice(0, 10), attributeIdDescription: f })),
-      ...memberships.map((m) => ({ attributeTypeId: 'MEMBERSHIP', attributeTypeIdDescription: 'Membership', attributeId: m, attributeIdDescription: m })),
+      ...facilities.map((f) => ({
+        attributeTypeId: 'ENTITY FAC',
+        attributeTypeIdDescription: 'Entity Facility',
+        attributeId: f
+          .toUpperCase()
+          .replace(/[^A-Z]/g, '')
+          .slice(0, 10),
+        attributeIdDescription: f,
+      })),
+      ...memberships.map((m) => ({
+        attributeTypeId: 'MEMBERSHIP',
+        attributeTypeIdDescription: 'Membership',
+        attributeId: m,
+        attributeIdDescription: m,
+      })),
     ],
     communication,
     externalSystems,
     multimedia: images(rnd, p.imageBase, name, rnd.int(2, 5), category),
     rates: free
       ? []
-      : [{ ratesType: 'indicativePrices', ratesTypeDescription: category === 'EVENT' ? rnd.pick(['Adult', 'General Admission', 'Ticket']) : 'Indicative Prices', priceFrom: rateFrom, priceTo: rateTo, free: 'false', rateComment: 'Prices are subject to change' }],
+      : [
+          {
+            ratesType: 'indicativePrices',
+            ratesTypeDescription: category === 'EVENT' ? rnd.pick(['Adult', 'General Admission', 'Ticket']) : 'Indicative Prices',
+            priceFrom: rateFrom,
+            priceTo: rateTo,
+            free: 'false',
+            rateComment: 'Prices are subject to change',
+          },
+        ],
     eventFrequency: frequencies,
     productSite: isEvent ? [{ attributeIdSiteType: 'VENUE', siteName: rnd.pick(VENUES) }] : [],
     openingTime: hasOpening
       ? openingTime(rnd, p.monthStart)
-      : { openingTimeType: '', seasonalPeriods: [], openingTimeComment: '', openingTimeCommentMv: '', exceptions: { exceptionPeriod: '', periods: [] } },
+      : {
+          openingTimeType: '',
+          seasonalPeriods: [],
+          openingTimeComment: '',
+          openingTimeCommentMv: '',
+          exceptions: { exceptionPeriod: '', periods: [] },
+        },
     services,
     verticalClassifications: [{ productTypeId: p.classId, productTypeDescription: p.classDescription, productTypeDescriptionMv: '' }],
     relatedProducts: [],

@@ -69,7 +69,11 @@ export class FakeAtlasState {
   }
 
   reset() {
-    this.products = new Map(generateProducts({ seed: this.options.seed, count: this.options.count, imageBase: this.imageBase, today: this.options.today }).map((p) => [p.productId, p]))
+    this.products = new Map(
+      generateProducts({ seed: this.options.seed, count: this.options.count, imageBase: this.imageBase, today: this.options.today }).map(
+        (p) => [p.productId, p],
+      ),
+    )
     this.removed.clear()
     this.failNext = 0
     this.failAfter = null
@@ -157,7 +161,24 @@ function listItem(p: AtlasProductDetail, fields: string[] | null): Rec {
     eventFrequency: recs(p.eventFrequency).length ? p.eventFrequency : undefined,
     productPixelURL: `https://atlas.example/pixel?productId=${p.productId}`,
   }
-  const defaults = ['productId', 'productNumber', 'status', 'productUpdateDate', 'owningOrganisationId', 'owningOrganisationNumber', 'owningOrganisationName', 'productName', 'atdwExpiryDate', 'productDescription', 'productCategoryId', 'productImage', 'boundary', 'addresses', 'score', 'productPixelURL']
+  const defaults = [
+    'productId',
+    'productNumber',
+    'status',
+    'productUpdateDate',
+    'owningOrganisationId',
+    'owningOrganisationNumber',
+    'owningOrganisationName',
+    'productName',
+    'atdwExpiryDate',
+    'productDescription',
+    'productCategoryId',
+    'productImage',
+    'boundary',
+    'addresses',
+    'score',
+    'productPixelURL',
+  ]
   const keys = fields ? ['productId', ...fields, 'productPixelURL'] : defaults
   return Object.fromEntries(keys.filter((k) => all[k] !== undefined).map((k) => [k, all[k]]))
 }
@@ -191,7 +212,8 @@ export function createFakeAtlas(state: FakeAtlasState, options: FakeAtlasOptions
     const q = c.req.query()
     const size = Number(q.size || 10)
     const page = Math.max(1, Number(q.pge || 1))
-    if (!Number.isInteger(size) || size < 1 || size > 5000) return encode(c, { status: 400, message: 'size must be between 1 and 5000' }, 400, encoding)
+    if (!Number.isInteger(size) || size < 1 || size > 5000)
+      return encode(c, { status: 400, message: 'size must be between 1 and 5000' }, 400, encoding)
     const cats = q.cats ? q.cats.split(',').map((s) => s.trim().toUpperCase()) : null
     const statuses = q.status ? q.status.split(',').map((s) => s.trim().toUpperCase()) : null
     let products = state.feed()
@@ -204,9 +226,19 @@ export function createFakeAtlas(state: FakeAtlasState, options: FakeAtlasOptions
     // Without delta the real API lists active products only; with it, statuses may be asked for.
     products = products.filter((p) => (statuses ? statuses.includes(p.status) : q.delta ? true : p.status === 'ACTIVE'))
     products.sort((a, b) => a.productName.localeCompare(b.productName))
-    const fields = q.fl ? q.fl.split(',').map((s) => s.trim()).filter(Boolean) : null
+    const fields = q.fl
+      ? q.fl
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : null
     const slice = products.slice((page - 1) * size, page * size)
-    return encode(c, { status: 0, numberOfResults: products.length, queryTime: 1, products: slice.map((p) => listItem(p, fields)) }, 200, encoding)
+    return encode(
+      c,
+      { status: 0, numberOfResults: products.length, queryTime: 1, products: slice.map((p) => listItem(p, fields)) },
+      200,
+      encoding,
+    )
   })
 
   const failing = (c: Context) => {
@@ -215,7 +247,8 @@ export function createFakeAtlas(state: FakeAtlasState, options: FakeAtlasOptions
       state.failNext--
       return encode(c, { status: state.failStatus, message: 'Service temporarily unavailable' }, state.failStatus, encoding)
     }
-    if (state.failAfter !== null && state.detailCalls > state.failAfter) return encode(c, { status: 500, message: 'Internal error' }, 500, encoding)
+    if (state.failAfter !== null && state.detailCalls > state.failAfter)
+      return encode(c, { status: 500, message: 'Internal error' }, 500, encoding)
     return null
   }
 
@@ -232,8 +265,20 @@ export function createFakeAtlas(state: FakeAtlasState, options: FakeAtlasOptions
     if (failure) return failure
     const product = state.products.get(c.req.query('productId') ?? '')
     const service = product && recs(product.services).find((s) => s.serviceId === c.req.query('serviceId'))
-    if (!product || !service || state.removed.has(product.productId)) return encode(c, { status: 404, message: 'Service not found' }, 404, encoding)
-    return encode(c, { ...service, productId: product.productId, productName: product.productName, productCategoryId: product.productCategoryId, status: product.status }, 200, encoding)
+    if (!product || !service || state.removed.has(product.productId))
+      return encode(c, { status: 404, message: 'Service not found' }, 404, encoding)
+    return encode(
+      c,
+      {
+        ...service,
+        productId: product.productId,
+        productName: product.productName,
+        productCategoryId: product.productCategoryId,
+        status: product.status,
+      },
+      200,
+      encoding,
+    )
   })
 
   app.route('/', fakeAtlasImages())
@@ -266,7 +311,13 @@ export function createFakeAtlas(state: FakeAtlasState, options: FakeAtlasOptions
     state.reset()
     return c.json({ ok: true })
   })
-  app.get('/__admin/products', (c) => c.json(state.feed().map((p) => ({ productId: p.productId, productName: p.productName, productCategoryId: p.productCategoryId, status: p.status }))))
+  app.get('/__admin/products', (c) =>
+    c.json(
+      state
+        .feed()
+        .map((p) => ({ productId: p.productId, productName: p.productName, productCategoryId: p.productCategoryId, status: p.status })),
+    ),
+  )
 
   return app
 }

@@ -17,8 +17,30 @@
 import { Hono } from 'hono'
 
 const SEARCH_TYPES = ['Accommodation', 'Tours', 'Events', 'Attractions'] as const
-const FACILITIES = ['Free Wifi', 'Parking', 'Air Conditioning', 'Kitchen', 'Spa', 'Swimming Pool', 'Barbecue', 'Accessible Rooms', 'Pet Friendly', 'Laundry']
-const NAMES = ['Vine View', 'Old Vine', 'Red Gum', 'Bluestone', 'Kalimna', 'Pepper Tree', 'Stonewell', 'Light Pass', 'Krondorf', 'Hermitage']
+const FACILITIES = [
+  'Free Wifi',
+  'Parking',
+  'Air Conditioning',
+  'Kitchen',
+  'Spa',
+  'Swimming Pool',
+  'Barbecue',
+  'Accessible Rooms',
+  'Pet Friendly',
+  'Laundry',
+]
+const NAMES = [
+  'Vine View',
+  'Old Vine',
+  'Red Gum',
+  'Bluestone',
+  'Kalimna',
+  'Pepper Tree',
+  'Stonewell',
+  'Light Pass',
+  'Krondorf',
+  'Hermitage',
+]
 const KINDS = ['Cottages', 'Retreat', 'Tours', 'Experiences', 'Lodge', 'Estate']
 
 export interface FakeOperator {

@@ -49,12 +49,16 @@ export async function startAdminChannel({ services, log, ready }: AdminChannelOp
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     if (!authorised(req.headers.authorization)) {
-      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'unauthorised', message: 'Wrong admin token' } }))
+      res
+        .writeHead(401, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { code: 'unauthorised', message: 'Wrong admin token' } }))
       return
     }
     const name = /^\/commands\/([\w:-]+)$/.exec(req.url ?? '')?.[1]
     if (req.method !== 'POST' || !name || !isCommandName(name)) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'not_found', message: `No command ${req.url}` } }))
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { code: 'not_found', message: `No command ${req.url}` } }))
       return
     }
     const chunks: Buffer[] = []
@@ -71,7 +75,9 @@ export async function startAdminChannel({ services, log, ready }: AdminChannelOp
     try {
       args = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : {}
     } catch {
-      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'invalid_input', message: 'The arguments are not JSON' } }))
+      res
+        .writeHead(400, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { code: 'invalid_input', message: 'The arguments are not JSON' } }))
       return
     }
 

@@ -47,7 +47,9 @@ beforeAll(async () => {
   editorToken = await signInToken(t, { username: 'plain-editor', password: 'plain-password' })
   const seen = new Set<string>()
   routes = t.app.routes
-    .filter((r) => r.method !== 'ALL' && (r.path.startsWith(`/${t.config.apiPrefix}/`) || r.path.startsWith('/img/')) && !r.path.includes('*'))
+    .filter(
+      (r) => r.method !== 'ALL' && (r.path.startsWith(`/${t.config.apiPrefix}/`) || r.path.startsWith('/img/')) && !r.path.includes('*'),
+    )
     .filter((r) => !seen.has(`${r.method} ${r.path}`) && seen.add(`${r.method} ${r.path}`))
   openapi = await (await t.app.request('/api/openapi.json')).json()
 })

@@ -15,10 +15,36 @@ const BAD_BODIES: { label: string; body: string; type?: string }[] = [
   { label: 'a JSON array', body: '[]' },
   { label: 'a JSON string', body: '"hello"' },
   { label: 'JSON null', body: 'null' },
-  { label: 'wrong field types', body: JSON.stringify({ page: 5, nav: 'x', footer: [], siteSettings: 1, domain: true, _id: {}, id: [], email: 7, username: {}, password: [], collection: 'nope', roles: 'all' }) },
-  { label: 'deeply wrong nesting', body: JSON.stringify({ page: { slug: {}, contents: 'blocks', header: [] }, nav: { items: [{ groups: 'x' }] }, siteSettings: { redirects: 'none' } }) },
+  {
+    label: 'wrong field types',
+    body: JSON.stringify({
+      page: 5,
+      nav: 'x',
+      footer: [],
+      siteSettings: 1,
+      domain: true,
+      _id: {},
+      id: [],
+      email: 7,
+      username: {},
+      password: [],
+      collection: 'nope',
+      roles: 'all',
+    }),
+  },
+  {
+    label: 'deeply wrong nesting',
+    body: JSON.stringify({
+      page: { slug: {}, contents: 'blocks', header: [] },
+      nav: { items: [{ groups: 'x' }] },
+      siteSettings: { redirects: 'none' },
+    }),
+  },
   { label: 'a form body', body: 'a=1&b=2', type: 'application/x-www-form-urlencoded' },
-  { label: 'a huge string', body: JSON.stringify({ page: { slug: 'x'.repeat(100_000), template: 'generic' }, email: `${'a'.repeat(100_000)}@example.com` }) },
+  {
+    label: 'a huge string',
+    body: JSON.stringify({ page: { slug: 'x'.repeat(100_000), template: 'generic' }, email: `${'a'.repeat(100_000)}@example.com` }),
+  },
 ]
 
 beforeAll(async () => {
@@ -26,7 +52,9 @@ beforeAll(async () => {
   await t.services.domains.upsert({ _id: 'main', name: 'Main', hostnames: ['localhost'], published: true })
   admin = await signIn(t, { username: 'root-admin', password: 'root-admin-pass', roles: ['admin'] })
   token = await signInToken(t, { username: 'root-admin', password: 'root-admin-pass' })
-  const page = await (await admin.post('/api/page/save', { page: { slug: 'keep-me', template: 'generic', header: { title: 'Keep me' } } })).json()
+  const page = await (
+    await admin.post('/api/page/save', { page: { slug: 'keep-me', template: 'generic', header: { title: 'Keep me' } } })
+  ).json()
   await admin.post('/api/page/publishPage', { page })
   await admin.post('/api/site/publishNav', { nav: { siteName: 'Kept', items: [{ text: 'Kept', href: '/kept' }] } })
 })
@@ -61,7 +89,13 @@ describe('malformed input on every route', () => {
     const routes = t.app.routes.filter((r) => r.method === 'GET' && r.path.startsWith('/api/') && !r.path.includes('*'))
     const failures: string[] = []
     for (const route of new Set(routes.map((r) => r.path))) {
-      for (const query of ['?slug=%E0%A4%A', '?collection=secret', `?slug=${'a'.repeat(5000)}`, '?id=&domainId=', '?page=-1&pageSize=1e9&q=x']) {
+      for (const query of [
+        '?slug=%E0%A4%A',
+        '?collection=secret',
+        `?slug=${'a'.repeat(5000)}`,
+        '?id=&domainId=',
+        '?page=-1&pageSize=1e9&q=x',
+      ]) {
         const res = await t.app.request(`${route}${query}`, { headers: { host: 'localhost', authorization: `Bearer ${token}` } })
         if (res.status >= 500) failures.push(`${route}${query.slice(0, 40)} -> ${res.status}`)
       }

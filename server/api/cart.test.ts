@@ -23,8 +23,15 @@ beforeEach(async () => {
 const get = (path: string) => t.app.request(`/api/cart/${path}`)
 const post = (path: string, body: unknown) =>
   t.app.request(`/api/cart/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-const providerCalls = async () => (await (await fetch(`${fake.url}/__fake/cart/calls`)).json()) as { method: string; path: string; query: Record<string, string>; body: unknown }[]
-const setMode = (mode: string) => fetch(`${fake.url}/__fake/cart/mode`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode }) })
+const providerCalls = async () =>
+  (await (await fetch(`${fake.url}/__fake/cart/calls`)).json()) as {
+    method: string
+    path: string
+    query: Record<string, string>
+    body: unknown
+  }[]
+const setMode = (mode: string) =>
+  fetch(`${fake.url}/__fake/cart/mode`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode }) })
 
 const item = {
   id: 'item-1',

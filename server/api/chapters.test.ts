@@ -18,7 +18,10 @@ afterAll(() => t?.close())
 
 const createStory = async (story: Record<string, unknown>, as: Caller = editor) => as.post('/api/obj/story', story)
 const del = (id: string, token?: string) =>
-  t.app.request(`/api/obj/story/${id}`, { method: 'DELETE', headers: { host: 'localhost', ...(token ? { authorization: `Bearer ${token}` } : {}) } })
+  t.app.request(`/api/obj/story/${id}`, {
+    method: 'DELETE',
+    headers: { host: 'localhost', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  })
 
 describe('story slugs (spec 01 §5)', () => {
   it.each([
@@ -48,20 +51,35 @@ describe('story slugs (spec 01 §5)', () => {
 
 describe('story lifecycle', () => {
   it('creates, lists, loads, saves, publishes and deletes a story', async () => {
-    const created = (await (await createStory({ title: 'Vintage', slug: 'vintage', description: 'A year in the vines' })).json()) as { _id: string; slug: string; version: number }
+    const created = (await (await createStory({ title: 'Vintage', slug: 'vintage', description: 'A year in the vines' })).json()) as {
+      _id: string
+      slug: string
+      version: number
+    }
     const list = (await (await editor.get('/api/obj/story')).json()) as { _id: string; title: string; slug: string }[]
-    expect(list).toContainEqual(expect.objectContaining({ _id: created._id, title: 'Vintage', slug: 'vintage', description: 'A year in the vines' }))
+    expect(list).toContainEqual(
+      expect.objectContaining({ _id: created._id, title: 'Vintage', slug: 'vintage', description: 'A year in the vines' }),
+    )
     const stories = (await (await anonymous.get('/api/chapters/loadStories')).json()) as { _id: string; title: string }[]
     expect(stories.map((s) => s.title)).toContain('Vintage')
 
-    const saved = await editor.post('/api/chapters/saveStory', { story: { _id: created._id, version: created.version, title: 'Vintage Draft', upNext: { heading: 'Next up' } } })
+    const saved = await editor.post('/api/chapters/saveStory', {
+      story: { _id: created._id, version: created.version, title: 'Vintage Draft', upNext: { heading: 'Next up' } },
+    })
     expect(saved.status).toBe(200)
     const { version } = (await saved.json()) as { version: number }
     // Visitors still read the published copy; the editor reads the draft.
-    expect(((await (await anonymous.get(`/api/chapters/loadStory?storyId=${created._id}`)).json()) as { title: string }).title).toBe('Vintage')
-    expect(((await (await editor.get(`/api/chapters/loadStory?storyId=${created._id}`)).json()) as { title: string }).title).toBe('Vintage Draft')
+    expect(((await (await anonymous.get(`/api/chapters/loadStory?storyId=${created._id}`)).json()) as { title: string }).title).toBe(
+      'Vintage',
+    )
+    expect(((await (await editor.get(`/api/chapters/loadStory?storyId=${created._id}`)).json()) as { title: string }).title).toBe(
+      'Vintage Draft',
+    )
     expect((await editor.post('/api/chapters/publishStory', { story: { _id: created._id, version } })).status).toBe(200)
-    const published = (await (await anonymous.get(`/api/chapters/loadStory?storyId=${created._id}`)).json()) as { title: string; upNext: { heading: string } }
+    const published = (await (await anonymous.get(`/api/chapters/loadStory?storyId=${created._id}`)).json()) as {
+      title: string
+      upNext: { heading: string }
+    }
     expect(published.title).toBe('Vintage Draft')
     expect(published.upNext.heading).toBe('Next up')
 
@@ -75,34 +93,64 @@ describe('story lifecycle', () => {
     for (const title of ['Picking', 'Crushing']) {
       const res = await editor.post('/api/page/publishPage', {
         collection: 'chapters',
-        page: { slug: `chapters/harvest/${title.toLowerCase()}`, template: 'chapter', pageType: 'chapters', story: { _id: story._id, slug: story.slug }, header: { title } },
+        page: {
+          slug: `chapters/harvest/${title.toLowerCase()}`,
+          template: 'chapter',
+          pageType: 'chapters',
+          story: { _id: story._id, slug: story.slug },
+          header: { title },
+        },
       })
       expect(res.status).toBe(200)
     }
-    const loaded = (await (await anonymous.get(`/api/chapters/loadStory?storyId=${story._id}`)).json()) as { chapters: { title: string; slug: string }[] }
+    const loaded = (await (await anonymous.get(`/api/chapters/loadStory?storyId=${story._id}`)).json()) as {
+      chapters: { title: string; slug: string }[]
+    }
     expect(loaded.chapters.map((c) => [c.title, c.slug])).toEqual([
       ['Picking', 'chapters/harvest/picking'],
       ['Crushing', 'chapters/harvest/crushing'],
     ])
     const res = await del(story._id, await editorToken())
     expect(res.status).toBe(409)
-    expect(((await res.json()) as { error: { message: string } }).error.message).toBe('This story still has 2 chapter pages: delete them or associate them with another story first.')
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+      'This story still has 2 chapter pages: delete them or associate them with another story first.',
+    )
   })
 
   it("saves the story's header image and up-next teaser as drafts; visitors get them once published", async () => {
     const { _id, version } = (await (await createStory({ title: 'Teaser', slug: 'teaser' })).json()) as { _id: string; version: number }
-    const upNext = { heading: 'Plan your visit', subtitle: 'Where to stay and eat', link: { text: 'Plan it', href: '/plan-your-visit', type: 'page' }, image: { imageId: 'img-up', alt: '' } }
-    const saved = await editor.post('/api/chapters/saveStory', { story: { _id, version, header: { image: { imageId: 'img-head', alt: '' } }, upNext } })
+    const upNext = {
+      heading: 'Plan your visit',
+      subtitle: 'Where to stay and eat',
+      link: { text: 'Plan it', href: '/plan-your-visit', type: 'page' },
+      image: { imageId: 'img-up', alt: '' },
+    }
+    const saved = await editor.post('/api/chapters/saveStory', {
+      story: { _id, version, header: { image: { imageId: 'img-head', alt: '' } }, upNext },
+    })
     expect(saved.status).toBe(200)
     const savedStory = (await saved.json()) as { version: number }
     expect(savedStory).toMatchObject({ header: { image: { imageId: 'img-head' } }, upNext: { ...upNext, inContainer: true } })
     // Not yet for visitors.
-    const before = (await (await anonymous.get(`/api/chapters/loadStory?storyId=${_id}`)).json()) as { header: { image: { imageId: string } }; upNext: { heading: string } }
+    const before = (await (await anonymous.get(`/api/chapters/loadStory?storyId=${_id}`)).json()) as {
+      header: { image: { imageId: string } }
+      upNext: { heading: string }
+    }
     expect(before.header.image.imageId).toBe('')
     expect(before.upNext.heading).toBe('')
     // Publish with the editor's copy as sent (the Chapters panel sends the whole story again).
-    expect((await editor.post('/api/chapters/publishStory', { story: { _id, version: savedStory.version, title: 'Teaser', header: { image: { imageId: 'img-head', alt: '' } }, upNext } })).status).toBe(200)
-    const after = (await (await anonymous.get(`/api/chapters/loadStory?storyId=${_id}`)).json()) as { title: string; header: { image: { imageId: string } }; upNext: typeof upNext }
+    expect(
+      (
+        await editor.post('/api/chapters/publishStory', {
+          story: { _id, version: savedStory.version, title: 'Teaser', header: { image: { imageId: 'img-head', alt: '' } }, upNext },
+        })
+      ).status,
+    ).toBe(200)
+    const after = (await (await anonymous.get(`/api/chapters/loadStory?storyId=${_id}`)).json()) as {
+      title: string
+      header: { image: { imageId: string } }
+      upNext: typeof upNext
+    }
     expect(after.header.image.imageId).toBe('img-head')
     expect(after.upNext).toMatchObject(upNext)
   })
@@ -116,7 +164,9 @@ describe('story lifecycle', () => {
       expect(body.error.code).toBe('invalid_input')
       expect(body.error.details.map((d) => d.path)).toContainEqual(expect.stringMatching(/^upNext\.(link\.type|heading)$/))
     }
-    const draft = (await (await editor.get(`/api/chapters/loadStory?storyId=${_id}`)).json()) as { upNext: { heading: string; link: { type: string } } }
+    const draft = (await (await editor.get(`/api/chapters/loadStory?storyId=${_id}`)).json()) as {
+      upNext: { heading: string; link: { type: string } }
+    }
     expect(draft.upNext).toMatchObject({ heading: '', link: { type: 'page' } })
   })
 

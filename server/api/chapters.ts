@@ -4,14 +4,24 @@ import { createRouter, domainIdOf } from './context.ts'
 import { domainIdParam, errorResponses, errorSchema, idParam, json } from './schemas.ts'
 
 const storySummary = z.object({ _id: z.string(), title: z.string(), slug: z.string(), description: z.string() }).openapi('StorySummary')
-const storyAnswer = z.object({ _id: z.string(), title: z.string(), slug: z.string(), chapters: z.array(z.object({}).catchall(z.unknown())) }).catchall(z.unknown()).openapi('Story')
+const storyAnswer = z
+  .object({ _id: z.string(), title: z.string(), slug: z.string(), chapters: z.array(z.object({}).catchall(z.unknown())) })
+  .catchall(z.unknown())
+  .openapi('Story')
 /**
  * A story as the editor sends it, with the version it loaded (400 without it, 409 when someone
  * saved since, unless force); the server validates its fields (spec 01 §3 Story).
  */
 const storyInput = z.object({ _id: idParam, domainId: domainIdParam, version: z.number().int().min(0).optional() }).catchall(z.unknown())
-const body = { body: { content: { 'application/json': { schema: z.object({ story: storyInput, force: z.boolean().default(false) }) } }, required: true } }
-const editorErrors = { 401: json(errorSchema, 'Not signed in'), 404: json(errorSchema, 'No such story'), 409: json(errorSchema, 'The slug is taken, or chapter pages use it'), ...errorResponses }
+const body = {
+  body: { content: { 'application/json': { schema: z.object({ story: storyInput, force: z.boolean().default(false) }) } }, required: true },
+}
+const editorErrors = {
+  401: json(errorSchema, 'Not signed in'),
+  404: json(errorSchema, 'No such story'),
+  409: json(errorSchema, 'The slug is taken, or chapter pages use it'),
+  ...errorResponses,
+}
 
 const loadStories = createRoute({
   method: 'get',
@@ -25,12 +35,19 @@ const loadStory = createRoute({
   method: 'get',
   path: '/loadStory',
   summary: 'One story with its chapter pages',
-  description: 'Visitors receive the published copy and the published chapters only; signed-in editors receive the draft and every chapter page.',
+  description:
+    'Visitors receive the published copy and the published chapters only; signed-in editors receive the draft and every chapter page.',
   request: { query: z.object({ storyId: idParam, domainId: domainIdParam }) },
   responses: { 200: json(storyAnswer, 'The story'), 404: json(errorSchema, 'No such story'), ...errorResponses },
 })
 
-const saveStory = editorRoute({ method: 'post', path: '/saveStory', summary: "Save a story's draft", request: body, responses: { 200: json(storyAnswer, 'The saved story'), ...editorErrors } })
+const saveStory = editorRoute({
+  method: 'post',
+  path: '/saveStory',
+  summary: "Save a story's draft",
+  request: body,
+  responses: { 200: json(storyAnswer, 'The saved story'), ...editorErrors },
+})
 const publishStory = editorRoute({
   method: 'post',
   path: '/publishStory',

@@ -52,14 +52,21 @@ let caseNo = 0
 describe('settings', () => {
   it('answers null before anything is saved, then the saved address and copies', async () => {
     expect(await (await editor.get('/api/conciergeForm/loadConciergeForm')).json()).toBeNull()
-    const res = await editor.post('/api/conciergeForm/saveConciergeForm', { conciergeForm: { email: 'concierge@barossa.example', ccs: ['desk@barossa.example', ''] } })
+    const res = await editor.post('/api/conciergeForm/saveConciergeForm', {
+      conciergeForm: { email: 'concierge@barossa.example', ccs: ['desk@barossa.example', ''] },
+    })
     expect(res.status).toBe(200)
     expect(((await res.json()) as { message: string }).message).toBe(texts.toasts.conciergeSaved)
-    expect(await (await editor.get('/api/conciergeForm/loadConciergeForm')).json()).toEqual({ email: 'concierge@barossa.example', ccs: ['desk@barossa.example', ''] })
+    expect(await (await editor.get('/api/conciergeForm/loadConciergeForm')).json()).toEqual({
+      email: 'concierge@barossa.example',
+      ccs: ['desk@barossa.example', ''],
+    })
   })
 
   it('refuses a malformed address with 400 and visitors with 401', async () => {
-    expect((await editor.post('/api/conciergeForm/saveConciergeForm', { conciergeForm: { email: 'not-an-address', ccs: [] } })).status).toBe(400)
+    expect(
+      (await editor.post('/api/conciergeForm/saveConciergeForm', { conciergeForm: { email: 'not-an-address', ccs: [] } })).status,
+    ).toBe(400)
     expect((await anonymous.post('/api/conciergeForm/saveConciergeForm', { conciergeForm: { email: 'a@b.c', ccs: [] } })).status).toBe(401)
     expect((await anonymous.get('/api/conciergeForm/loadConciergeForm')).status).toBe(401)
     expect((await anonymous.get('/api/conciergeForm/enquiries')).status).toBe(401)
@@ -77,7 +84,12 @@ describe('validation (spec 02 §5)', () => {
     ['negative children', { numOfChildren: -1 }, 'numOfChildren', c.minChildren],
     ['a negative budget', { budgetPerNight: -5 }, 'budgetPerNight', c.budgetInvalid],
     ['an unknown activity', { activities: ['Skydiving'] }, 'activities', ''],
-    ['a check-in date of today without a month', { checkInDate: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10) }, 'checkInDate', ''],
+    [
+      'a check-in date of today without a month',
+      { checkInDate: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10) },
+      'checkInDate',
+      '',
+    ],
   ]
   it.each(cases)('refuses %s with 400, the spec failure text and the field', async (_, change, field, message) => {
     const res = await submit({ ...valid, ...change }, {}, `10.1.0.${++caseNo}`)
@@ -93,7 +105,10 @@ describe('validation (spec 02 §5)', () => {
     const res = await submit({ ...valid, monthToVisit: 'March', checkInDate: '2099-04-02' }, {}, '10.1.1.1')
     expect(res.status).toBe(400)
     const body = (await res.json()) as { error: { details: { path: string; message: string }[] } }
-    expect(body.error.details[0]).toMatchObject({ path: 'data.checkInDate', message: expect.stringMatching(/^Please choose a date from 01\/03\/\d{4} to 31\/03\/\d{4}\.$/) })
+    expect(body.error.details[0]).toMatchObject({
+      path: 'data.checkInDate',
+      message: expect.stringMatching(/^Please choose a date from 01\/03\/\d{4} to 31\/03\/\d{4}\.$/),
+    })
   })
 })
 
@@ -106,7 +121,11 @@ describe('submitting', () => {
     expect(stored).toMatchObject({ name: 'Jane Citizen', email: 'jane@example.com', mailStatus: 'pending' })
     // The first attempt runs in the background; once it has failed the message waits in the outbox.
     await t.services.mailer.idle()
-    expect((await t.services.mailer.recent(1))[0]).toMatchObject({ subject: 'Concierge enquiry from Jane Citizen', status: 'pending', attempts: 1 })
+    expect((await t.services.mailer.recent(1))[0]).toMatchObject({
+      subject: 'Concierge enquiry from Jane Citizen',
+      status: 'pending',
+      attempts: 1,
+    })
 
     const smtp = await startSmtpServer(smtpPort)
     try {
@@ -158,7 +177,11 @@ describe('submitting', () => {
         for (const socket of sockets) socket.destroy()
       })
       await t.services.mailer.idle()
-      expect((await t.services.mailer.recent(1))[0]).toMatchObject({ subject: 'Concierge enquiry from Quick Citizen', status: 'pending', attempts: 1 })
+      expect((await t.services.mailer.recent(1))[0]).toMatchObject({
+        subject: 'Concierge enquiry from Quick Citizen',
+        status: 'pending',
+        attempts: 1,
+      })
 
       // A working mail server on the same port: the retry delivers it.
       smtp = await startSmtpServer(smtpPort)

@@ -22,7 +22,14 @@ const saveConciergeForm = editorRoute({
   summary: 'Save where concierge enquiries are e-mailed (the address and copies)',
   request: {
     body: {
-      content: { 'application/json': { schema: z.object({ conciergeForm: z.object({ email: z.string().max(254), ccs: z.array(z.string().max(254)).max(20).default(['']) }), domainId: domainIdParam }) } },
+      content: {
+        'application/json': {
+          schema: z.object({
+            conciergeForm: z.object({ email: z.string().max(254), ccs: z.array(z.string().max(254)).max(20).default(['']) }),
+            domainId: domainIdParam,
+          }),
+        },
+      },
       required: true,
     },
   },
@@ -65,7 +72,9 @@ const listEnquiries = editorRoute({
 })
 
 export const conciergeFormRouter = createRouter()
-  .openapi(loadConciergeForm, async (c) => c.json(await c.var.services.enquiries.loadSettings(domainIdOf(c, c.req.valid('query').domainId)), 200))
+  .openapi(loadConciergeForm, async (c) =>
+    c.json(await c.var.services.enquiries.loadSettings(domainIdOf(c, c.req.valid('query').domainId)), 200),
+  )
   .openapi(saveConciergeForm, async (c) => {
     const { conciergeForm, domainId } = c.req.valid('json')
     const saved = await c.var.services.enquiries.saveSettings(domainIdOf(c, domainId), conciergeForm, c.var.user)
@@ -75,7 +84,11 @@ export const conciergeFormRouter = createRouter()
     const { data, website } = c.req.valid('json')
     const { services } = c.var
     // Always the domain the visitor is on: a visitor cannot send to another domain's address.
-    const result = await services.enquiries.submit(domainIdOf(c), { data, honeypot: website }, { ip: clientIp(c, services.config.auth.trustProxy) })
+    const result = await services.enquiries.submit(
+      domainIdOf(c),
+      { data, honeypot: website },
+      { ip: clientIp(c, services.config.auth.trustProxy) },
+    )
     return c.json({ message: result.message }, 200)
   })
   .openapi(listEnquiries, async (c) => c.json(await c.var.services.enquiries.list(domainIdOf(c, c.req.valid('query').domainId)), 200))

@@ -4,7 +4,12 @@ import { editorRoute } from './access.ts'
 import { createRouter } from './context.ts'
 import { domainSchema, errorResponses, errorSchema, json } from './schemas.ts'
 
-const editorErrors = { 401: json(errorSchema, 'Not signed in'), 404: json(errorSchema, 'No such domain'), 409: json(errorSchema, 'Host name taken'), ...errorResponses }
+const editorErrors = {
+  401: json(errorSchema, 'Not signed in'),
+  404: json(errorSchema, 'No such domain'),
+  409: json(errorSchema, 'Host name taken'),
+  ...errorResponses,
+}
 const hostname = z
   .string()
   .trim()
@@ -13,15 +18,27 @@ const hostname = z
   .max(253)
   .regex(/^[a-z0-9.-]+$|^\[[0-9a-f:]+\]$/, 'A host name such as www.example.com (no scheme, no path)')
 const domainInput = z.object({
-  _id: z.string().trim().min(1).max(100).regex(/^[a-zA-Z0-9_-]+$/, 'Letters, digits, - and _ only'),
+  _id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[a-zA-Z0-9_-]+$/, 'Letters, digits, - and _ only'),
   name: z.string().trim().min(1).max(120),
   hostnames: z.array(hostname).max(50).default([]),
   published: z.boolean().optional(),
   /** The version loaded: required to change an existing domain (400 without it, 409 when stale). */
   version: z.number().int().min(0).optional(),
 })
-const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema: z.object({ domain: schema }) } }, required: true } })
-const saveBody = { body: { content: { 'application/json': { schema: z.object({ domain: domainInput, force: z.boolean().default(false) }) } }, required: true } }
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { 'application/json': { schema: z.object({ domain: schema }) } }, required: true },
+})
+const saveBody = {
+  body: {
+    content: { 'application/json': { schema: z.object({ domain: domainInput, force: z.boolean().default(false) }) } },
+    required: true,
+  },
+}
 const byId = z.object({ _id: z.string().min(1).max(100) }).catchall(z.unknown())
 
 const loadDomain = createRoute({
@@ -29,18 +46,34 @@ const loadDomain = createRoute({
   path: '/loadDomain',
   summary: 'The domain serving a host name, and the list of all domains',
   request: { query: z.object({ hostname: z.string().max(253).optional() }) },
-  responses: { 200: json(z.object({ domain: domainSchema.nullable(), domains: z.array(domainSchema) }), 'The domain and the domains'), ...errorResponses },
+  responses: {
+    200: json(z.object({ domain: domainSchema.nullable(), domains: z.array(domainSchema) }), 'The domain and the domains'),
+    ...errorResponses,
+  },
 })
 const saveDomain = editorRoute({
   method: 'post',
   path: '/saveDomain',
   summary: 'Create or update a domain',
-  description: 'Changing an existing domain needs the version it was loaded at (400 without it, 409 when someone saved since), unless force is true.',
+  description:
+    'Changing an existing domain needs the version it was loaded at (400 without it, 409 when someone saved since), unless force is true.',
   request: saveBody,
   responses: { 200: json(domainSchema, 'Saved'), ...editorErrors },
 })
-const publishDomain = editorRoute({ method: 'post', path: '/publishDomain', summary: 'Mark a domain published', request: body(byId), responses: { 200: json(domainSchema, 'Published'), ...editorErrors } })
-const unpublishDomain = editorRoute({ method: 'post', path: '/unpublishDomain', summary: 'Mark a domain unpublished', request: body(byId), responses: { 200: json(domainSchema, 'Unpublished'), ...editorErrors } })
+const publishDomain = editorRoute({
+  method: 'post',
+  path: '/publishDomain',
+  summary: 'Mark a domain published',
+  request: body(byId),
+  responses: { 200: json(domainSchema, 'Published'), ...editorErrors },
+})
+const unpublishDomain = editorRoute({
+  method: 'post',
+  path: '/unpublishDomain',
+  summary: 'Mark a domain unpublished',
+  request: body(byId),
+  responses: { 200: json(domainSchema, 'Unpublished'), ...editorErrors },
+})
 const swapActiveDomain = editorRoute({
   method: 'post',
   path: '/swapActiveDomain',
@@ -58,7 +91,10 @@ export const configRouter = createRouter()
   .openapi(saveDomain, async (c) => {
     const { domain, force } = c.req.valid('json')
     const existing = await c.var.services.domains.byId(domain._id)
-    return c.json(await c.var.services.domains.upsert({ ...domain, published: domain.published ?? existing?.published ?? false }, { force }), 200)
+    return c.json(
+      await c.var.services.domains.upsert({ ...domain, published: domain.published ?? existing?.published ?? false }, { force }),
+      200,
+    )
   })
   .openapi(publishDomain, async (c) => c.json(await c.var.services.domains.setPublished(c.req.valid('json').domain._id, true), 200))
   .openapi(unpublishDomain, async (c) => c.json(await c.var.services.domains.setPublished(c.req.valid('json').domain._id, false), 200))

@@ -21,14 +21,25 @@ beforeAll(async () => {
 afterAll(() => t?.close())
 
 describe('pages from templates', () => {
-  it.each(['home', 'CampaignHome', 'generic', 'genericColour', 'genericImage', 'premium', 'empty'])('creates a %s page with its header shape', async (template) => {
-    const res = await ann.post('/api/page/save', { page: { slug: `tpl-${template}`, template, header: { title: `A ${template} page` } } })
-    expect(res.status).toBe(200)
-    const page = await json(res)
-    expect(page).toMatchObject({ template, slug: `tpl-${template.toLowerCase()}`, published: false, version: 1, header: { title: `A ${template} page` }, contents: [] })
-    if (template === 'generic') expect(page).toMatchObject({ showBreadcrumb: true, backgroundColour: 'backgroundLightYellow', headerType: 'HeaderThree' })
-    if (template === 'home') expect(page.header).toHaveProperty('headerLinks')
-  })
+  it.each(['home', 'CampaignHome', 'generic', 'genericColour', 'genericImage', 'premium', 'empty'])(
+    'creates a %s page with its header shape',
+    async (template) => {
+      const res = await ann.post('/api/page/save', { page: { slug: `tpl-${template}`, template, header: { title: `A ${template} page` } } })
+      expect(res.status).toBe(200)
+      const page = await json(res)
+      expect(page).toMatchObject({
+        template,
+        slug: `tpl-${template.toLowerCase()}`,
+        published: false,
+        version: 1,
+        header: { title: `A ${template} page` },
+        contents: [],
+      })
+      if (template === 'generic')
+        expect(page).toMatchObject({ showBreadcrumb: true, backgroundColour: 'backgroundLightYellow', headerType: 'HeaderThree' })
+      if (template === 'home') expect(page.header).toHaveProperty('headerLinks')
+    },
+  )
 
   it('refuses an unknown page type with the spec text', async () => {
     const res = await ann.post('/api/page/save', { page: { slug: 'odd', template: 'generic', pageType: 'mystery' } })
@@ -37,7 +48,13 @@ describe('pages from templates', () => {
   })
 
   it('refuses invalid blocks with the field paths, storing nothing', async () => {
-    const res = await ann.post('/api/page/save', { page: { slug: 'bad-blocks', template: 'generic', contents: [{ componentType: 'SectionHeading', title: 42 }, { componentType: 'Nope' }] } })
+    const res = await ann.post('/api/page/save', {
+      page: {
+        slug: 'bad-blocks',
+        template: 'generic',
+        contents: [{ componentType: 'SectionHeading', title: 42 }, { componentType: 'Nope' }],
+      },
+    })
     expect(res.status).toBe(400)
     const paths = (await json(res)).error.details.map((d: { path: string }) => d.path)
     expect(paths).toEqual(expect.arrayContaining(['contents.0.title', 'contents.1.componentType']))
@@ -47,7 +64,16 @@ describe('pages from templates', () => {
 
 describe('draft and publish', () => {
   it('shows a visitor a page only once published, and never a later draft until republished', async () => {
-    const created = await json(ann.post('/api/page/save', { page: { slug: 'harvest', template: 'generic', header: { title: 'Harvest' }, contents: [{ componentType: 'SectionHeading', title: 'Vintage time' }] } }))
+    const created = await json(
+      ann.post('/api/page/save', {
+        page: {
+          slug: 'harvest',
+          template: 'generic',
+          header: { title: 'Harvest' },
+          contents: [{ componentType: 'SectionHeading', title: 'Vintage time' }],
+        },
+      }),
+    )
     expect((await anon.get('/api/page/load?slug=harvest')).status).toBe(404)
     // The editor sees the draft.
     expect((await json(ann.get('/api/page/load?slug=harvest'))).header.title).toBe('Harvest')
@@ -67,7 +93,9 @@ describe('draft and publish', () => {
   })
 
   it('unpublish makes the page 404 for visitors; delete is refused until then', async () => {
-    const page = await json(ann.post('/api/page/publishPage', { page: { slug: 'short-lived', template: 'generic', header: { title: 'Short lived' } } }))
+    const page = await json(
+      ann.post('/api/page/publishPage', { page: { slug: 'short-lived', template: 'generic', header: { title: 'Short lived' } } }),
+    )
     const refused = await ann.post('/api/page/delete', { _id: page._id })
     expect(refused.status).toBe(409)
     expect((await json(refused)).error.message).toBe('This page is published. Unpublish it before deleting it.')
@@ -78,7 +106,9 @@ describe('draft and publish', () => {
   })
 
   it('keeps pages per domain', async () => {
-    const page = await json(ann.post('/api/page/publishPage', { page: { slug: 'only-main', template: 'generic', header: { title: 'Main only' } } }))
+    const page = await json(
+      ann.post('/api/page/publishPage', { page: { slug: 'only-main', template: 'generic', header: { title: 'Main only' } } }),
+    )
     expect(page.domainId).toBe('main')
     expect((await visitor(t, 'second.example').get('/api/page/load?slug=only-main')).status).toBe(404)
     expect((await anon.get('/api/page/load?slug=only-main')).status).toBe(200)
@@ -107,7 +137,9 @@ describe('version history', () => {
   it('lists saves and publishes with who and when, and restores an older one as the draft', async () => {
     const v1 = await json(ann.post('/api/page/save', { page: { slug: 'history', template: 'generic', header: { title: 'First words' } } }))
     const v2 = await json(ben.post('/api/page/publishPage', { page: { ...v1, header: { title: 'Second words' } } }))
-    const versions = await json<{ id: number; action: string; username: string; createdAt: string; version: number }[]>(ann.get(`/api/page/versions?id=${v2._id}`))
+    const versions = await json<{ id: number; action: string; username: string; createdAt: string; version: number }[]>(
+      ann.get(`/api/page/versions?id=${v2._id}`),
+    )
     expect(versions.map((v) => [v.action, v.username])).toEqual([
       ['publish', 'ben'],
       ['save', 'ben'],
@@ -142,7 +174,12 @@ describe('search', () => {
   it('finds a newly published page by a word of its body, as you type and despite a typo, and stops after unpublish', async () => {
     const page = await json(
       ann.post('/api/page/publishPage', {
-        page: { slug: 'balloons', template: 'generic', header: { title: 'Balloon flights' }, contents: [{ componentType: 'RichText', html: '<p>Drift over the vineyard at sunrise in a hot-air balloon.</p>' }] },
+        page: {
+          slug: 'balloons',
+          template: 'generic',
+          header: { title: 'Balloon flights' },
+          contents: [{ componentType: 'RichText', html: '<p>Drift over the vineyard at sunrise in a hot-air balloon.</p>' }],
+        },
       }),
     )
     const found = await json(anon.get('/api/search/query?q=vineyard'))
@@ -159,7 +196,14 @@ describe('search', () => {
   })
 
   it('escapes page text in snippets', async () => {
-    await ann.post('/api/page/publishPage', { page: { slug: 'escape', template: 'generic', header: { title: 'Escaping' }, contents: [{ componentType: 'SectionHeading', title: 'Tomatoes <script>alert(1)</script> ripen' }] } })
+    await ann.post('/api/page/publishPage', {
+      page: {
+        slug: 'escape',
+        template: 'generic',
+        header: { title: 'Escaping' },
+        contents: [{ componentType: 'SectionHeading', title: 'Tomatoes <script>alert(1)</script> ripen' }],
+      },
+    })
     const found = await json(anon.get('/api/search/query?q=tomatoes'))
     expect(found.results[0].snippet).not.toContain('<script>')
   })
@@ -176,7 +220,11 @@ describe('navigation, footer and site settings', () => {
     const stale = await ben.post('/api/site/saveNav', { nav: { ...saved, siteName: 'Stale' } })
     expect(stale.status).toBe(409)
 
-    const footer = await json(ann.post('/api/site/publishFooter', { footer: { copy: '© Main', linkGroups: [{ title: 'Plan', links: [{ text: 'Maps', href: '/maps' }] }] } }))
+    const footer = await json(
+      ann.post('/api/site/publishFooter', {
+        footer: { copy: '© Main', linkGroups: [{ title: 'Plan', links: [{ text: 'Maps', href: '/maps' }] }] },
+      }),
+    )
     expect(footer.message).toBe('Footer Published')
     expect((await json(anon.get('/api/site/loadFooter'))).copy).toBe('© Main')
   })
@@ -189,7 +237,12 @@ describe('navigation, footer and site settings', () => {
 
   it('applies a redirect from published site settings with its status', async () => {
     const res = await ann.post('/api/siteSettings/publishSiteSettings', {
-      siteSettings: { redirects: [{ from: '/old-tours', to: '/tours', status: 301 }, { from: '/events', to: '/whats-on', status: 302, prefix: true }] },
+      siteSettings: {
+        redirects: [
+          { from: '/old-tours', to: '/tours', status: 301 },
+          { from: '/events', to: '/whats-on', status: 302, prefix: true },
+        ],
+      },
     })
     expect((await json(res)).message).toBe('Site Settings Published')
     const moved = await t.app.request('/old-tours', { headers: { host: 'localhost' } })

@@ -129,7 +129,8 @@ function missingReference(err: unknown): string | null {
     const { code, detail, table: tableName } = e as { code?: unknown; detail?: unknown; table?: unknown }
     if (code === '23503' && typeof detail === 'string') {
       const match = /is not present in table "([^"]+)"/.exec(detail)
-      if (match) return `Nothing in ${match[1]!.replace(/_/g, ' ')} matches what this refers to${typeof tableName === 'string' ? ` (writing ${tableName.replace(/_/g, ' ')})` : ''}`
+      if (match)
+        return `Nothing in ${match[1]!.replace(/_/g, ' ')} matches what this refers to${typeof tableName === 'string' ? ` (writing ${tableName.replace(/_/g, ' ')})` : ''}`
     }
     e = (e as { cause?: unknown }).cause
   }

@@ -31,13 +31,20 @@ beforeAll(async () => {
   admin = await signIn(t, { username: 'fuzz-admin', password: 'fuzz-admin-pass', roles: ['admin'] })
   token = (await t.services.auth.login('fuzz-admin', 'fuzz-admin-pass', { ip: 'fuzz-setup' })).token
   const picture = await t.services.images.save({
-    bytes: await sharp({ create: { width: 800, height: 600, channels: 3, background: '#a33' } }).png().toBuffer(),
+    bytes: await sharp({ create: { width: 800, height: 600, channels: 3, background: '#a33' } })
+      .png()
+      .toBuffer(),
     filename: 'fuzz.png',
     id: 'fuzz-image',
   })
   const page = (await (
     await admin.post('/api/page/save', {
-      page: { slug: 'fuzz-page', template: 'generic', header: { title: 'Fuzz', image: { imageId: picture._id, alt: 'A red square' } }, contents: [{ componentType: 'Text', text: 'Hello' }] },
+      page: {
+        slug: 'fuzz-page',
+        template: 'generic',
+        header: { title: 'Fuzz', image: { imageId: picture._id, alt: 'A red square' } },
+        contents: [{ componentType: 'Text', text: 'Hello' }],
+      },
     })
   ).json()) as { _id: string }
   await admin.post('/api/page/publishPage', { page })
@@ -57,7 +64,10 @@ beforeAll(async () => {
 })
 afterAll(() => t?.close())
 
-const headersFor = (signedIn: boolean): Record<string, string> => ({ host: 'localhost', ...(signedIn ? { authorization: `Bearer ${token}` } : {}) })
+const headersFor = (signedIn: boolean): Record<string, string> => ({
+  host: 'localhost',
+  ...(signedIn ? { authorization: `Bearer ${token}` } : {}),
+})
 
 async function send(req: FuzzRequest, signedIn: boolean) {
   const res = await t.app.request(req.url, toRequestInit(req, headersFor(signedIn)))
@@ -68,52 +78,69 @@ async function send(req: FuzzRequest, signedIn: boolean) {
 /** A 5xx that is a fault: anything but the deliberate 503 'unavailable' of an unconfigured provider. */
 const isFault = (status: number, text: string) => status >= 500 && !(status === 503 && text.includes('"code":"unavailable"'))
 
-const describeRequest = (req: FuzzRequest, status: number, text: string) => `${req.method} ${req.url} ${JSON.stringify(req.body)?.slice(0, 300)} -> ${status} ${text.slice(0, 200)}`
+const describeRequest = (req: FuzzRequest, status: number, text: string) =>
+  `${req.method} ${req.url} ${JSON.stringify(req.body)?.slice(0, 300)} -> ${status} ${text.slice(0, 200)}`
 
 describe('fuzzing every route', () => {
   it('enumerates the whole route table from the OpenAPI document and the app', () => {
     const routes = arbitraries.map((a) => a.route)
     expect(routes.length).toBeGreaterThan(70)
-    for (const route of ['POST /api/user/login', 'POST /api/page/save', 'GET /api/search/query', 'DELETE /api/obj/story/{id}', 'GET /img/:id', 'POST /img/upload']) expect(routes).toContain(route)
+    for (const route of [
+      'POST /api/user/login',
+      'POST /api/page/save',
+      'GET /api/search/query',
+      'DELETE /api/obj/story/{id}',
+      'GET /img/:id',
+      'POST /img/upload',
+    ])
+      expect(routes).toContain(route)
   })
 
-  it(`answers ${RUNS} anonymous requests without a 5xx and leaves every content table as it was`, async () => {
-    const before = await dumpContent(t.database.db)
-    const reached = new Set<string>()
-    let sent = 0
-    await fc.assert(
-      fc.asyncProperty(fc.oneof(...arbitraries.map((a) => a.arbitrary)), async (req) => {
-        const { status, text } = await send(req, false)
-        sent++
-        reached.add(req.route)
-        if (isFault(status, text)) throw new Error(describeRequest(req, status, text))
-      }),
-      { numRuns: RUNS },
-    )
-    expect(sent).toBeGreaterThanOrEqual(RUNS)
-    expect(reached.size).toBe(arbitraries.length)
-    await t.services.mailer.idle()
-    expect(await dumpContent(t.database.db)).toEqual(before)
-  }, FUZZ_TIMEOUT)
+  it(
+    `answers ${RUNS} anonymous requests without a 5xx and leaves every content table as it was`,
+    async () => {
+      const before = await dumpContent(t.database.db)
+      const reached = new Set<string>()
+      let sent = 0
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(...arbitraries.map((a) => a.arbitrary)), async (req) => {
+          const { status, text } = await send(req, false)
+          sent++
+          reached.add(req.route)
+          if (isFault(status, text)) throw new Error(describeRequest(req, status, text))
+        }),
+        { numRuns: RUNS },
+      )
+      expect(sent).toBeGreaterThanOrEqual(RUNS)
+      expect(reached.size).toBe(arbitraries.length)
+      await t.services.mailer.idle()
+      expect(await dumpContent(t.database.db)).toEqual(before)
+    },
+    FUZZ_TIMEOUT,
+  )
 
-  it(`answers ${RUNS} requests of a signed-in admin without a 5xx; the refused ones change nothing`, async () => {
-    const tables = Object.keys(await dumpContent(t.database.db)).filter((name) => !NOT_CONTENT.has(name))
-    let digest = await contentDigest(t.database.db, tables)
-    let relogins = 0
-    await fc.assert(
-      fc.asyncProperty(fc.oneof(...arbitraries.map((a) => a.arbitrary)), async (req) => {
-        const { status, text } = await send(req, true)
-        if (isFault(status, text)) throw new Error(describeRequest(req, status, text))
-        await t.services.mailer.idle()
-        const now = await contentDigest(t.database.db, tables)
-        if (status >= 400 && now !== digest) throw new Error(`refused but changed content: ${describeRequest(req, status, text)}`)
-        digest = now
-        // Signing out ends the session the run uses: take a new one.
-        if (req.route.endsWith('/user/logout') && status === 200) {
-          token = (await t.services.auth.login('fuzz-admin', 'fuzz-admin-pass', { ip: `fuzz-relogin-${relogins++}` })).token
-        }
-      }),
-      { numRuns: RUNS },
-    )
-  }, FUZZ_TIMEOUT)
+  it(
+    `answers ${RUNS} requests of a signed-in admin without a 5xx; the refused ones change nothing`,
+    async () => {
+      const tables = Object.keys(await dumpContent(t.database.db)).filter((name) => !NOT_CONTENT.has(name))
+      let digest = await contentDigest(t.database.db, tables)
+      let relogins = 0
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(...arbitraries.map((a) => a.arbitrary)), async (req) => {
+          const { status, text } = await send(req, true)
+          if (isFault(status, text)) throw new Error(describeRequest(req, status, text))
+          await t.services.mailer.idle()
+          const now = await contentDigest(t.database.db, tables)
+          if (status >= 400 && now !== digest) throw new Error(`refused but changed content: ${describeRequest(req, status, text)}`)
+          digest = now
+          // Signing out ends the session the run uses: take a new one.
+          if (req.route.endsWith('/user/logout') && status === 200) {
+            token = (await t.services.auth.login('fuzz-admin', 'fuzz-admin-pass', { ip: `fuzz-relogin-${relogins++}` })).token
+          }
+        }),
+        { numRuns: RUNS },
+      )
+    },
+    FUZZ_TIMEOUT,
+  )
 })

@@ -23,7 +23,9 @@ beforeAll(async () => {
 afterAll(() => t?.close())
 
 const picture = (width: number, height: number, format: 'png' | 'jpeg' | 'webp' = 'png', background = '#981A31') =>
-  sharp({ create: { width, height, channels: 3, background } }).toFormat(format).toBuffer()
+  sharp({ create: { width, height, channels: 3, background } })
+    .toFormat(format)
+    .toBuffer()
 
 function upload(bytes: Buffer | string, name: string, type: string, alt = '') {
   const form = new FormData()
@@ -51,12 +53,17 @@ describe('upload checks', () => {
     ] as const) {
       const res = await upload(bytes, name, type)
       expect(res.status).toBe(415)
-      expect((await json(res)).error).toEqual({ code: 'unsupported_media_type', message: 'The file is not a supported image: upload a JPEG, PNG, WebP, AVIF or GIF' })
+      expect((await json(res)).error).toEqual({
+        code: 'unsupported_media_type',
+        message: 'The file is not a supported image: upload a JPEG, PNG, WebP, AVIF or GIF',
+      })
     }
   })
 
   it('refuses a damaged image with 400 and a file over the limit with 413, storing nothing', async () => {
-    const jpeg = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    const jpeg = await sharp({
+      create: { width: 400, height: 400, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    })
       .jpeg()
       .toBuffer()
     const damaged = await upload(jpeg.subarray(0, Math.floor(jpeg.length / 2)), 'cut.jpg', 'image/jpeg')
@@ -104,7 +111,8 @@ describe('media library', () => {
   })
 
   it('filters by file name or alt text, in any case, with % and _ taken literally', async () => {
-    const names = async (q: string) => (await json(ann.get(`/api/image/list?q=${encodeURIComponent(q)}`))).items.map((i: { filename: string }) => i.filename)
+    const names = async (q: string) =>
+      (await json(ann.get(`/api/image/list?q=${encodeURIComponent(q)}`))).items.map((i: { filename: string }) => i.filename)
     expect(await names('VINES')).toEqual(['Vines at dawn.JPG'])
     expect(await names('stone cellar')).toEqual(['cellar-door.png'])
     expect(await names('100%')).toEqual(['100%_shiraz.webp'])
@@ -122,8 +130,15 @@ describe('media library', () => {
 
   it('tells where an image is used and deletes it only when nothing uses it', async () => {
     const [used, unused] = [ids[0]!, ids[1]!]
-    await ann.post('/api/page/save', { page: { slug: 'uses-vines', template: 'generic', header: { title: 'Vines', image: { imageId: used, alt: 'Vines' } } } })
-    expect(await json(ann.get(`/api/image/info?imageId=${used}`))).toMatchObject({ _id: used, width: 400, height: 300, usage: { pages: 1, siteDocuments: 0 } })
+    await ann.post('/api/page/save', {
+      page: { slug: 'uses-vines', template: 'generic', header: { title: 'Vines', image: { imageId: used, alt: 'Vines' } } },
+    })
+    expect(await json(ann.get(`/api/image/info?imageId=${used}`))).toMatchObject({
+      _id: used,
+      width: 400,
+      height: 300,
+      usage: { pages: 1, siteDocuments: 0 },
+    })
 
     const refused = await ann.post('/api/image/delete', { imageId: used })
     expect(refused.status).toBe(409)

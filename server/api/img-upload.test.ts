@@ -12,7 +12,10 @@ beforeAll(async () => {
 })
 afterAll(() => t?.close())
 
-const png = () => sharp({ create: { width: 64, height: 48, channels: 3, background: '#981A31' } }).png().toBuffer()
+const png = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: '#981A31' } })
+    .png()
+    .toBuffer()
 
 function upload(file: Blob | string, headers: Record<string, string> = {}, field = 'file') {
   const form = new FormData()
@@ -46,7 +49,11 @@ describe('POST /img/upload', () => {
 
   it('refuses a missing file field and a non-multipart body with 400', async () => {
     expect((await upload(new Blob([new Uint8Array(await png())]), { authorization: `Bearer ${token}` }, 'picture')).status).toBe(400)
-    const json = await t.app.request('/img/upload', { method: 'POST', body: '{}', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } })
+    const json = await t.app.request('/img/upload', {
+      method: 'POST',
+      body: '{}',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    })
     expect(json.status).toBe(400)
   })
 

@@ -28,9 +28,11 @@ const focal = { x: 0.2, y: 0.7 }
 
 /** As a visitor: no session, a browser's Accept. */
 const visit = (url: string) => t.app.request(url, { headers: { host: 'localhost', accept: 'image/webp,*/*' } })
-const asEditor = (url: string) => t.app.request(url, { headers: { host: 'localhost', accept: 'image/webp,*/*', authorization: `Bearer ${token}` } })
+const asEditor = (url: string) =>
+  t.app.request(url, { headers: { host: 'localhost', accept: 'image/webp,*/*', authorization: `Bearer ${token}` } })
 const sizeOf = async (res: Response) => sharp(Buffer.from(await res.arrayBuffer())).metadata()
-const cacheFiles = async (id: string) => (await fs.readdir(path.join(t.config.imageCacheDir, id)).catch(() => [] as string[])).filter((f) => !f.endsWith('.tmp'))
+const cacheFiles = async (id: string) =>
+  (await fs.readdir(path.join(t.config.imageCacheDir, id)).catch(() => [] as string[])).filter((f) => !f.endsWith('.tmp'))
 
 async function picture(id: string) {
   const bytes = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#3a6' } })
@@ -40,7 +42,9 @@ async function picture(id: string) {
 }
 
 async function publish(slug: string, contents: unknown[], header: Record<string, unknown> = {}) {
-  const page = await (await admin.post('/api/page/save', { page: { slug, template: 'generic', header: { title: slug, ...header }, contents } })).json()
+  const page = await (
+    await admin.post('/api/page/save', { page: { slug, template: 'generic', header: { title: slug, ...header }, contents } })
+  ).json()
   const res = await admin.post('/api/page/publishPage', { page })
   expect(res.status, await res.clone().text()).toBe(200)
 }
@@ -108,7 +112,9 @@ describe('parameters the site does not use', () => {
     expect((await visit('/img/focused?w=450&h=250&fx=0.9&fy=0.1')).status).toBe(403)
     expect((await visit('/img/plain?w=450&h=250&cx=10&cy=20&cw=900&ch=500')).status).toBe(403)
     // Published a moment later, the same address works for visitors.
-    await publish('more-pictures', [{ componentType: 'Image', imageId: 'focused', alt: 'Now cropped', crop: { desktop: { x: 10, y: 20, width: 900, height: 500 } } }])
+    await publish('more-pictures', [
+      { componentType: 'Image', imageId: 'focused', alt: 'Now cropped', crop: { desktop: { x: 10, y: 20, width: 900, height: 500 } } },
+    ])
     expect((await visit(unpublished)).status).toBe(200)
   })
 })
@@ -126,12 +132,24 @@ describe('addresses the site itself writes', () => {
           createElement(
             Fragment,
             null,
-            createElement(Img, { image, width: imageSizes.imageBlock.mobile.width, height: imageSizes.imageBlock.mobile.height, cropKey: 'mobile', sources: [{ media: '(min-width: 640px)', ...imageSizes.imageBlock.desktop, cropKey: 'desktop' }] }),
+            createElement(Img, {
+              image,
+              width: imageSizes.imageBlock.mobile.width,
+              height: imageSizes.imageBlock.mobile.height,
+              cropKey: 'mobile',
+              sources: [{ media: '(min-width: 640px)', ...imageSizes.imageBlock.desktop, cropKey: 'desktop' }],
+            }),
             createElement(Img, { image, width: imageSizes.carousel.width, height: imageSizes.carousel.height, sizes: '100vw' }),
             createElement(Img, { image, width: imageSizes.card.width, height: imageSizes.card.height }),
             createElement(Img, { image, width: imageSizes.featureTile.width, height: imageSizes.featureTile.height }),
             createElement(Img, { image, width: imageSizes.featureCard.width, height: imageSizes.featureCard.height }),
-            createElement(Img, { image, width: 640, height: 1000, cropKey: 'mobile', sources: [{ media: '(min-width: 768px)', width: 1920, height: 1080, cropKey: 'desktop' }] }),
+            createElement(Img, {
+              image,
+              width: 640,
+              height: 1000,
+              cropKey: 'mobile',
+              sources: [{ media: '(min-width: 768px)', width: 1920, height: 1080, cropKey: 'desktop' }],
+            }),
             createElement(Img, { image, width: 160, height: 'auto' }),
             createElement('img', { src: imageUrl(image.imageId, { w: 1200, h: 630, f: 'jpg' }), alt: '' }),
             createElement('img', { src: `/img/${image.imageId}?w=1000&h=760`, alt: '' }),
@@ -158,8 +176,13 @@ describe('the cache limit', () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'img-budget-'))
     try {
       const maxCacheBytes = 40_000
-      const images = createImageService(t.database.db, createLocalStorage(path.join(dir, 'media')), { cacheDir: path.join(dir, 'cache'), maxCacheBytes })
-      const noisy = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      const images = createImageService(t.database.db, createLocalStorage(path.join(dir, 'media')), {
+        cacheDir: path.join(dir, 'cache'),
+        maxCacheBytes,
+      })
+      const noisy = await sharp({
+        create: { width: 400, height: 400, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+      })
         .png()
         .toBuffer()
       await images.save({ bytes: noisy, filename: 'noise.png', id: 'budget-noise' })

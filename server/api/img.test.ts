@@ -20,7 +20,9 @@ const BLUE = '#0000ff'
 
 /** 400x300: the top-left 200x150 quadrant red, the rest blue, so crops can be checked by colour. */
 async function quadrantImage() {
-  const red = await sharp({ create: { width: 200, height: 150, channels: 3, background: RED } }).png().toBuffer()
+  const red = await sharp({ create: { width: 200, height: 150, channels: 3, background: RED } })
+    .png()
+    .toBuffer()
   return sharp({ create: { width: 400, height: 300, channels: 3, background: BLUE } })
     .composite([{ input: red, left: 0, top: 0 }])
     .png()
@@ -29,7 +31,8 @@ async function quadrantImage() {
 
 let editorToken = ''
 /** As a signed-in editor, who gets exactly the variant asked for (visitors: img-visitor.test.ts). */
-const get = (query: string, headers: Record<string, string> = {}) => app.request(`/img/${query}`, { headers: { authorization: `Bearer ${editorToken}`, ...headers } })
+const get = (query: string, headers: Record<string, string> = {}) =>
+  app.request(`/img/${query}`, { headers: { authorization: `Bearer ${editorToken}`, ...headers } })
 
 async function decoded(res: Response) {
   const bytes = Buffer.from(await res.arrayBuffer())
@@ -52,9 +55,13 @@ beforeAll(async () => {
   editorToken = (await services.auth.login('img-editor', 'img-editor-pass', { ip: 'test' })).token
   original = await quadrantImage()
   await services.images.save({ bytes: original, filename: 'quadrants.png', id: 'quadrants' })
-  const alpha = await sharp({ create: { width: 64, height: 64, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer()
+  const alpha = await sharp({ create: { width: 64, height: 64, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.5 } } })
+    .png()
+    .toBuffer()
   await services.images.save({ bytes: alpha, filename: 'alpha.png', id: 'alpha' })
-  const wide = await sharp({ create: { width: 5000, height: 100, channels: 3, background: BLUE } }).jpeg().toBuffer()
+  const wide = await sharp({ create: { width: 5000, height: 100, channels: 3, background: BLUE } })
+    .jpeg()
+    .toBuffer()
   await services.images.save({ bytes: wide, filename: 'wide.jpg', id: 'wide' })
 })
 
@@ -99,7 +106,13 @@ describe('GET /img/:id', () => {
     const { info, pixel } = await decoded(await get('quadrants?cx=0&cy=0&cw=200&ch=150&w=100&f=png'))
     expect(info).toMatchObject({ width: 100, height: 75 })
     // Only the red quadrant survives: every corner is red.
-    for (const [x, y] of [[0, 0], [99, 0], [0, 74], [99, 74]] as const) expect(pixel(x, y)).toEqual([255, 0, 0])
+    for (const [x, y] of [
+      [0, 0],
+      [99, 0],
+      [0, 74],
+      [99, 74],
+    ] as const)
+      expect(pixel(x, y)).toEqual([255, 0, 0])
     const blue = await decoded(await get('quadrants?cx=200&cy=150&cw=200&ch=150&f=png'))
     expect(blue.pixel(0, 0)).toEqual([0, 0, 255])
   })
@@ -197,7 +210,9 @@ describe('GET /img/:id', () => {
   })
 
   it('applies the quality q to lossy formats (default 70)', async () => {
-    const noisy = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 50 } } })
+    const noisy = await sharp({
+      create: { width: 300, height: 300, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 50 } },
+    })
       .png()
       .toBuffer()
     await services.images.save({ bytes: noisy, filename: 'noise.png', id: 'noise' })

@@ -149,7 +149,16 @@ const listImages = editorRoute({
     }),
   },
   responses: {
-    200: json(zo.object({ items: zo.array(imageRecordSchema), total: zo.number().int(), page: zo.number().int(), pageSize: zo.number().int(), pages: zo.number().int() }), 'One page of images'),
+    200: json(
+      zo.object({
+        items: zo.array(imageRecordSchema),
+        total: zo.number().int(),
+        page: zo.number().int(),
+        pageSize: zo.number().int(),
+        pages: zo.number().int(),
+      }),
+      'One page of images',
+    ),
     401: json(errorSchema, 'Not signed in'),
     ...errorResponses,
   },

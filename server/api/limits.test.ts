@@ -117,10 +117,26 @@ describe('request body limit', () => {
 describe('text PostgreSQL cannot store', () => {
   it('refuses NUL and unpaired surrogates anywhere in a JSON body with 400 naming where', async () => {
     const cases: { body: unknown; path: string; problem: RegExp }[] = [
-      { body: { page: { slug: 'nul-title', template: 'generic', header: { title: 'Wine\u0000tasting' } } }, path: 'body.page.header.title', problem: /NUL/ },
-      { body: { page: { slug: 'lone', template: 'generic', header: { title: 'Half \ud83c a glass' } } }, path: 'body.page.header.title', problem: /surrogate/ },
-      { body: { page: { slug: 'lone-low', template: 'generic', contents: [{ type: 'Text', text: 'x\udc00' }] } }, path: 'body.page.contents.0.text', problem: /surrogate/ },
-      { body: { page: { slug: 'key', template: 'generic', header: { 'ti\u0000tle': 'x' } } }, path: 'body.page.header.ti?tle', problem: /NUL/ },
+      {
+        body: { page: { slug: 'nul-title', template: 'generic', header: { title: 'Wine\u0000tasting' } } },
+        path: 'body.page.header.title',
+        problem: /NUL/,
+      },
+      {
+        body: { page: { slug: 'lone', template: 'generic', header: { title: 'Half \ud83c a glass' } } },
+        path: 'body.page.header.title',
+        problem: /surrogate/,
+      },
+      {
+        body: { page: { slug: 'lone-low', template: 'generic', contents: [{ type: 'Text', text: 'x\udc00' }] } },
+        path: 'body.page.contents.0.text',
+        problem: /surrogate/,
+      },
+      {
+        body: { page: { slug: 'key', template: 'generic', header: { 'ti\u0000tle': 'x' } } },
+        path: 'body.page.header.ti?tle',
+        problem: /NUL/,
+      },
     ]
     for (const { body, path, problem } of cases) {
       const res = await admin.post('/api/page/save', body)
@@ -148,7 +164,9 @@ describe('text PostgreSQL cannot store', () => {
   })
 
   it('keeps well-formed text, emoji included', async () => {
-    const res = await admin.post('/api/page/save', { page: { slug: 'emoji', template: 'generic', header: { title: 'Wine 🍷 and cheese' } } })
+    const res = await admin.post('/api/page/save', {
+      page: { slug: 'emoji', template: 'generic', header: { title: 'Wine 🍷 and cheese' } },
+    })
     expect(res.status).toBe(200)
     const page = (await (await admin.get('/api/page/load?slug=emoji')).json()) as { header: { title: string } }
     expect(page.header.title).toBe('Wine 🍷 and cheese')

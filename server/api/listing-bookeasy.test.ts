@@ -43,14 +43,28 @@ async function addProduct(id: string, name: string, operator: string | null, pub
     name,
     description: `${name} among the vines`,
     externalSystems: operator ? [{ externalSystemCode: 'BOOKEASY', externalSystemText: operator }] : [],
-    address: { line1: '1 Murray Street', line2: '', city: 'Tanunda', area: 'Barossa', state: 'South Australia', postcode: '5352', country: 'Australia' },
+    address: {
+      line1: '1 Murray Street',
+      line2: '',
+      city: 'Tanunda',
+      area: 'Barossa',
+      state: 'South Australia',
+      postcode: '5352',
+      country: 'Australia',
+    },
   })
   const listing = applyProvider(null, { _id: id, domainId, listingType: 'product', parentId: null, atdw }, new Date().toISOString())
   return t.services.listings.setPublished(domainId, listing, publish, SYSTEM)
 }
 
-const fakeCalls = async () => ((await (await fetch(`${fake.url}/__fake/operators/calls`)).json()) as { operators: string[]; q: string }[]).length
-const fakeMode = (mode: 'ok' | 'down') => fetch(`${fake.url}/__fake/operators/mode`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode }) })
+const fakeCalls = async () =>
+  ((await (await fetch(`${fake.url}/__fake/operators/calls`)).json()) as { operators: string[]; q: string }[]).length
+const fakeMode = (mode: 'ok' | 'down') =>
+  fetch(`${fake.url}/__fake/operators/mode`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mode }),
+  })
 
 beforeAll(async () => {
   fake = await startFakeBookEasy()
@@ -71,7 +85,17 @@ afterAll(async () => {
 
 describe('the provider answer', () => {
   it('is read whatever the shapes of ids, facilities and empty values', () => {
-    expect(toBookEasyInfo({ OperatorID: 42, PackageID: null, TradingName: ' Vine View ', SearchType: 'Tours', Facilities: [{ Name: 'Spa' }, 'Parking', { Name: 'Spa' }, ''], Cancellation: '', TermsAndConditions: undefined })).toEqual({
+    expect(
+      toBookEasyInfo({
+        OperatorID: 42,
+        PackageID: null,
+        TradingName: ' Vine View ',
+        SearchType: 'Tours',
+        Facilities: [{ Name: 'Spa' }, 'Parking', { Name: 'Spa' }, ''],
+        Cancellation: '',
+        TermsAndConditions: undefined,
+      }),
+    ).toEqual({
       OperatorID: '42',
       PackageID: '',
       Operators: 'Vine View',
@@ -80,7 +104,11 @@ describe('the provider answer', () => {
       Cancellation: '',
       TermsAndConditions: '',
     })
-    expect(toBookEasyInfo({ OperatorId: '7', Operators: 'Old Vine', Facilities: 'Wifi, Pool' })).toMatchObject({ OperatorID: '7', Operators: 'Old Vine', Facilities: ['Wifi', 'Pool'] })
+    expect(toBookEasyInfo({ OperatorId: '7', Operators: 'Old Vine', Facilities: 'Wifi, Pool' })).toMatchObject({
+      OperatorID: '7',
+      Operators: 'Old Vine',
+      Facilities: ['Wifi', 'Pool'],
+    })
     expect(toBookEasyInfo({ TradingName: 'no id' })).toBeNull()
   })
 })
@@ -100,7 +128,11 @@ describe('listing/updateWithBookEasy', () => {
     expect(pub.bookEasy).toEqual(expectedInfo(1234))
     // The sync keeps it: the provider data changes, the booking data stays.
     const current = (await t.services.listings.findById(domainId, 'be-cottage', { editor: true }))!
-    const again = applyProvider(current, { _id: 'be-cottage', domainId, listingType: 'product', parentId: null, atdw: { ...current.atdw!, description: 'New words' } }, new Date().toISOString())
+    const again = applyProvider(
+      current,
+      { _id: 'be-cottage', domainId, listingType: 'product', parentId: null, atdw: { ...current.atdw!, description: 'New words' } },
+      new Date().toISOString(),
+    )
     await t.services.listings.setPublished(domainId, again, true, SYSTEM)
     expect((await t.services.listings.findById(domainId, 'be-cottage'))!.bookEasy).toEqual(expectedInfo(1234))
   })
@@ -145,10 +177,18 @@ describe('listing/updateWithBookEasy', () => {
 
 describe('listing/loadBookEasyListings', () => {
   it("refreshes every booking listing for an editor and answers the published ones' entries by code", async () => {
-    await fetch(`${fake.url}/__fake/operators/set`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ OperatorID: 1234, TradingName: 'Kalimna Cottages (renamed)' }) })
+    await fetch(`${fake.url}/__fake/operators/set`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ OperatorID: 1234, TradingName: 'Kalimna Cottages (renamed)' }),
+    })
     const res = await editor.get('/api/listing/loadBookEasyListings')
     expect(res.status).toBe(200)
-    const body = (await res.json()) as { listings: Record<string, { slug: string; url: string; bookEasyCode: string }>; error?: string; refreshed: { operators: number; updated: number; unknown: string[] } }
+    const body = (await res.json()) as {
+      listings: Record<string, { slug: string; url: string; bookEasyCode: string }>
+      error?: string
+      refreshed: { operators: number; updated: number; unknown: string[] }
+    }
     expect(body.error).toBeUndefined()
     // be-cottage, be-hotel, be-unknown, be-draft and the custom listing carry an operator id.
     expect(body.refreshed).toEqual({ operators: 5, updated: 3, unknown: ['not-an-operator'] })
@@ -189,10 +229,16 @@ describe('listing/loadBookEasyListings', () => {
   })
 
   it('says so when the booking provider is not configured, instead of failing', async () => {
-    const service = createBookEasySyncService({ db: t.database.db, listings: t.services.listings, bookeasy: { apiUrl: undefined, vcId: 153 } })
+    const service = createBookEasySyncService({
+      db: t.database.db,
+      listings: t.services.listings,
+      bookeasy: { apiUrl: undefined, vcId: 153 },
+    })
     const answer = await service.loadBookEasyListings(domainId, { refresh: true })
     expect(answer.error).toBe('Online booking is not configured (set BOOKEASY_API_URL)')
     expect(Object.keys(answer.listings)).toContain('1234')
-    await expect(service.updateWithBookEasy(domainId, 'be-cottage')).rejects.toThrow('Online booking is not configured (set BOOKEASY_API_URL)')
+    await expect(service.updateWithBookEasy(domainId, 'be-cottage')).rejects.toThrow(
+      'Online booking is not configured (set BOOKEASY_API_URL)',
+    )
   })
 })

@@ -44,9 +44,21 @@ async function addListing(f: Fixture): Promise<Listing> {
     endDate: f.dates?.[1] ?? '',
     memberships: f.memberships ?? [],
     externalSystems: f.bookeasy ? [{ externalSystemCode: 'BOOKEASY', externalSystemText: f.bookeasy }] : [],
-    address: { line1: '1 Main Street', line2: '', city: f.city ?? 'Tanunda', area: 'Barossa', state: 'SA', postcode: '5352', country: 'Australia' },
+    address: {
+      line1: '1 Main Street',
+      line2: '',
+      city: f.city ?? 'Tanunda',
+      area: 'Barossa',
+      state: 'SA',
+      postcode: '5352',
+      country: 'Australia',
+    },
   })
-  const listing = applyProvider(null, { _id: f.id, domainId, listingType: f.parentId ? 'service' : 'product', parentId: f.parentId ?? null, atdw }, new Date().toISOString())
+  const listing = applyProvider(
+    null,
+    { _id: f.id, domainId, listingType: f.parentId ? 'service' : 'product', parentId: f.parentId ?? null, atdw },
+    new Date().toISOString(),
+  )
   return t.services.listings.setPublished(domainId, listing, f.publish ?? true, SYSTEM)
 }
 
@@ -63,20 +75,62 @@ beforeAll(async () => {
   editor = await signIn(t, { username: 'listing-editor', password: 'listing-password' })
   anon = visitor(t)
   const fixtures: Fixture[] = [
-    { id: 'p-winery', name: 'Seppeltsfield Cellar Door', category: 'ATTRACTION', classes: ['WINERY'], city: 'Nuriootpa', memberships: ['Barossa(G)[SA]'], bookeasy: '4001' },
+    {
+      id: 'p-winery',
+      name: 'Seppeltsfield Cellar Door',
+      category: 'ATTRACTION',
+      classes: ['WINERY'],
+      city: 'Nuriootpa',
+      memberships: ['Barossa(G)[SA]'],
+      bookeasy: '4001',
+    },
     { id: 'p-cafe', name: 'Tanunda Bakery Cafe', category: 'RESTAURANT', classes: ['CAFE'], city: 'Tanunda' },
-    { id: 'p-hotel', name: 'Angaston Heritage Hotel', description: 'Historic rooms above the wine bar', category: 'ACCOMM', classes: ['HOTEL'], city: 'Angaston' },
+    {
+      id: 'p-hotel',
+      name: 'Angaston Heritage Hotel',
+      description: 'Historic rooms above the wine bar',
+      category: 'ACCOMM',
+      classes: ['HOTEL'],
+      city: 'Angaston',
+    },
     { id: 'p-cottage', name: 'Lyndoch Vineyard Cottage', category: 'ACCOMM', classes: ['COTTAGE'], city: 'Lyndoch' },
     { id: 'p-tour', name: 'Barossa Wine Tours', category: 'TOUR', city: 'Tanunda' },
     { id: 's-tour-1', name: 'Barossa Wine Tours Half Day', category: 'TOUR', parentId: 'p-tour', city: 'Tanunda' },
     { id: 's-tour-2', name: 'Barossa Wine Tours Full Day', category: 'TOUR', parentId: 'p-tour', city: 'Tanunda' },
-    { id: 'e-vintage', name: 'Barossa Vintage Festival', category: 'EVENT', classes: ['FESTIVAL'], city: 'Tanunda', dates: ['2027-04-20', '2027-04-26'] },
-    { id: 'e-gourmet', name: 'Barossa Gourmet Weekend', category: 'EVENT', classes: ['FOOD'], city: 'Greenock', dates: ['2027-08-30', '2027-08-31'] },
-    { id: 'e-jazz', name: 'Jazz in the Vines', category: 'EVENT', classes: ['MUSIC'], city: 'Williamstown', dates: ['2027-10-01', '2027-10-01'] },
+    {
+      id: 'e-vintage',
+      name: 'Barossa Vintage Festival',
+      category: 'EVENT',
+      classes: ['FESTIVAL'],
+      city: 'Tanunda',
+      dates: ['2027-04-20', '2027-04-26'],
+    },
+    {
+      id: 'e-gourmet',
+      name: 'Barossa Gourmet Weekend',
+      category: 'EVENT',
+      classes: ['FOOD'],
+      city: 'Greenock',
+      dates: ['2027-08-30', '2027-08-31'],
+    },
+    {
+      id: 'e-jazz',
+      name: 'Jazz in the Vines',
+      category: 'EVENT',
+      classes: ['MUSIC'],
+      city: 'Williamstown',
+      dates: ['2027-10-01', '2027-10-01'],
+    },
     { id: 'p-draft', name: 'Unpublished Winery', category: 'ATTRACTION', classes: ['WINERY'], city: 'Nuriootpa', publish: false },
   ]
   for (const f of fixtures) await addListing(f)
-  for (let i = 0; i < 20; i++) await addListing({ id: `p-extra-${i}`, name: `Extra Attraction ${String(i).padStart(2, '0')}`, category: 'ATTRACTION', city: 'Greenock' })
+  for (let i = 0; i < 20; i++)
+    await addListing({
+      id: `p-extra-${i}`,
+      name: `Extra Attraction ${String(i).padStart(2, '0')}`,
+      category: 'ATTRACTION',
+      city: 'Greenock',
+    })
 })
 afterAll(() => t?.close())
 
@@ -114,7 +168,10 @@ describe('listing/fetch', () => {
   })
 
   it('keeps events whose dates overlap from/to (DD/MM/YYYY or ISO), ordered by date', async () => {
-    expect(names(await fetchGrid({ filters: { from: '25/04/2027', to: '31/08/2027' } }))).toEqual(['Barossa Gourmet Weekend', 'Barossa Vintage Festival'])
+    expect(names(await fetchGrid({ filters: { from: '25/04/2027', to: '31/08/2027' } }))).toEqual([
+      'Barossa Gourmet Weekend',
+      'Barossa Vintage Festival',
+    ])
     expect(names(await fetchGrid({ filters: { from: '2027-09-01' } }))).toEqual(['Jazz in the Vines'])
     expect(names(await fetchGrid({ filters: { to: '2027-04-20' } }))).toEqual(['Barossa Vintage Festival'])
     const events = await fetchGrid({ checkedCategories: ['event'] })
@@ -135,7 +192,13 @@ describe('listing/fetch', () => {
     const stay = await save({ name: 'Stay', filters: ['ACCOMM'], excludedTags: 'cottage' })
     expect(names(await fetchGrid({ categoryFilterId: stay }))).toEqual(['Angaston Heritage Hotel'])
 
-    const wineOrFood = await save({ name: 'Wine and food', filters: [['ATTRACTION', 'RESTAURANT'], ['WINERY', 'CAFE']] })
+    const wineOrFood = await save({
+      name: 'Wine and food',
+      filters: [
+        ['ATTRACTION', 'RESTAURANT'],
+        ['WINERY', 'CAFE'],
+      ],
+    })
     const r = await fetchGrid({ categoryFilterId: wineOrFood })
     expect(names(r)).toEqual(['Seppeltsfield Cellar Door', 'Tanunda Bakery Cafe'])
     expect(r.listingCategories.map((c) => c.key)).toEqual(['ATTRACTION', 'RESTAURANT', 'WINERY', 'CAFE'])
@@ -156,7 +219,12 @@ describe('listing/fetch', () => {
   it('combines keyword, category, dates and location', async () => {
     const res = await editor.post('/api/listing/saveCategory', { category: { name: 'Whats on', filters: ['EVENT'], hasDates: true } })
     const { category } = (await res.json()) as { category: { _id: string } }
-    const r = await fetchGrid({ categoryFilterId: category._id, search: 'barossa', location: 'Greenock', filters: { from: '01/08/2027', to: '30/09/2027' } })
+    const r = await fetchGrid({
+      categoryFilterId: category._id,
+      search: 'barossa',
+      location: 'Greenock',
+      filters: { from: '01/08/2027', to: '30/09/2027' },
+    })
     expect(names(r)).toEqual(['Barossa Gourmet Weekend'])
   })
 
@@ -169,7 +237,13 @@ describe('listing/fetch', () => {
 
   it('answers cards with what the grid shows', async () => {
     const [card] = (await fetchGrid({ search: 'seppeltsfield' })).listings
-    expect(card).toMatchObject({ slug: 'listing/seppeltsfield-cellar-door', location: 'Nuriootpa', bookingOperatorId: '4001', activeStatus: 'ACTIVE', productCategoryId: 'ATTRACTION' })
+    expect(card).toMatchObject({
+      slug: 'listing/seppeltsfield-cellar-door',
+      location: 'Nuriootpa',
+      bookingOperatorId: '4001',
+      activeStatus: 'ACTIVE',
+      productCategoryId: 'ATTRACTION',
+    })
     const [service] = (await fetchGrid({ search: 'half day' })).listings
     expect(service!.listingType).toBe('service')
   })
@@ -197,7 +271,7 @@ describe('related listings and services', () => {
     expect(listings).toHaveLength(6)
   })
 
-  it('lists a product\'s services and finds a listing by id', async () => {
+  it("lists a product's services and finds a listing by id", async () => {
     const res = await anon.get('/api/listing/productServices?id=p-tour')
     const services = (await res.json()) as { name: string; slug: string }[]
     expect(services.map((s) => s.name)).toEqual(['Barossa Wine Tours Full Day', 'Barossa Wine Tours Half Day'])
@@ -210,7 +284,10 @@ describe('categories and tags', () => {
   it('names a new category New Category {n} and refuses unpublish/delete with the spec texts', async () => {
     const before = ((await (await editor.get('/api/listing/loadCategories')).json()) as unknown[]).length
     const res = await editor.post('/api/listing/saveCategory', { category: { filters: [''] } })
-    const { category, message } = (await res.json()) as { category: { _id: string; name: string; filters: string[][]; hasDates: boolean; hideServices: boolean }; message: string }
+    const { category, message } = (await res.json()) as {
+      category: { _id: string; name: string; filters: string[][]; hasDates: boolean; hideServices: boolean }
+      message: string
+    }
     expect(message).toBe('Category Saved')
     expect(category).toMatchObject({ name: `New Category ${before + 1}`, filters: [[]], hasDates: false, hideServices: false })
 
@@ -230,9 +307,15 @@ describe('categories and tags', () => {
   it('names the pages whose Listings blocks use a category', async () => {
     const res = await editor.post('/api/listing/saveCategory', { category: { name: 'Used', filters: ['EVENT'] } })
     const { category } = (await res.json()) as { category: { _id: string } }
-    await t.services.pages.save(domainId, 'pages', { slug: 'events-calendar', template: 'generic', header: { title: "What's on" }, contents: [] }, SYSTEM)
+    await t.services.pages.save(
+      domainId,
+      'pages',
+      { slug: 'events-calendar', template: 'generic', header: { title: "What's on" }, contents: [] },
+      SYSTEM,
+    )
     await t.database.db.execute(
-      (await import('drizzle-orm')).sql`update pages set draft = jsonb_set(draft, '{contents}', ${JSON.stringify([{ componentType: 'Listings', categoryFilter: category._id, showExport: true }])}::jsonb) where slug = 'events-calendar'`,
+      (await import('drizzle-orm'))
+        .sql`update pages set draft = jsonb_set(draft, '{contents}', ${JSON.stringify([{ componentType: 'Listings', categoryFilter: category._id, showExport: true }])}::jsonb) where slug = 'events-calendar'`,
     )
     const usage = (await (await editor.get(`/api/listing/getWarningInfo?_id=${category._id}`)).json()) as { slug: string; title: string }[]
     expect(usage).toEqual([expect.objectContaining({ slug: 'events-calendar', title: "What's on" })])
@@ -256,7 +339,12 @@ describe('categories and tags', () => {
 describe('listing/save', () => {
   it('keeps the provider data, upper-cases custom categories and refuses status changes while linked', async () => {
     const listing = (await (await editor.get('/api/listing/findById?id=p-cafe')).json()) as Listing
-    const sent = { ...listing, atdw: undefined, name: { value: 'Our Bakery', path: '', provider: '' }, customCategories: { value: ['brunch spots'] } }
+    const sent = {
+      ...listing,
+      atdw: undefined,
+      name: { value: 'Our Bakery', path: '', provider: '' },
+      customCategories: { value: ['brunch spots'] },
+    }
     const res = await editor.post('/api/listing/save', { listing: sent })
     expect(res.status).toBe(200)
     const { listing: saved, message } = (await res.json()) as { listing: Listing; message: string }
@@ -266,13 +354,17 @@ describe('listing/save', () => {
     expect(saved.taggedCategories.value).toEqual(expect.arrayContaining(['RESTAURANT', 'CAFE', 'BRUNCH SPOTS']))
     expect(saved.atdw?.productCategoryId).toBe('RESTAURANT')
 
-    const refused = await editor.post('/api/listing/save', { listing: { ...saved, atdw: undefined, activeStatus: { ...saved.activeStatus, value: 'INACTIVE', path: '', provider: '' } } })
+    const refused = await editor.post('/api/listing/save', {
+      listing: { ...saved, atdw: undefined, activeStatus: { ...saved.activeStatus, value: 'INACTIVE', path: '', provider: '' } },
+    })
     expect(refused.status).toBe(409)
   })
 
   it('relinking a field copies the current provider value', async () => {
     const listing = (await (await editor.get('/api/listing/findById?id=p-cafe')).json()) as Listing
-    const res = await editor.post('/api/listing/save', { listing: { ...listing, atdw: undefined, name: { value: 'ignored', path: 'productName', provider: 'atdw' } } })
+    const res = await editor.post('/api/listing/save', {
+      listing: { ...listing, atdw: undefined, name: { value: 'ignored', path: 'productName', provider: 'atdw' } },
+    })
     const { listing: saved } = (await res.json()) as { listing: Listing }
     expect(saved.name).toEqual({ value: 'Tanunda Bakery Cafe', path: 'productName', provider: 'atdw' })
   })

@@ -9,7 +9,12 @@ import { domainIdParam, errorResponses, errorSchema, idParam, json } from './sch
 /** The listing calls of spec 02 §7: the public grid and listing pages, and the editors' calls. */
 
 const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } })
-const editorErrors = { 401: json(errorSchema, 'Not signed in'), 404: json(errorSchema, 'No such listing or category'), 409: json(errorSchema, 'Refused by a rule'), ...errorResponses }
+const editorErrors = {
+  401: json(errorSchema, 'Not signed in'),
+  404: json(errorSchema, 'No such listing or category'),
+  409: json(errorSchema, 'Refused by a rule'),
+  ...errorResponses,
+}
 
 const cardSchema = z.object({}).catchall(z.unknown()).openapi('ListingCard')
 const listingDoc = z.object({ _id: z.string() }).catchall(z.unknown()).openapi('Listing')
@@ -59,7 +64,10 @@ const productServices = createRoute({
   path: '/productServices',
   summary: "A product's services (child listings)",
   request: { query: z.object({ id: idParam, domainId: domainIdParam }) },
-  responses: { 200: json(z.array(z.object({ _id: z.string(), slug: z.string(), name: z.string(), image: z.unknown() })), 'Services'), ...errorResponses },
+  responses: {
+    200: json(z.array(z.object({ _id: z.string(), slug: z.string(), name: z.string(), image: z.unknown() })), 'Services'),
+    ...errorResponses,
+  },
 })
 
 const loadTags = createRoute({
@@ -141,7 +149,10 @@ const getWarningInfo = editorRoute({
   path: '/getWarningInfo',
   summary: 'Pages whose Listings blocks use the category (shown before a delete)',
   request: { query: z.object({ _id: idParam, domainId: domainIdParam }) },
-  responses: { 200: json(z.array(z.object({ _id: z.string(), slug: z.string(), title: z.string(), collection: z.string() })), 'Pages'), ...editorErrors },
+  responses: {
+    200: json(z.array(z.object({ _id: z.string(), slug: z.string(), title: z.string(), collection: z.string() })), 'Pages'),
+    ...editorErrors,
+  },
 })
 
 const save = editorRoute({
@@ -173,7 +184,11 @@ const syncListing = editorRoute({
   path: '/syncListing',
   summary: 'Sync one listing (a product with its services) from the tourism provider now',
   request: body(z.object({ listingId: idParam, domainId: domainIdParam })),
-  responses: { 200: json(z.object({ listing: listingDoc, message: z.string() }), 'Synced'), 503: json(errorSchema, 'The provider is not configured or not reachable'), ...editorErrors },
+  responses: {
+    200: json(z.object({ listing: listingDoc, message: z.string() }), 'Synced'),
+    503: json(errorSchema, 'The provider is not configured or not reachable'),
+    ...editorErrors,
+  },
 })
 
 const updateWithBookEasy = editorRoute({
@@ -183,10 +198,19 @@ const updateWithBookEasy = editorRoute({
   description:
     "The operator id is the listing's provider external system BOOKEASY, or its bookEasyCode. 409 when the listing has none, 404 when the provider does not know it, 503 when the provider is not configured or not reachable.",
   request: { query: z.object({ _id: idParam, domainId: domainIdParam }) },
-  responses: { 200: json(z.object({ listing: listingDoc, message: z.string() }), 'Updated'), 503: json(errorSchema, 'The booking provider is not configured or not reachable'), ...editorErrors },
+  responses: {
+    200: json(z.object({ listing: listingDoc, message: z.string() }), 'Updated'),
+    503: json(errorSchema, 'The booking provider is not configured or not reachable'),
+    ...editorErrors,
+  },
 })
 
-const bookEasyEntry = z.object({ bookEasyCode: z.string(), slug: z.string(), url: z.string(), bookEasyImage: z.object({ thumbnail: z.string(), full: z.string() }).nullable() })
+const bookEasyEntry = z.object({
+  bookEasyCode: z.string(),
+  slug: z.string(),
+  url: z.string(),
+  bookEasyImage: z.object({ thumbnail: z.string(), full: z.string() }).nullable(),
+})
 const loadBookEasyListings = createRoute({
   method: 'get',
   path: '/loadBookEasyListings',
@@ -199,7 +223,9 @@ const loadBookEasyListings = createRoute({
       z.object({
         listings: z.record(z.string(), bookEasyEntry),
         error: z.string().optional(),
-        refreshed: z.object({ operators: z.number(), updated: z.number(), unknown: z.array(z.string()), error: z.string().optional() }).optional(),
+        refreshed: z
+          .object({ operators: z.number(), updated: z.number(), unknown: z.array(z.string()), error: z.string().optional() })
+          .optional(),
       }),
       'Entries by booking code',
     ),
@@ -232,23 +258,47 @@ export const listingRouter = createRouter()
   })
   .openapi(saveTags, async (c) => {
     const { tags, domainId } = c.req.valid('json')
-    return c.json({ tags: await c.var.services.listings.saveTags(domainIdOf(c, domainId), tags), message: listingTexts.toasts.tagsSaved }, 200)
+    return c.json(
+      { tags: await c.var.services.listings.saveTags(domainIdOf(c, domainId), tags), message: listingTexts.toasts.tagsSaved },
+      200,
+    )
   })
   .openapi(publishTags, async (c) => {
     const { tags, domainId } = c.req.valid('json')
-    return c.json({ tags: await c.var.services.listings.publishTags(domainIdOf(c, domainId), tags), message: listingTexts.toasts.tagsPublished }, 200)
+    return c.json(
+      { tags: await c.var.services.listings.publishTags(domainIdOf(c, domainId), tags), message: listingTexts.toasts.tagsPublished },
+      200,
+    )
   })
   .openapi(saveCategory, async (c) => {
     const { category, domainId } = c.req.valid('json')
-    return c.json({ category: await c.var.services.listings.saveCategory(domainIdOf(c, domainId), category), message: listingTexts.toasts.categorySaved }, 200)
+    return c.json(
+      {
+        category: await c.var.services.listings.saveCategory(domainIdOf(c, domainId), category),
+        message: listingTexts.toasts.categorySaved,
+      },
+      200,
+    )
   })
   .openapi(publishCategory, async (c) => {
     const { category, domainId } = c.req.valid('json')
-    return c.json({ category: await c.var.services.listings.publishCategory(domainIdOf(c, domainId), category), message: listingTexts.toasts.categoryPublished }, 200)
+    return c.json(
+      {
+        category: await c.var.services.listings.publishCategory(domainIdOf(c, domainId), category),
+        message: listingTexts.toasts.categoryPublished,
+      },
+      200,
+    )
   })
   .openapi(unpublishCategory, async (c) => {
     const { _id, domainId } = c.req.valid('json')
-    return c.json({ category: await c.var.services.listings.unpublishCategory(domainIdOf(c, domainId), _id), message: listingTexts.toasts.categoryUnpublished }, 200)
+    return c.json(
+      {
+        category: await c.var.services.listings.unpublishCategory(domainIdOf(c, domainId), _id),
+        message: listingTexts.toasts.categoryUnpublished,
+      },
+      200,
+    )
   })
   .openapi(deleteCategory, async (c) => {
     const { _id, domainId } = c.req.valid('json')
@@ -268,11 +318,23 @@ export const listingRouter = createRouter()
   })
   .openapi(save, async (c) => {
     const { listing, domainId, force } = c.req.valid('json')
-    return c.json({ listing: await c.var.services.listings.save(domainIdOf(c, domainId), listing, { user: c.var.user, force }), message: listingTexts.toasts.listingSaved }, 200)
+    return c.json(
+      {
+        listing: await c.var.services.listings.save(domainIdOf(c, domainId), listing, { user: c.var.user, force }),
+        message: listingTexts.toasts.listingSaved,
+      },
+      200,
+    )
   })
   .openapi(publishListing, async (c) => {
     const { listing, domainId } = c.req.valid('json')
-    return c.json({ listing: await c.var.services.listings.publishListing(domainIdOf(c, domainId), listing._id, { user: c.var.user }), message: texts.toasts.success }, 200)
+    return c.json(
+      {
+        listing: await c.var.services.listings.publishListing(domainIdOf(c, domainId), listing._id, { user: c.var.user }),
+        message: texts.toasts.success,
+      },
+      200,
+    )
   })
   .openapi(updateWithBookEasy, async (c) => {
     const { _id, domainId } = c.req.valid('query')

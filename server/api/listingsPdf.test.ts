@@ -80,7 +80,14 @@ beforeAll(async () => {
     .toBuffer()
   await t.services.images.save({ id: 'pdf-test-picture', bytes: picture, filename: 'festival.png', alt: 'Festival' })
   const fixtures: Fixture[] = [
-    { id: 'e-vintage', name: 'Barossa Vintage Festival', category: 'EVENT', city: 'Tanunda', dates: ['2027-04-20', '2027-04-26'], imageId: 'pdf-test-picture' },
+    {
+      id: 'e-vintage',
+      name: 'Barossa Vintage Festival',
+      category: 'EVENT',
+      city: 'Tanunda',
+      dates: ['2027-04-20', '2027-04-26'],
+      imageId: 'pdf-test-picture',
+    },
     { id: 'e-gourmet', name: 'Barossa Gourmet Weekend', category: 'EVENT', city: 'Greenock', dates: ['2027-08-30', '2027-08-31'] },
     { id: 'e-jazz', name: 'Jazz in the Vines', category: 'EVENT', city: 'Williamstown', dates: ['2027-10-01', '2027-10-01'] },
     { id: 'e-old', name: 'Last Year Harvest Dinner', category: 'EVENT', city: 'Tanunda', dates: ['2026-03-01', '2026-03-02'] },
@@ -116,7 +123,10 @@ describe('GET /api/listingsPdf/generatePdf', () => {
   })
 
   it('holds the events the grid shows for the same filters, with dates and town, and no others', async () => {
-    const { res, bytes } = await download({ categoryFilterId: eventsCategoryId, filters: JSON.stringify({ from: '01/04/2027', to: '30/09/2027' }) })
+    const { res, bytes } = await download({
+      categoryFilterId: eventsCategoryId,
+      filters: JSON.stringify({ from: '01/04/2027', to: '30/09/2027' }),
+    })
     expect(res.status).toBe(200)
     const text = await pdfText(bytes, 'filtered')
     expect(text).toContain('Barossa Vintage Festival')
@@ -134,7 +144,9 @@ describe('GET /api/listingsPdf/generatePdf', () => {
     // In the grid's order: by start date.
     expect(text.indexOf('Barossa Vintage Festival')).toBeLessThan(text.indexOf('Barossa Gourmet Weekend'))
 
-    const grid = (await (await anon.post('/api/listing/fetch', { categoryFilterId: eventsCategoryId, filters: { from: '01/04/2027', to: '30/09/2027' } })).json()) as { totalListings: number }
+    const grid = (await (
+      await anon.post('/api/listing/fetch', { categoryFilterId: eventsCategoryId, filters: { from: '01/04/2027', to: '30/09/2027' } })
+    ).json()) as { totalListings: number }
     expect(grid.totalListings).toBe(2)
     expect(text).toContain(listingPdfTexts.count(2))
   })
@@ -190,10 +202,14 @@ describe('GET /api/listingsPdf/generatePdf', () => {
       })
     }
     const started = performance.now()
-    const { result, maxMs: holdMs } = await longestHold(() => download({ categoryFilterId: eventsCategoryId, filters: JSON.stringify({ from: '2028-01-01', to: '2028-12-31' }) }))
+    const { result, maxMs: holdMs } = await longestHold(() =>
+      download({ categoryFilterId: eventsCategoryId, filters: JSON.stringify({ from: '2028-01-01', to: '2028-12-31' }) }),
+    )
     const { res, bytes } = result
     const ms = performance.now() - started
-    console.log(`listingsPdf: 200 events, ${(bytes.length / 1024).toFixed(0)} KB in ${ms.toFixed(0)} ms; longest event-loop hold ${holdMs.toFixed(0)} ms`)
+    console.log(
+      `listingsPdf: 200 events, ${(bytes.length / 1024).toFixed(0)} KB in ${ms.toFixed(0)} ms; longest event-loop hold ${holdMs.toFixed(0)} ms`,
+    )
     expect(res.status).toBe(200)
     // The layout runs in a worker thread: this thread stays free (laid out here, it was one hold of seconds).
     expect(holdMs).toBeLessThan(Math.min(500, ms / 2))
@@ -210,7 +226,11 @@ describe('GET /api/listingsPdf/generatePdf', () => {
   }, 120_000)
 
   it('serves several downloads asked for at once (they take turns), each complete', async () => {
-    const results = await Promise.all([0, 1, 2, 3].map(() => download({ categoryFilterId: eventsCategoryId, filters: JSON.stringify({ from: '2027-01-01', to: '2027-12-31' }) })))
+    const results = await Promise.all(
+      [0, 1, 2, 3].map(() =>
+        download({ categoryFilterId: eventsCategoryId, filters: JSON.stringify({ from: '2027-01-01', to: '2027-12-31' }) }),
+      ),
+    )
     for (const { res, bytes } of results) {
       expect(res.status).toBe(200)
       expect((await PDFDocument.load(bytes)).getTitle()).toBe(`Event Calendar ${siteName}`)
@@ -219,7 +239,13 @@ describe('GET /api/listingsPdf/generatePdf', () => {
 
   it('builds a calendar once and serves it from memory until a listing is published', async () => {
     const query = { categoryFilterId: eventsCategoryId, filters: JSON.stringify({ from: '2029-01-01', to: '2029-12-31' }) }
-    await addListing({ id: 'cache-a', name: 'Cached Harvest Ball', category: 'EVENT', city: 'Angaston', dates: ['2029-03-01', '2029-03-01'] })
+    await addListing({
+      id: 'cache-a',
+      name: 'Cached Harvest Ball',
+      category: 'EVENT',
+      city: 'Angaston',
+      dates: ['2029-03-01', '2029-03-01'],
+    })
     const first = await download(query)
     expect(first.res.status).toBe(200)
     expect(first.res.headers.get('x-cache')).toBe('MISS')
@@ -238,7 +264,13 @@ describe('GET /api/listingsPdf/generatePdf', () => {
     expect(reorderedAgain.res.headers.get('x-cache')).toBe('HIT')
 
     // Publishing a listing (as an editor or a sync does) makes the next request build it anew.
-    await addListing({ id: 'cache-b', name: 'Freshly Published Picnic', category: 'EVENT', city: 'Tanunda', dates: ['2029-05-01', '2029-05-01'] })
+    await addListing({
+      id: 'cache-b',
+      name: 'Freshly Published Picnic',
+      category: 'EVENT',
+      city: 'Tanunda',
+      dates: ['2029-05-01', '2029-05-01'],
+    })
     const after = await download(query)
     expect(after.res.headers.get('x-cache')).toBe('MISS')
     const text = await pdfText(after.bytes, 'after-publish')
@@ -249,7 +281,13 @@ describe('GET /api/listingsPdf/generatePdf', () => {
 
   it('identical requests at once share one build; more calendars than the queue holds get 429 with Retry-After', async () => {
     const same = { categoryFilterId: eventsCategoryId, filters: JSON.stringify({ from: '2028-01-01', to: '2028-06-30' }) }
-    await addListing({ id: 'share-1', name: 'Shared Build Soiree', category: 'EVENT', city: 'Lyndoch', dates: ['2028-02-02', '2028-02-02'] })
+    await addListing({
+      id: 'share-1',
+      name: 'Shared Build Soiree',
+      category: 'EVENT',
+      city: 'Lyndoch',
+      dates: ['2028-02-02', '2028-02-02'],
+    })
     const shared = await Promise.all([0, 1, 2, 3].map(() => download(same)))
     expect(shared.map(({ res }) => res.status)).toEqual([200, 200, 200, 200])
     expect(shared.filter(({ res }) => res.headers.get('x-cache') === 'MISS').length).toBe(1)

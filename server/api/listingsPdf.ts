@@ -16,7 +16,10 @@ const generatePdf = createRoute({
   request: { query: pdfQuerySchema },
   responses: {
     200: { description: 'The PDF', content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } } },
-    429: { description: 'Busy laying out other calendars; Retry-After says when to ask again', content: { 'application/json': { schema: errorSchema } } },
+    429: {
+      description: 'Busy laying out other calendars; Retry-After says when to ask again',
+      content: { 'application/json': { schema: errorSchema } },
+    },
     ...errorResponses,
   },
 })
@@ -31,7 +34,10 @@ export const listingsPdfRouter = createRouter().openapi(generatePdf, async (c) =
   const { listingsPdf } = c.var.services
   const filters = listingsPdf.parseQuery(c.req.query())
   const pdf = await listingsPdf.generate(domainIdOf(c), filters).catch((err: unknown) => {
-    const retryAfter = err instanceof AppError && err.kind === 'rate_limited' ? (err.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds : undefined
+    const retryAfter =
+      err instanceof AppError && err.kind === 'rate_limited'
+        ? (err.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds
+        : undefined
     if (typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter))
     throw err
   })

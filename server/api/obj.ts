@@ -26,7 +26,11 @@ const createStory = editorRoute({
   path: '/story',
   summary: 'Create a story (its slug follows the story slug rules; empty gives its id)',
   request: { body: { content: { 'application/json': { schema: createInput } }, required: true } },
-  responses: { 200: json(z.object({ _id: z.string(), title: z.string(), slug: z.string() }).catchall(z.unknown()), 'The created story'), 409: json(errorSchema, 'The slug is taken'), ...editorErrors },
+  responses: {
+    200: json(z.object({ _id: z.string(), title: z.string(), slug: z.string() }).catchall(z.unknown()), 'The created story'),
+    409: json(errorSchema, 'The slug is taken'),
+    ...editorErrors,
+  },
 })
 
 const deleteStory = editorRoute({

@@ -16,7 +16,13 @@ afterAll(() => t?.close())
 describe('page save and block containers', () => {
   it('refuses a block its container does not allow, with the field path, and stores nothing', async () => {
     const res = await ann.post('/api/page/save', {
-      page: { slug: 'split-wrong', template: 'generic', contents: [{ componentType: 'SplitContent', left: [{ componentType: 'Text', text: 'ok' }], right: [{ componentType: 'CardGrid' }] }] },
+      page: {
+        slug: 'split-wrong',
+        template: 'generic',
+        contents: [
+          { componentType: 'SplitContent', left: [{ componentType: 'Text', text: 'ok' }], right: [{ componentType: 'CardGrid' }] },
+        ],
+      },
     })
     expect(res.status).toBe(400)
     const body = (await res.json()) as { error: { code: string; details: { path: string }[] } }
@@ -26,7 +32,11 @@ describe('page save and block containers', () => {
 
   it('saves blocks where their containers allow them, keeping their keys', async () => {
     const res = await ann.post('/api/page/save', {
-      page: { slug: 'split-right', template: 'generic', contents: [{ componentType: 'SplitContent', _key: 'k1', left: [{ componentType: 'Text', _key: 'k2', text: 'Left' }], right: [] }] },
+      page: {
+        slug: 'split-right',
+        template: 'generic',
+        contents: [{ componentType: 'SplitContent', _key: 'k1', left: [{ componentType: 'Text', _key: 'k2', text: 'Left' }], right: [] }],
+      },
     })
     expect(res.status).toBe(200)
     const page = (await res.json()) as { contents: { _key: string; left: { _key: string; text: string }[] }[] }

@@ -41,7 +41,9 @@ async function restrictedPage(slug: string, roles: Json = { editorRoles: ['write
 describe('role fields change only through roles/applyToPage', () => {
   it('keeps the stored roles when an editor sends publisherRoles: [] and then publishes', async () => {
     const page = await restrictedPage('strip-attempt')
-    const saved = await writer.post('/api/page/save', { page: { ...page, publisherRoles: [], editorRoles: [], viewerRoles: [], header: { title: 'Edited by writer' } } })
+    const saved = await writer.post('/api/page/save', {
+      page: { ...page, publisherRoles: [], editorRoles: [], viewerRoles: [], header: { title: 'Edited by writer' } },
+    })
     expect(saved.status).toBe(200)
     expect(await json(saved)).toMatchObject({ publisherRoles: ['publishers'], editorRoles: ['writers'] })
 
@@ -54,16 +56,27 @@ describe('role fields change only through roles/applyToPage', () => {
   })
 
   it('keeps the roles an admin applied when a save omits the role fields', async () => {
-    const page = await restrictedPage('omitted-roles', { viewerRoles: ['members'], editorRoles: ['writers'], publisherRoles: ['publishers'] })
+    const page = await restrictedPage('omitted-roles', {
+      viewerRoles: ['members'],
+      editorRoles: ['writers'],
+      publisherRoles: ['publishers'],
+    })
     const { viewerRoles: _v, editorRoles: _e, publisherRoles: _p, ...withoutRoles } = page
     const saved = await admin.post('/api/page/save', { page: { ...withoutRoles, header: { title: 'Saved without roles' } } })
     expect(saved.status).toBe(200)
     const stored = await t.services.pages.loadDraft('main', 'pages', 'omitted-roles', SYSTEM)
-    expect(stored).toMatchObject({ viewerRoles: ['members'], editorRoles: ['writers'], publisherRoles: ['publishers'], header: { title: 'Saved without roles' } })
+    expect(stored).toMatchObject({
+      viewerRoles: ['members'],
+      editorRoles: ['writers'],
+      publisherRoles: ['publishers'],
+      header: { title: 'Saved without roles' },
+    })
   })
 
   it('ignores role fields on a new page too', async () => {
-    const res = await writer.post('/api/page/save', { page: { slug: 'new-with-roles', template: 'generic', viewerRoles: ['nobody'], publisherRoles: ['nobody'] } })
+    const res = await writer.post('/api/page/save', {
+      page: { slug: 'new-with-roles', template: 'generic', viewerRoles: ['nobody'], publisherRoles: ['nobody'] },
+    })
     expect(res.status).toBe(200)
     const page = await json(res)
     expect(page).not.toHaveProperty('viewerRoles')
@@ -74,7 +87,15 @@ describe('role fields change only through roles/applyToPage', () => {
     const page = await restrictedPage('admin-only-roles')
     const res = await publisher.post('/api/roles/applyToPage', { page: { _id: page._id }, roles: { editorRoles: [] } })
     expect(res.status).toBe(403)
-    await expect(t.services.pages.applyRoles('main', 'pages', page._id, { editorRoles: [] }, { user: { _id: 'x', username: 'x', email: 'x@example.com', roles: ['publishers'] } })).rejects.toMatchObject({ kind: 'forbidden' })
+    await expect(
+      t.services.pages.applyRoles(
+        'main',
+        'pages',
+        page._id,
+        { editorRoles: [] },
+        { user: { _id: 'x', username: 'x', email: 'x@example.com', roles: ['publishers'] } },
+      ),
+    ).rejects.toMatchObject({ kind: 'forbidden' })
     expect(await t.services.pages.loadDraft('main', 'pages', 'admin-only-roles', SYSTEM)).toMatchObject({ editorRoles: ['writers'] })
   })
 })
@@ -83,7 +104,9 @@ describe('publishPage checks permission before it saves', () => {
   it('leaves the stored draft exactly as it was when the publish is refused', async () => {
     const page = await restrictedPage('refused-publish')
     const before = await t.services.pages.loadDraft('main', 'pages', 'refused-publish', SYSTEM)
-    const res = await writer.post('/api/page/publishPage', { page: { ...page, header: { title: 'Sneaked in' }, contents: [{ componentType: 'SectionHeading', title: 'Sneaked' }] } })
+    const res = await writer.post('/api/page/publishPage', {
+      page: { ...page, header: { title: 'Sneaked in' }, contents: [{ componentType: 'SectionHeading', title: 'Sneaked' }] },
+    })
     expect(res.status).toBe(403)
     expect((await json(res)).error.code).toBe('forbidden')
     const after = await t.services.pages.loadDraft('main', 'pages', 'refused-publish', SYSTEM)
@@ -105,11 +128,20 @@ describe('publishPage checks permission before it saves', () => {
 
 describe('a service call without an actor is an anonymous visitor', () => {
   it('reads no draft, saves, publishes, unpublishes and deletes nothing', async () => {
-    const page = await t.services.pages.save('main', 'pages', { slug: 'service-anon', template: 'generic', header: { title: 'Draft' }, contents: [] }, SYSTEM)
+    const page = await t.services.pages.save(
+      'main',
+      'pages',
+      { slug: 'service-anon', template: 'generic', header: { title: 'Draft' }, contents: [] },
+      SYSTEM,
+    )
     expect(await t.services.pages.loadDraft('main', 'pages', 'service-anon')).toBeNull()
     expect(await t.services.pages.loadDraft('main', 'pages', 'service-anon', { user: null })).toBeNull()
-    await expect(t.services.pages.save('main', 'pages', { ...page, header: { title: 'Anon' } })).rejects.toMatchObject({ kind: 'forbidden' })
-    await expect(t.services.pages.save('main', 'pages', { slug: 'anon-new', template: 'generic' })).rejects.toMatchObject({ kind: 'forbidden' })
+    await expect(t.services.pages.save('main', 'pages', { ...page, header: { title: 'Anon' } })).rejects.toMatchObject({
+      kind: 'forbidden',
+    })
+    await expect(t.services.pages.save('main', 'pages', { slug: 'anon-new', template: 'generic' })).rejects.toMatchObject({
+      kind: 'forbidden',
+    })
     await expect(t.services.pages.publish('main', 'pages', page._id)).rejects.toMatchObject({ kind: 'forbidden' })
     await expect(t.services.pages.saveAndPublish('main', 'pages', page)).rejects.toMatchObject({ kind: 'forbidden' })
     await expect(t.services.pages.remove('main', 'pages', page._id)).rejects.toMatchObject({ kind: 'forbidden' })
@@ -126,7 +158,9 @@ describe('a service call without an actor is an anonymous visitor', () => {
 
 describe('viewer roles', () => {
   it('hide a published page from visitors and editors without the role, at once', async () => {
-    const created = await json(admin.post('/api/page/publishPage', { page: { slug: 'members-news', template: 'generic', header: { title: 'Members news' } } }))
+    const created = await json(
+      admin.post('/api/page/publishPage', { page: { slug: 'members-news', template: 'generic', header: { title: 'Members news' } } }),
+    )
     expect((await anon.get('/api/page/load?slug=members-news')).status).toBe(200)
     await admin.post('/api/roles/applyToPage', { page: { _id: created._id }, roles: { viewerRoles: ['members'] } })
     expect((await anon.get('/api/page/load?slug=members-news')).status).toBe(404)

@@ -9,7 +9,12 @@ import { domainIdParam, errorResponses, errorSchema, idParam, json, pageSchema }
 
 const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } })
 const conflictResponse = { 409: json(errorSchema, 'Saved by someone else since it was loaded, or the slug is taken') }
-const editorErrors = { 401: json(errorSchema, 'Not signed in'), 403: json(errorSchema, 'Not allowed for this page'), 404: json(errorSchema, 'No such page'), ...errorResponses }
+const editorErrors = {
+  401: json(errorSchema, 'Not signed in'),
+  403: json(errorSchema, 'Not allowed for this page'),
+  404: json(errorSchema, 'No such page'),
+  ...errorResponses,
+}
 
 /** A page as the editor sends it: any document with at least a slug; the server validates blocks. */
 const pageInput = z
@@ -107,7 +112,14 @@ const restoreVersion = editorRoute({
   method: 'post',
   path: '/restoreVersion',
   summary: 'Make an older version the draft again (publish to make it public)',
-  request: body(z.object({ id: idParam, versionId: z.number().int().positive(), collection: collectionSchema.default('pages'), domainId: domainIdParam })),
+  request: body(
+    z.object({
+      id: idParam,
+      versionId: z.number().int().positive(),
+      collection: collectionSchema.default('pages'),
+      domainId: domainIdParam,
+    }),
+  ),
   responses: { 200: json(pageSchema, 'The restored draft'), ...editorErrors },
 })
 
@@ -137,7 +149,10 @@ export const pageRouter = createRouter()
   })
   .openapi(savePage, async (c) => {
     const { page, collection, force } = c.req.valid('json')
-    const saved = await c.var.services.pages.save(domainIdOf(c, page.domainId), collection, withTemplateDefaults(page), { user: c.var.user, force })
+    const saved = await c.var.services.pages.save(domainIdOf(c, page.domainId), collection, withTemplateDefaults(page), {
+      user: c.var.user,
+      force,
+    })
     return c.json(saved, 200)
   })
   .openapi(deletePage, async (c) => {

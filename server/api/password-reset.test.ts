@@ -35,7 +35,11 @@ async function startSlowSmtp() {
 }
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  t.app.request(path, { method: 'POST', headers: { host: 'localhost', 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+  t.app.request(path, {
+    method: 'POST',
+    headers: { host: 'localhost', 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
 
 /** The token of the newest reset e-mail to an address, read from the outbox once it is stored. */
 async function latestLink(email: string): Promise<string> {
@@ -103,7 +107,9 @@ describe('outstanding reset links', () => {
     const newer = await latestLink('twolinks@example.com')
     expect(newer).not.toBe(older)
 
-    expect((await post('/api/user/setPassword', { email: 'twolinks@example.com', password: 'second-password', token: newer })).status).toBe(200)
+    expect((await post('/api/user/setPassword', { email: 'twolinks@example.com', password: 'second-password', token: newer })).status).toBe(
+      200,
+    )
     const stale = await post('/api/user/setPassword', { email: 'twolinks@example.com', password: 'hijacked-password', token: older })
     expect(stale.status).toBe(400)
     expect(((await stale.json()) as { error: { message: string } }).error.message).toMatch(/invalid or has expired/)
@@ -114,8 +120,14 @@ describe('outstanding reset links', () => {
     await t.services.users.create({ username: 'changer2', email: 'changer2@example.com', password: 'changer-password-1' })
     await post('/api/user/forgotPassword', { email: 'changer2@example.com' })
     const link = await latestLink('changer2@example.com')
-    const { token } = (await (await post('/api/user/login', { username: 'changer2', password: 'changer-password-1' })).json()) as { token: string }
-    const changed = await post('/api/user/changePassword', { currentPassword: 'changer-password-1', newPassword: 'changer-password-2' }, { authorization: `Bearer ${token}` })
+    const { token } = (await (await post('/api/user/login', { username: 'changer2', password: 'changer-password-1' })).json()) as {
+      token: string
+    }
+    const changed = await post(
+      '/api/user/changePassword',
+      { currentPassword: 'changer-password-1', newPassword: 'changer-password-2' },
+      { authorization: `Bearer ${token}` },
+    )
     expect(changed.status).toBe(200)
     const stale = await post('/api/user/setPassword', { email: 'changer2@example.com', password: 'hijacked-password', token: link })
     expect(stale.status).toBe(400)

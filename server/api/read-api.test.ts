@@ -17,7 +17,12 @@ beforeAll(async () => {
   await domains.upsert({ _id: 'other', name: 'Other', hostnames: ['other.example'], published: true })
   const home = await pages.save('main', 'pages', { slug: '', template: 'home', header: { title: 'Main home' }, contents: [] }, SYSTEM)
   await pages.publish('main', 'pages', home._id, SYSTEM)
-  const otherHome = await pages.save('other', 'pages', { slug: '', template: 'home', header: { title: 'Other home' }, contents: [] }, SYSTEM)
+  const otherHome = await pages.save(
+    'other',
+    'pages',
+    { slug: '', template: 'home', header: { title: 'Other home' }, contents: [] },
+    SYSTEM,
+  )
   await pages.publish('other', 'pages', otherHome._id, SYSTEM)
   await pages.save('main', 'pages', { slug: 'draft-only', template: 'generic', header: { title: 'Secret draft' }, contents: [] }, SYSTEM)
   await siteDocuments.save('nav', 'main', { siteName: 'Main', items: [{ text: 'Visit', href: '/visit' }] })

@@ -39,8 +39,14 @@ describe('a save without the version it was based on', () => {
     const page = await json(created)
     const { version: _version, ...withoutVersion } = page
     await expectVersionRequired(await editor.post('/api/page/save', { page: { ...withoutVersion, header: { title: 'Blind overwrite' } } }))
-    await expectVersionRequired(await editor.post('/api/page/publishPage', { page: { ...withoutVersion, header: { title: 'Blind publish' } } }))
-    expect(await json(editor.get('/api/page/load?slug=versioned'))).toMatchObject({ version: 1, published: false, header: { title: 'First' } })
+    await expectVersionRequired(
+      await editor.post('/api/page/publishPage', { page: { ...withoutVersion, header: { title: 'Blind publish' } } }),
+    )
+    expect(await json(editor.get('/api/page/load?slug=versioned'))).toMatchObject({
+      version: 1,
+      published: false,
+      header: { title: 'First' },
+    })
 
     expect((await editor.post('/api/page/save', { page: { ...page, header: { title: 'Second' } } })).status).toBe(200)
     expect((await editor.post('/api/page/save', { page: { ...page, header: { title: 'Stale' } } })).status).toBe(409)
@@ -71,8 +77,12 @@ describe('a save without the version it was based on', () => {
   it('is refused for existing site settings', async () => {
     const created = await json(editor.post('/api/siteSettings/saveSiteSettings', { siteSettings: { redirects: [] } }))
     expect(created.version).toBe(1)
-    await expectVersionRequired(await editor.post('/api/siteSettings/saveSiteSettings', { siteSettings: { redirects: [{ from: '/a', to: '/b' }] } }))
-    await expectVersionRequired(await editor.post('/api/siteSettings/publishSiteSettings', { siteSettings: { redirects: [{ from: '/a', to: '/b' }] } }))
+    await expectVersionRequired(
+      await editor.post('/api/siteSettings/saveSiteSettings', { siteSettings: { redirects: [{ from: '/a', to: '/b' }] } }),
+    )
+    await expectVersionRequired(
+      await editor.post('/api/siteSettings/publishSiteSettings', { siteSettings: { redirects: [{ from: '/a', to: '/b' }] } }),
+    )
     expect(await json(editor.get('/api/siteSettings/loadSiteSettings'))).toMatchObject({ version: 1, redirects: [] })
     expect((await editor.post('/api/siteSettings/saveSiteSettings', { siteSettings: { redirects: [], version: 1 } })).status).toBe(200)
     expect((await editor.post('/api/siteSettings/saveSiteSettings', { siteSettings: { redirects: [], version: 1 } })).status).toBe(409)
@@ -80,15 +90,31 @@ describe('a save without the version it was based on', () => {
   })
 
   it('is refused for an existing domain', async () => {
-    const created = await json(editor.post('/api/config/saveDomain', { domain: { _id: 'coast', name: 'Coast', hostnames: ['coast.example'] } }))
+    const created = await json(
+      editor.post('/api/config/saveDomain', { domain: { _id: 'coast', name: 'Coast', hostnames: ['coast.example'] } }),
+    )
     expect(created).toMatchObject({ _id: 'coast', version: 1 })
-    await expectVersionRequired(await editor.post('/api/config/saveDomain', { domain: { _id: 'coast', name: 'Taken over', hostnames: [] } }))
-    expect((await json(editor.get('/api/config/loadDomain?hostname=coast.example'))).domain).toMatchObject({ _id: 'coast', name: 'Coast', hostnames: ['coast.example'] })
+    await expectVersionRequired(
+      await editor.post('/api/config/saveDomain', { domain: { _id: 'coast', name: 'Taken over', hostnames: [] } }),
+    )
+    expect((await json(editor.get('/api/config/loadDomain?hostname=coast.example'))).domain).toMatchObject({
+      _id: 'coast',
+      name: 'Coast',
+      hostnames: ['coast.example'],
+    })
 
-    const saved = await json(editor.post('/api/config/saveDomain', { domain: { _id: 'coast', name: 'Coast Region', hostnames: ['coast.example'], version: 1 } }))
+    const saved = await json(
+      editor.post('/api/config/saveDomain', { domain: { _id: 'coast', name: 'Coast Region', hostnames: ['coast.example'], version: 1 } }),
+    )
     expect(saved).toMatchObject({ name: 'Coast Region', version: 2 })
-    expect((await editor.post('/api/config/saveDomain', { domain: { _id: 'coast', name: 'Stale', hostnames: ['coast.example'], version: 1 } })).status).toBe(409)
-    expect((await editor.post('/api/config/saveDomain', { domain: { _id: 'coast', name: 'Forced', hostnames: ['coast.example'] }, force: true })).status).toBe(200)
+    expect(
+      (await editor.post('/api/config/saveDomain', { domain: { _id: 'coast', name: 'Stale', hostnames: ['coast.example'], version: 1 } }))
+        .status,
+    ).toBe(409)
+    expect(
+      (await editor.post('/api/config/saveDomain', { domain: { _id: 'coast', name: 'Forced', hostnames: ['coast.example'] }, force: true }))
+        .status,
+    ).toBe(200)
   })
 
   it('is refused for an existing story', async () => {
@@ -97,7 +123,9 @@ describe('a save without the version it was based on', () => {
     await expectVersionRequired(await editor.post('/api/chapters/saveStory', { story: { _id: story._id, title: 'Blind' } }))
     await expectVersionRequired(await editor.post('/api/chapters/publishStory', { story: { _id: story._id, title: 'Blind' } }))
     expect(await json(editor.get(`/api/chapters/loadStory?storyId=${story._id}`))).toMatchObject({ title: 'Vintage', version: 1 })
-    expect(await json(editor.post('/api/chapters/saveStory', { story: { _id: story._id, title: 'Vintage 2', version: 1 } }))).toMatchObject({ title: 'Vintage 2', version: 2 })
+    expect(await json(editor.post('/api/chapters/saveStory', { story: { _id: story._id, title: 'Vintage 2', version: 1 } }))).toMatchObject(
+      { title: 'Vintage 2', version: 2 },
+    )
     expect((await editor.post('/api/chapters/saveStory', { story: { _id: story._id, title: 'Stale', version: 1 } })).status).toBe(409)
     expect((await editor.post('/api/chapters/saveStory', { story: { _id: story._id, title: 'Forced' }, force: true })).status).toBe(200)
   })
@@ -108,13 +136,26 @@ describe('a save without the version it was based on', () => {
     const { listing } = await json(created)
     expect(listing.version).toBe(1)
     const { version: _version, ...withoutVersion } = listing
-    await expectVersionRequired(await editor.post('/api/listing/save', { listing: { ...withoutVersion, description: { value: 'Blind', path: '', provider: '' } } }))
+    await expectVersionRequired(
+      await editor.post('/api/listing/save', { listing: { ...withoutVersion, description: { value: 'Blind', path: '', provider: '' } } }),
+    )
     expect((await json(editor.get('/api/listing/findById?id=custom-versioned'))).description.value).toBe('')
 
-    const saved = await json(editor.post('/api/listing/save', { listing: { ...listing, description: { value: 'Shade and tables', path: '', provider: '' } } }))
+    const saved = await json(
+      editor.post('/api/listing/save', { listing: { ...listing, description: { value: 'Shade and tables', path: '', provider: '' } } }),
+    )
     expect(saved.listing).toMatchObject({ version: 2, description: { value: 'Shade and tables' } })
-    expect((await editor.post('/api/listing/save', { listing: { ...listing, description: { value: 'Stale', path: '', provider: '' } } })).status).toBe(409)
-    expect((await editor.post('/api/listing/save', { listing: { ...withoutVersion, description: { value: 'Forced', path: '', provider: '' } }, force: true })).status).toBe(200)
+    expect(
+      (await editor.post('/api/listing/save', { listing: { ...listing, description: { value: 'Stale', path: '', provider: '' } } })).status,
+    ).toBe(409)
+    expect(
+      (
+        await editor.post('/api/listing/save', {
+          listing: { ...withoutVersion, description: { value: 'Forced', path: '', provider: '' } },
+          force: true,
+        })
+      ).status,
+    ).toBe(200)
     // Publishing changes no content: the editor's copy stays current.
     expect((await json(editor.post('/api/listing/publishListing', { listing: { _id: 'custom-versioned' } }))).listing.version).toBe(3)
   })
@@ -151,7 +192,9 @@ describe('slugs', () => {
     expect(page.slug).toBe('evilexample/bx')
     const story = await json(editor.post('/api/obj/story', { title: 'Odd', slug: '//evil.example?<x>' }))
     expect(story.slug).toBe('evilexamplex')
-    const { listing } = await json(editor.post('/api/listing/save', { listing: { ...newCustomListing('custom-slug', 'Odd'), slug: '/.//evil.example"><img src=x>' } }))
+    const { listing } = await json(
+      editor.post('/api/listing/save', { listing: { ...newCustomListing('custom-slug', 'Odd'), slug: '/.//evil.example"><img src=x>' } }),
+    )
     expect(listing.slug).toBe('evilexampleimg-srcx')
     expect(await t.services.pages.loadDraft('main', 'listings', 'evilexampleimg-srcx', SYSTEM)).toMatchObject({ _id: 'custom-slug' })
     for (const slug of [page.slug, story.slug, listing.slug]) expect(slug).toMatch(/^[\p{L}\p{M}\p{N}_-][\p{L}\p{M}\p{N}_/-]*$/u)

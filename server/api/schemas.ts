@@ -22,7 +22,13 @@ export const pageSchema = z
   .openapi('Page')
 
 export const domainSchema = z
-  .object({ _id: z.string(), name: z.string(), hostnames: z.array(z.string()), published: z.boolean(), version: z.number().int().optional() })
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    hostnames: z.array(z.string()),
+    published: z.boolean(),
+    version: z.number().int().optional(),
+  })
   .openapi('Domain')
 
 export const errorSchema = z

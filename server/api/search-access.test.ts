@@ -33,7 +33,9 @@ beforeAll(async () => {
 afterAll(() => t?.close())
 
 async function publish(slug: string, title: string, text: string) {
-  const res = await admin.post('/api/page/publishPage', { page: { slug, template: 'generic', header: { title }, contents: [{ componentType: 'RichText', html: `<p>${text}</p>` }] } })
+  const res = await admin.post('/api/page/publishPage', {
+    page: { slug, template: 'generic', header: { title }, contents: [{ componentType: 'RichText', html: `<p>${text}</p>` }] },
+  })
   expect(res.status).toBe(200)
   return json(res)
 }
@@ -84,7 +86,13 @@ describe('did you mean', () => {
   it('works for a domain whose id holds a quote (the SQL is parameterised)', async () => {
     await t.services.domains.upsert({ _id: "o'brien", name: "O'Brien", hostnames: ['obrien.example'], published: true })
     const res = await admin.post('/api/page/publishPage', {
-      page: { slug: 'gardens', domainId: "o'brien", template: 'generic', header: { title: 'Gardens' }, contents: [{ componentType: 'RichText', html: '<p>Camellias in bloom.</p>' }] },
+      page: {
+        slug: 'gardens',
+        domainId: "o'brien",
+        template: 'generic',
+        header: { title: 'Gardens' },
+        contents: [{ componentType: 'RichText', html: '<p>Camellias in bloom.</p>' }],
+      },
     })
     expect(res.status).toBe(200)
     const answer = await json(visitor(t, 'obrien.example').get('/api/search/query?q=camelias'))

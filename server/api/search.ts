@@ -29,7 +29,16 @@ const query = createRoute({
     }),
   },
   responses: {
-    200: json(z.object({ results: z.array(resultSchema), total: z.number(), page: z.number(), pageSize: z.number(), correctedQuery: z.string().nullable() }), 'Results'),
+    200: json(
+      z.object({
+        results: z.array(resultSchema),
+        total: z.number(),
+        page: z.number(),
+        pageSize: z.number(),
+        correctedQuery: z.string().nullable(),
+      }),
+      'Results',
+    ),
     429: json(errorSchema, 'Too many searches from this address (RATE_LIMIT_SEARCH a minute); Retry-After says when to try again'),
     ...errorResponses,
   },
@@ -41,18 +50,34 @@ const indexItem = editorRoute({
   summary: '(Re)index a published page; publish already does this',
   request: {
     body: {
-      content: { 'application/json': { schema: z.object({ _id: z.string().min(1).max(200), domainId: domainIdParam, collection: collectionSchema.default('pages') }).catchall(z.unknown()) } },
+      content: {
+        'application/json': {
+          schema: z
+            .object({ _id: z.string().min(1).max(200), domainId: domainIdParam, collection: collectionSchema.default('pages') })
+            .catchall(z.unknown()),
+        },
+      },
       required: true,
     },
   },
-  responses: { 200: json(z.object({ indexed: z.literal(true) }), 'Indexed'), 401: json(errorSchema, 'Not signed in'), 404: json(errorSchema, 'Not published'), ...errorResponses },
+  responses: {
+    200: json(z.object({ indexed: z.literal(true) }), 'Indexed'),
+    401: json(errorSchema, 'Not signed in'),
+    404: json(errorSchema, 'Not published'),
+    ...errorResponses,
+  },
 })
 
 const deleteItem = editorRoute({
   method: 'post',
   path: '/deleteItem',
   summary: 'Remove an item from the search index; unpublish already does this',
-  request: { body: { content: { 'application/json': { schema: z.object({ _id: z.string().min(1).max(200), domainId: domainIdParam }) } }, required: true } },
+  request: {
+    body: {
+      content: { 'application/json': { schema: z.object({ _id: z.string().min(1).max(200), domainId: domainIdParam }) } },
+      required: true,
+    },
+  },
   responses: { 200: json(z.object({ deleted: z.literal(true) }), 'Removed'), 401: json(errorSchema, 'Not signed in'), ...errorResponses },
 })
 

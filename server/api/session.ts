@@ -43,7 +43,8 @@ export const sameOriginWrites: MiddlewareHandler<ApiEnv> = async (c, next) => {
       } catch {
         return errorJson(c, 403, 'Cross-site requests are not allowed')
       }
-      const host = c.req.header('x-forwarded-host') && c.var.services.config.auth.trustProxy ? c.req.header('x-forwarded-host') : c.req.header('host')
+      const host =
+        c.req.header('x-forwarded-host') && c.var.services.config.auth.trustProxy ? c.req.header('x-forwarded-host') : c.req.header('host')
       if (originHost !== host) return errorJson(c, 403, 'Cross-site requests are not allowed')
     } else if (origin === 'null') {
       return errorJson(c, 403, 'Cross-site requests are not allowed')

@@ -28,7 +28,13 @@ export async function loadSiteDocument(c: Context<ApiEnv>, kind: SiteDocumentKin
   return { ...loaded.doc, version: loaded.version, lastPublished: loaded.lastPublished, updatedAt: loaded.updatedAt }
 }
 
-export async function saveSiteDocument(c: Context<ApiEnv>, kind: SiteDocumentKind, doc: z.infer<typeof docInput>, publish: boolean, force = false) {
+export async function saveSiteDocument(
+  c: Context<ApiEnv>,
+  kind: SiteDocumentKind,
+  doc: z.infer<typeof docInput>,
+  publish: boolean,
+  force = false,
+) {
   const { siteDocuments } = c.var.services
   const domainId = domainIdOf(c, doc.domainId)
   const saved = await siteDocuments.save(kind, domainId, doc, { baseVersion: doc.version, userId: c.var.user?.username ?? null, force })
@@ -54,10 +60,34 @@ const loadFooter = createRoute({
 
 const navBody = body(z.object({ nav: docInput, force }))
 const footerBody = body(z.object({ footer: docInput, force }))
-const saveNav = editorRoute({ method: 'post', path: '/saveNav', summary: 'Save the navigation draft', request: navBody, responses: { 200: savedAnswer, ...editorErrors } })
-const publishNav = editorRoute({ method: 'post', path: '/publishNav', summary: 'Save and publish the navigation', request: navBody, responses: { 200: savedAnswer, ...editorErrors } })
-const saveFooter = editorRoute({ method: 'post', path: '/saveFooter', summary: 'Save the footer draft', request: footerBody, responses: { 200: savedAnswer, ...editorErrors } })
-const publishFooter = editorRoute({ method: 'post', path: '/publishFooter', summary: 'Save and publish the footer', request: footerBody, responses: { 200: savedAnswer, ...editorErrors } })
+const saveNav = editorRoute({
+  method: 'post',
+  path: '/saveNav',
+  summary: 'Save the navigation draft',
+  request: navBody,
+  responses: { 200: savedAnswer, ...editorErrors },
+})
+const publishNav = editorRoute({
+  method: 'post',
+  path: '/publishNav',
+  summary: 'Save and publish the navigation',
+  request: navBody,
+  responses: { 200: savedAnswer, ...editorErrors },
+})
+const saveFooter = editorRoute({
+  method: 'post',
+  path: '/saveFooter',
+  summary: 'Save the footer draft',
+  request: footerBody,
+  responses: { 200: savedAnswer, ...editorErrors },
+})
+const publishFooter = editorRoute({
+  method: 'post',
+  path: '/publishFooter',
+  summary: 'Save and publish the footer',
+  request: footerBody,
+  responses: { 200: savedAnswer, ...editorErrors },
+})
 
 export const siteRouter = createRouter()
   .openapi(loadNav, async (c) => c.json(await loadSiteDocument(c, 'nav', c.req.valid('query').domainId), 200))

@@ -12,7 +12,12 @@ const editorErrors = {
   ...errorResponses,
 }
 /** The settings as the editor sends them, with the version it loaded (required once they exist, unless force). */
-const body = { body: { content: { 'application/json': { schema: z.object({ siteSettings: docInput, force: z.boolean().default(false) }) } }, required: true } }
+const body = {
+  body: {
+    content: { 'application/json': { schema: z.object({ siteSettings: docInput, force: z.boolean().default(false) }) } },
+    required: true,
+  },
+}
 const savedAnswer = json(z.object({ message: z.string() }).catchall(z.unknown()), 'Saved; answers the stored settings and a message')
 
 const loadSiteSettings = createRoute({
@@ -22,7 +27,13 @@ const loadSiteSettings = createRoute({
   request: { query: z.object({ domainId: domainIdParam }) },
   responses: { 200: json(documentSchema, 'Site settings'), ...errorResponses },
 })
-const saveSiteSettings = editorRoute({ method: 'post', path: '/saveSiteSettings', summary: 'Save the site settings draft', request: body, responses: { 200: savedAnswer, ...editorErrors } })
+const saveSiteSettings = editorRoute({
+  method: 'post',
+  path: '/saveSiteSettings',
+  summary: 'Save the site settings draft',
+  request: body,
+  responses: { 200: savedAnswer, ...editorErrors },
+})
 const publishSiteSettings = editorRoute({
   method: 'post',
   path: '/publishSiteSettings',
@@ -35,9 +46,15 @@ export const siteSettingsRouter = createRouter()
   .openapi(loadSiteSettings, async (c) => c.json(await loadSiteDocument(c, 'siteSettings', c.req.valid('query').domainId), 200))
   .openapi(saveSiteSettings, async (c) => {
     const { siteSettings, force } = c.req.valid('json')
-    return c.json({ ...(await saveSiteDocument(c, 'siteSettings', siteSettings, false, force)), message: texts.toasts.siteSettingsSaved }, 200)
+    return c.json(
+      { ...(await saveSiteDocument(c, 'siteSettings', siteSettings, false, force)), message: texts.toasts.siteSettingsSaved },
+      200,
+    )
   })
   .openapi(publishSiteSettings, async (c) => {
     const { siteSettings, force } = c.req.valid('json')
-    return c.json({ ...(await saveSiteDocument(c, 'siteSettings', siteSettings, true, force)), message: texts.toasts.siteSettingsPublished }, 200)
+    return c.json(
+      { ...(await saveSiteDocument(c, 'siteSettings', siteSettings, true, force)), message: texts.toasts.siteSettingsPublished },
+      200,
+    )
   })

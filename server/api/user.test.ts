@@ -14,7 +14,9 @@ const post = (path: string, body?: unknown, headers: Record<string, string> = {}
 
 beforeAll(async () => {
   smtp = await startSmtpServer()
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, BASE_URL: 'https://barossa.example', RATE_LIMIT_ACCOUNT: '5', RATE_LIMIT_IP: '1000' } })
+  t = await createTestApp({
+    env: { SMTP_URL: smtp.url, BASE_URL: 'https://barossa.example', RATE_LIMIT_ACCOUNT: '5', RATE_LIMIT_IP: '1000' },
+  })
   await t.services.users.create({ username: 'maria', email: 'maria@example.com', password: 'vintage2024' })
 })
 afterAll(async () => {
@@ -57,7 +59,11 @@ describe('sign-in', () => {
   })
 
   it('answers malformed JSON with 400, not 500', async () => {
-    const res = await t.app.request('/api/user/login', { method: 'POST', headers: { host: 'localhost', 'content-type': 'application/json' }, body: '{"username":' })
+    const res = await t.app.request('/api/user/login', {
+      method: 'POST',
+      headers: { host: 'localhost', 'content-type': 'application/json' },
+      body: '{"username":',
+    })
     expect(res.status).toBe(400)
     expect((await res.json()).error.code).toBe('invalid_input')
   })
@@ -100,9 +106,17 @@ describe('changing a password', () => {
     await t.services.users.create({ username: 'changer', email: 'changer@example.com', password: 'changer-old-1' })
     const { token: laptop } = await (await post('/api/user/login', { username: 'changer', password: 'changer-old-1' })).json()
     const { token: phone } = await (await post('/api/user/login', { username: 'changer', password: 'changer-old-1' })).json()
-    const wrong = await post('/api/user/changePassword', { currentPassword: 'nope', newPassword: 'changer-new-2' }, { authorization: `Bearer ${laptop}` })
+    const wrong = await post(
+      '/api/user/changePassword',
+      { currentPassword: 'nope', newPassword: 'changer-new-2' },
+      { authorization: `Bearer ${laptop}` },
+    )
     expect(wrong.status).toBe(400)
-    const ok = await post('/api/user/changePassword', { currentPassword: 'changer-old-1', newPassword: 'changer-new-2' }, { authorization: `Bearer ${laptop}` })
+    const ok = await post(
+      '/api/user/changePassword',
+      { currentPassword: 'changer-old-1', newPassword: 'changer-new-2' },
+      { authorization: `Bearer ${laptop}` },
+    )
     expect(ok.status).toBe(200)
     expect((await post('/api/user/me', undefined, { authorization: `Bearer ${laptop}` })).status).toBe(200)
     expect((await post('/api/user/me', undefined, { authorization: `Bearer ${phone}` })).status).toBe(401)
@@ -220,7 +234,9 @@ describe('creating editors', () => {
     expect(res.status).toBe(200)
     const mail = await smtp.waitFor('newbie@example.com')
     const link = /\?token=([\w-]+)/.exec(mail.text)![1]!
-    expect((await post('/api/user/setPassword', { email: 'newbie@example.com', password: 'my-own-password', token: link })).status).toBe(200)
+    expect((await post('/api/user/setPassword', { email: 'newbie@example.com', password: 'my-own-password', token: link })).status).toBe(
+      200,
+    )
     expect((await post('/api/user/login', { username: 'newbie', password: 'my-own-password' })).status).toBe(200)
   })
 

@@ -12,9 +12,7 @@ import { errorResponses, errorSchema, json } from './schemas.ts'
 
 export const AUTH_COOKIE = 'authToken'
 
-const userSchema = z
-  .object({ _id: z.string(), username: z.string(), email: z.string(), roles: z.array(z.string()) })
-  .openapi('User')
+const userSchema = z.object({ _id: z.string(), username: z.string(), email: z.string(), roles: z.array(z.string()) }).openapi('User')
 const messageSchema = z.object({ message: z.string() })
 
 // Spec 01 §5: username and password required, minimum length 3.

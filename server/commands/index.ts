@@ -47,11 +47,16 @@ export const commands = {
     needsProviders: true,
     async run({ services, progress }, args) {
       if (!services.listingsSync.configured) {
-        throw new AppError('unavailable', 'The tourism provider is not configured (ATDW_API_URL and ATDW_API_KEY): there is nothing to sync from.')
+        throw new AppError(
+          'unavailable',
+          'The tourism provider is not configured (ATDW_API_URL and ATDW_API_KEY): there is nothing to sync from.',
+        )
       }
       const domainId = args.domain ?? (await services.listingsSync.targetDomainId(services.domains))
-      if (!domainId) throw new AppError('not_found', 'There is no domain yet: start the server once (it seeds the demo) or create a domain first.')
-      if (!(await services.domains.list()).some((d) => d._id === domainId)) throw new AppError('not_found', `There is no domain ${domainId}.`)
+      if (!domainId)
+        throw new AppError('not_found', 'There is no domain yet: start the server once (it seeds the demo) or create a domain first.')
+      if (!(await services.domains.list()).some((d) => d._id === domainId))
+        throw new AppError('not_found', `There is no domain ${domainId}.`)
       const report = await services.listingsSync.syncAll(domainId, { trigger: 'cli', force: args.force, onProgress: progress })
       return { report, source: services.config.atdw?.apiUrl ?? '' }
     },
@@ -67,6 +72,10 @@ export const isCommandName = (name: string): name is CommandName => Object.hasOw
 export async function runLocalCommand(name: CommandName, rawArgs: unknown, context: CommandContext): Promise<unknown> {
   const command = commands[name] as Command<unknown>
   const parsed = command.args.safeParse(rawArgs)
-  if (!parsed.success) throw new AppError('invalid_input', `Invalid arguments for ${name}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`)
+  if (!parsed.success)
+    throw new AppError(
+      'invalid_input',
+      `Invalid arguments for ${name}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+    )
   return command.run(context, parsed.data)
 }

@@ -64,7 +64,10 @@ export interface OpenDatabaseOptions {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url)
-  return openPglite(options.dataDir, options.owner ?? { kind: 'cli', description: `process ${process.pid} (${path.basename(process.argv[1] ?? 'node')})` })
+  return openPglite(
+    options.dataDir,
+    options.owner ?? { kind: 'cli', description: `process ${process.pid} (${path.basename(process.argv[1] ?? 'node')})` },
+  )
 }
 
 async function openPglite(dataDir: string, who: Pick<FolderOwner, 'kind' | 'description'>): Promise<Database> {
@@ -118,9 +121,12 @@ export function assertWritableFolder(folder: string, what: string): void {
     fs.rmSync(probe, { force: true })
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code
-    throw new Error(`${what} ${path.resolve(folder)} cannot be written (${code ?? (err as Error).message}). Make it writable by this user, or choose another folder.`, {
-      cause: err,
-    })
+    throw new Error(
+      `${what} ${path.resolve(folder)} cannot be written (${code ?? (err as Error).message}). Make it writable by this user, or choose another folder.`,
+      {
+        cause: err,
+      },
+    )
   }
 }
 
@@ -175,7 +181,12 @@ const LISTEN_HEARTBEAT_MS = 10_000
  * back-off (the first attempt at once), and onReconnect tells the owner that notifications may
  * have been missed in between.
  */
-async function listenWithReconnect(url: string, channel: string, onMessage: (payload: string) => void, options: ListenOptions): Promise<Listener> {
+async function listenWithReconnect(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  options: ListenOptions,
+): Promise<Listener> {
   let status: ListenerStatus = 'reconnecting'
   let stopped = false
   let client: pg.Client | undefined
@@ -190,7 +201,12 @@ async function listenWithReconnect(url: string, channel: string, onMessage: (pay
   }
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5000, application_name: LISTEN_APPLICATION_NAME })
+    const next = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      connectionTimeoutMillis: 5000,
+      application_name: LISTEN_APPLICATION_NAME,
+    })
     let failed = false
     const fail = (err?: unknown) => {
       if (failed) return
@@ -269,14 +285,33 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<void> {
   }
 }
 
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300', '08000', '08003', '08006'])
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08003',
+  '08006',
+])
 
 /** True when an error means the database cannot be reached (not that a query was wrong). */
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
     const { code, message } = e as { code?: unknown; message?: unknown }
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true
-    if (typeof message === 'string' && /database closed|did not answer|Connection terminated|Cannot use a pool after calling end|timeout exceeded when trying to connect|PGlite is closed/i.test(message)) return true
+    if (
+      typeof message === 'string' &&
+      /database closed|did not answer|Connection terminated|Cannot use a pool after calling end|timeout exceeded when trying to connect|PGlite is closed/i.test(
+        message,
+      )
+    )
+      return true
     e = (e as { cause?: unknown }).cause
   }
   return false

@@ -35,7 +35,10 @@ export const stories = pgTable(
 export const conciergeSettings = pgTable('concierge_settings', {
   domainId: text('domain_id').primaryKey(),
   email: text('email').notNull().default(''),
-  ccs: text('ccs').array().notNull().default(sql`'{}'::text[]`),
+  ccs: text('ccs')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   updatedBy: text('updated_by'),
   updatedAt: updatedAt(),
 })

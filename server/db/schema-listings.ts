@@ -32,13 +32,18 @@ export const listings = pgTable(
     name: text('name').notNull().default(''),
     description: text('description').notNull().default(''),
     productCategory: text('product_category').notNull().default(''),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     location: text('location').notNull().default(''),
     startDate: date('start_date'),
     dates: daterange('dates'),
     search: tsvector('search')
       .notNull()
-      .generatedAlwaysAs(sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`),
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
+      ),
     lastSynced: timestamp('last_synced', { withTimezone: true }),
     /** Bumped by every change of the editor's copy (save, sync); a save names the version it was based on. */
     version: integer('version').notNull().default(1),

@@ -8,7 +8,10 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 export const domains = pgTable('domains', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
-  hostnames: text('hostnames').array().notNull().default(sql`'{}'::text[]`),
+  hostnames: text('hostnames')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   published: boolean('published').notNull().default(false),
   /** Bumped by every save; a save names the version it was based on (no lost updates). */
   version: integer('version').notNull().default(1),
@@ -73,14 +76,14 @@ export const users = pgTable(
     username: text('username').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
-    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
-    uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
-  ],
+  (t) => [uniqueIndex('users_username_lower').on(sql`lower(${t.username})`), uniqueIndex('users_email_lower').on(sql`lower(${t.email})`)],
 )
 
 /** Uploaded and generated images; the bytes live in the storage backend under storageKey. */
@@ -184,7 +187,10 @@ export const searchIndex = pgTable(
     body: text('body').notNull().default(''),
     imageId: text('image_id'),
     /** The page's viewer roles: a search answers an item only to callers holding one (none: everyone). */
-    viewerRoles: text('viewer_roles').array().notNull().default(sql`'{}'::text[]`),
+    viewerRoles: text('viewer_roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     updatedAt: updatedAt(),
     document: tsvector('document')
       .notNull()
@@ -215,7 +221,10 @@ export const searchTerms = pgTable(
   },
   // Keyed by entry (page ids are unique across domains), not by domain first: a lookup by domain
   // then has no btree to fall back on and goes through the trigram index, whatever the table's size.
-  (t) => [primaryKey({ columns: [t.itemId, t.collection, t.word] }), index('search_terms_word_trgm').using('gin', sql`${t.word} gin_trgm_ops`)],
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.collection, t.word] }),
+    index('search_terms_word_trgm').using('gin', sql`${t.word} gin_trgm_ops`),
+  ],
 )
 
 export * from './schema-listings.ts'

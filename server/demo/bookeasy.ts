@@ -32,7 +32,11 @@ export async function startDemoBookEasy(): Promise<DemoBookEasy> {
     gadgetScriptUrl: scriptPath,
     handle(req, res) {
       if (req.url?.split('?')[0] !== scriptPath || (req.method !== 'GET' && req.method !== 'HEAD')) return false
-      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=300', 'x-content-type-options': 'nosniff' })
+      res.writeHead(200, {
+        'content-type': 'text/javascript; charset=utf-8',
+        'cache-control': 'public, max-age=300',
+        'x-content-type-options': 'nosniff',
+      })
       res.end(req.method === 'HEAD' ? undefined : script)
       return true
     },

@@ -38,7 +38,8 @@ function barossa(images: DemoImages): DemoSite {
     header: {
       title: 'Barossa',
       flagText: 'South Australia',
-      description: 'Cellar doors and country kitchens, balloons drifting over the vines at dawn, and 150 years of winemaking, an hour north of Adelaide.',
+      description:
+        'Cellar doors and country kitchens, balloons drifting over the vines at dawn, and 150 years of winemaking, an hour north of Adelaide.',
       image: img('vineyard-hills', 'Rows of vines rolling over the hills of the Barossa Valley in morning light'),
       headerLinks: {
         left: { title: '', links: [page('/plan-your-visit', 'Plan your visit')] },
@@ -155,12 +156,42 @@ function barossa(images: DemoImages): DemoSite {
         title: 'A weekend in the Barossa',
         description: 'An easy plan for two days, from the first coffee to the last glass.',
         items: [
-          { image: img('balloon-sunrise'), title: 'Saturday, 6 am', description: 'Balloon flight over the valley, then a champagne breakfast.', link: page('/things-to-do#balloons', 'Book a flight') },
-          { image: img('farmers-market'), title: 'Saturday, 9 am', description: 'The Barossa Farmers Market in Angaston for breakfast number two.', link: page('/eat-and-drink#market', 'Market details') },
-          { image: img('cellar-door'), title: 'Saturday, noon', description: 'Three cellar doors along Seppeltsfield Road, palms all the way.', link: page('/eat-and-drink', 'Cellar doors') },
-          { image: img('long-table'), title: 'Saturday, 7 pm', description: 'A long dinner in Tanunda, with a winemaker’s table if you can get it.', link: page('/eat-and-drink', 'Where to eat') },
-          { image: img('cycling-trail'), title: 'Sunday, 9 am', description: 'Hire bikes in Tanunda and ride the Barossa Trail to Nuriootpa.', link: page('/things-to-do#cycling', 'Cycling') },
-          { image: img('lookout'), title: 'Sunday, 5 pm', description: 'Sunset from Mengler’s Hill before the drive home.', link: page('/things-to-do#lookouts', 'Lookouts') },
+          {
+            image: img('balloon-sunrise'),
+            title: 'Saturday, 6 am',
+            description: 'Balloon flight over the valley, then a champagne breakfast.',
+            link: page('/things-to-do#balloons', 'Book a flight'),
+          },
+          {
+            image: img('farmers-market'),
+            title: 'Saturday, 9 am',
+            description: 'The Barossa Farmers Market in Angaston for breakfast number two.',
+            link: page('/eat-and-drink#market', 'Market details'),
+          },
+          {
+            image: img('cellar-door'),
+            title: 'Saturday, noon',
+            description: 'Three cellar doors along Seppeltsfield Road, palms all the way.',
+            link: page('/eat-and-drink', 'Cellar doors'),
+          },
+          {
+            image: img('long-table'),
+            title: 'Saturday, 7 pm',
+            description: 'A long dinner in Tanunda, with a winemaker’s table if you can get it.',
+            link: page('/eat-and-drink', 'Where to eat'),
+          },
+          {
+            image: img('cycling-trail'),
+            title: 'Sunday, 9 am',
+            description: 'Hire bikes in Tanunda and ride the Barossa Trail to Nuriootpa.',
+            link: page('/things-to-do#cycling', 'Cycling'),
+          },
+          {
+            image: img('lookout'),
+            title: 'Sunday, 5 pm',
+            description: 'Sunset from Mengler’s Hill before the drive home.',
+            link: page('/things-to-do#lookouts', 'Lookouts'),
+          },
         ],
         spacing: wide,
       }),
@@ -178,7 +209,8 @@ function barossa(images: DemoImages): DemoSite {
   const thingsToDo: PageInput = {
     slug: 'things-to-do',
     template: 'generic',
-    description: 'Hot-air balloons at dawn, cycling the Barossa Trail, Mengler’s Hill lookout, Seppeltsfield Road and the towns of the valley.',
+    description:
+      'Hot-air balloons at dawn, cycling the Barossa Trail, Mengler’s Hill lookout, Seppeltsfield Road and the towns of the valley.',
     header: {
       title: 'Things to do',
       description: 'Balloons at sunrise, bikes between cellar doors, lookouts at sunset and four towns with a story in every stone wall.',
@@ -192,7 +224,8 @@ function barossa(images: DemoImages): DemoSite {
       block('CustomSectionHeading', {
         title: 'Hot-air balloons',
         secondTitle: 'at dawn',
-        subtitle: 'Flights leave before sunrise most mornings, weather permitting. Expect a frosty start, a silent hour above the vines and a champagne breakfast back on the ground.',
+        subtitle:
+          'Flights leave before sunrise most mornings, weather permitting. Expect a frosty start, a silent hour above the vines and a champagne breakfast back on the ground.',
         spacing: wide,
       }),
       block('Image', {
@@ -206,7 +239,8 @@ function barossa(images: DemoImages): DemoSite {
       block('CustomSectionHeading', {
         title: 'Cycling',
         secondTitle: 'the Barossa Trail',
-        subtitle: 'A sealed shared path runs the length of the valley, following the old railway line through Lyndoch, Tanunda, Nuriootpa and on to Angaston.',
+        subtitle:
+          'A sealed shared path runs the length of the valley, following the old railway line through Lyndoch, Tanunda, Nuriootpa and on to Angaston.',
         spacing: wide,
       }),
       block('RichText', {
@@ -222,7 +256,8 @@ function barossa(images: DemoImages): DemoSite {
       block('Anchor', { id: 'lookouts' }),
       block('SectionHeading', {
         title: 'Lookouts and scenic drives',
-        subtitle: 'From Mengler’s Hill you can see across the whole valley floor; the drive along Seppeltsfield Road, beneath more than 2,000 date palms, is one of the most photographed in Australia.',
+        subtitle:
+          'From Mengler’s Hill you can see across the whole valley floor; the drive along Seppeltsfield Road, beneath more than 2,000 date palms, is one of the most photographed in Australia.',
         spacing: wide,
       }),
       block('CardGrid', {
@@ -291,7 +326,8 @@ function barossa(images: DemoImages): DemoSite {
     contents: [
       block('SectionHeading', {
         title: 'Taste where it is made',
-        subtitle: 'Some of the world’s oldest shiraz vines still grow on their own roots here. At most cellar doors the person pouring knows the vineyard row by row.',
+        subtitle:
+          'Some of the world’s oldest shiraz vines still grow on their own roots here. At most cellar doors the person pouring knows the vineyard row by row.',
         spacing: wide,
       }),
       block('CardGrid', {
@@ -299,10 +335,30 @@ function barossa(images: DemoImages): DemoSite {
         description: 'A handful of favourites; the Visitor Centre can point you to dozens more.',
         button: page('/plan-your-visit', 'Ask the Visitor Centre'),
         items: [
-          { image: img('cellar-door'), title: 'Family cellars of Tanunda', description: 'Bluestone tasting rooms on and around Murray Street, most within walking distance.', link: page('/things-to-do#towns', 'Tanunda') },
-          { image: img('barrel-room'), title: 'Seppeltsfield Road estates', description: 'Grand old estates beneath the palms, with fortified wines laid down a century ago.', link: page('/things-to-do#lookouts', 'Seppeltsfield Road') },
-          { image: img('wine-glass'), title: 'Small-batch makers', description: 'Winemakers pouring their own wine at a trestle table in the shed. Book ahead.', link: page('/plan-your-visit', 'Plan ahead') },
-          { image: img('olive-grove'), title: 'Olive oil and produce', description: 'Olive groves, cheesemakers and providores between Angaston and Nuriootpa.', link: page('/eat-and-drink#market', 'Local produce') },
+          {
+            image: img('cellar-door'),
+            title: 'Family cellars of Tanunda',
+            description: 'Bluestone tasting rooms on and around Murray Street, most within walking distance.',
+            link: page('/things-to-do#towns', 'Tanunda'),
+          },
+          {
+            image: img('barrel-room'),
+            title: 'Seppeltsfield Road estates',
+            description: 'Grand old estates beneath the palms, with fortified wines laid down a century ago.',
+            link: page('/things-to-do#lookouts', 'Seppeltsfield Road'),
+          },
+          {
+            image: img('wine-glass'),
+            title: 'Small-batch makers',
+            description: 'Winemakers pouring their own wine at a trestle table in the shed. Book ahead.',
+            link: page('/plan-your-visit', 'Plan ahead'),
+          },
+          {
+            image: img('olive-grove'),
+            title: 'Olive oil and produce',
+            description: 'Olive groves, cheesemakers and providores between Angaston and Nuriootpa.',
+            link: page('/eat-and-drink#market', 'Local produce'),
+          },
         ],
         spacing: section,
       }),
@@ -349,7 +405,8 @@ function barossa(images: DemoImages): DemoSite {
     description: 'Getting to the Barossa, getting around, where to stay and how to reach the Barossa Visitor Centre in Tanunda.',
     header: {
       title: 'Plan your visit',
-      description: 'The Barossa is an easy hour’s drive north-east of Adelaide. Here is how to get here, get around and make the most of your stay.',
+      description:
+        'The Barossa is an easy hour’s drive north-east of Adelaide. Here is how to get here, get around and make the most of your stay.',
     },
     contents: [
       block('Anchor', { id: 'getting-here' }),
@@ -369,10 +426,30 @@ function barossa(images: DemoImages): DemoSite {
         title: 'Where to stay',
         description: 'From heritage cottages to luxury lodges, with plenty of cosy bed and breakfasts in between.',
         items: [
-          { image: img('cottage-stay'), title: 'Cottages and B&Bs', description: 'Stone cottages with log fires and breakfast baskets of local produce.', link: page('/plan-your-visit#visitor-centre', 'Ask us to book') },
-          { image: img('vineyard-hills'), title: 'Vineyard retreats', description: 'Lodges and villas with the vines at your door and views across the valley.', link: page('/plan-your-visit#visitor-centre', 'Ask us to book') },
-          { image: img('town-main-street'), title: 'In town', description: 'Hotels and motels in Tanunda and Nuriootpa, a stroll from dinner.', link: page('/plan-your-visit#visitor-centre', 'Ask us to book') },
-          { image: img('long-table'), title: 'Groups and events', description: 'Weddings, reunions and long tables for a crowd, with help from local planners.', link: page('/plan-your-visit#visitor-centre', 'Talk to us') },
+          {
+            image: img('cottage-stay'),
+            title: 'Cottages and B&Bs',
+            description: 'Stone cottages with log fires and breakfast baskets of local produce.',
+            link: page('/plan-your-visit#visitor-centre', 'Ask us to book'),
+          },
+          {
+            image: img('vineyard-hills'),
+            title: 'Vineyard retreats',
+            description: 'Lodges and villas with the vines at your door and views across the valley.',
+            link: page('/plan-your-visit#visitor-centre', 'Ask us to book'),
+          },
+          {
+            image: img('town-main-street'),
+            title: 'In town',
+            description: 'Hotels and motels in Tanunda and Nuriootpa, a stroll from dinner.',
+            link: page('/plan-your-visit#visitor-centre', 'Ask us to book'),
+          },
+          {
+            image: img('long-table'),
+            title: 'Groups and events',
+            description: 'Weddings, reunions and long tables for a crowd, with help from local planners.',
+            link: page('/plan-your-visit#visitor-centre', 'Talk to us'),
+          },
         ],
         spacing: wide,
       }),
@@ -414,7 +491,11 @@ function barossa(images: DemoImages): DemoSite {
       }),
       block('LinkList', {
         title: 'Keep exploring',
-        items: [page('/things-to-do', 'Things to do'), page('/eat-and-drink', 'Eat and drink'), page('/plan-your-visit', 'Plan your visit')],
+        items: [
+          page('/things-to-do', 'Things to do'),
+          page('/eat-and-drink', 'Eat and drink'),
+          page('/plan-your-visit', 'Plan your visit'),
+        ],
         spacing: wide,
       }),
     ],
@@ -429,18 +510,31 @@ function barossa(images: DemoImages): DemoSite {
     description: 'Book stays, tours and experiences across the Barossa online, or give a Barossa gift card.',
     header: {
       title: 'Book online',
-      description: 'Check what is free on your dates and book stays, tours and tastings across the valley. The Visitor Centre stands behind every booking.',
+      description:
+        'Check what is free on your dates and book stays, tours and tastings across the valley. The Visitor Centre stands behind every booking.',
     },
     contents: [
       block('BookEasySearch', { title: 'Find a place to stay', type: 524, backgroundColour: 'redDarkest', spacing: section }),
-      block('BookEasy', { title: 'Tours and experiences', type: 534, productID: '', defaultDate: '', backgroundColour: 'softPink', spacing: section }),
+      block('BookEasy', {
+        title: 'Tours and experiences',
+        type: 534,
+        productID: '',
+        defaultDate: '',
+        backgroundColour: 'softPink',
+        spacing: section,
+      }),
       block('Anchor', { id: 'gift-cards' }),
       block('GiftCard', {
         title: 'Give the Barossa',
         text: 'A gift card for a night among the vines, a balloon flight at dawn or a long lunch, sent by e-mail and good with operators across the region.',
         spacing: section,
       }),
-      block('Link', { link: page('/plan-your-visit#visitor-centre', 'Prefer to talk? Ask the Visitor Centre'), variant: 'primary', align: 'center', spacing: section }),
+      block('Link', {
+        link: page('/plan-your-visit#visitor-centre', 'Prefer to talk? Ask the Visitor Centre'),
+        variant: 'primary',
+        align: 'center',
+        spacing: section,
+      }),
     ],
   }
 
@@ -506,7 +600,11 @@ function barossa(images: DemoImages): DemoSite {
           groups: [
             {
               title: 'Wine and food',
-              links: [page('/eat-and-drink', 'Cellar doors'), page('/eat-and-drink#market', 'Barossa Farmers Market'), page('/eat-and-drink#market', 'Long lunches')],
+              links: [
+                page('/eat-and-drink', 'Cellar doors'),
+                page('/eat-and-drink#market', 'Barossa Farmers Market'),
+                page('/eat-and-drink#market', 'Long lunches'),
+              ],
             },
           ],
         },
@@ -520,7 +618,12 @@ function barossa(images: DemoImages): DemoSite {
       linkGroups: [
         {
           title: 'Explore',
-          links: [page('/things-to-do', 'Things to do'), page('/eat-and-drink', 'Eat and drink'), page('/things-to-do#towns', 'Towns'), page('/things-to-do#lookouts', 'Lookouts')],
+          links: [
+            page('/things-to-do', 'Things to do'),
+            page('/eat-and-drink', 'Eat and drink'),
+            page('/things-to-do#towns', 'Towns'),
+            page('/things-to-do#lookouts', 'Lookouts'),
+          ],
         },
         {
           title: 'Plan',
@@ -585,16 +688,37 @@ function edenValley(images: DemoImages): DemoSite {
     contents: [
       block('SectionHeading', {
         title: 'Cooler air, quieter roads',
-        subtitle: 'Climb east out of Angaston and the country changes: the vines thin out among gum trees and sheep paddocks, and the wines turn crisp and floral.',
+        subtitle:
+          'Climb east out of Angaston and the country changes: the vines thin out among gum trees and sheep paddocks, and the wines turn crisp and floral.',
         spacing: wide,
       }),
       block('CardGrid', {
         title: 'In the hills',
         items: [
-          { image: img('wine-glass'), title: 'Riesling country', description: 'Taste steely, lime-scented riesling at small family cellar doors.', link: page('/walks', 'Cellar door drive') },
-          { image: img('lookout'), title: 'Granite lookouts', description: 'Short climbs to big views over the Barossa and the Mount Lofty Ranges.', link: page('/walks', 'Lookouts') },
-          { image: img('cottage-stay'), title: 'Farm stays', description: 'Sleep under a sky full of stars in a stone cottage on a working farm.', link: page('/walks', 'Stay the night') },
-          { image: img('long-table'), title: 'Country kitchens', description: 'Pub lunches and produce from Springton, Eden Valley and Mount Pleasant.', link: page('/walks', 'Where to eat') },
+          {
+            image: img('wine-glass'),
+            title: 'Riesling country',
+            description: 'Taste steely, lime-scented riesling at small family cellar doors.',
+            link: page('/walks', 'Cellar door drive'),
+          },
+          {
+            image: img('lookout'),
+            title: 'Granite lookouts',
+            description: 'Short climbs to big views over the Barossa and the Mount Lofty Ranges.',
+            link: page('/walks', 'Lookouts'),
+          },
+          {
+            image: img('cottage-stay'),
+            title: 'Farm stays',
+            description: 'Sleep under a sky full of stars in a stone cottage on a working farm.',
+            link: page('/walks', 'Stay the night'),
+          },
+          {
+            image: img('long-table'),
+            title: 'Country kitchens',
+            description: 'Pub lunches and produce from Springton, Eden Valley and Mount Pleasant.',
+            link: page('/walks', 'Where to eat'),
+          },
         ],
         spacing: wide,
       }),
@@ -616,7 +740,12 @@ function edenValley(images: DemoImages): DemoSite {
         html: '<p>The loop from Angaston through Eden Valley, Springton and back via Mount Pleasant takes about two hours without stops, and a whole day with them.</p><h2>Suggested stops</h2><ul><li>The Herbig family tree in Springton, a hollow red gum that was once a pioneer family’s home.</li><li>Cellar doors along the Eden Valley Road for riesling and cool-climate shiraz.</li><li>A pub lunch in Mount Pleasant before the drive home.</li></ul>',
         spacing: section,
       }),
-      block('Image', { imageId: images['vineyard-hills'], alt: 'A winding road between vineyards and gum trees', inContainer: true, spacing: section }),
+      block('Image', {
+        imageId: images['vineyard-hills'],
+        alt: 'A winding road between vineyards and gum trees',
+        inContainer: true,
+        spacing: section,
+      }),
       block('LinkList', { title: 'Next', items: [page('/', 'Eden Valley home')], spacing: section }),
     ],
   }

@@ -40,13 +40,17 @@ describe('demo images', () => {
       expect(record?.alt.length).toBeGreaterThan(10)
     }
     const originals = path.join(dir, 'media', 'originals')
-    const before = await Promise.all((await fs.readdir(originals)).map(async (f) => [f, (await fs.stat(path.join(originals, f))).mtimeMs] as const))
+    const before = await Promise.all(
+      (await fs.readdir(originals)).map(async (f) => [f, (await fs.stat(path.join(originals, f))).mtimeMs] as const),
+    )
     expect(before).toHaveLength(demoImageNames.length)
 
     const started = performance.now()
     expect(await generateDemoImages(services)).toEqual(ids)
     expect(performance.now() - started).toBeLessThan(500)
-    const after = await Promise.all((await fs.readdir(originals)).map(async (f) => [f, (await fs.stat(path.join(originals, f))).mtimeMs] as const))
+    const after = await Promise.all(
+      (await fs.readdir(originals)).map(async (f) => [f, (await fs.stat(path.join(originals, f))).mtimeMs] as const),
+    )
     expect(after).toEqual(before)
   })
 

@@ -39,7 +39,9 @@ export const demoImageId = (name: DemoImageName) => `demo-${name}`
 
 /** Rasterises one scene to the JPEG that is stored as the image's original. */
 export async function renderDemoImage(name: DemoImageName): Promise<Buffer> {
-  return sharp(Buffer.from(sceneSvg(name))).jpeg({ quality: 82 }).toBuffer()
+  return sharp(Buffer.from(sceneSvg(name)))
+    .jpeg({ quality: 82 })
+    .toBuffer()
 }
 
 // Within one process (tests seed many databases) each picture is drawn once.

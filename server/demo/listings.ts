@@ -39,7 +39,10 @@ export interface DemoAtdw {
 export async function startDemoAtdw(env: NodeJS.ProcessEnv = process.env): Promise<DemoAtdw> {
   const count = env.FAKE_ATDW_COUNT ? Number(env.FAKE_ATDW_COUNT) : undefined
   const seed = env.FAKE_ATDW_SEED ? Number(env.FAKE_ATDW_SEED) : undefined
-  for (const [name, value] of [['FAKE_ATDW_COUNT', count], ['FAKE_ATDW_SEED', seed]] as const) {
+  for (const [name, value] of [
+    ['FAKE_ATDW_COUNT', count],
+    ['FAKE_ATDW_SEED', seed],
+  ] as const) {
     if (value !== undefined && (!Number.isInteger(value) || value < 0)) throw new Error(`${name} must be a whole number`)
   }
   // Loaded only when the demo starts its fake (seeding the demo content does not need it).
@@ -89,14 +92,19 @@ export async function seedDemoListings(services: Services, domainId: string): Pr
   for (const category of categories) await services.listings.publishCategory(domainId, category)
   await services.listings.publishTags(domainId, TAG_NAMES)
   for (const p of pages) {
-    const saved = await services.pages.save(domainId, 'pages', {
-      slug: p.slug,
-      template: 'generic',
-      title: p.title,
-      description: p.description,
-      header: { title: p.title, description: p.description },
-      contents: [{ componentType: 'Listings', categoryFilter: p.category, showExport: p.showExport }],
-    }, SYSTEM)
+    const saved = await services.pages.save(
+      domainId,
+      'pages',
+      {
+        slug: p.slug,
+        template: 'generic',
+        title: p.title,
+        description: p.description,
+        header: { title: p.title, description: p.description },
+        contents: [{ componentType: 'Listings', categoryFilter: p.category, showExport: p.showExport }],
+      },
+      SYSTEM,
+    )
     await services.pages.publish(domainId, 'pages', saved._id, SYSTEM)
   }
   const { doc: nav, version } = await services.siteDocuments.load('nav', domainId, 'draft')

@@ -97,7 +97,9 @@ class Svg {
   radial(stops: readonly Stop[], cx: number, cy: number, r: number, sy = 1) {
     const id = this.id('r')
     const t = sy === 1 ? '' : ` gradientTransform="translate(0 ${n(cy)}) scale(1 ${sy}) translate(0 ${n(-cy)})"`
-    this.def(`<radialGradient id="${id}" gradientUnits="userSpaceOnUse" cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}"${t}>${this.stops(stops)}</radialGradient>`)
+    this.def(
+      `<radialGradient id="${id}" gradientUnits="userSpaceOnUse" cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}"${t}>${this.stops(stops)}</radialGradient>`,
+    )
     return `url(#${id})`
   }
   clip(content: string) {
@@ -141,7 +143,18 @@ function sky(s: Svg, stops: readonly Stop[], height = H) {
 }
 
 function sun(s: Svg, x: number, y: number, radius: number, core = '#FFF3D6', glow = '#FFD58A', glowSize = 7) {
-  s.add(`<circle cx="${n(x)}" cy="${n(y)}" r="${n(radius * glowSize)}" fill="${s.radial([[0, glow, 0.75], [0.35, glow, 0.25], [1, glow, 0]], x, y, radius * glowSize)}"/>`)
+  s.add(
+    `<circle cx="${n(x)}" cy="${n(y)}" r="${n(radius * glowSize)}" fill="${s.radial(
+      [
+        [0, glow, 0.75],
+        [0.35, glow, 0.25],
+        [1, glow, 0],
+      ],
+      x,
+      y,
+      radius * glowSize,
+    )}"/>`,
+  )
   s.add(`<circle cx="${n(x)}" cy="${n(y)}" r="${n(radius)}" fill="${core}"/>`)
 }
 
@@ -175,7 +188,11 @@ function birds(s: Svg, x: number, y: number, count: number, color = '#5A3A3A') {
 
 /** A soft band of mist lying along a ridge. */
 function mist(s: Svg, fn: Fn, thickness: number, color = '#FFF4E6', opacity = 0.7) {
-  const fill = s.linear([[0, color, 0], [0.5, color, opacity], [1, color, 0]])
+  const fill = s.linear([
+    [0, color, 0],
+    [0.5, color, opacity],
+    [1, color, 0],
+  ])
   const top = line((x) => fn(x) - thickness * 0.6)
   const bottom = line((x) => fn(W - x) + thickness * 0.4)
   // The lower edge runs right to left so the band closes on itself.
@@ -192,14 +209,19 @@ function contourRows(s: Svg, fn: Fn, rows: number, depth: number, color: string,
     const off = depth * t * t + 6
     d += line((x) => fn(x) + off + tilt * (x - W / 2) * t, -20, W + 20, 24)
   }
-  s.add(`<g clip-path="${clip}"><path d="${d}" fill="none" stroke="${color}" stroke-width="${widthNear}" stroke-linecap="round" stroke-dasharray="14 5" opacity="0.85"/></g>`)
+  s.add(
+    `<g clip-path="${clip}"><path d="${d}" fill="none" stroke="${color}" stroke-width="${widthNear}" stroke-linecap="round" stroke-dasharray="14 5" opacity="0.85"/></g>`,
+  )
 }
 
 /**
  * Vine rows running away from the viewer towards a vanishing point: each row a wedge of foliage
  * with a lit face, leafy bumps along its top and a shadow beside it.
  */
-function perspectiveRows(s: Svg, opts: { vx: number; vy: number; field: Fn; count: number; spread: number; leaf: string; lit: string; shade: string; reach?: number }) {
+function perspectiveRows(
+  s: Svg,
+  opts: { vx: number; vy: number; field: Fn; count: number; spread: number; leaf: string; lit: string; shade: string; reach?: number },
+) {
   const { vx, vy, field, count, spread } = opts
   const clip = s.clip(`<path d="${area(field)}"/>`)
   const near = H + 60
@@ -235,7 +257,14 @@ function perspectiveRows(s: Svg, opts: { vx: number; vy: number; field: Fn; coun
 }
 
 /** A eucalypt: pale, leaning trunk, forked branches and clumpy canopy. */
-function gumTree(s: Svg, x: number, base: number, size: number, tones: readonly string[] = ['#6E8158', '#8CA072', '#5A6B48'], trunk = '#E9DCC8') {
+function gumTree(
+  s: Svg,
+  x: number,
+  base: number,
+  size: number,
+  tones: readonly string[] = ['#6E8158', '#8CA072', '#5A6B48'],
+  trunk = '#E9DCC8',
+) {
   const r = s.r
   const lean = r.range(-0.15, 0.15)
   const top = { x: x + lean * size, y: base - size * 0.62 }
@@ -262,7 +291,9 @@ function gumTree(s: Svg, x: number, base: number, size: number, tones: readonly 
 }
 
 function cypress(s: Svg, x: number, base: number, h: number, fill = '#3F4F33') {
-  s.add(`<path d="M${n(x)} ${n(base - h)}Q${n(x + h * 0.2)} ${n(base - h * 0.45)} ${n(x + h * 0.1)} ${n(base)}L${n(x - h * 0.1)} ${n(base)}Q${n(x - h * 0.2)} ${n(base - h * 0.45)} ${n(x)} ${n(base - h)}Z" fill="${fill}"/>`)
+  s.add(
+    `<path d="M${n(x)} ${n(base - h)}Q${n(x + h * 0.2)} ${n(base - h * 0.45)} ${n(x + h * 0.1)} ${n(base)}L${n(x - h * 0.1)} ${n(base)}Q${n(x - h * 0.2)} ${n(base - h * 0.45)} ${n(x)} ${n(base - h)}Z" fill="${fill}"/>`,
+  )
 }
 
 function oliveTree(s: Svg, x: number, base: number, size: number) {
@@ -276,7 +307,9 @@ function oliveTree(s: Svg, x: number, base: number, size: number) {
     canopy += `<ellipse cx="${n(cx)}" cy="${n(cy)}" rx="${n(cr * 1.25)}" ry="${n(cr)}" fill="${r.pick(['#8A9A74', '#9FAE8A', '#7B8C66', '#B1BD9C'])}"/>`
   }
   const trunk = `M${n(x - tw)} ${n(base)}C${n(x - tw * 2)} ${n(base - size * 0.2)} ${n(x + tw)} ${n(base - size * 0.3)} ${n(x - tw * 0.3)} ${n(base - size * 0.55)}L${n(x + tw * 0.5)} ${n(base - size * 0.55)}C${n(x + tw * 2)} ${n(base - size * 0.3)} ${n(x - tw * 0.2)} ${n(base - size * 0.2)} ${n(x + tw * 1.2)} ${n(base)}Z`
-  s.add(`<ellipse cx="${n(x + size * 0.15)}" cy="${n(base)}" rx="${n(size * 0.5)}" ry="${n(size * 0.07)}" fill="#6E5A32" opacity="0.3"/><path d="${trunk}" fill="#6B5844"/>${canopy}`)
+  s.add(
+    `<ellipse cx="${n(x + size * 0.15)}" cy="${n(base)}" rx="${n(size * 0.5)}" ry="${n(size * 0.07)}" fill="#6E5A32" opacity="0.3"/><path d="${trunk}" fill="#6B5844"/>${canopy}`,
+  )
 }
 
 /** Random stones over a wall, clipped to it: a sandstone texture. */
@@ -303,7 +336,15 @@ function corrugated(s: Svg, d: string, fill: string, stripe: string, x0: number,
 }
 
 function window(s: Svg, x: number, y: number, w: number, h: number, lit: boolean, frame = '#F4EBDD') {
-  const glass = lit ? s.linear([[0, '#FFD98A'], [1, '#F0A64B']]) : s.linear([[0, '#6F7E86'], [1, '#4B5860']])
+  const glass = lit
+    ? s.linear([
+        [0, '#FFD98A'],
+        [1, '#F0A64B'],
+      ])
+    : s.linear([
+        [0, '#6F7E86'],
+        [1, '#4B5860'],
+      ])
   s.add(
     `<rect x="${n(x - 5)}" y="${n(y - 5)}" width="${n(w + 10)}" height="${n(h + 10)}" fill="${frame}"/><rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" fill="${glass}"/>` +
       `<path d="M${n(x + w / 2)} ${n(y)}V${n(y + h)}M${n(x)} ${n(y + h / 2)}H${n(x + w)}" stroke="${frame}" stroke-width="5"/>`,
@@ -330,7 +371,10 @@ function wineGlass(s: Svg, x: number, base: number, h: number, wine: string | nu
   if (wine) {
     const clip = s.clip(`<path d="${bowl}"/>`)
     const top = bowlTop + (bowlBottom - bowlTop) * (1 - fill)
-    out += `<rect x="${n(x - bw * 1.2)}" y="${n(top)}" width="${n(bw * 2.4)}" height="${n(h)}" fill="${s.linear([[0, wine], [1, palette.redDark]])}" clip-path="${clip}"/>`
+    out += `<rect x="${n(x - bw * 1.2)}" y="${n(top)}" width="${n(bw * 2.4)}" height="${n(h)}" fill="${s.linear([
+      [0, wine],
+      [1, palette.redDark],
+    ])}" clip-path="${clip}"/>`
     out += `<ellipse cx="${n(x)}" cy="${n(top)}" rx="${n(bw * 0.8)}" ry="${n(h * 0.02)}" fill="#C23A4E" clip-path="${clip}"/>`
   }
   out += `<path d="M${n(x - h * 0.012)} ${n(bowlBottom)}L${n(x - h * 0.012)} ${n(base - h * 0.02)}L${n(x + h * 0.012)} ${n(base - h * 0.02)}L${n(x + h * 0.012)} ${n(bowlBottom)}Z" fill="#FFFFFF" opacity="0.8"/>`
@@ -354,11 +398,22 @@ function bottle(s: Svg, x: number, base: number, h: number, glass = '#2E3B26', l
 function festoon(s: Svg, x0: number, y0: number, x1: number, y1: number, sag: number, bulbs: number, size = 1) {
   const mx = (x0 + x1) / 2
   const my = (y0 + y1) / 2 + sag
-  const at = (t: number) => ({ x: (1 - t) ** 2 * x0 + 2 * (1 - t) * t * mx + t * t * x1, y: (1 - t) ** 2 * y0 + 2 * (1 - t) * t * my + t * t * y1 })
+  const at = (t: number) => ({
+    x: (1 - t) ** 2 * x0 + 2 * (1 - t) * t * mx + t * t * x1,
+    y: (1 - t) ** 2 * y0 + 2 * (1 - t) * t * my + t * t * y1,
+  })
   let out = `<path d="M${n(x0)} ${n(y0)}Q${n(mx)} ${n(my)} ${n(x1)} ${n(y1)}" fill="none" stroke="#3A2B26" stroke-width="${n(2 * size)}"/>`
   for (let i = 1; i < bulbs; i++) {
     const p = at(i / bulbs)
-    out += `<circle cx="${n(p.x)}" cy="${n(p.y + 8 * size)}" r="${n(26 * size)}" fill="${s.radial([[0, '#FFE2A0', 0.8], [1, '#FFD27A', 0]], p.x, p.y + 8 * size, 26 * size)}"/><circle cx="${n(p.x)}" cy="${n(p.y + 8 * size)}" r="${n(5 * size)}" fill="#FFF1C9"/>`
+    out += `<circle cx="${n(p.x)}" cy="${n(p.y + 8 * size)}" r="${n(26 * size)}" fill="${s.radial(
+      [
+        [0, '#FFE2A0', 0.8],
+        [1, '#FFD27A', 0],
+      ],
+      p.x,
+      p.y + 8 * size,
+      26 * size,
+    )}"/><circle cx="${n(p.x)}" cy="${n(p.y + 8 * size)}" r="${n(5 * size)}" fill="#FFF1C9"/>`
   }
   s.add(out)
 }
@@ -383,11 +438,32 @@ const goldenSky: readonly Stop[] = [
 
 /** Warm light washing over the whole picture, strongest near the sun. */
 function warmWash(s: Svg, x: number, y: number, strength = 0.35) {
-  s.add(`<rect width="${W}" height="${H}" fill="${s.radial([[0, '#FFD9A0', strength], [1, '#FFD9A0', 0]], x, y, W * 0.8)}"/>`)
+  s.add(
+    `<rect width="${W}" height="${H}" fill="${s.radial(
+      [
+        [0, '#FFD9A0', strength],
+        [1, '#FFD9A0', 0],
+      ],
+      x,
+      y,
+      W * 0.8,
+    )}"/>`,
+  )
 }
 
 function vignette(s: Svg, strength = 0.35) {
-  s.add(`<rect width="${W}" height="${H}" fill="${s.radial([[0.55, '#2A1212', 0], [1, '#2A1212', strength]], W / 2, H / 2, W * 0.62, 0.75)}"/>`)
+  s.add(
+    `<rect width="${W}" height="${H}" fill="${s.radial(
+      [
+        [0.55, '#2A1212', 0],
+        [1, '#2A1212', strength],
+      ],
+      W / 2,
+      H / 2,
+      W * 0.62,
+      0.75,
+    )}"/>`,
+  )
 }
 
 // ---------- scenes ----------
@@ -400,28 +476,59 @@ function vineyardHills(s: Svg) {
   clouds(s, 5, 120, 330, '#FFF1E2', 0.55)
   birds(s, r.range(500, 800), 260, 5)
   const far = ridge(r, 470, 40, 3)
-  s.add(`<path d="${area(far)}" fill="${s.linear([[0, '#C7A6B3'], [1, '#D9BFC0']])}"/>`)
+  s.add(
+    `<path d="${area(far)}" fill="${s.linear([
+      [0, '#C7A6B3'],
+      [1, '#D9BFC0'],
+    ])}"/>`,
+  )
   mist(s, far, 60, '#FBE3CC', 0.5)
   const far2 = ridge(r, 540, 45, 3)
-  s.add(`<path d="${area(far2)}" fill="${s.linear([[0, '#B3A59A'], [1, '#C9B9A0']])}"/>`)
+  s.add(
+    `<path d="${area(far2)}" fill="${s.linear([
+      [0, '#B3A59A'],
+      [1, '#C9B9A0'],
+    ])}"/>`,
+  )
   for (let i = 0; i < 14; i++) {
     const x = r.range(0, W)
     cypress(s, x, far2(x) + 4, r.range(26, 46), '#8A8571')
   }
   const mid = ridge(r, 640, 60, 3)
-  s.add(`<path d="${area(mid)}" fill="${s.linear([[0, '#B8B57E'], [1, '#9AA46E']])}"/>`)
+  s.add(
+    `<path d="${area(mid)}" fill="${s.linear([
+      [0, '#B8B57E'],
+      [1, '#9AA46E'],
+    ])}"/>`,
+  )
   contourRows(s, mid, 16, 220, '#6E7C4A', 4, 0.05)
   // A farmhouse on the middle ridge.
   const hx = r.range(300, 700)
   const hy = mid(hx) + 30
-  s.add(`<rect x="${n(hx)}" y="${n(hy - 40)}" width="90" height="40" fill="${palette.cream}"/><path d="M${n(hx - 8)} ${n(hy - 38)}L${n(hx + 45)} ${n(hy - 70)}L${n(hx + 98)} ${n(hy - 38)}Z" fill="${palette.red}"/><rect x="${n(hx + 15)}" y="${n(hy - 28)}" width="14" height="14" fill="#F3B25E"/><rect x="${n(hx + 55)}" y="${n(hy - 28)}" width="14" height="14" fill="#F3B25E"/>`)
+  s.add(
+    `<rect x="${n(hx)}" y="${n(hy - 40)}" width="90" height="40" fill="${palette.cream}"/><path d="M${n(hx - 8)} ${n(hy - 38)}L${n(hx + 45)} ${n(hy - 70)}L${n(hx + 98)} ${n(hy - 38)}Z" fill="${palette.red}"/><rect x="${n(hx + 15)}" y="${n(hy - 28)}" width="14" height="14" fill="#F3B25E"/><rect x="${n(hx + 55)}" y="${n(hy - 28)}" width="14" height="14" fill="#F3B25E"/>`,
+  )
   for (let i = 0; i < 6; i++) {
     const x = hx + r.range(-220, 260)
     gumTree(s, x, mid(x) + 20, r.range(70, 120), ['#7D8B5E', '#93A070', '#6C7A51'])
   }
   const near = ridge(r, 760, 40, 2)
-  s.add(`<path d="${area(near)}" fill="${s.linear([[0, '#C9A765'], [1, '#A98A4E']])}"/>`)
-  perspectiveRows(s, { vx: sunX - 300, vy: near(sunX - 300) - 40, field: near, count: 18, spread: 190, leaf: '#4E6336', lit: '#A9B86B', shade: '#5A3E1E' })
+  s.add(
+    `<path d="${area(near)}" fill="${s.linear([
+      [0, '#C9A765'],
+      [1, '#A98A4E'],
+    ])}"/>`,
+  )
+  perspectiveRows(s, {
+    vx: sunX - 300,
+    vy: near(sunX - 300) - 40,
+    field: near,
+    count: 18,
+    spread: 190,
+    leaf: '#4E6336',
+    lit: '#A9B86B',
+    shade: '#5A3E1E',
+  })
   gumTree(s, r.range(60, 200), H + 40, 760, ['#5D6E45', '#778A58', '#4D5C3A'])
   warmWash(s, sunX, 430, 0.4)
   vignette(s, 0.3)
@@ -429,7 +536,11 @@ function vineyardHills(s: Svg) {
 
 function cellarDoor(s: Svg) {
   const r = s.r
-  sky(s, [[0, '#D9B6B0'], [0.5, '#F2CFAE'], [1, '#FBE7C8']])
+  sky(s, [
+    [0, '#D9B6B0'],
+    [0.5, '#F2CFAE'],
+    [1, '#FBE7C8'],
+  ])
   sun(s, 1600, 380, 40)
   clouds(s, 4, 120, 300, '#FFF3E6', 0.6)
   const far = ridge(r, 560, 35, 3)
@@ -445,31 +556,80 @@ function cellarDoor(s: Svg) {
   const bw = 700
   const bh = 260
   stones(s, bx, by, bw, bh, '#B89A70', ['#D6BC92', '#CDAF84', '#C4A478', '#DCC59E', '#BFA074'], 30)
-  corrugated(s, `M${bx - 40} ${by + 6}L${bx + bw / 2} ${by - 170}L${bx + bw + 40} ${by + 6}Z`, '#9AA3A6', '#6F7A7E', bx - 40, bx + bw + 40, by - 170, by + 10, 12)
+  corrugated(
+    s,
+    `M${bx - 40} ${by + 6}L${bx + bw / 2} ${by - 170}L${bx + bw + 40} ${by + 6}Z`,
+    '#9AA3A6',
+    '#6F7A7E',
+    bx - 40,
+    bx + bw + 40,
+    by - 170,
+    by + 10,
+    12,
+  )
   stones(s, bx + bw / 2 - 120, by - 130, 240, 130, '#C9AD83', ['#D9C199', '#CFB288', '#E0CAA5'], 24)
-  s.add(`<circle cx="${bx + bw / 2}" cy="${by - 70}" r="34" fill="#F4EBDD"/><circle cx="${bx + bw / 2}" cy="${by - 70}" r="26" fill="#F0A64B"/>`)
+  s.add(
+    `<circle cx="${bx + bw / 2}" cy="${by - 70}" r="34" fill="#F4EBDD"/><circle cx="${bx + bw / 2}" cy="${by - 70}" r="26" fill="#F0A64B"/>`,
+  )
   // Veranda roof and posts.
-  corrugated(s, `M${bx - 60} ${by + 70}L${bx + bw + 60} ${by + 70}L${bx + bw + 90} ${by + 110}L${bx - 90} ${by + 110}Z`, palette.red, palette.redDark, bx - 90, bx + bw + 90, by + 70, by + 110, 14)
-  for (let i = 0; i <= 6; i++) s.add(`<rect x="${n(bx - 70 + i * ((bw + 140) / 6) - 5)}" y="${by + 110}" width="10" height="${bh - 110}" fill="#F4EBDD"/>`)
+  corrugated(
+    s,
+    `M${bx - 60} ${by + 70}L${bx + bw + 60} ${by + 70}L${bx + bw + 90} ${by + 110}L${bx - 90} ${by + 110}Z`,
+    palette.red,
+    palette.redDark,
+    bx - 90,
+    bx + bw + 90,
+    by + 70,
+    by + 110,
+    14,
+  )
+  for (let i = 0; i <= 6; i++)
+    s.add(`<rect x="${n(bx - 70 + i * ((bw + 140) / 6) - 5)}" y="${by + 110}" width="10" height="${bh - 110}" fill="#F4EBDD"/>`)
   s.add(`<rect x="${bx - 90}" y="${by + bh - 10}" width="${bw + 180}" height="16" fill="#8C7456"/>`)
   const dx = bx + bw / 2 - 55
-  s.add(`<path d="M${dx} ${by + bh - 10}V${by + 160}A55 55 0 0 1 ${dx + 110} ${by + 160}V${by + bh - 10}Z" fill="${palette.redDark}"/><path d="M${dx + 10} ${by + bh - 10}V${by + 162}A45 45 0 0 1 ${dx + 100} ${by + 162}V${by + bh - 10}Z" fill="${s.linear([[0, '#FFD27E'], [1, '#E7923F']])}"/><path d="M${dx + 55} ${by + 120}V${by + bh - 10}" stroke="${palette.redDark}" stroke-width="6"/>`)
+  s.add(
+    `<path d="M${dx} ${by + bh - 10}V${by + 160}A55 55 0 0 1 ${dx + 110} ${by + 160}V${by + bh - 10}Z" fill="${palette.redDark}"/><path d="M${dx + 10} ${by + bh - 10}V${by + 162}A45 45 0 0 1 ${dx + 100} ${by + 162}V${by + bh - 10}Z" fill="${s.linear(
+      [
+        [0, '#FFD27E'],
+        [1, '#E7923F'],
+      ],
+    )}"/><path d="M${dx + 55} ${by + 120}V${by + bh - 10}" stroke="${palette.redDark}" stroke-width="6"/>`,
+  )
   for (const wx of [bx + 70, bx + 190, bx + bw - 260, bx + bw - 140]) window(s, wx, by + 140, 70, 90, true)
   // Sign board and a water tank.
-  s.add(`<rect x="${bx + bw / 2 - 130}" y="${by + 20}" width="260" height="40" rx="4" fill="${palette.cream}"/><rect x="${bx + bw / 2 - 100}" y="${by + 36}" width="200" height="8" rx="4" fill="${palette.red}"/>`)
-  corrugated(s, `M${bx + bw + 110} ${by + 80}H${bx + bw + 250}V${by + bh}H${bx + bw + 110}Z`, '#B6BEC1', '#7D878B', bx + bw + 110, bx + bw + 250, by + 80, by + bh, 9)
+  s.add(
+    `<rect x="${bx + bw / 2 - 130}" y="${by + 20}" width="260" height="40" rx="4" fill="${palette.cream}"/><rect x="${bx + bw / 2 - 100}" y="${by + 36}" width="200" height="8" rx="4" fill="${palette.red}"/>`,
+  )
+  corrugated(
+    s,
+    `M${bx + bw + 110} ${by + 80}H${bx + bw + 250}V${by + bh}H${bx + bw + 110}Z`,
+    '#B6BEC1',
+    '#7D878B',
+    bx + bw + 110,
+    bx + bw + 250,
+    by + 80,
+    by + bh,
+    9,
+  )
   s.add(`<ellipse cx="${bx + bw + 180}" cy="${by + 80}" rx="70" ry="14" fill="#8E989C"/>`)
   // Barrels either side of the door.
   for (const ox of [-150, 110, 180]) {
     const cx = bx + bw / 2 + ox + 40
     const cy = by + bh - 50
-    s.add(`<rect x="${cx - 32}" y="${cy - 10}" width="64" height="64" rx="14" fill="${palette.wood}"/><path d="M${cx - 32} ${cy + 5}H${cx + 32}M${cx - 32} ${cy + 40}H${cx + 32}" stroke="#3E2A1A" stroke-width="5"/>`)
+    s.add(
+      `<rect x="${cx - 32}" y="${cy - 10}" width="64" height="64" rx="14" fill="${palette.wood}"/><path d="M${cx - 32} ${cy + 5}H${cx + 32}M${cx - 32} ${cy + 40}H${cx + 32}" stroke="#3E2A1A" stroke-width="5"/>`,
+    )
   }
   // The forecourt: gravel path through the vines towards the door.
   const field = (x: number) => 740 + Math.sin(x / 300) * 6
   s.add(`<path d="${area(field)}" fill="#B59A5C"/>`)
   perspectiveRows(s, { vx: 960, vy: 700, field, count: 14, spread: 260, leaf: '#4C6134', lit: '#9FB066', shade: '#4A3318', reach: 0.93 })
-  s.add(`<path d="M${bx + bw / 2 - 70} 735L${bx + bw / 2 + 70} 735L1340 ${H}L640 ${H}Z" fill="${s.linear([[0, '#E3CDA4'], [1, '#CDB084']])}"/>`)
+  s.add(
+    `<path d="M${bx + bw / 2 - 70} 735L${bx + bw / 2 + 70} 735L1340 ${H}L640 ${H}Z" fill="${s.linear([
+      [0, '#E3CDA4'],
+      [1, '#CDB084'],
+    ])}"/>`,
+  )
   grain(s, 500, '#A38A60', 0.5, 740, H, 2.5)
   warmWash(s, 1600, 380, 0.3)
   vignette(s, 0.3)
@@ -477,7 +637,12 @@ function cellarDoor(s: Svg) {
 
 function longTable(s: Svg) {
   const r = s.r
-  sky(s, [[0, '#6E5575'], [0.35, '#C98C8A'], [0.7, '#F1B98A'], [1, '#F8D9A8']])
+  sky(s, [
+    [0, '#6E5575'],
+    [0.35, '#C98C8A'],
+    [0.7, '#F1B98A'],
+    [1, '#F8D9A8'],
+  ])
   sun(s, 700, 600, 50, '#FFE6B8', '#FFB870', 6)
   clouds(s, 4, 150, 380, '#F5B9A3', 0.45)
   const far = ridge(r, 600, 30, 3)
@@ -490,23 +655,44 @@ function longTable(s: Svg) {
     gumTree(s, x, mid(x) + 30, r.range(180, 300), ['#4F5A3E', '#5E6A48', '#46503A'], '#CDBBA8')
   }
   // The lawn and the long table running away from the viewer.
-  s.add(`<rect y="680" width="${W}" height="${H - 680}" fill="${s.linear([[0, '#8E8C55'], [1, '#5E6A3B']])}"/>`)
+  s.add(
+    `<rect y="680" width="${W}" height="${H - 680}" fill="${s.linear([
+      [0, '#8E8C55'],
+      [1, '#5E6A3B'],
+    ])}"/>`,
+  )
   const vx = 1150
   const vy = 610
-  const tableAt = (t: number, side: -1 | 1) => ({ x: (side < 0 ? 250 : 1350) + (vx + side * 12 - (side < 0 ? 250 : 1350)) * t, y: 1000 + (vy + 60 - 1000) * t })
+  const tableAt = (t: number, side: -1 | 1) => ({
+    x: (side < 0 ? 250 : 1350) + (vx + side * 12 - (side < 0 ? 250 : 1350)) * t,
+    y: 1000 + (vy + 60 - 1000) * t,
+  })
   const tEnd = 0.82
   const a = tableAt(0, -1)
   const b = tableAt(0, 1)
   const c = tableAt(tEnd, 1)
   const d = tableAt(tEnd, -1)
-  s.add(`<path d="M${n(a.x)} ${n(a.y)}L${n(b.x)} ${n(b.y)}L${n(c.x)} ${n(c.y)}L${n(d.x)} ${n(d.y)}Z" fill="${s.linear([[0, '#E9DCCB'], [1, '#FFF8EE']], 0, 1, 0, 0)}"/>`)
+  s.add(
+    `<path d="M${n(a.x)} ${n(a.y)}L${n(b.x)} ${n(b.y)}L${n(c.x)} ${n(c.y)}L${n(d.x)} ${n(d.y)}Z" fill="${s.linear(
+      [
+        [0, '#E9DCCB'],
+        [1, '#FFF8EE'],
+      ],
+      0,
+      1,
+      0,
+      0,
+    )}"/>`,
+  )
   s.add(`<path d="M${n(a.x)} ${n(a.y)}L${n(b.x)} ${n(b.y)}L${n(b.x)} ${n(b.y + 60)}L${n(a.x)} ${n(a.y + 60)}Z" fill="#E6D5C0"/>`)
   s.add(`<path d="M${n(b.x)} ${n(b.y)}L${n(c.x)} ${n(c.y)}L${n(c.x)} ${n(c.y + 12)}L${n(b.x)} ${n(b.y + 60)}Z" fill="#D8C5AE"/>`)
   // Table runner in wine red.
   const m0 = tableAt(0, -1)
   const mid0 = { x: (m0.x + b.x) / 2, y: m0.y }
   const midEnd = { x: (c.x + d.x) / 2, y: c.y }
-  s.add(`<path d="M${n(mid0.x - 120)} ${n(mid0.y)}L${n(mid0.x + 120)} ${n(mid0.y)}L${n(midEnd.x + 12)} ${n(midEnd.y)}L${n(midEnd.x - 12)} ${n(midEnd.y)}Z" fill="${palette.red}" opacity="0.85"/>`)
+  s.add(
+    `<path d="M${n(mid0.x - 120)} ${n(mid0.y)}L${n(mid0.x + 120)} ${n(mid0.y)}L${n(midEnd.x + 12)} ${n(midEnd.y)}L${n(midEnd.x - 12)} ${n(midEnd.y)}Z" fill="${palette.red}" opacity="0.85"/>`,
+  )
   // Place settings from far to near.
   for (let k = 9; k >= 0; k--) {
     const t = (k / 10) * tEnd
@@ -516,17 +702,31 @@ function longTable(s: Svg) {
       const inset = side < 0 ? 1 : -1
       const px = edge.x + inset * 150 * sc
       const py = edge.y - 20 * sc
-      s.add(`<ellipse cx="${n(px)}" cy="${n(py)}" rx="${n(70 * sc)}" ry="${n(22 * sc)}" fill="#FFFFFF" stroke="#D9CBB8" stroke-width="${n(2 * sc)}"/><ellipse cx="${n(px)}" cy="${n(py)}" rx="${n(40 * sc)}" ry="${n(12 * sc)}" fill="${r.pick(['#B5C48A', '#E0A360', '#C9705F'])}"/>`)
+      s.add(
+        `<ellipse cx="${n(px)}" cy="${n(py)}" rx="${n(70 * sc)}" ry="${n(22 * sc)}" fill="#FFFFFF" stroke="#D9CBB8" stroke-width="${n(2 * sc)}"/><ellipse cx="${n(px)}" cy="${n(py)}" rx="${n(40 * sc)}" ry="${n(12 * sc)}" fill="${r.pick(['#B5C48A', '#E0A360', '#C9705F'])}"/>`,
+      )
       wineGlass(s, px + inset * 110 * sc, py - 10 * sc, 150 * sc, r.pick([palette.red, '#B8283F', '#F3E2A0']), r.range(0.3, 0.55))
       // Chairs beside the table.
       const cx = edge.x - inset * 70 * sc
-      s.add(`<path d="M${n(cx - 34 * sc)} ${n(edge.y + 40 * sc)}L${n(cx - 30 * sc)} ${n(edge.y - 150 * sc)}L${n(cx + 30 * sc)} ${n(edge.y - 150 * sc)}L${n(cx + 34 * sc)} ${n(edge.y + 40 * sc)}" fill="none" stroke="#5A3C2A" stroke-width="${n(10 * sc)}"/><path d="M${n(cx - 30 * sc)} ${n(edge.y - 110 * sc)}H${n(cx + 30 * sc)}M${n(cx - 30 * sc)} ${n(edge.y - 70 * sc)}H${n(cx + 30 * sc)}" stroke="#5A3C2A" stroke-width="${n(8 * sc)}"/>`)
+      s.add(
+        `<path d="M${n(cx - 34 * sc)} ${n(edge.y + 40 * sc)}L${n(cx - 30 * sc)} ${n(edge.y - 150 * sc)}L${n(cx + 30 * sc)} ${n(edge.y - 150 * sc)}L${n(cx + 34 * sc)} ${n(edge.y + 40 * sc)}" fill="none" stroke="#5A3C2A" stroke-width="${n(10 * sc)}"/><path d="M${n(cx - 30 * sc)} ${n(edge.y - 110 * sc)}H${n(cx + 30 * sc)}M${n(cx - 30 * sc)} ${n(edge.y - 70 * sc)}H${n(cx + 30 * sc)}" stroke="#5A3C2A" stroke-width="${n(8 * sc)}"/>`,
+      )
     }
     if (k % 3 === 1) {
       const mid = tableAt(t, -1)
       const cx = (mid.x + tableAt(t, 1).x) / 2
       bottle(s, cx - 30 * sc, mid.y - 30 * sc, 300 * sc, r.pick(['#2E3B26', '#3B1E22']))
-      s.add(`<rect x="${n(cx + 40 * sc)}" y="${n(mid.y - 110 * sc)}" width="${n(18 * sc)}" height="${n(80 * sc)}" fill="#FFF6E0"/><circle cx="${n(cx + 49 * sc)}" cy="${n(mid.y - 122 * sc)}" r="${n(40 * sc)}" fill="${s.radial([[0, '#FFE0A0', 0.9], [1, '#FFE0A0', 0]], cx + 49 * sc, mid.y - 122 * sc, 40 * sc)}"/><ellipse cx="${n(cx + 49 * sc)}" cy="${n(mid.y - 120 * sc)}" rx="${n(5 * sc)}" ry="${n(10 * sc)}" fill="#FFC45E"/>`)
+      s.add(
+        `<rect x="${n(cx + 40 * sc)}" y="${n(mid.y - 110 * sc)}" width="${n(18 * sc)}" height="${n(80 * sc)}" fill="#FFF6E0"/><circle cx="${n(cx + 49 * sc)}" cy="${n(mid.y - 122 * sc)}" r="${n(40 * sc)}" fill="${s.radial(
+          [
+            [0, '#FFE0A0', 0.9],
+            [1, '#FFE0A0', 0],
+          ],
+          cx + 49 * sc,
+          mid.y - 122 * sc,
+          40 * sc,
+        )}"/><ellipse cx="${n(cx + 49 * sc)}" cy="${n(mid.y - 120 * sc)}" rx="${n(5 * sc)}" ry="${n(10 * sc)}" fill="#FFC45E"/>`,
+      )
     }
   }
   // Lights strung over the table.
@@ -550,7 +750,17 @@ function balloon(s: Svg, x: number, y: number, size: number, colors: readonly st
     const edge = (a: number) => `${n(x + Math.sin((a * Math.PI) / 2) * w * 2.1)} ${n(y - size * 0.05)}`
     gores += `<path d="M${n(x)} ${n(y - size * 0.56)}Q${edge(a0)} ${curve(a0)}L${curve(a1)}Q${edge(a1)} ${n(x)} ${n(y - size * 0.56)}Z" fill="${colors[i % colors.length]}"/>`
   }
-  const shade = s.linear([[0, '#FFFFFF', 0.25], [0.5, '#FFFFFF', 0], [1, '#3A1A2A', 0.3]], 0, 0, 1, 0)
+  const shade = s.linear(
+    [
+      [0, '#FFFFFF', 0.25],
+      [0.5, '#FFFFFF', 0],
+      [1, '#3A1A2A', 0.3],
+    ],
+    0,
+    0,
+    1,
+    0,
+  )
   s.add(
     `<g><g clip-path="${clip}"><path d="${body}" fill="${colors[0] ?? palette.red}"/>${gores}<path d="${body}" fill="${shade}"/></g>` +
       `<path d="M${n(x - size * 0.09)} ${n(y + size * 0.6)}L${n(x - size * 0.07)} ${n(y + size * 0.78)}M${n(x + size * 0.09)} ${n(y + size * 0.6)}L${n(x + size * 0.07)} ${n(y + size * 0.78)}" stroke="#4A3428" stroke-width="${n(Math.max(1, size * 0.008))}"/>` +
@@ -560,7 +770,13 @@ function balloon(s: Svg, x: number, y: number, size: number, colors: readonly st
 
 function balloonSunrise(s: Svg) {
   const r = s.r
-  sky(s, [[0, '#8C86A8'], [0.3, '#D9A3AE'], [0.62, '#F5C39C'], [0.85, '#FBE0B4'], [1, '#FFF0CF']])
+  sky(s, [
+    [0, '#8C86A8'],
+    [0.3, '#D9A3AE'],
+    [0.62, '#F5C39C'],
+    [0.85, '#FBE0B4'],
+    [1, '#FFF0CF'],
+  ])
   sun(s, 1180, 700, 60, '#FFF6DE', '#FFC98A', 8)
   clouds(s, 6, 140, 420, '#F8D2C4', 0.55)
   const far = ridge(r, 650, 35, 3)
@@ -574,7 +790,12 @@ function balloonSunrise(s: Svg) {
   }
   mist(s, mid, 110, '#FFEBD8', 0.75)
   const near = ridge(r, 860, 30, 2)
-  s.add(`<path d="${area(near)}" fill="${s.linear([[0, '#8D8366'], [1, '#5F5A45']])}"/>`)
+  s.add(
+    `<path d="${area(near)}" fill="${s.linear([
+      [0, '#8D8366'],
+      [1, '#5F5A45'],
+    ])}"/>`,
+  )
   perspectiveRows(s, { vx: 1180, vy: 800, field: near, count: 16, spread: 220, leaf: '#4B4A37', lit: '#C8A77A', shade: '#2E2A22' })
   balloon(s, 560, 330, 320, [palette.red, palette.goldLight, palette.red, palette.cream])
   balloon(s, 1420, 250, 190, [palette.sageDark, palette.cream, palette.gold, palette.cream])
@@ -587,16 +808,30 @@ function balloonSunrise(s: Svg) {
 function shopfront(s: Svg, x: number, ground: number, w: number, h: number, wall: string, near: boolean) {
   s.add(`<rect x="${n(x)}" y="${n(ground - h)}" width="${n(w)}" height="${n(h)}" fill="${wall}"/>`)
   // Parapet with a little pediment, as country-town shops have.
-  s.add(`<path d="M${n(x)} ${n(ground - h)}H${n(x + w)}V${n(ground - h - h * 0.08)}H${n(x + w * 0.62)}L${n(x + w / 2)} ${n(ground - h - h * 0.18)}L${n(x + w * 0.38)} ${n(ground - h - h * 0.08)}H${n(x)}Z" fill="${wall}"/><rect x="${n(x)}" y="${n(ground - h - 4)}" width="${n(w)}" height="${n(h * 0.03)}" fill="#FFFFFF" opacity="0.5"/>`)
+  s.add(
+    `<path d="M${n(x)} ${n(ground - h)}H${n(x + w)}V${n(ground - h - h * 0.08)}H${n(x + w * 0.62)}L${n(x + w / 2)} ${n(ground - h - h * 0.18)}L${n(x + w * 0.38)} ${n(ground - h - h * 0.08)}H${n(x)}Z" fill="${wall}"/><rect x="${n(x)}" y="${n(ground - h - 4)}" width="${n(w)}" height="${n(h * 0.03)}" fill="#FFFFFF" opacity="0.5"/>`,
+  )
   window(s, x + w * 0.15, ground - h * 0.85, w * 0.25, h * 0.22, false, '#F6EFE2')
   window(s, x + w * 0.6, ground - h * 0.85, w * 0.25, h * 0.22, false, '#F6EFE2')
-  s.add(`<rect x="${n(x + w * 0.08)}" y="${n(ground - h * 0.42)}" width="${n(w * 0.84)}" height="${n(h * 0.42)}" fill="${s.linear([[0, '#FFD79A'], [1, '#E9A252']])}"/><rect x="${n(x + w * 0.42)}" y="${n(ground - h * 0.38)}" width="${n(w * 0.16)}" height="${n(h * 0.38)}" fill="${palette.redDark}"/>`)
-  if (near) s.add(`<rect x="${n(x + w * 0.12)}" y="${n(ground - h * 0.56)}" width="${n(w * 0.76)}" height="${n(h * 0.06)}" fill="${palette.cream}"/>`)
+  s.add(
+    `<rect x="${n(x + w * 0.08)}" y="${n(ground - h * 0.42)}" width="${n(w * 0.84)}" height="${n(h * 0.42)}" fill="${s.linear([
+      [0, '#FFD79A'],
+      [1, '#E9A252'],
+    ])}"/><rect x="${n(x + w * 0.42)}" y="${n(ground - h * 0.38)}" width="${n(w * 0.16)}" height="${n(h * 0.38)}" fill="${palette.redDark}"/>`,
+  )
+  if (near)
+    s.add(
+      `<rect x="${n(x + w * 0.12)}" y="${n(ground - h * 0.56)}" width="${n(w * 0.76)}" height="${n(h * 0.06)}" fill="${palette.cream}"/>`,
+    )
 }
 
 function townMainStreet(s: Svg) {
   const r = s.r
-  sky(s, [[0, '#B9C6CF'], [0.45, '#F1D2B4'], [1, '#FBE6C6']])
+  sky(s, [
+    [0, '#B9C6CF'],
+    [0.45, '#F1D2B4'],
+    [1, '#FBE6C6'],
+  ])
   sun(s, 1500, 300, 44)
   clouds(s, 5, 100, 280, '#FFF5EA', 0.7)
   const far = ridge(r, 600, 25, 3)
@@ -608,12 +843,21 @@ function townMainStreet(s: Svg) {
   stones(s, cx - 110, 430, 220, 200, '#D8C29C', ['#E3D0AE', '#D2BA91', '#EAD9BC'], 18)
   s.add(`<path d="M${cx - 120} 435L${cx} 360L${cx + 120} 435Z" fill="#7E8A8F"/>`)
   stones(s, cx - 40, 250, 80, 200, '#E0CCA8', ['#EAD9BC', '#DCC6A0'], 16)
-  s.add(`<path d="M${cx - 48} 254L${cx} 60L${cx + 48} 254Z" fill="#6F7C82"/><path d="M${cx} 60L${cx + 48} 254H${cx + 10}Z" fill="#58646A"/><path d="M${cx} 28V70M${cx - 12} 42H${cx + 12}" stroke="#6F7C82" stroke-width="5"/><path d="M${cx - 18} 330V300A18 18 0 0 1 ${cx + 18} 300V330Z" fill="#3E4A50"/><circle cx="${cx}" cy="278" r="14" fill="${palette.cream}"/>`)
+  s.add(
+    `<path d="M${cx - 48} 254L${cx} 60L${cx + 48} 254Z" fill="#6F7C82"/><path d="M${cx} 60L${cx + 48} 254H${cx + 10}Z" fill="#58646A"/><path d="M${cx} 28V70M${cx - 12} 42H${cx + 12}" stroke="#6F7C82" stroke-width="5"/><path d="M${cx - 18} 330V300A18 18 0 0 1 ${cx + 18} 300V330Z" fill="#3E4A50"/><circle cx="${cx}" cy="278" r="14" fill="${palette.cream}"/>`,
+  )
   s.add(`<path d="M${cx - 30} 630V560A30 30 0 0 1 ${cx + 30} 560V630Z" fill="${palette.redDark}"/>`)
   // Road and footpaths.
-  s.add(`<path d="M${vx - 40} ${vy}L${vx + 40} ${vy}L${W + 300} ${H}L-300 ${H}Z" fill="${s.linear([[0, '#B8A58E'], [1, '#8D7B68']])}"/>`)
+  s.add(
+    `<path d="M${vx - 40} ${vy}L${vx + 40} ${vy}L${W + 300} ${H}L-300 ${H}Z" fill="${s.linear([
+      [0, '#B8A58E'],
+      [1, '#8D7B68'],
+    ])}"/>`,
+  )
   s.add(`<path d="M${vx - 2} ${vy}L${vx + 2} ${vy}L${vx + 14} ${H}L${vx - 14} ${H}Z" fill="#F2E6CC" opacity="0.8"/>`)
-  s.add(`<path d="M${vx - 40} ${vy}L${vx - 70} ${vy}L-300 ${H - 120}L-300 ${H}Z" fill="#D7C2A0"/><path d="M${vx + 40} ${vy}L${vx + 70} ${vy}L${W + 300} ${H - 120}L${W + 300} ${H}Z" fill="#D7C2A0"/>`)
+  s.add(
+    `<path d="M${vx - 40} ${vy}L${vx - 70} ${vy}L-300 ${H - 120}L-300 ${H}Z" fill="#D7C2A0"/><path d="M${vx + 40} ${vy}L${vx + 70} ${vy}L${W + 300} ${H - 120}L${W + 300} ${H}Z" fill="#D7C2A0"/>`,
+  )
   // Shops on both sides, from far to near, each with a bullnose veranda.
   const walls = ['#E9D3B0', '#D9A98C', '#F1E4CC', '#C9B08F', '#E6C9A6', '#D5B9A0']
   for (const side of [-1, 1] as const) {
@@ -631,8 +875,19 @@ function townMainStreet(s: Svg) {
       const fx = side < 0 ? x0 - w : x0
       shopfront(s, fx, ground, w, h, r.pick(walls), k < 2)
       // Veranda seen from the street: a band and posts.
-      corrugated(s, `M${n(fx)} ${n(ground - h * 0.5)}H${n(fx + w)}V${n(ground - h * 0.43)}Q${n(fx + w / 2)} ${n(ground - h * 0.4)} ${n(fx)} ${n(ground - h * 0.43)}Z`, r.pick([palette.red, '#7D8C6A', '#9AA3A6']), '#3A2A2A', fx, fx + w, ground - h * 0.5, ground - h * 0.4, Math.max(4, 10 * sc1))
-      for (const px of [fx + w * 0.04, fx + w * 0.96]) s.add(`<rect x="${n(px - 4 * sc1)}" y="${n(ground - h * 0.43)}" width="${n(8 * sc1 + 1)}" height="${n(h * 0.43)}" fill="#F4EBDD"/>`)
+      corrugated(
+        s,
+        `M${n(fx)} ${n(ground - h * 0.5)}H${n(fx + w)}V${n(ground - h * 0.43)}Q${n(fx + w / 2)} ${n(ground - h * 0.4)} ${n(fx)} ${n(ground - h * 0.43)}Z`,
+        r.pick([palette.red, '#7D8C6A', '#9AA3A6']),
+        '#3A2A2A',
+        fx,
+        fx + w,
+        ground - h * 0.5,
+        ground - h * 0.4,
+        Math.max(4, 10 * sc1),
+      )
+      for (const px of [fx + w * 0.04, fx + w * 0.96])
+        s.add(`<rect x="${n(px - 4 * sc1)}" y="${n(ground - h * 0.43)}" width="${n(8 * sc1 + 1)}" height="${n(h * 0.43)}" fill="#F4EBDD"/>`)
     }
   }
   for (const side of [-1, 1] as const) {
@@ -649,25 +904,59 @@ function townMainStreet(s: Svg) {
 
 function wineGlassStill(s: Svg) {
   const r = s.r
-  s.add(`<rect width="${W}" height="${H}" fill="${s.linear([[0, '#5A2A2E'], [0.6, '#8A4A3C'], [1, '#C7895A']], 0, 0, 1, 1)}"/>`)
+  s.add(
+    `<rect width="${W}" height="${H}" fill="${s.linear(
+      [
+        [0, '#5A2A2E'],
+        [0.6, '#8A4A3C'],
+        [1, '#C7895A'],
+      ],
+      0,
+      0,
+      1,
+      1,
+    )}"/>`,
+  )
   // Out-of-focus lights behind the table.
   for (let i = 0; i < 34; i++) {
     const x = r.range(0, W)
     const y = r.range(60, 640)
     const rad = r.range(30, 110)
     const c = r.pick(['#FFD08A', '#F7B26A', '#FFE3B0', '#E98F6A'])
-    s.add(`<circle cx="${n(x)}" cy="${n(y)}" r="${n(rad)}" fill="${s.radial([[0, c, r.range(0.25, 0.55)], [0.8, c, 0.2], [1, c, 0]], x, y, rad)}"/>`)
+    s.add(
+      `<circle cx="${n(x)}" cy="${n(y)}" r="${n(rad)}" fill="${s.radial(
+        [
+          [0, c, r.range(0.25, 0.55)],
+          [0.8, c, 0.2],
+          [1, c, 0],
+        ],
+        x,
+        y,
+        rad,
+      )}"/>`,
+    )
   }
-  s.add(`<rect y="700" width="${W}" height="${H - 700}" fill="${s.linear([[0, '#8B5A36'], [1, '#5B3821']])}"/>`)
+  s.add(
+    `<rect y="700" width="${W}" height="${H - 700}" fill="${s.linear([
+      [0, '#8B5A36'],
+      [1, '#5B3821'],
+    ])}"/>`,
+  )
   let gr = ''
   for (let i = 0; i < 40; i++) {
     const y = 705 + i * 10 + r.range(-3, 3)
     gr += `M0 ${n(y)}C${n(W * 0.3)} ${n(y + r.range(-6, 6))} ${n(W * 0.6)} ${n(y + r.range(-6, 6))} ${W} ${n(y + r.range(-4, 4))}`
   }
-  s.add(`<path d="${gr}" stroke="#4A2E1A" stroke-width="2" fill="none" opacity="0.35"/><rect y="700" width="${W}" height="8" fill="#A7744A"/>`)
+  s.add(
+    `<path d="${gr}" stroke="#4A2E1A" stroke-width="2" fill="none" opacity="0.35"/><rect y="700" width="${W}" height="8" fill="#A7744A"/>`,
+  )
   // Cheese board with grapes.
-  s.add(`<ellipse cx="520" cy="905" rx="430" ry="70" fill="#3E2616" opacity="0.4"/><path d="M120 860H900Q930 860 930 885V900Q930 920 900 920H120Q90 920 90 900V885Q90 860 120 860Z" fill="#B98356"/><path d="M120 860H900Q930 860 930 872H90Q90 860 120 860Z" fill="#D29D6C"/>`)
-  s.add(`<path d="M200 860L330 780L420 860Z" fill="#F3D98E"/><path d="M330 780L420 860L440 852L350 775Z" fill="#E2C270"/><circle cx="270" cy="840" r="8" fill="#E2C270"/><circle cx="330" cy="830" r="6" fill="#E2C270"/>`)
+  s.add(
+    `<ellipse cx="520" cy="905" rx="430" ry="70" fill="#3E2616" opacity="0.4"/><path d="M120 860H900Q930 860 930 885V900Q930 920 900 920H120Q90 920 90 900V885Q90 860 120 860Z" fill="#B98356"/><path d="M120 860H900Q930 860 930 872H90Q90 860 120 860Z" fill="#D29D6C"/>`,
+  )
+  s.add(
+    `<path d="M200 860L330 780L420 860Z" fill="#F3D98E"/><path d="M330 780L420 860L440 852L350 775Z" fill="#E2C270"/><circle cx="270" cy="840" r="8" fill="#E2C270"/><circle cx="330" cy="830" r="6" fill="#E2C270"/>`,
+  )
   s.add(`<path d="M470 860L560 800L640 860Z" fill="#FBF1D8"/><path d="M560 800L640 860L660 855L580 796Z" fill="#EADFC2"/>`)
   let grapes = ''
   for (let i = 0; i < 30; i++) {
@@ -676,20 +965,28 @@ function wineGlassStill(s: Svg) {
     const c = r.pick(['#5B2340', '#6E2A4B', '#4A1C36', '#7C3556'])
     grapes += `<circle cx="${n(gx)}" cy="${n(gy)}" r="22" fill="${c}"/><circle cx="${n(gx - 7)}" cy="${n(gy - 7)}" r="5" fill="#FFFFFF" opacity="0.3"/>`
   }
-  s.add(`<path d="M760 780Q740 740 780 720" stroke="#5A4020" stroke-width="6" fill="none"/><path d="M780 725Q850 690 880 740Q840 760 780 725Z" fill="#7F9470"/>${grapes}`)
+  s.add(
+    `<path d="M760 780Q740 740 780 720" stroke="#5A4020" stroke-width="6" fill="none"/><path d="M780 725Q850 690 880 740Q840 760 780 725Z" fill="#7F9470"/>${grapes}`,
+  )
   bottle(s, 1180, 860, 640, '#2A3424')
   s.add(`<ellipse cx="1180" cy="862" rx="120" ry="16" fill="#2A1A10" opacity="0.4"/>`)
   // The glass: large, catching the light.
   s.add(`<ellipse cx="1530" cy="872" rx="150" ry="18" fill="#2A1A10" opacity="0.35"/>`)
   wineGlass(s, 1530, 875, 620, palette.red, 0.5)
   // A cork lying on the table.
-  s.add(`<g transform="rotate(-18 980 900)"><rect x="940" y="885" width="80" height="34" rx="8" fill="#C99A63"/><rect x="940" y="885" width="14" height="34" rx="6" fill="${palette.red}" opacity="0.7"/></g>`)
+  s.add(
+    `<g transform="rotate(-18 980 900)"><rect x="940" y="885" width="80" height="34" rx="8" fill="#C99A63"/><rect x="940" y="885" width="14" height="34" rx="6" fill="${palette.red}" opacity="0.7"/></g>`,
+  )
   vignette(s, 0.45)
 }
 
 function oliveGrove(s: Svg) {
   const r = s.r
-  sky(s, [[0, '#A9BFD0'], [0.55, '#E9DCC6'], [1, '#F8E9CE']])
+  sky(s, [
+    [0, '#A9BFD0'],
+    [0.55, '#E9DCC6'],
+    [1, '#F8E9CE'],
+  ])
   sun(s, 380, 260, 40, '#FFF8E6', '#FFE2A8', 6)
   clouds(s, 6, 120, 360, '#FFFFFF', 0.6)
   const far = ridge(r, 520, 35, 3)
@@ -698,7 +995,12 @@ function oliveGrove(s: Svg) {
   s.add(`<path d="${area(mid)}" fill="#B7B38A"/>`)
   contourRows(s, mid, 9, 90, '#8E9168', 3)
   const field = ridge(r, 640, 12, 2)
-  s.add(`<path d="${area(field)}" fill="${s.linear([[0, '#D9BC7C'], [1, '#C09A56']])}"/>`)
+  s.add(
+    `<path d="${area(field)}" fill="${s.linear([
+      [0, '#D9BC7C'],
+      [1, '#C09A56'],
+    ])}"/>`,
+  )
   // Rows of olive trees receding towards the horizon.
   const vx = 1100
   const vy = 620
@@ -721,7 +1023,11 @@ function oliveGrove(s: Svg) {
 
 function farmersMarket(s: Svg) {
   const r = s.r
-  sky(s, [[0, '#A7C0CC'], [0.6, '#EEDDC4'], [1, '#F7E8CF']])
+  sky(s, [
+    [0, '#A7C0CC'],
+    [0.6, '#EEDDC4'],
+    [1, '#F7E8CF'],
+  ])
   clouds(s, 5, 100, 300, '#FFFFFF', 0.7)
   const far = ridge(r, 470, 30, 3)
   s.add(`<path d="${area(far)}" fill="#AFB08A"/>`)
@@ -729,10 +1035,18 @@ function farmersMarket(s: Svg) {
     const x = r.range(0, W)
     gumTree(s, x, far(x) + 80, r.range(260, 380))
   }
-  s.add(`<rect y="560" width="${W}" height="${H - 560}" fill="${s.linear([[0, '#D9C4A0'], [1, '#BFA27C']])}"/>`)
+  s.add(
+    `<rect y="560" width="${W}" height="${H - 560}" fill="${s.linear([
+      [0, '#D9C4A0'],
+      [1, '#BFA27C'],
+    ])}"/>`,
+  )
   grain(s, 700, '#A88D66', 0.45, 560, H, 2.2)
   // Bunting overhead.
-  for (const [y0, y1] of [[60, 140], [150, 90]] as const) {
+  for (const [y0, y1] of [
+    [60, 140],
+    [150, 90],
+  ] as const) {
     const mx = W / 2
     let flags = ''
     for (let i = 0; i <= 24; i++) {
@@ -761,24 +1075,33 @@ function farmersMarket(s: Svg) {
     const [c1, c2] = awnings[i % awnings.length] ?? awnings[0]
     const { x, y, w, h } = st
     const top = y - h
-    s.add(`<rect x="${n(x - w / 2 + 6)}" y="${n(top)}" width="${n(w * 0.03)}" height="${n(h)}" fill="#6A5038"/><rect x="${n(x + w / 2 - 6 - w * 0.03)}" y="${n(top)}" width="${n(w * 0.03)}" height="${n(h)}" fill="#6A5038"/>`)
+    s.add(
+      `<rect x="${n(x - w / 2 + 6)}" y="${n(top)}" width="${n(w * 0.03)}" height="${n(h)}" fill="#6A5038"/><rect x="${n(x + w / 2 - 6 - w * 0.03)}" y="${n(top)}" width="${n(w * 0.03)}" height="${n(h)}" fill="#6A5038"/>`,
+    )
     let stripes = ''
     for (let k = 0; k < 8; k++) {
       const sx = x - w / 2 - w * 0.05 + (k * w * 1.1) / 8
       stripes += `<path d="M${n(sx)} ${n(top - h * 0.05)}H${n(sx + (w * 1.1) / 8)}V${n(top + h * 0.18)}Q${n(sx + (w * 1.1) / 16)} ${n(top + h * 0.26)} ${n(sx)} ${n(top + h * 0.18)}Z" fill="${k % 2 ? c2 : c1}"/>`
     }
-    s.add(`<path d="M${n(x - w / 2 - w * 0.05)} ${n(top - h * 0.05)}L${n(x)} ${n(top - h * 0.22)}L${n(x + w / 2 + w * 0.05)} ${n(top - h * 0.05)}Z" fill="${c1}"/>${stripes}`)
+    s.add(
+      `<path d="M${n(x - w / 2 - w * 0.05)} ${n(top - h * 0.05)}L${n(x)} ${n(top - h * 0.22)}L${n(x + w / 2 + w * 0.05)} ${n(top - h * 0.05)}Z" fill="${c1}"/>${stripes}`,
+    )
     // Table with a cloth and crates of produce.
     const ty = y - h * 0.38
-    s.add(`<rect x="${n(x - w / 2)}" y="${n(ty)}" width="${n(w)}" height="${n(h * 0.38)}" fill="${palette.cream}"/><rect x="${n(x - w / 2)}" y="${n(ty)}" width="${n(w)}" height="${n(h * 0.05)}" fill="${c1}" opacity="0.8"/>`)
+    s.add(
+      `<rect x="${n(x - w / 2)}" y="${n(ty)}" width="${n(w)}" height="${n(h * 0.38)}" fill="${palette.cream}"/><rect x="${n(x - w / 2)}" y="${n(ty)}" width="${n(w)}" height="${n(h * 0.05)}" fill="${c1}" opacity="0.8"/>`,
+    )
     const crates = 4
     for (let k = 0; k < crates; k++) {
       const cw = (w * 0.9) / crates
       const cx = x - w * 0.45 + k * cw
       const produce = r.pick(['#C8372D', '#E98B2A', '#7FA047', '#F2C94C', '#6E2A4B', '#B5D07A'])
       let fruit = ''
-      for (let f = 0; f < 9; f++) fruit += `<circle cx="${n(cx + cw * 0.15 + (f % 5) * cw * 0.17)}" cy="${n(ty - h * 0.05 - Math.floor(f / 5) * h * 0.05 + r.range(-2, 2))}" r="${n(cw * 0.1)}" fill="${produce}"/>`
-      s.add(`${fruit}<rect x="${n(cx + cw * 0.05)}" y="${n(ty - h * 0.06)}" width="${n(cw * 0.9)}" height="${n(h * 0.08)}" fill="#A87B4F"/>`)
+      for (let f = 0; f < 9; f++)
+        fruit += `<circle cx="${n(cx + cw * 0.15 + (f % 5) * cw * 0.17)}" cy="${n(ty - h * 0.05 - Math.floor(f / 5) * h * 0.05 + r.range(-2, 2))}" r="${n(cw * 0.1)}" fill="${produce}"/>`
+      s.add(
+        `${fruit}<rect x="${n(cx + cw * 0.05)}" y="${n(ty - h * 0.06)}" width="${n(cw * 0.9)}" height="${n(h * 0.08)}" fill="#A87B4F"/>`,
+      )
     }
   })
   // Shoppers, simply drawn.
@@ -787,15 +1110,23 @@ function farmersMarket(s: Svg) {
     const base = r.range(820, 1060)
     const sc = (base - 560) / 500
     const body = r.pick([palette.red, '#5D7A9A', '#7F9470', palette.gold, '#3B3A48', palette.cream])
-    s.add(`<path d="M${n(x - 40 * sc)} ${n(base)}L${n(x - 34 * sc)} ${n(base - 200 * sc)}Q${n(x)} ${n(base - 240 * sc)} ${n(x + 34 * sc)} ${n(base - 200 * sc)}L${n(x + 40 * sc)} ${n(base)}Z" fill="${body}"/><circle cx="${n(x)}" cy="${n(base - 262 * sc)}" r="${n(30 * sc)}" fill="#C89B7B"/><path d="M${n(x - 34 * sc)} ${n(base - 270 * sc)}Q${n(x)} ${n(base - 310 * sc)} ${n(x + 34 * sc)} ${n(base - 270 * sc)}Z" fill="#4A3428"/>`)
-    if (r.next() > 0.5) s.add(`<path d="M${n(x + 36 * sc)} ${n(base - 120 * sc)}h${n(40 * sc)}l${n(-6 * sc)} ${n(50 * sc)}h${n(-28 * sc)}Z" fill="#C9A36A"/>`)
+    s.add(
+      `<path d="M${n(x - 40 * sc)} ${n(base)}L${n(x - 34 * sc)} ${n(base - 200 * sc)}Q${n(x)} ${n(base - 240 * sc)} ${n(x + 34 * sc)} ${n(base - 200 * sc)}L${n(x + 40 * sc)} ${n(base)}Z" fill="${body}"/><circle cx="${n(x)}" cy="${n(base - 262 * sc)}" r="${n(30 * sc)}" fill="#C89B7B"/><path d="M${n(x - 34 * sc)} ${n(base - 270 * sc)}Q${n(x)} ${n(base - 310 * sc)} ${n(x + 34 * sc)} ${n(base - 270 * sc)}Z" fill="#4A3428"/>`,
+    )
+    if (r.next() > 0.5)
+      s.add(`<path d="M${n(x + 36 * sc)} ${n(base - 120 * sc)}h${n(40 * sc)}l${n(-6 * sc)} ${n(50 * sc)}h${n(-28 * sc)}Z" fill="#C9A36A"/>`)
   }
   vignette(s, 0.25)
 }
 
 function cottageStay(s: Svg) {
   const r = s.r
-  sky(s, [[0, '#7F7AA0'], [0.45, '#E3A9A6'], [0.8, '#F6CFA4'], [1, '#FBE2BA']])
+  sky(s, [
+    [0, '#7F7AA0'],
+    [0.45, '#E3A9A6'],
+    [0.8, '#F6CFA4'],
+    [1, '#FBE2BA'],
+  ])
   sun(s, 1650, 560, 40, '#FFEFC8', '#FFBE80', 7)
   clouds(s, 5, 100, 350, '#F6C6B8', 0.5)
   const far = ridge(r, 560, 40, 3)
@@ -809,21 +1140,52 @@ function cottageStay(s: Svg) {
   const y = 450
   const w = 760
   const h = 300
-  s.add(`<path d="M${x + w - 150} ${y - 190}h70v120h-70Z" fill="#B89470"/><path d="M${x + w - 115} ${y - 200}c-30 -40 40 -60 10 -110c-20 -40 30 -60 20 -90" stroke="#FFFFFF" stroke-width="18" fill="none" stroke-linecap="round" opacity="0.35"/>`)
-  corrugated(s, `M${x - 40} ${y}L${x + 120} ${y - 170}H${x + w - 120}L${x + w + 40} ${y}Z`, '#8E979A', '#5E6669', x - 40, x + w + 40, y - 170, y, 12)
+  s.add(
+    `<path d="M${x + w - 150} ${y - 190}h70v120h-70Z" fill="#B89470"/><path d="M${x + w - 115} ${y - 200}c-30 -40 40 -60 10 -110c-20 -40 30 -60 20 -90" stroke="#FFFFFF" stroke-width="18" fill="none" stroke-linecap="round" opacity="0.35"/>`,
+  )
+  corrugated(
+    s,
+    `M${x - 40} ${y}L${x + 120} ${y - 170}H${x + w - 120}L${x + w + 40} ${y}Z`,
+    '#8E979A',
+    '#5E6669',
+    x - 40,
+    x + w + 40,
+    y - 170,
+    y,
+    12,
+  )
   stones(s, x, y, w, h, '#C9AB7E', ['#D9BF95', '#CFB084', '#E2CBA4', '#C4A276', '#D4B78C'], 28)
-  corrugated(s, `M${x - 70} ${y + 60}H${x + w + 70}L${x + w + 110} ${y + 120}H${x - 110}Z`, '#B7C0B0', '#7D8878', x - 110, x + w + 110, y + 60, y + 120, 12)
+  corrugated(
+    s,
+    `M${x - 70} ${y + 60}H${x + w + 70}L${x + w + 110} ${y + 120}H${x - 110}Z`,
+    '#B7C0B0',
+    '#7D8878',
+    x - 110,
+    x + w + 110,
+    y + 60,
+    y + 120,
+    12,
+  )
   s.add(`<path d="M${x - 110} ${y + 120}H${x + w + 110}" stroke="#F4EBDD" stroke-width="10"/>`)
-  for (let i = 0; i <= 5; i++) s.add(`<rect x="${n(x - 80 + i * ((w + 160) / 5) - 6)}" y="${y + 125}" width="12" height="${h - 120}" fill="#F4EBDD"/>`)
+  for (let i = 0; i <= 5; i++)
+    s.add(`<rect x="${n(x - 80 + i * ((w + 160) / 5) - 6)}" y="${y + 125}" width="12" height="${h - 120}" fill="#F4EBDD"/>`)
   let lace = ''
-  for (let i = 0; i < 40; i++) lace += `<circle cx="${n(x - 100 + i * ((w + 200) / 40))}" cy="${y + 132}" r="7" fill="none" stroke="#F4EBDD" stroke-width="3"/>`
+  for (let i = 0; i < 40; i++)
+    lace += `<circle cx="${n(x - 100 + i * ((w + 200) / 40))}" cy="${y + 132}" r="7" fill="none" stroke="#F4EBDD" stroke-width="3"/>`
   s.add(lace)
   window(s, x + 110, y + 170, 110, 110, true)
   window(s, x + w - 220, y + 170, 110, 110, true)
-  s.add(`<rect x="${x + w / 2 - 55}" y="${y + 150}" width="110" height="${h - 150}" fill="${palette.red}"/><rect x="${x + w / 2 - 40}" y="${y + 165}" width="80" height="50" fill="#F4B763"/><circle cx="${x + w / 2 + 35}" cy="${y + 240}" r="6" fill="#E8C27A"/>`)
+  s.add(
+    `<rect x="${x + w / 2 - 55}" y="${y + 150}" width="110" height="${h - 150}" fill="${palette.red}"/><rect x="${x + w / 2 - 40}" y="${y + 165}" width="80" height="50" fill="#F4B763"/><circle cx="${x + w / 2 + 35}" cy="${y + 240}" r="6" fill="#E8C27A"/>`,
+  )
   s.add(`<rect x="${x - 120}" y="${y + h - 6}" width="${w + 240}" height="20" fill="#8C7456"/>`)
   // Garden: lawn, path, picket fence, roses and lavender.
-  s.add(`<path d="M0 760H${W}V${H}H0Z" fill="${s.linear([[0, '#8FA06A'], [1, '#6C7F4C']])}"/>`)
+  s.add(
+    `<path d="M0 760H${W}V${H}H0Z" fill="${s.linear([
+      [0, '#8FA06A'],
+      [1, '#6C7F4C'],
+    ])}"/>`,
+  )
   s.add(`<path d="M${x + w / 2 - 60} 760H${x + w / 2 + 60}L${x + w / 2 + 200} ${H}H${x + w / 2 - 200}Z" fill="#DCC6A0"/>`)
   let flowers = ''
   for (let i = 0; i < 260; i++) {
@@ -833,14 +1195,17 @@ function cottageStay(s: Svg) {
     flowers += `<circle cx="${n(fx)}" cy="${n(fy)}" r="${n(r.range(5, 11))}" fill="${r.pick(['#E58FA0', '#F2B8C2', palette.red, '#B59BD6', '#9B86C4', '#F7E3A1'])}"/>`
   }
   let shrubs = ''
-  for (let i = 0; i < 40; i++) shrubs += `<ellipse cx="${n(r.range(0, W))}" cy="${n(r.range(770, 880))}" rx="${n(r.range(30, 70))}" ry="${n(r.range(18, 36))}" fill="${r.pick(['#5F7548', '#6F8656', '#55693F'])}"/>`
+  for (let i = 0; i < 40; i++)
+    shrubs += `<ellipse cx="${n(r.range(0, W))}" cy="${n(r.range(770, 880))}" rx="${n(r.range(30, 70))}" ry="${n(r.range(18, 36))}" fill="${r.pick(['#5F7548', '#6F8656', '#55693F'])}"/>`
   s.add(shrubs + flowers)
   let fence = ''
   for (let fx = -10; fx < W; fx += 42) {
     if (Math.abs(fx + 12 - (x + w / 2)) < 190) continue
     fence += `<path d="M${fx} 1040V925L${fx + 12} 905L${fx + 24} 925V1040Z"/>`
   }
-  s.add(`<g fill="#FBF6EE">${fence}<rect x="0" y="950" width="${x + w / 2 - 190}" height="12"/><rect x="${x + w / 2 + 190}" y="950" width="${W}" height="12"/><rect x="0" y="1000" width="${x + w / 2 - 190}" height="12"/><rect x="${x + w / 2 + 190}" y="1000" width="${W}" height="12"/></g>`)
+  s.add(
+    `<g fill="#FBF6EE">${fence}<rect x="0" y="950" width="${x + w / 2 - 190}" height="12"/><rect x="${x + w / 2 + 190}" y="950" width="${W}" height="12"/><rect x="0" y="1000" width="${x + w / 2 - 190}" height="12"/><rect x="${x + w / 2 + 190}" y="1000" width="${W}" height="12"/></g>`,
+  )
   warmWash(s, 1650, 560, 0.3)
   vignette(s, 0.3)
 }
@@ -868,7 +1233,11 @@ function cyclist(s: Svg, x: number, base: number, size: number, jersey: string) 
 
 function cyclingTrail(s: Svg) {
   const r = s.r
-  sky(s, [[0, '#AFC3CF'], [0.5, '#EBDCC2'], [1, '#F6E6C9']])
+  sky(s, [
+    [0, '#AFC3CF'],
+    [0.5, '#EBDCC2'],
+    [1, '#F6E6C9'],
+  ])
   sun(s, 1380, 330, 38, '#FFF8E6', '#FFDDA0', 6)
   clouds(s, 5, 100, 320, '#FFFFFF', 0.65)
   const far = ridge(r, 540, 30, 3)
@@ -877,8 +1246,23 @@ function cyclingTrail(s: Svg) {
   s.add(`<path d="${area(mid)}" fill="#A7AE7B"/>`)
   contourRows(s, mid, 10, 110, '#7A8452', 3)
   const field = (x: number) => 640 + Math.sin(x / 500) * 8
-  s.add(`<path d="${area(field)}" fill="${s.linear([[0, '#C2B070'], [1, '#9C9050']])}"/>`)
-  perspectiveRows(s, { vx: 1500, vy: 630, field: (x) => (x > 1100 ? field(x) : H + 100), count: 10, spread: 240, leaf: '#4D6136', lit: '#A6B66A', shade: '#4A3318', reach: 0.97 })
+  s.add(
+    `<path d="${area(field)}" fill="${s.linear([
+      [0, '#C2B070'],
+      [1, '#9C9050'],
+    ])}"/>`,
+  )
+  perspectiveRows(s, {
+    vx: 1500,
+    vy: 630,
+    field: (x) => (x > 1100 ? field(x) : H + 100),
+    count: 10,
+    spread: 240,
+    leaf: '#4D6136',
+    lit: '#A6B66A',
+    shade: '#4A3318',
+    reach: 0.97,
+  })
   // The trail winds from the foreground to the horizon.
   const pts: [number, number][] = []
   for (let k = 0; k <= 30; k++) {
@@ -893,7 +1277,12 @@ function cyclingTrail(s: Svg) {
     .reverse()
     .map(([px, py]) => `${n(px + halfW(py))} ${n(py)}`)
     .join('L')
-  s.add(`<path d="M${left}L${right}Z" fill="${s.linear([[0, '#E6CFA6'], [1, '#D2B283']])}"/>`)
+  s.add(
+    `<path d="M${left}L${right}Z" fill="${s.linear([
+      [0, '#E6CFA6'],
+      [1, '#D2B283'],
+    ])}"/>`,
+  )
   // Dappled shade across the trail.
   let shade = ''
   for (let i = 0; i < 40; i++) {
@@ -921,7 +1310,12 @@ function cyclingTrail(s: Svg) {
 
 function lookout(s: Svg) {
   const r = s.r
-  sky(s, [[0, '#8A86A6'], [0.35, '#E2A7A2'], [0.7, '#F7C994'], [1, '#FCE2B6']])
+  sky(s, [
+    [0, '#8A86A6'],
+    [0.35, '#E2A7A2'],
+    [0.7, '#F7C994'],
+    [1, '#FCE2B6'],
+  ])
   sun(s, 1260, 450, 52, '#FFF2D0', '#FFC078', 7)
   clouds(s, 6, 100, 360, '#F5C2B2', 0.5)
   birds(s, 1000, 220, 6)
@@ -944,7 +1338,9 @@ function lookout(s: Svg) {
       const fw = r.range(160, 360) * (0.5 + row * 0.3)
       const skew = r.range(-40, 40)
       const fill = r.pick(fieldColors)
-      s.add(`<path d="M${n(x)} ${n(y0)}L${n(x + fw)} ${n(y0)}L${n(x + fw + skew)} ${n(y1)}L${n(x + skew)} ${n(y1)}Z" fill="${fill}" stroke="#8E8A58" stroke-width="2"/>`)
+      s.add(
+        `<path d="M${n(x)} ${n(y0)}L${n(x + fw)} ${n(y0)}L${n(x + fw + skew)} ${n(y1)}L${n(x + skew)} ${n(y1)}Z" fill="${fill}" stroke="#8E8A58" stroke-width="2"/>`,
+      )
       if (r.next() < 0.45) {
         let rows = ''
         const gap = 5 + row * 3
@@ -956,21 +1352,32 @@ function lookout(s: Svg) {
     for (let k = 0; k < 6; k++) {
       const tx = r.range(0, W)
       const ty = (y0 + y1) / 2
-      for (let j = 0; j < 5; j++) s.add(`<ellipse cx="${n(tx + j * (8 + row * 4))}" cy="${n(ty)}" rx="${n(6 + row * 3)}" ry="${n(5 + row * 2)}" fill="#5C6B45"/>`)
+      for (let j = 0; j < 5; j++)
+        s.add(`<ellipse cx="${n(tx + j * (8 + row * 4))}" cy="${n(ty)}" rx="${n(6 + row * 3)}" ry="${n(5 + row * 2)}" fill="#5C6B45"/>`)
     }
   }
   // A distant town with a spire.
   const tx = r.range(500, 800)
-  for (let k = 0; k < 12; k++) s.add(`<rect x="${n(tx + k * 16)}" y="${n(floorTop + 8 - r.range(0, 10))}" width="12" height="${n(r.range(8, 18))}" fill="${r.pick(['#F1E4CC', '#E3C9A6', palette.red])}"/>`)
+  for (let k = 0; k < 12; k++)
+    s.add(
+      `<rect x="${n(tx + k * 16)}" y="${n(floorTop + 8 - r.range(0, 10))}" width="12" height="${n(r.range(8, 18))}" fill="${r.pick(['#F1E4CC', '#E3C9A6', palette.red])}"/>`,
+    )
   s.add(`<path d="M${n(tx + 90)} ${floorTop - 40}L${n(tx + 96)} ${floorTop + 6}H${n(tx + 84)}Z" fill="#E9DCC6"/>`)
   mist(s, (x) => floorTop + 20 + Math.sin(x / 300) * 5, 60, '#FFE9D2', 0.45)
   // The lookout itself: a rocky crest, a railing and a bench.
   const crest = (x: number) => 870 + Math.sin(x / 260 + 1) * 30 + (x > 1100 ? (x - 1100) * 0.25 : 0)
-  s.add(`<path d="${area(crest)}" fill="${s.linear([[0, '#7D6A4C'], [1, '#4E4030']])}"/>`)
+  s.add(
+    `<path d="${area(crest)}" fill="${s.linear([
+      [0, '#7D6A4C'],
+      [1, '#4E4030'],
+    ])}"/>`,
+  )
   for (let i = 0; i < 18; i++) {
     const x = r.range(0, W)
     const y = crest(x) + r.range(10, 120)
-    s.add(`<path d="M${n(x - 40)} ${n(y)}Q${n(x - 30)} ${n(y - 40)} ${n(x + 10)} ${n(y - 34)}Q${n(x + 50)} ${n(y - 20)} ${n(x + 46)} ${n(y)}Z" fill="${r.pick(['#8E7A5A', '#9C8868', '#7A684C'])}"/>`)
+    s.add(
+      `<path d="M${n(x - 40)} ${n(y)}Q${n(x - 30)} ${n(y - 40)} ${n(x + 10)} ${n(y - 34)}Q${n(x + 50)} ${n(y - 20)} ${n(x + 46)} ${n(y)}Z" fill="${r.pick(['#8E7A5A', '#9C8868', '#7A684C'])}"/>`,
+    )
   }
   grassTufts(s, crest, 220, '#C9A862', 0, 1.6)
   let rail = ''
@@ -979,7 +1386,9 @@ function lookout(s: Svg) {
   s.add(rail)
   const bx = 1450
   const by = crest(bx) + 10
-  s.add(`<rect x="${bx}" y="${n(by - 90)}" width="260" height="18" rx="4" fill="#7A5238"/><rect x="${bx}" y="${n(by - 150)}" width="260" height="16" rx="4" fill="#7A5238"/><rect x="${bx + 20}" y="${n(by - 72)}" width="14" height="80" fill="#4A3222"/><rect x="${bx + 226}" y="${n(by - 72)}" width="14" height="80" fill="#4A3222"/>`)
+  s.add(
+    `<rect x="${bx}" y="${n(by - 90)}" width="260" height="18" rx="4" fill="#7A5238"/><rect x="${bx}" y="${n(by - 150)}" width="260" height="16" rx="4" fill="#7A5238"/><rect x="${bx + 20}" y="${n(by - 72)}" width="14" height="80" fill="#4A3222"/><rect x="${bx + 226}" y="${n(by - 72)}" width="14" height="80" fill="#4A3222"/>`,
+  )
   gumTree(s, 1800, crest(1800) + 40, 820, ['#4E5B3A', '#606E47', '#434F33'])
   warmWash(s, 1260, 450, 0.35)
   vignette(s, 0.3)
@@ -991,7 +1400,15 @@ function barrelHead(s: Svg, x: number, y: number, ry: number, stain: boolean) {
   let staves = ''
   for (let k = -4; k <= 4; k++) staves += `M${n(x + (k * rx) / 4.5)} ${n(y - ry)}V${n(y + ry)}`
   s.add(
-    `<ellipse cx="${n(x)}" cy="${n(y)}" rx="${n(rx)}" ry="${n(ry)}" fill="${s.radial([[0, '#C18A55'], [1, '#7C5231']], x, y, ry)}"/>` +
+    `<ellipse cx="${n(x)}" cy="${n(y)}" rx="${n(rx)}" ry="${n(ry)}" fill="${s.radial(
+      [
+        [0, '#C18A55'],
+        [1, '#7C5231'],
+      ],
+      x,
+      y,
+      ry,
+    )}"/>` +
       `<g clip-path="${clip}"><path d="${staves}" stroke="#5E3D22" stroke-width="${n(Math.max(1, ry * 0.02))}" opacity="0.6"/>${stain ? `<rect x="${n(x - rx)}" y="${n(y - ry * 0.28)}" width="${n(rx * 2)}" height="${n(ry * 0.56)}" fill="${palette.red}" opacity="0.85"/>` : ''}</g>` +
       `<ellipse cx="${n(x)}" cy="${n(y)}" rx="${n(rx)}" ry="${n(ry)}" fill="none" stroke="#3A2616" stroke-width="${n(ry * 0.07)}"/><ellipse cx="${n(x)}" cy="${n(y)}" rx="${n(rx * 0.82)}" ry="${n(ry * 0.82)}" fill="none" stroke="#4A3120" stroke-width="${n(ry * 0.025)}" opacity="0.7"/>` +
       `<circle cx="${n(x)}" cy="${n(y + ry * 0.5)}" r="${n(ry * 0.06)}" fill="#3A2616"/>`,
@@ -1011,13 +1428,35 @@ function barrelRoom(s: Svg) {
     const spring = vy + 150 * sc
     const light = Math.round(60 + (1 - sc) * 120)
     const fill = `rgb(${light + 60},${light + 25},${light})`
-    s.add(`<path d="M${n(vx - hw)} ${n(vy + 700 * sc)}V${n(spring)}Q${n(vx - hw)} ${n(top)} ${n(vx)} ${n(top)}Q${n(vx + hw)} ${n(top)} ${n(vx + hw)} ${n(spring)}V${n(vy + 700 * sc)}" fill="none" stroke="${fill}" stroke-width="${n(60 * sc + 2)}"/>`)
+    s.add(
+      `<path d="M${n(vx - hw)} ${n(vy + 700 * sc)}V${n(spring)}Q${n(vx - hw)} ${n(top)} ${n(vx)} ${n(top)}Q${n(vx + hw)} ${n(top)} ${n(vx + hw)} ${n(spring)}V${n(vy + 700 * sc)}" fill="none" stroke="${fill}" stroke-width="${n(60 * sc + 2)}"/>`,
+    )
   }
   // Far doorway full of warm light.
-  s.add(`<path d="M${vx - 70} ${vy + 110}V${vy - 10}A70 70 0 0 1 ${vx + 70} ${vy - 10}V${vy + 110}Z" fill="${s.linear([[0, '#FFE1A6'], [1, '#F2A452']])}"/>`)
-  s.add(`<circle cx="${vx}" cy="${vy + 20}" r="520" fill="${s.radial([[0, '#FFC77A', 0.55], [1, '#FFC77A', 0]], vx, vy + 20, 520)}"/>`)
+  s.add(
+    `<path d="M${vx - 70} ${vy + 110}V${vy - 10}A70 70 0 0 1 ${vx + 70} ${vy - 10}V${vy + 110}Z" fill="${s.linear([
+      [0, '#FFE1A6'],
+      [1, '#F2A452'],
+    ])}"/>`,
+  )
+  s.add(
+    `<circle cx="${vx}" cy="${vy + 20}" r="520" fill="${s.radial(
+      [
+        [0, '#FFC77A', 0.55],
+        [1, '#FFC77A', 0],
+      ],
+      vx,
+      vy + 20,
+      520,
+    )}"/>`,
+  )
   // Floor.
-  s.add(`<path d="M${vx - 80} ${vy + 110}H${vx + 80}L${W + 200} ${H}H-200Z" fill="${s.linear([[0, '#B08660'], [1, '#4A3222']])}"/>`)
+  s.add(
+    `<path d="M${vx - 80} ${vy + 110}H${vx + 80}L${W + 200} ${H}H-200Z" fill="${s.linear([
+      [0, '#B08660'],
+      [1, '#4A3222'],
+    ])}"/>`,
+  )
   let joints = ''
   for (let k = 1; k < 12; k++) {
     const y = vy + 110 + (H - vy - 110) * Math.pow(k / 12, 2)
@@ -1041,7 +1480,17 @@ function barrelRoom(s: Svg) {
   for (let k = 5; k >= 1; k--) {
     const sc = Math.pow(0.7, k)
     const y = vy - 420 * sc
-    s.add(`<path d="M${vx} ${n(vy - 820 * sc)}V${n(y)}" stroke="#1E1410" stroke-width="${n(4 * sc + 1)}"/><circle cx="${vx}" cy="${n(y + 30 * sc)}" r="${n(240 * sc)}" fill="${s.radial([[0, '#FFD58E', 0.6], [1, '#FFD58E', 0]], vx, y + 30 * sc, 240 * sc)}"/><path d="M${n(vx - 40 * sc)} ${n(y + 30 * sc)}Q${vx} ${n(y - 20 * sc)} ${n(vx + 40 * sc)} ${n(y + 30 * sc)}Z" fill="#2A1C14"/><circle cx="${vx}" cy="${n(y + 34 * sc)}" r="${n(12 * sc)}" fill="#FFF0C8"/>`)
+    s.add(
+      `<path d="M${vx} ${n(vy - 820 * sc)}V${n(y)}" stroke="#1E1410" stroke-width="${n(4 * sc + 1)}"/><circle cx="${vx}" cy="${n(y + 30 * sc)}" r="${n(240 * sc)}" fill="${s.radial(
+        [
+          [0, '#FFD58E', 0.6],
+          [1, '#FFD58E', 0],
+        ],
+        vx,
+        y + 30 * sc,
+        240 * sc,
+      )}"/><path d="M${n(vx - 40 * sc)} ${n(y + 30 * sc)}Q${vx} ${n(y - 20 * sc)} ${n(vx + 40 * sc)} ${n(y + 30 * sc)}Z" fill="#2A1C14"/><circle cx="${vx}" cy="${n(y + 34 * sc)}" r="${n(12 * sc)}" fill="#FFF0C8"/>`,
+    )
   }
   grain(s, 300, '#E8B574', 0.12, 0, H, 2)
   vignette(s, 0.5)

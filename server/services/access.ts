@@ -46,7 +46,8 @@ function allowed(user: PublicUser | null, required: string[]): boolean {
 
 export const canView = (user: PublicUser | null, page: RoleCarrier) => allowed(user, rolesOf(page.viewerRoles))
 /** Editing needs a signed-in user allowed to view the page and holding one of its editor roles. */
-export const canEdit = (user: PublicUser | null, page: RoleCarrier) => !!user && canView(user, page) && allowed(user, rolesOf(page.editorRoles))
+export const canEdit = (user: PublicUser | null, page: RoleCarrier) =>
+  !!user && canView(user, page) && allowed(user, rolesOf(page.editorRoles))
 export const canPublish = (user: PublicUser | null, page: RoleCarrier) => canEdit(user, page) && allowed(user, rolesOf(page.publisherRoles))
 
 /** The same rules for an Actor: the server's own jobs pass, anybody unnamed is a visitor. */

@@ -98,7 +98,9 @@ export function createAuthService(db: Db, userService: UserService, mailer: Mail
   /** Stores a new single-use link for the account and answers the e-mail that carries it. */
   async function resetLinkMessage(user: { id: string; email: string; username: string }, kind: 'reset' | 'invite'): Promise<MailMessage> {
     const token = newToken()
-    await db.insert(passwordResets).values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_LIFETIME_MS) })
+    await db
+      .insert(passwordResets)
+      .values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_LIFETIME_MS) })
     const link = `${options.baseUrl}/?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`
     const intro =
       kind === 'invite'

@@ -5,7 +5,12 @@
  */
 import { texts } from '#lib/texts'
 import type { BookEasyConfig } from '../config.ts'
-import { BookEasyUnavailableError, createBookEasyCartClient, type BookEasyCartClient, type ProviderCartItem } from '../integrations/bookeasy/cart.ts'
+import {
+  BookEasyUnavailableError,
+  createBookEasyCartClient,
+  type BookEasyCartClient,
+  type ProviderCartItem,
+} from '../integrations/bookeasy/cart.ts'
 import { AppError } from './errors.ts'
 
 /** Spec 02 §9: the default cart control id. */
@@ -43,7 +48,13 @@ export function createCartService(config: Pick<BookEasyConfig, 'apiUrl' | 'vcId'
       if (cart.noData) throw new AppError('not_found', texts.cart.noData)
       return { cartcontent: cart.items }
     },
-    async save(input: { key: string; controlId?: number | undefined; cartcontent: ProviderCartItem[]; BookedBy?: string | undefined; IsInternal?: boolean | undefined }): Promise<void> {
+    async save(input: {
+      key: string
+      controlId?: number | undefined
+      cartcontent: ProviderCartItem[]
+      BookedBy?: string | undefined
+      IsInternal?: boolean | undefined
+    }): Promise<void> {
       await provider((client) => client.saveCart({ ...input, controlId: input.controlId ?? DEFAULT_CONTROL_ID }))
     },
     async remove(key: string): Promise<void> {

@@ -42,12 +42,7 @@ export function createDomainService(db: Db, events: ContentEventBus) {
   /** The domain serving a host; unknown hosts fall back to the one holding 'localhost', else the oldest. */
   async function forHost(host: string): Promise<DomainDoc | null> {
     const all = await list()
-    return (
-      all.find((d) => d.hostnames.includes(host)) ??
-      all.find((d) => d.hostnames.includes('localhost')) ??
-      all[0] ??
-      null
-    )
+    return all.find((d) => d.hostnames.includes(host)) ?? all.find((d) => d.hostnames.includes('localhost')) ?? all[0] ?? null
   }
 
   async function load(hostname: string) {
@@ -69,19 +64,24 @@ export function createDomainService(db: Db, events: ContentEventBus) {
     const [existing] = await db.select().from(domains).where(eq(domains.id, doc._id)).limit(1)
     if (existing && !options.force) {
       if (doc.version === undefined) {
-        throw invalidInput(`A domain with the id '${doc._id}' exists: send the version you loaded to change it (or force: true to overwrite it knowingly)`, [
-          { path: 'version', message: 'Required when saving an existing domain' },
-        ])
+        throw invalidInput(
+          `A domain with the id '${doc._id}' exists: send the version you loaded to change it (or force: true to overwrite it knowingly)`,
+          [{ path: 'version', message: 'Required when saving an existing domain' }],
+        )
       }
       if (doc.version !== existing.version) {
-        throw conflict(`The domain '${existing.name}' was saved by someone else at ${existing.updatedAt.toISOString()} after you opened it. Reload to see their changes, or save again to overwrite them.`, {
-          currentVersion: existing.version,
-          updatedAt: existing.updatedAt.toISOString(),
-        })
+        throw conflict(
+          `The domain '${existing.name}' was saved by someone else at ${existing.updatedAt.toISOString()} after you opened it. Reload to see their changes, or save again to overwrite them.`,
+          {
+            currentVersion: existing.version,
+            updatedAt: existing.updatedAt.toISOString(),
+          },
+        )
       }
     }
     const taken = (await list()).find((d) => d._id !== doc._id && d.hostnames.some((h) => hostnames.includes(h)))
-    if (taken) throw conflict(`The host name ${taken.hostnames.find((h) => hostnames.includes(h))} already belongs to the domain '${taken.name}'`)
+    if (taken)
+      throw conflict(`The host name ${taken.hostnames.find((h) => hostnames.includes(h))} already belongs to the domain '${taken.name}'`)
     const values = { id: doc._id, name: doc.name, hostnames, published: doc.published }
     const [row] = await db
       .insert(domains)
@@ -115,7 +115,10 @@ export function createDomainService(db: Db, events: ContentEventBus) {
     const result = await db.transaction(async (tx) => {
       const [target] = await tx.select().from(domains).where(eq(domains.id, targetId)).limit(1)
       if (!target) throw notFound('Domain not found')
-      const holders = await tx.select().from(domains).where(sql`${host} = any(${domains.hostnames})`)
+      const holders = await tx
+        .select()
+        .from(domains)
+        .where(sql`${host} = any(${domains.hostnames})`)
       for (const holder of holders) {
         if (holder.id === targetId) continue
         await tx
@@ -132,7 +135,10 @@ export function createDomainService(db: Db, events: ContentEventBus) {
         .returning()
       cached = null
       const old = holders.find((h) => h.id !== targetId)
-      return { newDomain: toDoc(updated!), oldDomain: old ? toDoc({ ...old, hostnames: old.hostnames.filter((h) => h !== host), version: old.version + 1 }) : null }
+      return {
+        newDomain: toDoc(updated!),
+        oldDomain: old ? toDoc({ ...old, hostnames: old.hostnames.filter((h) => h !== host), version: old.version + 1 }) : null,
+      }
     })
     changed(targetId)
     return result

@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import { desc, eq } from 'drizzle-orm'
-import { addDays, checkEnquiry, emptyConciergeSettings, isEmailAddress, isoDate, summaryHtml, summaryText, type ConciergeSettings, type Enquiry } from '#lib/concierge'
+import {
+  addDays,
+  checkEnquiry,
+  emptyConciergeSettings,
+  isEmailAddress,
+  isoDate,
+  summaryHtml,
+  summaryText,
+  type ConciergeSettings,
+  type Enquiry,
+} from '#lib/concierge'
 import { texts } from '#lib/texts'
 import { z } from 'zod'
 import type { Db } from '../db/client.ts'
@@ -64,7 +74,10 @@ export function createEnquiryService(db: Db, mailer: Mailer, options: EnquiryOpt
   async function saveSettings(domainId: string, input: unknown, user?: PublicUser | null): Promise<ConciergeSettings> {
     const parsed = conciergeSettingsSchema.safeParse(input ?? {})
     if (!parsed.success) {
-      throw invalidInput('The concierge form settings are invalid', parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })))
+      throw invalidInput(
+        'The concierge form settings are invalid',
+        parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
+      )
     }
     const { email } = parsed.data
     const ccs = parsed.data.ccs.length ? parsed.data.ccs : emptyConciergeSettings().ccs
@@ -90,16 +103,27 @@ export function createEnquiryService(db: Db, mailer: Mailer, options: EnquiryOpt
     // The visitor's "today" may be a day ahead of the server's: accept from the day before.
     const today = addDays(isoDate(client.now ?? new Date()), -1)
     const checked = checkEnquiry(input.data, today)
-    if (!checked.ok) throw invalidInput(t.failure, checked.issues.map((i) => ({ path: `data.${i.field}`, message: i.message })))
+    if (!checked.ok)
+      throw invalidInput(
+        t.failure,
+        checked.issues.map((i) => ({ path: `data.${i.field}`, message: i.message })),
+      )
     const data: Enquiry = checked.data
     const id = randomUUID()
     const name = `${data.firstName} ${data.surname}`.trim()
     await db.insert(enquiries).values({ id, domainId, name, email: data.email, data })
 
     const settings = await loadSettings(domainId)
-    const recipients = [settings?.email ?? '', ...(settings?.ccs ?? [])].map((a) => a.trim()).filter((a, i, all) => a && all.indexOf(a) === i)
+    const recipients = [settings?.email ?? '', ...(settings?.ccs ?? [])]
+      .map((a) => a.trim())
+      .filter((a, i, all) => a && all.indexOf(a) === i)
     if (recipients.length) {
-      const { id: mailId } = await mailer.queue({ to: recipients.join(', '), subject: t.emailSubject(name), text: summaryText(data), html: summaryHtml(data) })
+      const { id: mailId } = await mailer.queue({
+        to: recipients.join(', '),
+        subject: t.emailSubject(name),
+        text: summaryText(data),
+        html: summaryHtml(data),
+      })
       await db.update(enquiries).set({ mailId }).where(eq(enquiries.id, id))
     }
     return { id, message: t.success }
@@ -108,13 +132,27 @@ export function createEnquiryService(db: Db, mailer: Mailer, options: EnquiryOpt
   /** The newest enquiries of a domain with the state of their e-mail (editors only). */
   async function list(domainId: string, max = 100) {
     const rows = await db
-      .select({ id: enquiries.id, name: enquiries.name, email: enquiries.email, data: enquiries.data, createdAt: enquiries.createdAt, mailStatus: mailOutbox.status })
+      .select({
+        id: enquiries.id,
+        name: enquiries.name,
+        email: enquiries.email,
+        data: enquiries.data,
+        createdAt: enquiries.createdAt,
+        mailStatus: mailOutbox.status,
+      })
       .from(enquiries)
       .leftJoin(mailOutbox, eq(mailOutbox.id, enquiries.mailId))
       .where(eq(enquiries.domainId, domainId))
       .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
       .limit(max)
-    return rows.map((r) => ({ _id: r.id, name: r.name, email: r.email, data: r.data, createdAt: r.createdAt.toISOString(), mailStatus: r.mailStatus ?? 'none' }))
+    return rows.map((r) => ({
+      _id: r.id,
+      name: r.name,
+      email: r.email,
+      data: r.data,
+      createdAt: r.createdAt.toISOString(),
+      mailStatus: r.mailStatus ?? 'none',
+    }))
   }
 
   return { loadSettings, saveSettings, submit, list }

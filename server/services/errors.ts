@@ -2,7 +2,8 @@
  * Errors the services raise. They name what went wrong, not an HTTP status; the API layer maps
  * each kind to its status (server/api/errors.ts).
  */
-export type ErrorKind = 'invalid_input' | 'unauthorised' | 'forbidden' | 'not_found' | 'conflict' | 'too_large' | 'rate_limited' | 'unavailable'
+export type ErrorKind =
+  'invalid_input' | 'unauthorised' | 'forbidden' | 'not_found' | 'conflict' | 'too_large' | 'rate_limited' | 'unavailable'
 
 export class AppError extends Error {
   constructor(

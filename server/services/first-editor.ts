@@ -65,7 +65,10 @@ export function createFirstEditorService(db: Db, users: UserService, auth: AuthS
     if (!parsed.success) throw invalidInput(parsed.error.issues.map((i) => i.message).join('; '), parsed.error.issues)
     const { code, username, email, password } = parsed.data
     // Deleting the code is the claim: of two requests with one code, one gets the row.
-    const [claimed] = await db.delete(setupCodes).where(eq(setupCodes.codeHash, hashCode(code))).returning()
+    const [claimed] = await db
+      .delete(setupCodes)
+      .where(eq(setupCodes.codeHash, hashCode(code)))
+      .returning()
     if (!claimed) throw invalidInput(firstEditorMessages.wrongCode, [{ path: 'code', message: firstEditorMessages.wrongCode }])
     if (!(await needed())) throw notFound(firstEditorMessages.gone)
     try {

@@ -42,7 +42,15 @@ describe('image service: save', () => {
   it('stores the original and records its size and type', async () => {
     const bytes = await png(300, 200)
     const saved = await images.save({ bytes, filename: 'red.png', alt: 'Red', id: 'red-square' })
-    expect(saved).toMatchObject({ _id: 'red-square', filename: 'red.png', contentType: 'image/png', width: 300, height: 200, bytes: bytes.length, alt: 'Red' })
+    expect(saved).toMatchObject({
+      _id: 'red-square',
+      filename: 'red.png',
+      contentType: 'image/png',
+      width: 300,
+      height: 200,
+      bytes: bytes.length,
+      alt: 'Red',
+    })
     expect(await images.get('red-square')).toEqual(saved)
     expect(await fs.readFile(path.join(dir, 'media', 'originals', 'red-square.png'))).toEqual(bytes)
   })
@@ -60,12 +68,18 @@ describe('image service: save', () => {
   })
 
   it('rejects an image format outside the list (TIFF)', async () => {
-    const tiff = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).tiff().toBuffer()
+    const tiff = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .tiff()
+      .toBuffer()
     expect((await errorOf(images.save({ bytes: tiff, filename: 'x.tiff' }))).kind).toBe('invalid_input')
   })
 
   it('rejects a damaged file', async () => {
-    const jpeg = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer()
+    const jpeg = await sharp({
+      create: { width: 400, height: 400, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    })
+      .jpeg()
+      .toBuffer()
     const err = await errorOf(images.save({ bytes: jpeg.subarray(0, jpeg.length / 2), filename: 'cut.jpg' }))
     expect(err.kind).toBe('invalid_input')
   })
@@ -77,7 +91,10 @@ describe('image service: save', () => {
   })
 
   it('rejects an image over the pixel limit as too_large', async () => {
-    const small = createImageService(database.db, createLocalStorage(path.join(dir, 'media')), { cacheDir: path.join(dir, 'cache'), limits: { maxPixels: 10_000 } })
+    const small = createImageService(database.db, createLocalStorage(path.join(dir, 'media')), {
+      cacheDir: path.join(dir, 'cache'),
+      limits: { maxPixels: 10_000 },
+    })
     const err = await errorOf(small.save({ bytes: await png(200, 200), filename: 'big.png' }))
     expect(err.kind).toBe('too_large')
     expect(err.message).toMatch(/megapixels/)

@@ -134,7 +134,8 @@ export const EDITOR_ONLY_REASON = 'editor_only_variant'
  * boxes, their 2x and fluid steps) is answered with the first step at or above it.
  */
 export const WIDTH_LADDER = [
-  64, 96, 120, 160, 192, 240, 256, 320, 360, 400, 480, 540, 600, 640, 720, 750, 800, 960, 1080, 1200, 1280, 1440, 1600, 1920, 2160, 2400, 2560, 3200, 3840,
+  64, 96, 120, 160, 192, 240, 256, 320, 360, 400, 480, 540, 600, 640, 720, 750, 800, 960, 1080, 1200, 1280, 1440, 1600, 1920, 2160, 2400,
+  2560, 3200, 3840,
 ] as const
 
 /** The first ladder step at or above a width (the top step for anything larger). */
@@ -214,7 +215,13 @@ interface Plan {
  * Turns the request into one canonical plan, so equivalent requests (w=5000 on a 2000 px image and
  * w=2000, s=2 with w=400 and w=800...) share one cached variant.
  */
-function planOf(record: ImageRow, p: TransformParams, accept: string | null | undefined, max: number, access: ImageAccess = 'editor'): Plan {
+function planOf(
+  record: ImageRow,
+  p: TransformParams,
+  accept: string | null | undefined,
+  max: number,
+  access: ImageAccess = 'editor',
+): Plan {
   const cropKeys = [p.cx, p.cy, p.cw, p.ch]
   let crop: Plan['crop'] = null
   if (cropKeys.some((v) => v !== undefined)) {
@@ -345,7 +352,12 @@ export function createImageService(db: Db, storage: Storage, options: ImageServi
     return img.toBuffer()
   }
 
-  async function cachedOrRender(row: ImageRow, plan: Plan, key: string, mayRender: () => Promise<void>): Promise<{ bytes: Buffer; rendered: boolean }> {
+  async function cachedOrRender(
+    row: ImageRow,
+    plan: Plan,
+    key: string,
+    mayRender: () => Promise<void>,
+  ): Promise<{ bytes: Buffer; rendered: boolean }> {
     const file = path.join(cacheDir, row.id, `${key}.${FORMAT_INFO[plan.format].ext}`)
     try {
       return { bytes: await fs.readFile(file), rendered: false }
@@ -387,7 +399,10 @@ export function createImageService(db: Db, storage: Storage, options: ImageServi
       const { bytes } = input
       if (bytes.length === 0) throw invalidInput('The file is empty')
       if (bytes.length > limits.maxBytes) {
-        throw new AppError('too_large', `Images may be at most ${Math.round(limits.maxBytes / 1024 / 1024)} MB; this file is ${(bytes.length / 1024 / 1024).toFixed(1)} MB`)
+        throw new AppError(
+          'too_large',
+          `Images may be at most ${Math.round(limits.maxBytes / 1024 / 1024)} MB; this file is ${(bytes.length / 1024 / 1024).toFixed(1)} MB`,
+        )
       }
       const id = input.id ?? randomUUID()
       if (!IMAGE_ID_PATTERN.test(id)) throw invalidInput('An image id is 1-100 letters, digits, - or _')
@@ -423,7 +438,16 @@ export function createImageService(db: Db, storage: Storage, options: ImageServi
       await storage.put(storageKey, bytes, contentType)
       const [row] = await db
         .insert(images)
-        .values({ id, storageKey, filename: input.filename.slice(0, 255) || `${id}.${FORMAT_INFO[format].ext}`, contentType, width, height, bytes: bytes.length, alt: input.alt ?? '' })
+        .values({
+          id,
+          storageKey,
+          filename: input.filename.slice(0, 255) || `${id}.${FORMAT_INFO[format].ext}`,
+          contentType,
+          width,
+          height,
+          bytes: bytes.length,
+          alt: input.alt ?? '',
+        })
         .returning()
       if (!row) throw new Error('insert returned no row')
       return toRecord(row)
@@ -447,7 +471,12 @@ export function createImageService(db: Db, storage: Storage, options: ImageServi
      * site does not use (q, b, or a crop or focal point no published content gives this image)
      * gets forbidden (details.reason EDITOR_ONLY_REASON).
      */
-    async render(id: string, params: TransformParams, accept?: string | null, access: ImageAccess = 'editor'): Promise<RenderedImage | null> {
+    async render(
+      id: string,
+      params: TransformParams,
+      accept?: string | null,
+      access: ImageAccess = 'editor',
+    ): Promise<RenderedImage | null> {
       const row = await findRow(id)
       if (!row) return null
       const plan = planOf(row, params, accept, limits.maxDimension, access)
@@ -486,11 +515,18 @@ export function createImageService(db: Db, storage: Storage, options: ImageServi
     /** How many pages (drafts or published copies) and site documents mention the image. */
     async usage(id: string): Promise<{ pages: number; siteDocuments: number }> {
       const needle = `%"${id.replace(/[\\%_]/g, (c) => `\\${c}`)}"%`
-      const mentions = (column: typeof pages.draft | typeof pages.publishedDoc | typeof siteDocuments.draft | typeof siteDocuments.publishedDoc) =>
-        sql`coalesce(${column}::text, '') like ${needle}`
+      const mentions = (
+        column: typeof pages.draft | typeof pages.publishedDoc | typeof siteDocuments.draft | typeof siteDocuments.publishedDoc,
+      ) => sql`coalesce(${column}::text, '') like ${needle}`
       const [[p], [d]] = await Promise.all([
-        db.select({ n: count() }).from(pages).where(or(mentions(pages.draft), mentions(pages.publishedDoc))),
-        db.select({ n: count() }).from(siteDocuments).where(or(mentions(siteDocuments.draft), mentions(siteDocuments.publishedDoc))),
+        db
+          .select({ n: count() })
+          .from(pages)
+          .where(or(mentions(pages.draft), mentions(pages.publishedDoc))),
+        db
+          .select({ n: count() })
+          .from(siteDocuments)
+          .where(or(mentions(siteDocuments.draft), mentions(siteDocuments.publishedDoc))),
       ])
       return { pages: Number(p?.n ?? 0), siteDocuments: Number(d?.n ?? 0) }
     },
@@ -500,7 +536,10 @@ export function createImageService(db: Db, storage: Storage, options: ImageServi
       if (!(await findRow(id))) return false
       const used = await this.usage(id)
       if (used.pages + used.siteDocuments > 0) {
-        throw conflict(`This image is still used on ${used.pages} page(s) and ${used.siteDocuments} site document(s); remove it there first`, used)
+        throw conflict(
+          `This image is still used on ${used.pages} page(s) and ${used.siteDocuments} site document(s); remove it there first`,
+          used,
+        )
       }
       return this.remove(id)
     },
@@ -519,7 +558,8 @@ export function createImageService(db: Db, storage: Storage, options: ImageServi
 
 export type ImageService = ReturnType<typeof createImageService>
 
-const editorOnly = (message: string) => new AppError('forbidden', `${message}; sign in as an editor to preview other variants`, { reason: EDITOR_ONLY_REASON })
+const editorOnly = (message: string) =>
+  new AppError('forbidden', `${message}; sign in as an editor to preview other variants`, { reason: EDITOR_ONLY_REASON })
 
 /** Refuses what visitors may not have rendered: q, b, and crops or focal points the published site does not give the image. */
 async function assertVisitorVariant(imageId: string, p: TransformParams, plan: Plan, framings: PublishedFramings) {
@@ -563,8 +603,9 @@ function createPublishedFramings(db: Db) {
 
   async function load(imageId: string): Promise<UsedFramings> {
     const needle = `%"${imageId.replace(/[\\%_]/g, (c) => `\\${c}`)}"%`
-    const mentions = (column: typeof pages.publishedDoc | typeof siteDocuments.publishedDoc | typeof listings.publicDoc | typeof stories.publishedDoc) =>
-      sql`${column}::text like ${needle}`
+    const mentions = (
+      column: typeof pages.publishedDoc | typeof siteDocuments.publishedDoc | typeof listings.publicDoc | typeof stories.publishedDoc,
+    ) => sql`${column}::text like ${needle}`
     const docs = await Promise.all([
       db.select({ doc: pages.publishedDoc }).from(pages).where(mentions(pages.publishedDoc)),
       db.select({ doc: siteDocuments.publishedDoc }).from(siteDocuments).where(mentions(siteDocuments.publishedDoc)),

@@ -50,7 +50,12 @@ export function createServices(database: Database, config: ServicesConfig) {
   const users = createUserService(db)
   const search = createSearchService(db)
   // Failed e-mail is retried with back-off (MAIL_RETRY_SECONDS doubling, at most hourly) for about a day.
-  const mailer = createMailer(db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from, maxAttempts: 30, retryBaseMs: config.mail.retrySeconds * 1000 })
+  const mailer = createMailer(db, {
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    maxAttempts: 30,
+    retryBaseMs: config.mail.retrySeconds * 1000,
+  })
   // Counters shared by every instance on this database (or REDIS_URL), keyed by account id or address.
   const rateLimits = createRateLimits(createLimiterStore(database, { redisUrl: config.limits?.redisUrl }), {
     perIp: config.auth.rateLimitIp,
@@ -67,7 +72,11 @@ export function createServices(database: Database, config: ServicesConfig) {
   // Publishing a listing page publishes the listing record too.
   linkListingPages(pages, listings)
   const auth = createAuthService(db, users, mailer, rateLimits, { sessionDays: config.auth.sessionDays, baseUrl: config.baseUrl })
-  const images = createImageService(db, storage, { cacheDir: config.imageCacheDir ?? path.join(dataDir, 'cache', 'img'), maxCacheBytes: config.imageCacheMaxBytes, events })
+  const images = createImageService(db, storage, {
+    cacheDir: config.imageCacheDir ?? path.join(dataDir, 'cache', 'img'),
+    maxCacheBytes: config.imageCacheMaxBytes,
+    events,
+  })
   return {
     config,
     database,
@@ -80,7 +89,13 @@ export function createServices(database: Database, config: ServicesConfig) {
     listings,
     listingIndex,
     // Calendars are laid out in worker threads (PDF_WORKERS, PDF_QUEUE_MAX) and kept until the next publish.
-    listingsPdf: createListingsPdfService({ listings, siteDocuments, images, events, workers: config.pdf && { threads: config.pdf.workers, queueMax: config.pdf.queueMax } }),
+    listingsPdf: createListingsPdfService({
+      listings,
+      siteDocuments,
+      images,
+      events,
+      workers: config.pdf && { threads: config.pdf.workers, queueMax: config.pdf.queueMax },
+    }),
     listingsSync: createListingSyncService({ database, events, listings, atdw: config.atdw }),
     /** Booking provider operator information on listings (listing/updateWithBookEasy, loadBookEasyListings). */
     bookEasySync: createBookEasySyncService({ db, listings, bookeasy: config.bookeasy }),

@@ -28,15 +28,39 @@ beforeAll(async () => {
   const rows = generatedListingRows(domainId, 1500, new Date(Date.UTC(2027, 0, 15)))
   for (let i = 0; i < rows.length; i += 500) await t.database.db.insert(listingsTable).values(rows.slice(i, i + 500))
   sqlOnly = createListingService(t.database.db, { pages: t.services.pages, events: new ContentEventBus() })
-  categoryIds.push((await t.services.listings.publishCategory(domainId, { name: 'Things to Do', filters: [['ATTRACTION', 'EVENT', 'TOUR']], hasDates: true }))._id)
-  categoryIds.push((await t.services.listings.publishCategory(domainId, { name: 'Stay', filters: [['ACCOMM'], ['HOTEL', 'COTTAGE', 'BEDBREAKFA']], excludedTags: 'HOTEL' }))._id)
-  categoryIds.push((await t.services.listings.publishCategory(domainId, { name: 'Events', filters: [['EVENT']], hideServices: true, hasDates: true }))._id)
+  categoryIds.push(
+    (
+      await t.services.listings.publishCategory(domainId, {
+        name: 'Things to Do',
+        filters: [['ATTRACTION', 'EVENT', 'TOUR']],
+        hasDates: true,
+      })
+    )._id,
+  )
+  categoryIds.push(
+    (
+      await t.services.listings.publishCategory(domainId, {
+        name: 'Stay',
+        filters: [['ACCOMM'], ['HOTEL', 'COTTAGE', 'BEDBREAKFA']],
+        excludedTags: 'HOTEL',
+      })
+    )._id,
+  )
+  categoryIds.push(
+    (await t.services.listings.publishCategory(domainId, { name: 'Events', filters: [['EVENT']], hideServices: true, hasDates: true }))._id,
+  )
   await t.services.listingIndex.warm(domainId)
 }, 300_000)
 afterAll(() => t?.close())
 
 const query = (q: Record<string, unknown>): FetchQuery => fetchRequestSchema.parse(q)
-const summary = (r: FetchResponse) => ({ ids: r.listings.map((l) => l._id), total: r.totalListings, locations: r.locations, hasDates: r.hasDates, categories: r.listingCategories })
+const summary = (r: FetchResponse) => ({
+  ids: r.listings.map((l) => l._id),
+  total: r.totalListings,
+  locations: r.locations,
+  hasDates: r.hasDates,
+  categories: r.listingCategories,
+})
 
 describe('the in-memory listing index', () => {
   it('reads tsvector and tsquery text forms', () => {
@@ -50,7 +74,24 @@ describe('the in-memory listing index', () => {
   })
 
   it('answers every filter mix exactly as the SQL query does', async () => {
-    const words = ['wine', 'barossa', 'cellar', 'festival', 'heritage', 'garden', 'tour', 'music', 'farm', 'market', 'fest', 'win', 'the cottage', 'tanunda wine', 'zzzz', 'café']
+    const words = [
+      'wine',
+      'barossa',
+      'cellar',
+      'festival',
+      'heritage',
+      'garden',
+      'tour',
+      'music',
+      'farm',
+      'market',
+      'fest',
+      'win',
+      'the cottage',
+      'tanunda wine',
+      'zzzz',
+      'café',
+    ]
     const towns = TOWNS.map((town) => town.name)
     const day = (n: number) => new Date(Date.UTC(2027, 0, 1) + n * 86_400_000).toISOString().slice(0, 10)
     // The index is ready, so the service answers from memory below (not from SQL twice).

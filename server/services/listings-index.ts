@@ -197,7 +197,9 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
   }
 
   async function signatureOf(domainId: string): Promise<string> {
-    const result = await db.execute<{ n: number; at: string | null }>(sql`select count(*)::int as n, max(updated_at)::text as at from listings where domain_id = ${domainId}`)
+    const result = await db.execute<{ n: number; at: string | null }>(
+      sql`select count(*)::int as n, max(updated_at)::text as at from listings where domain_id = ${domainId}`,
+    )
     const row = (result as unknown as { rows: { n: number; at: string | null }[] }).rows[0]
     return `${row?.n ?? 0}/${row?.at ?? ''}`
   }
@@ -221,7 +223,9 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
     }
     // A listing unpublished between the two reads is left out (the next check rebuilds anyway).
     const rows = ids.map((id) => byId.get(id)).filter((row): row is BuildRow => Boolean(row))
-    const locs = await db.execute<{ location: string }>(sql`select distinct location from listings where domain_id = ${domainId} and published = true and location <> '' order by location`)
+    const locs = await db.execute<{ location: string }>(
+      sql`select distinct location from listings where domain_id = ${domainId} and published = true and location <> '' order by location`,
+    )
     const docs: Doc[] = []
     const byTag = new Map<string, number[]>()
     const byLocation = new Map<string, number[]>()
@@ -233,7 +237,15 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
       const doc = typeof row.doc === 'string' ? (JSON.parse(row.doc) as Listing) : row.doc
       const tags = Array.isArray(row.tags) ? row.tags : parseTextArray(row.tags)
       const card = toCard({ ...doc, _id: row.id, domainId, published: true })
-      docs.push({ card, tags: new Set(tags), location: row.location, productCategory: row.product_category, listingType: row.listing_type, start: row.start, end: row.end })
+      docs.push({
+        card,
+        tags: new Set(tags),
+        location: row.location,
+        productCategory: row.product_category,
+        listingType: row.listing_type,
+        start: row.start,
+        end: row.end,
+      })
       for (const tag of tags) push(byTag, tag, rank)
       push(byLocation, row.location, rank)
       for (const lexeme of lexemesOf(row.lexemes)) push(byLexeme, lexeme, rank)
@@ -304,9 +316,17 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
     const groups = category ? category.filters.map((g) => parseFilterGroup(g)).filter((words) => words.length) : []
     const excluded = category ? parseFilterGroup(category.excludedTags) : []
     const attributes = category?.attributes ?? []
-    const anyTag = (words: readonly string[]) => union(words.map((w) => index.byTag.get(w) ?? new Int32Array(0)), n)
+    const anyTag = (words: readonly string[]) =>
+      union(
+        words.map((w) => index.byTag.get(w) ?? new Int32Array(0)),
+        n,
+      )
     // Candidates: the smallest tag list that every kept listing must be in, else all listings (once per category).
-    const required = [...groups.map(anyTag), ...(checked.length ? [anyTag(checked)] : []), ...attributes.map((a) => index.byTag.get(a) ?? new Int32Array(0))]
+    const required = [
+      ...groups.map(anyTag),
+      ...(checked.length ? [anyTag(checked)] : []),
+      ...attributes.map((a) => index.byTag.get(a) ?? new Int32Array(0)),
+    ]
     required.sort((a, b) => a.length - b.length)
     const candidates = required[0] ?? Int32Array.from({ length: n }, (_, i) => i)
     const keep = (doc: Doc) =>
@@ -332,7 +352,11 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
     const base: Base = {
       ranks: Int32Array.from(kept),
       member,
-      facets: { locations: [...locations].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0)), hasDates, productCategories: index.productCategories },
+      facets: {
+        locations: [...locations].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0)),
+        hasDates,
+        productCategories: index.productCategories,
+      },
     }
     if (index.bases.size >= maxBases) index.bases.clear()
     index.bases.set(key, base)
@@ -343,7 +367,8 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
   function termPostings(index: DomainIndex, term: { lexeme: string; prefix: boolean }): Int32Array {
     if (!term.prefix) return index.byLexeme.get(term.lexeme) ?? new Int32Array(0)
     const lists: Int32Array[] = []
-    for (let i = lowerBound(index.lexemes, term.lexeme); i < index.lexemes.length && index.lexemes[i]!.startsWith(term.lexeme); i++) lists.push(index.byLexeme.get(index.lexemes[i]!)!)
+    for (let i = lowerBound(index.lexemes, term.lexeme); i < index.lexemes.length && index.lexemes[i]!.startsWith(term.lexeme); i++)
+      lists.push(index.byLexeme.get(index.lexemes[i]!)!)
     return lists.length ? union(lists, index.docs.length) : new Int32Array(0)
   }
 
@@ -361,7 +386,12 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
    * needs the database (words that are not plain terms): the caller then runs its SQL query.
    * `from`/`to` are ISO dates already validated by the caller.
    */
-  async function fetch(domainId: string, q: FetchQuery, category: ListingCategory | null, range: { from: string | null; to: string | null }): Promise<IndexedFetch | null> {
+  async function fetch(
+    domainId: string,
+    q: FetchQuery,
+    category: ListingCategory | null,
+    range: { from: string | null; to: string | null },
+  ): Promise<IndexedFetch | null> {
     let index = current(domainId)
     if (!index) return null
     const query = tsQueryOf(q.search ?? '')
@@ -404,7 +434,10 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
       matched = Int32Array.from(out)
     }
     const offset = (q.currentPage - 1) * q.limit
-    const cards = Array.from(matched.subarray(Math.min(offset, matched.length), Math.min(offset + q.limit, matched.length)), (rank) => index.docs[rank]!.card)
+    const cards = Array.from(
+      matched.subarray(Math.min(offset, matched.length), Math.min(offset + q.limit, matched.length)),
+      (rank) => index.docs[rank]!.card,
+    )
     return { cards, total: matched.length, facets: base.facets }
   }
 

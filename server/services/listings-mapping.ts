@@ -60,7 +60,14 @@ export function atdwCategoriesOf(atdw: AtdwData): string[] {
  */
 export function applyProvider(
   existing: Listing | null,
-  fresh: { _id: string; domainId: string; listingType: 'product' | 'service'; parentId: string | null; atdw: AtdwData; atdwParent?: { name: string; slug: string } },
+  fresh: {
+    _id: string
+    domainId: string
+    listingType: 'product' | 'service'
+    parentId: string | null
+    atdw: AtdwData
+    atdwParent?: { name: string; slug: string }
+  },
   now: string,
 ): Listing {
   const paths = PROVIDER_PATHS[fresh.listingType]
@@ -86,7 +93,9 @@ export function applyProvider(
         postalAddress: '',
         location: '',
         lastSynced: null,
-        ...Object.fromEntries(wrappedFieldKeys.map((k) => [k, paths[k] ? { value: values[k], path: paths[k], provider: ATDW } : emptyWrapped(values[k])])),
+        ...Object.fromEntries(
+          wrappedFieldKeys.map((k) => [k, paths[k] ? { value: values[k], path: paths[k], provider: ATDW } : emptyWrapped(values[k])]),
+        ),
       } as unknown as Listing)
   for (const key of wrappedFieldKeys) {
     const field = next[key] as { value: unknown; path: string; provider: string }

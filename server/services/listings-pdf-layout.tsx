@@ -41,7 +41,16 @@ const styles = StyleSheet.create({
   title: { fontFamily: 'Helvetica-Bold', fontSize: 26, color: colors.accent },
   site: { fontSize: 14, marginTop: 2 },
   meta: { fontSize: 9, color: colors.muted, marginTop: 6 },
-  month: { fontFamily: 'Helvetica-Bold', fontSize: 13, color: colors.accent, backgroundColor: colors.band, paddingVertical: 4, paddingHorizontal: 8, marginTop: 10, marginBottom: 6 },
+  month: {
+    fontFamily: 'Helvetica-Bold',
+    fontSize: 13,
+    color: colors.accent,
+    backgroundColor: colors.band,
+    paddingVertical: 4,
+    paddingHorizontal: 8,
+    marginTop: 10,
+    marginBottom: 6,
+  },
   entry: { flexDirection: 'row', paddingVertical: 8, borderBottomWidth: 0.5, borderBottomColor: colors.rule },
   picture: { width: 108, height: 72, objectFit: 'cover', marginRight: 12 },
   body: { flex: 1 },
@@ -50,7 +59,16 @@ const styles = StyleSheet.create({
   place: { fontSize: 9.5, color: colors.muted },
   description: { fontSize: 9.5 },
   none: { fontSize: 12, marginTop: 20 },
-  footer: { position: 'absolute', bottom: 24, left: 44, right: 44, flexDirection: 'row', justifyContent: 'space-between', fontSize: 8, color: colors.muted },
+  footer: {
+    position: 'absolute',
+    bottom: 24,
+    left: 44,
+    right: 44,
+    flexDirection: 'row',
+    justifyContent: 'space-between',
+    fontSize: 8,
+    color: colors.muted,
+  },
 })
 
 /**
@@ -104,7 +122,14 @@ export function runsOf(entries: CalendarEntry[]): MonthGroup[][] {
 function Calendar({ input }: { input: CalendarInput }) {
   const runs = runsOf(input.entries)
   return (
-    <Document title={input.title} author={input.siteName || undefined} subject={t.title} creator={input.siteName || t.title} producer={input.siteName || t.title} language="en-AU">
+    <Document
+      title={input.title}
+      author={input.siteName || undefined}
+      subject={t.title}
+      creator={input.siteName || t.title}
+      producer={input.siteName || t.title}
+      language="en-AU"
+    >
       {runs.length === 0 ? (
         <Page size="A4" style={styles.page}>
           <Header input={input} />
@@ -155,7 +180,12 @@ function Footer({ title }: { title: string }) {
 function EntryView({ entry }: { entry: CalendarEntry }) {
   return (
     <View style={styles.entry} wrap={false}>
-      {entry.picture ? <Image style={styles.picture} src={{ data: Buffer.from(entry.picture.buffer, entry.picture.byteOffset, entry.picture.byteLength), format: 'jpg' }} /> : null}
+      {entry.picture ? (
+        <Image
+          style={styles.picture}
+          src={{ data: Buffer.from(entry.picture.buffer, entry.picture.byteOffset, entry.picture.byteLength), format: 'jpg' }}
+        />
+      ) : null}
       <Text style={styles.body}>
         <Text style={styles.name}>{printable(entry.name)}</Text>
         {entry.dates ? <Text style={styles.dates}>{`\n${printable(entry.dates)}`}</Text> : null}

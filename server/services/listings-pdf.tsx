@@ -69,27 +69,45 @@ function parseJson(name: string, raw: string): unknown {
  */
 export function parsePdfQuery(query: Record<string, string | undefined>): PdfFilters {
   const parsed = pdfQuerySchema.safeParse(query)
-  if (!parsed.success) throw invalidInput('Invalid PDF query', parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })))
+  if (!parsed.success)
+    throw invalidInput(
+      'Invalid PDF query',
+      parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    )
   const q = parsed.data
   let checkedCategories: string[] = []
   if (q.checkedCategories) {
     const checked = checkedSchema.safeParse(parseJson('checkedCategories', q.checkedCategories))
-    if (!checked.success) throw invalidInput('checkedCategories must be a JSON array of category names', [{ path: 'checkedCategories', message: checked.error.issues[0]?.message ?? 'Invalid' }])
+    if (!checked.success)
+      throw invalidInput('checkedCategories must be a JSON array of category names', [
+        { path: 'checkedCategories', message: checked.error.issues[0]?.message ?? 'Invalid' },
+      ])
     checkedCategories = checked.data
   }
   let from: string | undefined
   let to: string | undefined
   if (q.filters) {
     const range = rangeSchema.safeParse(parseJson('filters', q.filters))
-    if (!range.success) throw invalidInput('filters must be a JSON object of from and to', [{ path: 'filters', message: range.error.issues[0]?.message ?? 'Invalid' }])
+    if (!range.success)
+      throw invalidInput('filters must be a JSON object of from and to', [
+        { path: 'filters', message: range.error.issues[0]?.message ?? 'Invalid' },
+      ])
     for (const key of ['from', 'to'] as const) {
       const value = range.data[key]
-      if (value && !toIsoDate(value)) throw invalidInput(`filters.${key} is not a date (DD/MM/YYYY or YYYY-MM-DD)`, [{ path: `filters.${key}`, message: 'Invalid date' }])
+      if (value && !toIsoDate(value))
+        throw invalidInput(`filters.${key} is not a date (DD/MM/YYYY or YYYY-MM-DD)`, [{ path: `filters.${key}`, message: 'Invalid date' }])
     }
     from = toIsoDate(range.data.from) ?? undefined
     to = toIsoDate(range.data.to) ?? undefined
   }
-  return { categoryFilterId: q.categoryFilterId || undefined, location: q.location || undefined, search: q.search || undefined, checkedCategories, from, to }
+  return {
+    categoryFilterId: q.categoryFilterId || undefined,
+    location: q.location || undefined,
+    search: q.search || undefined,
+    checkedCategories,
+    from,
+    to,
+  }
 }
 
 export interface ListingsPdf {
@@ -146,7 +164,14 @@ function filterLine(filters: PdfFilters): string {
 }
 
 /** What the worker lays out: plain strings and picture bytes, in the grid's order. */
-export function calendarInput(props: { title: string; siteName: string; filters: PdfFilters; entries: Entry[]; total: number; now: Date }): CalendarInput {
+export function calendarInput(props: {
+  title: string
+  siteName: string
+  filters: PdfFilters
+  entries: Entry[]
+  total: number
+  now: Date
+}): CalendarInput {
   const entries: CalendarEntry[] = props.entries.map(({ card, picture }) => {
     const dates = eventDateRange(card.startDate, card.endDate)
     const times = eventTimes(card.eventFrequency)
@@ -155,7 +180,9 @@ export function calendarInput(props: { title: string; siteName: string; filters:
       month: monthOf(card),
       name: card.parentName ? `${card.name} (${card.parentName})` : card.name,
       dates: dates ? [dates, times].filter(Boolean).join(' · ') : '',
-      place: [card.address || card.location, card.address && card.location && !card.address.includes(card.location) ? card.location : ''].filter(Boolean).join(', '),
+      place: [card.address || card.location, card.address && card.location && !card.address.includes(card.location) ? card.location : '']
+        .filter(Boolean)
+        .join(', '),
       description: shorten(plainText(card.description), DESCRIPTION_CHARS),
       picture: picture ? new Uint8Array(picture.buffer, picture.byteOffset, picture.byteLength) : null,
     }
@@ -207,7 +234,10 @@ export function createListingsPdfService(deps: ListingsPdfDeps) {
       if (image.imageId && deps.images) {
         source = (await deps.images.render(image.imageId, { w: THUMB_W * 2, h: THUMB_H * 2, f: 'jpg' }))?.bytes ?? null
       } else if (image.url && /^https?:\/\//i.test(image.url) && deps.remoteImages !== false) {
-        const res = await fetch(image.url, { signal: AbortSignal.timeout(Math.min(IMAGE_TIMEOUT_MS, Math.max(1, deadline - Date.now()))), redirect: 'follow' })
+        const res = await fetch(image.url, {
+          signal: AbortSignal.timeout(Math.min(IMAGE_TIMEOUT_MS, Math.max(1, deadline - Date.now()))),
+          redirect: 'follow',
+        })
         if (!res.ok || Number(res.headers.get('content-length') ?? 0) > IMAGE_MAX_BYTES) return null
         const bytes = Buffer.from(await res.arrayBuffer())
         if (bytes.length > IMAGE_MAX_BYTES) return null
@@ -215,7 +245,11 @@ export function createListingsPdfService(deps: ListingsPdfDeps) {
       }
       if (!source) return null
       // Small JPEGs whatever came in (react-pdf reads JPEG and PNG only).
-      return await sharp(source, { limitInputPixels: 40_000_000 }).rotate().resize(THUMB_W * 2, THUMB_H * 2, { fit: 'cover' }).jpeg({ quality: 72 }).toBuffer()
+      return await sharp(source, { limitInputPixels: 40_000_000 })
+        .rotate()
+        .resize(THUMB_W * 2, THUMB_H * 2, { fit: 'cover' })
+        .jpeg({ quality: 72 })
+        .toBuffer()
     } catch {
       return null
     }
@@ -298,7 +332,13 @@ export function createListingsPdfService(deps: ListingsPdfDeps) {
     const entries = await pictures(cards)
     const title = t.documentTitle(siteName)
     const bytes = await workers().render(calendarInput({ title, siteName, filters, entries, total, now }))
-    return { bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), fileName: listingTexts.grid.pdfFileName(siteName), title, listings: cards.length, total }
+    return {
+      bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      fileName: listingTexts.grid.pdfFileName(siteName),
+      title,
+      listings: cards.length,
+      total,
+    }
   }
 
   return {

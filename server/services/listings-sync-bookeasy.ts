@@ -43,13 +43,17 @@ export interface BookEasyRefresh {
 
 /** Equal operator information (the database hands back JSON objects with their keys reordered). */
 const same = (a: BookEasyInfo | undefined, b: BookEasyInfo) =>
-  a !== undefined && (Object.keys(b) as (keyof BookEasyInfo)[]).every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k])) && Object.keys(a).length === Object.keys(b).length
+  a !== undefined &&
+  (Object.keys(b) as (keyof BookEasyInfo)[]).every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k])) &&
+  Object.keys(a).length === Object.keys(b).length
 
 const notConfigured = 'Online booking is not configured (set BOOKEASY_API_URL)'
 
 export function createBookEasySyncService(deps: BookEasySyncDeps) {
   const { db } = deps
-  const client = deps.client ?? (deps.bookeasy?.apiUrl ? createBookEasyOperatorsClient({ apiUrl: deps.bookeasy.apiUrl, vcId: deps.bookeasy.vcId }) : null)
+  const client =
+    deps.client ??
+    (deps.bookeasy?.apiUrl ? createBookEasyOperatorsClient({ apiUrl: deps.bookeasy.apiUrl, vcId: deps.bookeasy.vcId }) : null)
   let lastError: string | undefined
 
   /** Sets `bookEasy` on the editor's copy and, when there is one, on the public copy. */
@@ -65,7 +69,8 @@ export function createBookEasySyncService(deps: BookEasySyncDeps) {
       .where(eq(listings.id, id))
   }
 
-  const message = (err: unknown) => (err instanceof BookEasyUnavailableError ? err.message : `The booking provider failed: ${(err as Error).message}`)
+  const message = (err: unknown) =>
+    err instanceof BookEasyUnavailableError ? err.message : `The booking provider failed: ${(err as Error).message}`
 
   /** 'Sync with BookEasy' for one listing: its operator's information from the provider. */
   async function updateWithBookEasy(domainId: string, id: string): Promise<Listing> {
@@ -104,7 +109,9 @@ export function createBookEasySyncService(deps: BookEasySyncDeps) {
 
   /** Refreshes the operator information of every booking listing; a provider failure changes nothing. */
   async function refresh(domainId: string): Promise<BookEasyRefresh> {
-    const withOperator = (await bookingListings(domainId)).map((l) => ({ listing: l, operatorId: bookEasyOperatorId(l) })).filter((x) => x.operatorId)
+    const withOperator = (await bookingListings(domainId))
+      .map((l) => ({ listing: l, operatorId: bookEasyOperatorId(l) }))
+      .filter((x) => x.operatorId)
     const result: BookEasyRefresh = { operators: withOperator.length, updated: 0, unknown: [] }
     if (!withOperator.length) return result
     if (!client) return { ...result, error: notConfigured }
@@ -142,7 +149,10 @@ export function createBookEasySyncService(deps: BookEasySyncDeps) {
    * The booking listing entries by code (spec 02 §3.1). With `refresh` the operator information is
    * fetched from the provider first; its failure is swallowed into `error`, never thrown.
    */
-  async function loadBookEasyListings(domainId: string, options: { refresh?: boolean } = {}): Promise<BookEasyListings & { refreshed?: BookEasyRefresh }> {
+  async function loadBookEasyListings(
+    domainId: string,
+    options: { refresh?: boolean } = {},
+  ): Promise<BookEasyListings & { refreshed?: BookEasyRefresh }> {
     let refreshed: BookEasyRefresh | undefined
     if (options.refresh) {
       try {
@@ -158,7 +168,10 @@ export function createBookEasySyncService(deps: BookEasySyncDeps) {
 
   /** Listings by id (for tests and the editor). */
   async function operatorInfo(domainId: string, ids: string[]) {
-    const rows = await db.select({ id: listings.id, doc: listings.doc, publicDoc: listings.publicDoc }).from(listings).where(and(eq(listings.domainId, domainId), inArray(listings.id, ids)))
+    const rows = await db
+      .select({ id: listings.id, doc: listings.doc, publicDoc: listings.publicDoc })
+      .from(listings)
+      .where(and(eq(listings.domainId, domainId), inArray(listings.id, ids)))
     return rows.map((r) => ({ id: r.id, editor: r.doc.bookEasy ?? null, public: r.publicDoc?.bookEasy ?? null }))
   }
 

@@ -45,7 +45,9 @@ beforeAll(async () => {
       if (phase === 'apply') applyTurns++
     }
   })()
-  const measured = await longestHold(() => t.services.listingsSync.syncAll(domainId, { trigger: 'test', onProgress: (p) => (phase = p.phase) }))
+  const measured = await longestHold(() =>
+    t.services.listingsSync.syncAll(domainId, { trigger: 'test', onProgress: (p) => (phase = p.phase) }),
+  )
   syncing = false
   await counting
   first = measured.result
@@ -83,7 +85,9 @@ describe('the first sync', () => {
   })
 
   it('gives the event loop a turn between listings while it writes them (issue 18: no hold of half a second per transaction)', () => {
-    console.log(`first sync: ${first.created + first.services} listings, ${applyTurns} event-loop turns while applying, longest hold ${firstHoldMs.toFixed(0)} ms`)
+    console.log(
+      `first sync: ${first.created + first.services} listings, ${applyTurns} event-loop turns while applying, longest hold ${firstHoldMs.toFixed(0)} ms`,
+    )
     expect(applyTurns).toBeGreaterThanOrEqual(first.created + first.services)
     // One listing's writes at most (~0.1 s; several times that on a loaded machine), not a chunk of ten (~1 s).
     expect(firstHoldMs).toBeLessThan(500)
@@ -107,7 +111,9 @@ describe('linked and unlinked fields', () => {
   it('keeps an editor override of an unlinked field and follows the provider for linked ones', async () => {
     const product = activeProducts().find((p) => p.productCategoryId === 'ATTRACTION')!
     const l = await listing(product.productId)
-    const res = await editor.post('/api/listing/save', { listing: { ...l, atdw: undefined, name: { value: 'Our Own Name', path: '', provider: '' } } })
+    const res = await editor.post('/api/listing/save', {
+      listing: { ...l, atdw: undefined, name: { value: 'Our Own Name', path: '', provider: '' } },
+    })
     expect(res.status).toBe(200)
 
     fake.state.update(product.productId, { productName: 'Renamed By Operator', productDescription: 'A new description from the operator.' })
@@ -118,7 +124,9 @@ describe('linked and unlinked fields', () => {
     expect(after.atdw?.name).toBe('Renamed By Operator')
 
     // Reconnect: linking again copies the current provider value.
-    const relinked = await editor.post('/api/listing/save', { listing: { ...after, atdw: undefined, name: { value: 'Our Own Name', path: 'productName', provider: 'atdw' } } })
+    const relinked = await editor.post('/api/listing/save', {
+      listing: { ...after, atdw: undefined, name: { value: 'Our Own Name', path: 'productName', provider: 'atdw' } },
+    })
     const saved = ((await relinked.json()) as { listing: Listing }).listing
     expect(saved.name).toEqual({ value: 'Renamed By Operator', path: 'productName', provider: 'atdw' })
   })
@@ -150,7 +158,9 @@ describe('products leaving the feed', () => {
     expect(await total()).toBe(before - 1 - serviceCount)
     expect(await t.services.pages.loadPublished(domainId, 'listings', slug)).toBeNull()
     expect((await anon.get(`/api/listing/findById?id=${tour.productId}`)).status).toBe(404)
-    const search = (await (await anon.get(`/api/search/query?q=${encodeURIComponent(tour.productName)}`)).json()) as { results: { id: string }[] }
+    const search = (await (await anon.get(`/api/search/query?q=${encodeURIComponent(tour.productName)}`)).json()) as {
+      results: { id: string }[]
+    }
     expect(search.results.map((r) => r.id)).not.toContain(tour.productId)
 
     // Back in the feed: active and public again.
@@ -164,7 +174,11 @@ describe('products leaving the feed', () => {
 describe('a sync that fails halfway', () => {
   it('leaves the previous data as it was and records the failure', async () => {
     const snapshot = async () =>
-      (await t.database.db.execute(sql`select id, doc->'name'->>'value' as name, published, updated_at from listings order by id`) as unknown as { rows: unknown[] }).rows
+      (
+        (await t.database.db.execute(
+          sql`select id, doc->'name'->>'value' as name, published, updated_at from listings order by id`,
+        )) as unknown as { rows: unknown[] }
+      ).rows
     const before = await snapshot()
     const products = activeProducts()
     for (const p of products.slice(0, 20)) fake.state.update(p.productId, { productName: `${p.productName} (changed)` })
@@ -184,12 +198,24 @@ describe('a sync that fails halfway', () => {
 
   it('rolls back every product when the database fails while applying them', async () => {
     const snapshot = async () =>
-      (await t.database.db.execute(sql`select id, doc->'name'->>'value' as name, published, updated_at from listings order by id`) as unknown as { rows: unknown[] }).rows
+      (
+        (await t.database.db.execute(
+          sql`select id, doc->'name'->>'value' as name, published, updated_at from listings order by id`,
+        )) as unknown as { rows: unknown[] }
+      ).rows
     const products = activeProducts()
     // The database refuses the last changed product, after the others were written in the same run.
     const victim = products[29]!.productId
-    await t.database.db.execute(sql.raw(`create or replace function refuse_listing() returns trigger language plpgsql as $$ begin raise exception 'disk full (test)'; end $$`))
-    await t.database.db.execute(sql.raw(`create trigger refuse_listing before update on listings for each row when (new.id = '${victim}') execute function refuse_listing()`))
+    await t.database.db.execute(
+      sql.raw(
+        `create or replace function refuse_listing() returns trigger language plpgsql as $$ begin raise exception 'disk full (test)'; end $$`,
+      ),
+    )
+    await t.database.db.execute(
+      sql.raw(
+        `create trigger refuse_listing before update on listings for each row when (new.id = '${victim}') execute function refuse_listing()`,
+      ),
+    )
     try {
       const before = await snapshot()
       for (const p of products.slice(0, 30)) fake.state.update(p.productId, { productName: `${p.productName} (again)` })

@@ -93,7 +93,11 @@ interface Fetched {
 }
 
 /** Runs fn holding the advisory lock; answers { ran: false } when another holder has it. */
-export async function withAdvisoryLock<T>(database: Database, key: number, fn: () => Promise<T>): Promise<{ ran: true; result: T } | { ran: false }> {
+export async function withAdvisoryLock<T>(
+  database: Database,
+  key: number,
+  fn: () => Promise<T>,
+): Promise<{ ran: true; result: T } | { ran: false }> {
   if (database.kind === 'postgres') {
     // A session lock belongs to one connection: hold one for the whole run.
     const pool = (database.db as unknown as { $client: pg.Pool }).$client
@@ -143,7 +147,8 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
 
 export function createListingSyncService(deps: ListingSyncDeps) {
   const { database } = deps
-  const client = deps.client ?? (deps.atdw?.apiUrl ? createAtlasClient({ baseUrl: deps.atdw.apiUrl, apiKey: deps.atdw.apiKey || 'local' }) : null)
+  const client =
+    deps.client ?? (deps.atdw?.apiUrl ? createAtlasClient({ baseUrl: deps.atdw.apiUrl, apiKey: deps.atdw.apiKey || 'local' }) : null)
   let running = false
   const requireClient = () => {
     if (!client) throw new AppError('unavailable', 'The tourism provider is not configured (set ATDW_API_URL and ATDW_API_KEY)')
@@ -155,7 +160,8 @@ export function createListingSyncService(deps: ListingSyncDeps) {
     const services: AtdwData[] = []
     // A TOUR's services become child listings.
     if (product.productCategoryId === 'TOUR') {
-      for (const s of product.services) services.push(serviceToAtdwData(product, await atlas.getProductService(product.productId, s.serviceId)))
+      for (const s of product.services)
+        services.push(serviceToAtdwData(product, await atlas.getProductService(product.productId, s.serviceId)))
     }
     return { item, product, services }
   }
@@ -203,7 +209,18 @@ export function createListingSyncService(deps: ListingSyncDeps) {
         const id = service.serviceId!
         serviceIds.add(id)
         const old = existing.get(id) ?? null
-        const child = applyProvider(old, { _id: id, domainId, listingType: 'service', parentId: product.productId, atdw: service, atdwParent: { name: product.name, slug: parentSlug } }, now)
+        const child = applyProvider(
+          old,
+          {
+            _id: id,
+            domainId,
+            listingType: 'service',
+            parentId: product.productId,
+            atdw: service,
+            atdwParent: { name: product.name, slug: parentSlug },
+          },
+          now,
+        )
         // A service is public only while its product is.
         if (next.activeStatus.value !== 'ACTIVE' && child.activeStatus.provider) child.activeStatus.value = 'INACTIVE'
         await publishAs(child, old?.published ?? false)
@@ -233,10 +250,16 @@ export function createListingSyncService(deps: ListingSyncDeps) {
   }
 
   async function record<T>(domainId: string, trigger: string, run: () => Promise<T & { counts?: Record<string, number> }>): Promise<T> {
-    const [row] = await database.db.insert(listingSyncRuns).values({ domainId, trigger, status: 'running' }).returning({ id: listingSyncRuns.id })
+    const [row] = await database.db
+      .insert(listingSyncRuns)
+      .values({ domainId, trigger, status: 'running' })
+      .returning({ id: listingSyncRuns.id })
     try {
       const result = await run()
-      await database.db.update(listingSyncRuns).set({ status: 'ok', counts: result.counts ?? null, finishedAt: new Date() }).where(eq(listingSyncRuns.id, row!.id))
+      await database.db
+        .update(listingSyncRuns)
+        .set({ status: 'ok', counts: result.counts ?? null, finishedAt: new Date() })
+        .where(eq(listingSyncRuns.id, row!.id))
       return result
     } catch (err) {
       await database.db
@@ -272,17 +295,38 @@ export function createListingSyncService(deps: ListingSyncDeps) {
         const feed = await atlas.listAllProducts({ cats: productCategoryIds, st: deps.atdw?.state, ar: deps.atdw?.area, size: 250 })
         const feedIds = new Set(feed.map((p) => p.productId))
         const existing = await deps.listings.existingIds(domainId)
-        const report: SyncReport = { domainId, feed: feed.length, fetched: 0, created: 0, updated: 0, unchanged: 0, services: 0, deactivated: 0, published: 0, unpublished: 0, durationMs: 0 }
+        const report: SyncReport = {
+          domainId,
+          feed: feed.length,
+          fetched: 0,
+          created: 0,
+          updated: 0,
+          unchanged: 0,
+          services: 0,
+          deactivated: 0,
+          published: 0,
+          unpublished: 0,
+          durationMs: 0,
+        }
         const changed = feed.filter((item) => {
           const before = existing.get(item.productId)
           // Unchanged at the provider, and not a product coming back after it had left the feed.
-          const same = before?.atdw && before.atdw.productUpdateDate === item.productUpdateDate && before.atdw.status === item.status && !(isLinked(before.activeStatus) && before.activeStatus.value !== item.status)
+          const same =
+            before?.atdw &&
+            before.atdw.productUpdateDate === item.productUpdateDate &&
+            before.atdw.status === item.status &&
+            !(isLinked(before.activeStatus) && before.activeStatus.value !== item.status)
           if (same && !options.force) report.unchanged++
           return options.force || !same
         })
         let done = 0
         progress({ phase: 'details', done, total: changed.length })
-        const fetched = await mapLimit(changed, 6, (item) => fetchDetails(atlas, item), () => progress({ phase: 'details', done: ++done, total: changed.length }))
+        const fetched = await mapLimit(
+          changed,
+          6,
+          (item) => fetchDetails(atlas, item),
+          () => progress({ phase: 'details', done: ++done, total: changed.length }),
+        )
         report.fetched = fetched.length
         let applied = 0
         progress({ phase: 'apply', done: 0, total: fetched.length })
@@ -326,8 +370,22 @@ export function createListingSyncService(deps: ListingSyncDeps) {
     if (!listing) throw new AppError('not_found', 'Listing not found')
     if (listing.isCustom || !listing.atdw) throw new AppError('conflict', 'Custom listings are not synced with ATDW')
     const productId = listing.listingType === 'service' ? (listing.parentId ?? listing.atdw.productId) : listing._id
-    const existing = new Map((await deps.listings.listAll(domainId)).filter((l) => l._id === productId || l.parentId === productId).map((l) => [l._id, l]))
-    const report: SyncReport = { domainId, feed: 1, fetched: 0, created: 0, updated: 0, unchanged: 0, services: 0, deactivated: 0, published: 0, unpublished: 0, durationMs: 0 }
+    const existing = new Map(
+      (await deps.listings.listAll(domainId)).filter((l) => l._id === productId || l.parentId === productId).map((l) => [l._id, l]),
+    )
+    const report: SyncReport = {
+      domainId,
+      feed: 1,
+      fetched: 0,
+      created: 0,
+      updated: 0,
+      unchanged: 0,
+      services: 0,
+      deactivated: 0,
+      published: 0,
+      unpublished: 0,
+      durationMs: 0,
+    }
     let fetched: Fetched | null = null
     try {
       const product = productToAtdwData(await atlas.getProduct(productId))
@@ -340,7 +398,8 @@ export function createListingSyncService(deps: ListingSyncDeps) {
       if ((err as { status?: number }).status !== 404) throw err
     }
     await database.db.transaction(async (tx) => {
-      if (fetched) await apply(tx as unknown as Db, domainId, [fetched], new Set([productId]), existing, report, { deactivateMissing: false })
+      if (fetched)
+        await apply(tx as unknown as Db, domainId, [fetched], new Set([productId]), existing, report, { deactivateMissing: false })
       else {
         // Gone from the provider: inactive, off the public site.
         const listings = inTransaction(tx as unknown as Db)
@@ -375,7 +434,11 @@ export function createListingSyncService(deps: ListingSyncDeps) {
 
   /** The last sync runs, newest first. */
   async function lastRuns(limit = 10) {
-    return database.db.select().from(listingSyncRuns).orderBy(sql`${listingSyncRuns.id} desc`).limit(limit)
+    return database.db
+      .select()
+      .from(listingSyncRuns)
+      .orderBy(sql`${listingSyncRuns.id} desc`)
+      .limit(limit)
   }
 
   /**
@@ -402,4 +465,3 @@ export function createListingSyncService(deps: ListingSyncDeps) {
 }
 
 export type ListingSyncService = ReturnType<typeof createListingSyncService>
-

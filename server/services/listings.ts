@@ -106,7 +106,8 @@ export function createListingService(db: Db, deps: ListingDeps) {
     updatedAt: row.updatedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
   })
-  const publicOf = (row: ListingRow): Listing | null => (row.published && row.publicDoc ? { ...row.publicDoc, _id: row.id, domainId: row.domainId, published: true } : null)
+  const publicOf = (row: ListingRow): Listing | null =>
+    row.published && row.publicDoc ? { ...row.publicDoc, _id: row.id, domainId: row.domainId, published: true } : null
 
   /**
    * Writes a listing's editor copy; `publish` true copies it to the public copy, false removes the
@@ -149,7 +150,10 @@ export function createListingService(db: Db, deps: ListingDeps) {
         setWhere: options.expectedVersion === undefined ? undefined : eq(listings.version, options.expectedVersion),
       })
       .returning()
-    if (!row) throw conflict('Someone saved this listing after you opened it. Reload to see their changes, or save again with force to overwrite them.')
+    if (!row)
+      throw conflict(
+        'Someone saved this listing after you opened it. Reload to see their changes, or save again with force to overwrite them.',
+      )
     return row
   }
 
@@ -167,17 +171,38 @@ export function createListingService(db: Db, deps: ListingDeps) {
    * 'listing') with the listing's name as title; answers the page's slug.
    */
   async function ensurePage(domainId: string, listing: Listing, actor: Actor = {}): Promise<string> {
-    const page = await db.select({ slug: pages.slug, draft: pages.draft, version: pages.version }).from(pages).where(eq(pages.id, listing._id)).limit(1)
+    const page = await db
+      .select({ slug: pages.slug, draft: pages.draft, version: pages.version })
+      .from(pages)
+      .where(eq(pages.id, listing._id))
+      .limit(1)
     const header = { title: listing.name.value, description: listing.description.value.slice(0, 2000) }
     const existing = page[0]
     if (!existing) {
       const slug = await freeSlug(domainId, normaliseSlug(listing.slug) || listingSlug(listing.name.value), listing._id)
-      await deps.pages.save(domainId, 'listings', { _id: listing._id, slug, template: 'listing', pageType: 'listing', header, contents: [] }, actor)
+      await deps.pages.save(
+        domainId,
+        'listings',
+        { _id: listing._id, slug, template: 'listing', pageType: 'listing', header, contents: [] },
+        actor,
+      )
       return slug
     }
     const oldHeader = (existing.draft.header ?? {}) as { title?: string; description?: string }
     if (oldHeader.title !== header.title || oldHeader.description !== header.description) {
-      await deps.pages.save(domainId, 'listings', { ...existing.draft, _id: listing._id, slug: existing.slug, template: 'listing', pageType: 'listing', header: { ...oldHeader, ...header } }, { ...actor, force: true })
+      await deps.pages.save(
+        domainId,
+        'listings',
+        {
+          ...existing.draft,
+          _id: listing._id,
+          slug: existing.slug,
+          template: 'listing',
+          pageType: 'listing',
+          header: { ...oldHeader, ...header },
+        },
+        { ...actor, force: true },
+      )
     }
     return existing.slug
   }
@@ -188,7 +213,13 @@ export function createListingService(db: Db, deps: ListingDeps) {
   }
 
   /** Publishes (or unpublishes) a listing together with its page. */
-  async function setPublished(domainId: string, listing: Listing, publish: boolean, actor: Actor = {}, options: { publicationOnly?: boolean } = {}): Promise<Listing> {
+  async function setPublished(
+    domainId: string,
+    listing: Listing,
+    publish: boolean,
+    actor: Actor = {},
+    options: { publicationOnly?: boolean } = {},
+  ): Promise<Listing> {
     const slug = await ensurePage(domainId, listing, actor)
     const doc = { ...listing, slug }
     const row = await write(domainId, doc, { publish, publicationOnly: options.publicationOnly && slug === listing.slug })
@@ -209,7 +240,17 @@ export function createListingService(db: Db, deps: ListingDeps) {
 
   /** The listing shown on a listing page, by the page's slug. */
   async function findBySlug(domainId: string, slug: string, options: { editor?: boolean } = {}): Promise<Listing | null> {
-    const [page] = await db.select({ id: pages.id }).from(pages).where(and(eq(pages.domainId, domainId), eq(pages.collection, 'listings'), options.editor ? eq(pages.slug, slug) : eq(pages.publishedSlug, slug))).limit(1)
+    const [page] = await db
+      .select({ id: pages.id })
+      .from(pages)
+      .where(
+        and(
+          eq(pages.domainId, domainId),
+          eq(pages.collection, 'listings'),
+          options.editor ? eq(pages.slug, slug) : eq(pages.publishedSlug, slug),
+        ),
+      )
+      .limit(1)
     return page ? findById(domainId, page.id, options) : null
   }
 
@@ -217,7 +258,14 @@ export function createListingService(db: Db, deps: ListingDeps) {
     const rows = await db
       .select()
       .from(listings)
-      .where(and(eq(listings.domainId, domainId), eq(listings.parentId, productId), eq(listings.listingType, 'service'), options.editor ? undefined : eq(listings.published, true)))
+      .where(
+        and(
+          eq(listings.domainId, domainId),
+          eq(listings.parentId, productId),
+          eq(listings.listingType, 'service'),
+          options.editor ? undefined : eq(listings.published, true),
+        ),
+      )
       .orderBy(asc(listings.name), asc(listings.id))
     return rows.map((row) => {
       const l = options.editor ? docOf(row) : publicOf(row)!
@@ -229,13 +277,21 @@ export function createListingService(db: Db, deps: ListingDeps) {
   // ------------------------------------------------------------------ fetch (the public grid)
 
   async function friendlyNames(domainId: string): Promise<ListingTags> {
-    const [row] = await db.select({ published: listingTags.publishedDoc }).from(listingTags).where(eq(listingTags.domainId, domainId)).limit(1)
+    const [row] = await db
+      .select({ published: listingTags.publishedDoc })
+      .from(listingTags)
+      .where(eq(listingTags.domainId, domainId))
+      .limit(1)
     return row?.published ?? {}
   }
 
   async function categoryById(domainId: string, id: string | null | undefined): Promise<ListingCategory | null> {
     if (!id || id === 'none') return null
-    const [row] = await db.select().from(listingCategories).where(and(eq(listingCategories.id, id), eq(listingCategories.domainId, domainId))).limit(1)
+    const [row] = await db
+      .select()
+      .from(listingCategories)
+      .where(and(eq(listingCategories.id, id), eq(listingCategories.domainId, domainId)))
+      .limit(1)
     return row ? { ...row.doc, _id: row.id, published: row.published } : null
   }
 
@@ -260,7 +316,8 @@ export function createListingService(db: Db, deps: ListingDeps) {
    * whether date pickers apply).
    */
   async function fetch(domainId: string, q: FetchQuery): Promise<FetchResponse> {
-    const memo = <T>(key: string, load: () => Promise<T>) => (deps.index ? deps.index.cached(`${domainId}:${generation}:${key}`, load) : load())
+    const memo = <T>(key: string, load: () => Promise<T>) =>
+      deps.index ? deps.index.cached(`${domainId}:${generation}:${key}`, load) : load()
     const category = await memo(`category:${q.categoryFilterId ?? ''}`, () => categoryById(domainId, q.categoryFilterId))
     const base: SQL[] = [eq(listings.domainId, domainId), eq(listings.published, true), ...categoryConditions(category)]
     if (q.hideTours) base.push(sql`not (${listings.productCategory} = 'TOUR' and ${listings.listingType} = 'product')`)
@@ -279,30 +336,52 @@ export function createListingService(db: Db, deps: ListingDeps) {
     const indexed = deps.index ? await deps.index.fetch(domainId, q, category, { from, to }) : null
     const [cards, total, facets] = indexed ? [indexed.cards, indexed.total, indexed.facets] : await sqlFetch()
     async function sqlFetch() {
-    const [rows, [count], facets] = await Promise.all([
-      db
-        .select({ doc: listings.publicDoc })
-        .from(listings)
-        .where(where)
-        .orderBy(sql`${listings.startDate} asc nulls last`, asc(listings.name), asc(listings.id))
-        .limit(q.limit)
-        .offset((q.currentPage - 1) * q.limit),
-      db.select({ n: sql<number>`count(*)::int` }).from(listings).where(where),
-      facetMemo.get(JSON.stringify([domainId, category?._id ?? null, category ? JSON.stringify(category) : '', q.hideTours, checked]), generation, async () => {
-        const baseWhere = and(...base)
-        const [locs, dated, cats] = await Promise.all([
-          db.selectDistinct({ location: listings.location }).from(listings).where(and(baseWhere, ne(listings.location, ''))).orderBy(asc(listings.location)),
-          db.select({ one: sql<number>`1` }).from(listings).where(and(baseWhere, sql`${listings.dates} is not null`)).limit(1),
-          category ? Promise.resolve([]) : db.selectDistinct({ c: listings.productCategory }).from(listings).where(and(eq(listings.domainId, domainId), eq(listings.published, true), ne(listings.productCategory, ''))),
-        ])
-        return { locations: locs.map((l) => l.location), hasDates: dated.length > 0, productCategories: cats.map((c) => c.c) }
-      }),
-    ])
-    return [rows.map((r) => toCard(r.doc!)), count?.n ?? 0, facets] as const
+      const [rows, [count], facets] = await Promise.all([
+        db
+          .select({ doc: listings.publicDoc })
+          .from(listings)
+          .where(where)
+          .orderBy(sql`${listings.startDate} asc nulls last`, asc(listings.name), asc(listings.id))
+          .limit(q.limit)
+          .offset((q.currentPage - 1) * q.limit),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(listings)
+          .where(where),
+        facetMemo.get(
+          JSON.stringify([domainId, category?._id ?? null, category ? JSON.stringify(category) : '', q.hideTours, checked]),
+          generation,
+          async () => {
+            const baseWhere = and(...base)
+            const [locs, dated, cats] = await Promise.all([
+              db
+                .selectDistinct({ location: listings.location })
+                .from(listings)
+                .where(and(baseWhere, ne(listings.location, '')))
+                .orderBy(asc(listings.location)),
+              db
+                .select({ one: sql<number>`1` })
+                .from(listings)
+                .where(and(baseWhere, sql`${listings.dates} is not null`))
+                .limit(1),
+              category
+                ? Promise.resolve([])
+                : db
+                    .selectDistinct({ c: listings.productCategory })
+                    .from(listings)
+                    .where(and(eq(listings.domainId, domainId), eq(listings.published, true), ne(listings.productCategory, ''))),
+            ])
+            return { locations: locs.map((l) => l.location), hasDates: dated.length > 0, productCategories: cats.map((c) => c.c) }
+          },
+        ),
+      ])
+      return [rows.map((r) => toCard(r.doc!)), count?.n ?? 0, facets] as const
     }
 
     const names = await memo('names', () => friendlyNames(domainId))
-    const keys = category ? [...new Set(category.filters.flatMap((g) => parseFilterGroup(g)))] : productCategoryIds.filter((c) => facets.productCategories.includes(c))
+    const keys = category
+      ? [...new Set(category.filters.flatMap((g) => parseFilterGroup(g)))]
+      : productCategoryIds.filter((c) => facets.productCategories.includes(c))
     const listingCategoriesOut: CategoryOption[] = keys.map((key) => ({ key, name: names[key] || key }))
     return {
       listings: cards,
@@ -317,7 +396,10 @@ export function createListingService(db: Db, deps: ListingDeps) {
    * 'You might also like': active published listings sharing a tagged category, not the listing
    * itself nor its services, in varied order; other active listings when none share one.
    */
-  async function fetchRelated(domainId: string, input: { categories: string[]; limit: number; _id: string }): Promise<{ listings: ListingCard[] }> {
+  async function fetchRelated(
+    domainId: string,
+    input: { categories: string[]; limit: number; _id: string },
+  ): Promise<{ listings: ListingCard[] }> {
     const categories = input.categories.map(tagKey).filter(Boolean)
     const base = and(
       eq(listings.domainId, domainId),
@@ -326,12 +408,21 @@ export function createListingService(db: Db, deps: ListingDeps) {
       input._id ? ne(listings.id, input._id) : undefined,
       input._id ? sql`${listings.parentId} is distinct from ${input._id}` : undefined,
     )
-    const pick = (where: SQL | undefined, limit: number) => db.select({ doc: listings.publicDoc }).from(listings).where(where).orderBy(sql`random()`).limit(limit)
+    const pick = (where: SQL | undefined, limit: number) =>
+      db
+        .select({ doc: listings.publicDoc })
+        .from(listings)
+        .where(where)
+        .orderBy(sql`random()`)
+        .limit(limit)
     const matching = categories.length ? await pick(and(base, sql`${listings.tags} && ${textArray(categories)}`), input.limit) : []
     let rows = matching
     if (rows.length < input.limit) {
       const seen = rows.map((r) => r.doc!._id)
-      const more = await pick(and(base, seen.length ? sql`not (${listings.id} = any(${textArray(seen)}))` : undefined), input.limit - rows.length)
+      const more = await pick(
+        and(base, seen.length ? sql`not (${listings.id} = any(${textArray(seen)}))` : undefined),
+        input.limit - rows.length,
+      )
       rows = [...rows, ...more]
     }
     return { listings: rows.map((r) => toCard(r.doc!)) }
@@ -342,7 +433,13 @@ export function createListingService(db: Db, deps: ListingDeps) {
     const rows = await db
       .select({ doc: listings.publicDoc })
       .from(listings)
-      .where(and(eq(listings.domainId, domainId), eq(listings.published, true), sql`coalesce(${listings.publicDoc}->>'bookEasyCode', '') <> '' or jsonb_path_exists(${listings.publicDoc}, '$.atdw.externalSystems[*] ? (@.externalSystemCode == "BOOKEASY")')`))
+      .where(
+        and(
+          eq(listings.domainId, domainId),
+          eq(listings.published, true),
+          sql`coalesce(${listings.publicDoc}->>'bookEasyCode', '') <> '' or jsonb_path_exists(${listings.publicDoc}, '$.atdw.externalSystems[*] ? (@.externalSystemCode == "BOOKEASY")')`,
+        ),
+      )
     const out: BookEasyListings = { listings: {} }
     for (const { doc } of rows) {
       const l = doc!
@@ -351,7 +448,12 @@ export function createListingService(db: Db, deps: ListingDeps) {
       const img = l.image.value
       const src = img.imageId ? `/img/${img.imageId}` : (img.url ?? '')
       const sized = (w: number, h: number) => (img.imageId ? `/img/${img.imageId}?w=${w}&h=${h}` : src)
-      out.listings[code] = { bookEasyCode: code, slug: l.slug, url: `/${l.slug}?id=${encodeURIComponent(l._id)}`, bookEasyImage: src ? { thumbnail: sized(500, 500), full: src } : null }
+      out.listings[code] = {
+        bookEasyCode: code,
+        slug: l.slug,
+        url: `/${l.slug}?id=${encodeURIComponent(l._id)}`,
+        bookEasyImage: src ? { thumbnail: sized(500, 500), full: src } : null,
+      }
     }
     return out
   }
@@ -368,7 +470,11 @@ export function createListingService(db: Db, deps: ListingDeps) {
   async function save(domainId: string, input: unknown, actor: Actor & { force?: boolean } = {}): Promise<Listing> {
     if (!actorIsSignedIn(actor)) throw new AppError('forbidden', 'Please sign in to edit listings')
     const parsed = listingSaveSchema.safeParse(input)
-    if (!parsed.success) throw invalidInput('The listing has invalid fields', parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })))
+    if (!parsed.success)
+      throw invalidInput(
+        'The listing has invalid fields',
+        parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+      )
     const sent = parsed.data
     const row = await rowById(sent._id)
     if (row && row.domainId !== domainId) throw notFound('Listing not found')
@@ -376,10 +482,13 @@ export function createListingService(db: Db, deps: ListingDeps) {
     if (row && !actor.force) {
       if (sent.version === undefined) throw versionRequired('listing')
       if (sent.version !== row.version) {
-        throw conflict(`This listing was saved by someone else at ${row.updatedAt.toISOString()} after you opened it. Reload to see their changes, or save again to overwrite them.`, {
-          currentVersion: row.version,
-          updatedAt: row.updatedAt.toISOString(),
-        })
+        throw conflict(
+          `This listing was saved by someone else at ${row.updatedAt.toISOString()} after you opened it. Reload to see their changes, or save again to overwrite them.`,
+          {
+            currentVersion: row.version,
+            updatedAt: row.updatedAt.toISOString(),
+          },
+        )
       }
     }
     if (row) await assertCanEditPage(actor, row.id)
@@ -412,7 +521,8 @@ export function createListingService(db: Db, deps: ListingDeps) {
         const before = existing[key] as { provider: string }
         const after = next[key] as { provider: string; path: string }
         if (isLinked(after) && !isLinked(before)) relink(next, key, values)
-        else if (isLinked(after)) (next as Record<WrappedFieldKey, { value: unknown }>)[key].value = (existing[key] as { value: unknown }).value
+        else if (isLinked(after))
+          (next as Record<WrappedFieldKey, { value: unknown }>)[key].value = (existing[key] as { value: unknown }).value
       }
     }
     if (existing && next.activeStatus.value !== existing.activeStatus.value) {
@@ -420,7 +530,9 @@ export function createListingService(db: Db, deps: ListingDeps) {
         // A linked status follows the provider; what was sent is ignored.
         next.activeStatus.value = existing.activeStatus.value
       } else if (isLinked(existing.activeStatus) || (await pagePublished(existing._id))) {
-        throw conflict('Active status can only be changed while the listing is unlinked from ATDW and its page is unpublished', { path: 'activeStatus' })
+        throw conflict('Active status can only be changed while the listing is unlinked from ATDW and its page is unpublished', {
+          path: 'activeStatus',
+        })
       }
     }
     const saved = await write(domainId, next, { expectedVersion: row && !actor.force ? row.version : undefined })
@@ -464,11 +576,19 @@ export function createListingService(db: Db, deps: ListingDeps) {
     return which === 'draft' ? row.draft : (row.publishedDoc ?? {})
   }
 
-  const cleanTags = (tags: ListingTags): ListingTags => Object.fromEntries(Object.entries(tags).map(([k, v]) => [tagKey(k), v.trim()]).filter(([k]) => k))
+  const cleanTags = (tags: ListingTags): ListingTags =>
+    Object.fromEntries(
+      Object.entries(tags)
+        .map(([k, v]) => [tagKey(k), v.trim()])
+        .filter(([k]) => k),
+    )
 
   async function saveTags(domainId: string, tags: ListingTags): Promise<ListingTags> {
     const draft = cleanTags(tags)
-    await db.insert(listingTags).values({ domainId, draft }).onConflictDoUpdate({ target: listingTags.domainId, set: { draft, updatedAt: new Date() } })
+    await db
+      .insert(listingTags)
+      .values({ domainId, draft })
+      .onConflictDoUpdate({ target: listingTags.domainId, set: { draft, updatedAt: new Date() } })
     return draft
   }
 
@@ -485,24 +605,40 @@ export function createListingService(db: Db, deps: ListingDeps) {
 
   /** Every tag the domain's listings carry (provider categories, classifications, custom ones). */
   async function fetchCategories(domainId: string): Promise<string[]> {
-    const rows = await db.execute<{ tag: string }>(sql`select distinct jsonb_array_elements_text(${listings.doc}->'taggedCategories'->'value') as tag from ${listings} where ${listings.domainId} = ${domainId} order by tag`)
+    const rows = await db.execute<{ tag: string }>(
+      sql`select distinct jsonb_array_elements_text(${listings.doc}->'taggedCategories'->'value') as tag from ${listings} where ${listings.domainId} = ${domainId} order by tag`,
+    )
     return (rows as unknown as { rows: { tag: string }[] }).rows.map((r) => r.tag)
   }
 
   // ------------------------------------------------------------------ categories
 
   async function loadCategories(domainId: string): Promise<ListingCategory[]> {
-    const rows = await db.select().from(listingCategories).where(eq(listingCategories.domainId, domainId)).orderBy(asc(listingCategories.createdAt), asc(listingCategories.id))
+    const rows = await db
+      .select()
+      .from(listingCategories)
+      .where(eq(listingCategories.domainId, domainId))
+      .orderBy(asc(listingCategories.createdAt), asc(listingCategories.id))
     return rows.map((r) => ({ ...r.doc, _id: r.id, published: r.published }))
   }
 
   function normaliseCategory(input: ListingCategoryInput, id: string, published: boolean): ListingCategory {
     const parsed = listingCategoryInputSchema.parse(input)
     const filters = parsed.filters.map((g) => parseFilterGroup(g))
-    return listingCategorySchema.parse({ ...parsed, _id: id, filters: filters.length ? filters : [[]], published, excludedTags: parseFilterGroup(parsed.excludedTags).join(', ') })
+    return listingCategorySchema.parse({
+      ...parsed,
+      _id: id,
+      filters: filters.length ? filters : [[]],
+      published,
+      excludedTags: parseFilterGroup(parsed.excludedTags).join(', '),
+    })
   }
 
-  async function saveCategory(domainId: string, input: ListingCategoryInput, options: { publish?: boolean } = {}): Promise<ListingCategory> {
+  async function saveCategory(
+    domainId: string,
+    input: ListingCategoryInput,
+    options: { publish?: boolean } = {},
+  ): Promise<ListingCategory> {
     const id = input._id || randomUUID()
     const [existing] = await db.select().from(listingCategories).where(eq(listingCategories.id, id)).limit(1)
     if (existing && existing.domainId !== domainId) throw notFound('Category not found')
@@ -524,7 +660,11 @@ export function createListingService(db: Db, deps: ListingDeps) {
   }
 
   async function unpublishCategory(domainId: string, id: string): Promise<ListingCategory> {
-    const [existing] = await db.select().from(listingCategories).where(and(eq(listingCategories.id, id), eq(listingCategories.domainId, domainId))).limit(1)
+    const [existing] = await db
+      .select()
+      .from(listingCategories)
+      .where(and(eq(listingCategories.id, id), eq(listingCategories.domainId, domainId)))
+      .limit(1)
     if (!existing) throw notFound('Category not found')
     if (!existing.published) throw new AppError('conflict', listingTexts.toasts.categoryNotPublished)
     const doc = { ...existing.doc, published: false }
@@ -534,7 +674,11 @@ export function createListingService(db: Db, deps: ListingDeps) {
   }
 
   async function deleteCategory(domainId: string, id: string): Promise<{ deleted: true }> {
-    const [existing] = await db.select().from(listingCategories).where(and(eq(listingCategories.id, id), eq(listingCategories.domainId, domainId))).limit(1)
+    const [existing] = await db
+      .select()
+      .from(listingCategories)
+      .where(and(eq(listingCategories.id, id), eq(listingCategories.domainId, domainId)))
+      .limit(1)
     if (!existing) throw notFound('Category not found')
     if (existing.published) throw new AppError('conflict', listingTexts.toasts.categoryMustUnpublish)
     await db.delete(listingCategories).where(eq(listingCategories.id, id))
@@ -547,7 +691,12 @@ export function createListingService(db: Db, deps: ListingDeps) {
     const path = '$.** ? (@.categoryFilter == $id || @.categoryFilter._id == $id)'
     const vars = JSON.stringify({ id })
     const rows = await db
-      .select({ id: pages.id, slug: pages.slug, collection: pages.collection, title: sql<string>`coalesce(${pages.draft}->'header'->>'title', '')` })
+      .select({
+        id: pages.id,
+        slug: pages.slug,
+        collection: pages.collection,
+        title: sql<string>`coalesce(${pages.draft}->'header'->>'title', '')`,
+      })
       .from(pages)
       .where(
         and(
@@ -562,7 +711,10 @@ export function createListingService(db: Db, deps: ListingDeps) {
   // ------------------------------------------------------------------ for the sync
 
   async function existingIds(domainId: string): Promise<Map<string, Listing>> {
-    const rows = await db.select().from(listings).where(and(eq(listings.domainId, domainId), eq(listings.isCustom, false)))
+    const rows = await db
+      .select()
+      .from(listings)
+      .where(and(eq(listings.domainId, domainId), eq(listings.isCustom, false)))
     return new Map(rows.map((r) => [r.id, docOf(r)]))
   }
 

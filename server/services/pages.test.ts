@@ -12,14 +12,24 @@ afterAll(() => t?.close())
 
 describe('page service', () => {
   it('lower-cases and normalises the slug it stores', async () => {
-    const page = await t.services.pages.save('d1', 'pages', { slug: '/Wine Tours!', template: 'generic', header: { title: 'Wine tours' }, contents: [] }, SYSTEM)
+    const page = await t.services.pages.save(
+      'd1',
+      'pages',
+      { slug: '/Wine Tours!', template: 'generic', header: { title: 'Wine tours' }, contents: [] },
+      SYSTEM,
+    )
     expect(page.slug).toBe('wine-tours')
     expect(page.version).toBe(1)
     expect(await t.services.pages.loadDraft('d1', 'pages', 'WINE-TOURS', SYSTEM)).toMatchObject({ _id: page._id })
   })
 
   it('refuses a save based on a stale version and keeps the newer work', async () => {
-    const page = await t.services.pages.save('d1', 'pages', { slug: 'shared', template: 'generic', header: { title: 'v1' }, contents: [] }, SYSTEM)
+    const page = await t.services.pages.save(
+      'd1',
+      'pages',
+      { slug: 'shared', template: 'generic', header: { title: 'v1' }, contents: [] },
+      SYSTEM,
+    )
     const ann = { _id: 'u-ann', username: 'ann', email: 'ann@example.com', roles: [] }
     const first = await t.services.pages.save('d1', 'pages', { ...page, header: { title: 'Editor A' } }, { user: ann })
     expect(first.version).toBe(2)
@@ -33,7 +43,12 @@ describe('page service', () => {
   it('publishes a copy that later drafts do not change, and tells other instances', async () => {
     const heard: string[] = []
     const listener = await t.services.database.listen(CONTENT_CHANNEL, (payload) => heard.push(payload))
-    const page = await t.services.pages.save('d1', 'pages', { slug: 'news', template: 'generic', header: { title: 'Published' }, contents: [] }, SYSTEM)
+    const page = await t.services.pages.save(
+      'd1',
+      'pages',
+      { slug: 'news', template: 'generic', header: { title: 'Published' }, contents: [] },
+      SYSTEM,
+    )
     const published = await t.services.pages.publish('d1', 'pages', page._id, SYSTEM)
     expect(published.published).toBe(true)
     expect(published.lastPublished).not.toBeNull()

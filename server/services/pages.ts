@@ -7,7 +7,17 @@ import { texts } from '#lib/texts'
 import { validateContents } from '../../app/blocks/schemas.ts'
 import type { Db } from '../db/client.ts'
 import { pages, pageVersions } from '../db/schema.ts'
-import { actorCanEdit, actorCanPublish, actorIsAdmin, actorIsSignedIn, canView, ROLE_FIELDS, rolesOf, userOf, type Actor } from './access.ts'
+import {
+  actorCanEdit,
+  actorCanPublish,
+  actorIsAdmin,
+  actorIsSignedIn,
+  canView,
+  ROLE_FIELDS,
+  rolesOf,
+  userOf,
+  type Actor,
+} from './access.ts'
 import { AppError, conflict, invalidInput, notFound } from './errors.ts'
 import type { ContentEventBus } from './events.ts'
 import type { SearchService } from './search.ts'
@@ -18,7 +28,19 @@ export type { Actor }
 type PageRow = typeof pages.$inferSelect
 
 /** Fields kept in columns; the rest of the document lives in the JSONB body. */
-const COLUMN_FIELDS = ['_id', 'slug', 'pageType', 'template', 'published', 'lastPublished', 'updatedAt', 'createdAt', 'domainId', 'version', 'updatedBy'] as const
+const COLUMN_FIELDS = [
+  '_id',
+  'slug',
+  'pageType',
+  'template',
+  'published',
+  'lastPublished',
+  'updatedAt',
+  'createdAt',
+  'domainId',
+  'version',
+  'updatedBy',
+] as const
 
 function toDoc(row: PageRow, body: Record<string, unknown>, slug: string): PageDoc {
   return {
@@ -80,7 +102,9 @@ const forbidden = (message: string) => new AppError('forbidden', message)
 
 /** The answer to a save of an existing document that does not say which version it was based on. */
 export const versionRequired = (what: string) =>
-  invalidInput(`Send the version of the ${what} you loaded (or force: true to overwrite it knowingly)`, [{ path: 'version', message: 'Required when saving an existing document' }])
+  invalidInput(`Send the version of the ${what} you loaded (or force: true to overwrite it knowingly)`, [
+    { path: 'version', message: 'Required when saving an existing document' },
+  ])
 
 /**
  * The page lifecycle of every collection: drafts for editors, published copies for visitors,
@@ -90,7 +114,11 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
   const inScope = (domainId: string, collection: Collection) => and(eq(pages.domainId, domainId), eq(pages.collection, collection))
 
   async function rowById(domainId: string, collection: Collection, id: string) {
-    const [row] = await db.select().from(pages).where(and(eq(pages.id, id), inScope(domainId, collection))).limit(1)
+    const [row] = await db
+      .select()
+      .from(pages)
+      .where(and(eq(pages.id, id), inScope(domainId, collection)))
+      .limit(1)
     return row ?? null
   }
 
@@ -107,7 +135,12 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
   }
 
   /** The copy a visitor may see, or null (also when its viewer roles exclude the viewer). */
-  async function loadPublished(domainId: string, collection: Collection, slug: string, viewer: PublicUser | null = null): Promise<PageDoc | null> {
+  async function loadPublished(
+    domainId: string,
+    collection: Collection,
+    slug: string,
+    viewer: PublicUser | null = null,
+  ): Promise<PageDoc | null> {
     const [row] = await db
       .select()
       .from(pages)
@@ -136,7 +169,10 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
 
   /** What a caller reads at a slug: the draft when they may edit it, else the published copy their roles allow, else null. */
   async function loadFor(domainId: string, collection: Collection, slug: string, actor: Actor = {}): Promise<PageDoc | null> {
-    return (actorIsSignedIn(actor) ? await loadDraft(domainId, collection, slug, actor) : null) ?? (await loadPublished(domainId, collection, slug, userOf(actor)))
+    return (
+      (actorIsSignedIn(actor) ? await loadDraft(domainId, collection, slug, actor) : null) ??
+      (await loadPublished(domainId, collection, slug, userOf(actor)))
+    )
   }
 
   /** Checks a page's header and blocks; answers the cleaned page or throws with field paths. */
@@ -149,9 +185,11 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
     const checked = validateContents(Array.isArray(input.contents) ? input.contents : [])
     const contents: unknown[] = checked.ok ? checked.contents : []
     if (!checked.ok) for (const i of checked.issues) issues.push({ path: ['contents', ...i.path].join('.'), message: i.message })
-    if (input.contents !== undefined && !Array.isArray(input.contents)) issues.push({ path: 'contents', message: 'Expected a list of blocks' })
+    if (input.contents !== undefined && !Array.isArray(input.contents))
+      issues.push({ path: 'contents', message: 'Expected a list of blocks' })
     if (issues.length) throw invalidInput('The page has invalid content', issues)
-    return { ...input, header: header.success ? header.data : { title: '' }, contents: contents as PageDoc['contents'] } as PageInput & Partial<PageDoc>
+    return { ...input, header: header.success ? header.data : { title: '' }, contents: contents as PageDoc['contents'] } as PageInput &
+      Partial<PageDoc>
   }
 
   /**
@@ -161,7 +199,12 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
    * version is refused (400) unless forced. The page's role fields are never taken from the input:
    * the stored ones are kept (roles change through applyRoles only).
    */
-  async function save(domainId: string, collection: Collection, rawInput: PageInput, options: Actor & { force?: boolean } = {}): Promise<PageDoc> {
+  async function save(
+    domainId: string,
+    collection: Collection,
+    rawInput: PageInput,
+    options: Actor & { force?: boolean } = {},
+  ): Promise<PageDoc> {
     const input = validate(rawInput)
     const slug = normaliseSlug(input.slug)
     const now = new Date()
@@ -248,7 +291,12 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
    * Saves the draft and publishes it (page/publishPage). Permission to publish is checked before
    * anything is saved: a refused publish leaves the stored draft as it was.
    */
-  async function saveAndPublish(domainId: string, collection: Collection, input: PageInput, options: Actor & { force?: boolean } = {}): Promise<PageDoc> {
+  async function saveAndPublish(
+    domainId: string,
+    collection: Collection,
+    input: PageInput,
+    options: Actor & { force?: boolean } = {},
+  ): Promise<PageDoc> {
     const existing = input._id ? await rowById(domainId, collection, input._id) : null
     if (!actorCanPublish(options, existing?.draft ?? {})) throw forbidden('You are not allowed to publish this page')
     const saved = await save(domainId, collection, input, options)
@@ -296,7 +344,14 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
     if (!existing) throw notFound('Page not found')
     if (!actorCanEdit(actor, existing.draft)) throw forbidden('You are not allowed to edit this page')
     const rows = await db
-      .select({ id: pageVersions.id, version: pageVersions.version, action: pageVersions.action, slug: pageVersions.slug, username: pageVersions.username, createdAt: pageVersions.createdAt })
+      .select({
+        id: pageVersions.id,
+        version: pageVersions.version,
+        action: pageVersions.action,
+        slug: pageVersions.slug,
+        username: pageVersions.username,
+        createdAt: pageVersions.createdAt,
+      })
       .from(pageVersions)
       .where(eq(pageVersions.pageId, id))
       .orderBy(desc(pageVersions.createdAt), desc(pageVersions.id))
@@ -309,9 +364,18 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
     const existing = await rowById(domainId, collection, id)
     if (!existing) throw notFound('Page not found')
     if (!actorCanEdit(options, existing.draft)) throw forbidden('You are not allowed to edit this page')
-    const [old] = await db.select().from(pageVersions).where(and(eq(pageVersions.id, versionId), eq(pageVersions.pageId, id))).limit(1)
+    const [old] = await db
+      .select()
+      .from(pageVersions)
+      .where(and(eq(pageVersions.id, versionId), eq(pageVersions.pageId, id)))
+      .limit(1)
     if (!old) throw notFound('Version not found')
-    const restored = await save(domainId, collection, { ...old.doc, _id: id, slug: old.slug, template: existing.template, pageType: existing.pageType }, { ...options, force: true })
+    const restored = await save(
+      domainId,
+      collection,
+      { ...old.doc, _id: id, slug: old.slug, template: existing.template, pageType: existing.pageType },
+      { ...options, force: true },
+    )
     return restored
   }
 
@@ -320,7 +384,13 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
    * and its search entry follow at once, not at the next publish. The draft's version is not
    * bumped: saves keep the stored roles whatever they send, so no editor's copy is made stale.
    */
-  async function applyRoles(domainId: string, collection: Collection, id: string, roles: { viewerRoles?: string[]; editorRoles?: string[]; publisherRoles?: string[] }, options: Actor = {}) {
+  async function applyRoles(
+    domainId: string,
+    collection: Collection,
+    id: string,
+    roles: { viewerRoles?: string[]; editorRoles?: string[]; publisherRoles?: string[] },
+    options: Actor = {},
+  ) {
     if (!actorIsAdmin(options)) throw forbidden("Only an admin can change a page's roles")
     const existing = await rowById(domainId, collection, id)
     if (!existing) throw notFound('Page not found')
@@ -359,7 +429,17 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
       .where(inScope(domainId, collection))
       .orderBy(desc(pages.updatedAt))
       .limit(1000)
-    return rows.filter((r) => actorCanEdit(actor, r)).map((r) => ({ _id: r.id, slug: r.slug, template: r.template, published: r.published, title: r.title ?? '', lastPublished: r.lastPublished?.toISOString() ?? null, updatedAt: r.updatedAt.toISOString() }))
+    return rows
+      .filter((r) => actorCanEdit(actor, r))
+      .map((r) => ({
+        _id: r.id,
+        slug: r.slug,
+        template: r.template,
+        published: r.published,
+        title: r.title ?? '',
+        lastPublished: r.lastPublished?.toISOString() ?? null,
+        updatedAt: r.updatedAt.toISOString(),
+      }))
   }
 
   /** Published slugs of a domain, for the sitemap. */
@@ -369,10 +449,28 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
       .from(pages)
       .where(and(eq(pages.domainId, domainId), eq(pages.published, true)))
       .orderBy(pages.publishedSlug)
-    return rows.filter((r) => r.slug !== null && canView(null, r.doc ?? {})).map((r) => ({ collection: r.collection, slug: r.slug!, lastPublished: r.lastPublished?.toISOString() ?? null }))
+    return rows
+      .filter((r) => r.slug !== null && canView(null, r.doc ?? {}))
+      .map((r) => ({ collection: r.collection, slug: r.slug!, lastPublished: r.lastPublished?.toISOString() ?? null }))
   }
 
-  const service = { loadPublished, loadPublishedById, loadDraft, loadFor, save, publish, saveAndPublish, unpublish, remove, checkSlug, versions, restore, applyRoles, list, publishedSlugs }
+  const service = {
+    loadPublished,
+    loadPublishedById,
+    loadDraft,
+    loadFor,
+    save,
+    publish,
+    saveAndPublish,
+    unpublish,
+    remove,
+    checkSlug,
+    versions,
+    restore,
+    applyRoles,
+    list,
+    publishedSlugs,
+  }
   return service
 }
 

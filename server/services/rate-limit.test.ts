@@ -27,7 +27,14 @@ describe.each(stores)('limits shared by two instances, counters in %s', (_label,
 
   beforeAll(async () => {
     a = await createTestApp({
-      env: { ...storeEnv, TRUST_PROXY: 'true', RATE_LIMIT_ACCOUNT: '5', RATE_LIMIT_IP: '8', RATE_LIMIT_ENQUIRY: '3', RATE_LIMIT_SEARCH: '4' },
+      env: {
+        ...storeEnv,
+        TRUST_PROXY: 'true',
+        RATE_LIMIT_ACCOUNT: '5',
+        RATE_LIMIT_IP: '8',
+        RATE_LIMIT_ENQUIRY: '3',
+        RATE_LIMIT_SEARCH: '4',
+      },
     })
     // On PostgreSQL a second pool of its own, as another server would have; PGlite has one user.
     second = a.database.url ? await openDatabase({ url: a.database.url, dataDir: 'memory://' }) : a.database
@@ -47,15 +54,23 @@ describe.each(stores)('limits shared by two instances, counters in %s', (_label,
   })
 
   const post = (app: { request: TestApp['app']['request'] }, path: string, body: unknown, from: string) =>
-    app.request(path, { method: 'POST', headers: { host: 'localhost', 'content-type': 'application/json', 'x-forwarded-for': from }, body: JSON.stringify(body) })
+    app.request(path, {
+      method: 'POST',
+      headers: { host: 'localhost', 'content-type': 'application/json', 'x-forwarded-for': from },
+      body: JSON.stringify(body),
+    })
   const instances = () => [a.app, b] as const
 
   it('counts failed sign-ins of one account across instances, its username and its e-mail as one', async () => {
     const [one, two] = instances()
     const statuses: number[] = []
     // Three wrong passwords by username on one instance, two by e-mail on the other, each from its own address.
-    for (let i = 0; i < 3; i++) statuses.push((await post(one, '/api/user/login', { username: `shared-${run}`, password: `wrong-${i}` }, ip(10 + i))).status)
-    for (let i = 0; i < 2; i++) statuses.push((await post(two, '/api/user/login', { username: `SHARED-${run}@example.com`, password: `wrong-${i}` }, ip(20 + i))).status)
+    for (let i = 0; i < 3; i++)
+      statuses.push((await post(one, '/api/user/login', { username: `shared-${run}`, password: `wrong-${i}` }, ip(10 + i))).status)
+    for (let i = 0; i < 2; i++)
+      statuses.push(
+        (await post(two, '/api/user/login', { username: `SHARED-${run}@example.com`, password: `wrong-${i}` }, ip(20 + i))).status,
+      )
     expect(statuses).toEqual([401, 401, 401, 401, 401])
     // The account has used its 5 failures: even the right password is refused, on both instances, by either name.
     const blockedA = await post(one, '/api/user/login', { username: `shared-${run}@example.com`, password: 'the-right-password' }, ip(30))
@@ -67,7 +82,10 @@ describe.each(stores)('limits shared by two instances, counters in %s', (_label,
   it('counts sign-in attempts from one address across instances', async () => {
     const [one, two] = instances()
     const statuses: number[] = []
-    for (let i = 0; i < 8; i++) statuses.push((await post(i % 2 ? two : one, '/api/user/login', { username: `nobody-${run}-${i}`, password: 'whatever' }, ip(40))).status)
+    for (let i = 0; i < 8; i++)
+      statuses.push(
+        (await post(i % 2 ? two : one, '/api/user/login', { username: `nobody-${run}-${i}`, password: 'whatever' }, ip(40))).status,
+      )
     expect(statuses).toEqual(Array(8).fill(401))
     expect((await post(one, '/api/user/login', { username: `nobody-${run}-x`, password: 'whatever' }, ip(40))).status).toBe(429)
     expect((await post(two, '/api/user/login', { username: `nobody-${run}-y`, password: 'whatever' }, ip(40))).status).toBe(429)
@@ -85,7 +103,15 @@ describe.each(stores)('limits shared by two instances, counters in %s', (_label,
 
   it('counts enquiries from one address across instances', async () => {
     const [one, two] = instances()
-    const data = { firstName: 'Jo', surname: 'Lim', email: 'jo@example.com', phone: '0400 000 000', preferredContact: 'Email', numOfPeople: 2, numOfChildren: 0 }
+    const data = {
+      firstName: 'Jo',
+      surname: 'Lim',
+      email: 'jo@example.com',
+      phone: '0400 000 000',
+      preferredContact: 'Email',
+      numOfPeople: 2,
+      numOfChildren: 0,
+    }
     const statuses: number[] = []
     for (let i = 0; i < 3; i++) statuses.push((await post(i === 1 ? two : one, '/api/conciergeForm/submit', { data }, ip(70))).status)
     expect(statuses).toEqual([200, 200, 200])
@@ -94,7 +120,8 @@ describe.each(stores)('limits shared by two instances, counters in %s', (_label,
 
   it('counts searches from one address across instances', async () => {
     const [one, two] = instances()
-    const search = (app: typeof one | typeof two) => app.request('/api/search/query?q=wine', { headers: { host: 'localhost', 'x-forwarded-for': ip(80) } })
+    const search = (app: typeof one | typeof two) =>
+      app.request('/api/search/query?q=wine', { headers: { host: 'localhost', 'x-forwarded-for': ip(80) } })
     const statuses = [await search(one), await search(two), await search(one), await search(two)].map((r) => r.status)
     expect(statuses).toEqual([200, 200, 200, 200])
     const refused = await search(one)

@@ -51,7 +51,8 @@ export function createLimiterStore(database: Pick<Database, 'db' | 'kind'>, opti
     })
     return {
       kind: 'redis',
-      limiter: ({ keyPrefix, points, durationSeconds }) => new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: durationSeconds }),
+      limiter: ({ keyPrefix, points, durationSeconds }) =>
+        new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: durationSeconds }),
       ready: async () => {},
       close: async () => {
         redis.disconnect()
@@ -64,7 +65,9 @@ export function createLimiterStore(database: Pick<Database, 'db' | 'kind'>, opti
   let created: Promise<void> | undefined
   const ready = () => {
     created ??= (client as PgLikeClient)
-      .query({ text: `CREATE TABLE IF NOT EXISTS "${TABLE}" (key varchar(255) PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)` })
+      .query({
+        text: `CREATE TABLE IF NOT EXISTS "${TABLE}" (key varchar(255) PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)`,
+      })
       .then(
         () => undefined,
         (err: { code?: string }) => {
@@ -79,7 +82,15 @@ export function createLimiterStore(database: Pick<Database, 'db' | 'kind'>, opti
   return {
     kind: 'postgres',
     limiter: ({ keyPrefix, points, durationSeconds }) =>
-      new RateLimiterPostgres({ storeClient: client, storeType, tableName: TABLE, tableCreated: true, keyPrefix, points, duration: durationSeconds }),
+      new RateLimiterPostgres({
+        storeClient: client,
+        storeType,
+        tableName: TABLE,
+        tableCreated: true,
+        keyPrefix,
+        points,
+        duration: durationSeconds,
+      }),
     ready,
     close: async () => {},
   }
@@ -97,7 +108,8 @@ export interface RateLimitOptions {
 }
 
 /** Keys an account by its id when it exists, else by the name typed (so unknown names are limited too). */
-export const accountKey = (account: { id: string } | null | undefined, typed: string) => (account ? `id:${account.id}` : `name:${typed.trim().toLowerCase()}`)
+export const accountKey = (account: { id: string } | null | undefined, typed: string) =>
+  account ? `id:${account.id}` : `name:${typed.trim().toLowerCase()}`
 
 /**
  * Limits guessing and abuse: sign-in and reset attempts per client address, failures per account
@@ -114,14 +126,20 @@ export function createRateLimits(store: LimiterStore, options: RateLimitOptions)
 
   const tooMany = (res: RateLimiterRes, message?: string) => {
     const minutes = Math.max(1, Math.ceil(res.msBeforeNext / 60000))
-    return new AppError('rate_limited', message ?? `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`, {
-      retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
-    })
+    return new AppError(
+      'rate_limited',
+      message ?? `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+      {
+        retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+      },
+    )
   }
 
   /** A store that cannot be reached answers 503 (the database's own errors are recognised as such by the API). */
   const unreachable = (err: unknown) =>
-    store.kind === 'redis' ? Object.assign(new AppError('unavailable', 'The service is temporarily unavailable, please try again shortly'), { cause: err }) : err
+    store.kind === 'redis'
+      ? Object.assign(new AppError('unavailable', 'The service is temporarily unavailable, please try again shortly'), { cause: err })
+      : err
 
   async function consume(limiter: RateLimiterAbstract, key: string, message?: string) {
     await store.ready()
@@ -144,9 +162,10 @@ export function createRateLimits(store: LimiterStore, options: RateLimitOptions)
       if (res && res.remainingPoints <= 0) throw tooMany(res)
     },
     /** Counts a failed sign-in against an account. */
-    failureFor: (key: string) => consume(byAccount, key).catch((err: unknown) => {
-      if (!(err instanceof AppError)) throw err
-    }),
+    failureFor: (key: string) =>
+      consume(byAccount, key).catch((err: unknown) => {
+        if (!(err instanceof AppError)) throw err
+      }),
     /** A successful sign-in clears the account's failures. */
     successFor: async (key: string) => {
       await store.ready()

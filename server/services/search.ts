@@ -6,7 +6,23 @@ import { searchIndex, searchTerms } from '../db/schema.ts'
 import { rolesOf, searchAudience, type Actor } from './access.ts'
 
 /** Keys whose string values are addresses, ids or settings, not words a visitor reads. */
-const NON_TEXT_KEYS = new Set(['componentType', '_key', 'imageId', 'href', 'type', 'icon', 'id', 'navLink', 'alpacaURL', 'videoId', 'backgroundColour', 'fontColour', 'position', 'key', 'link'])
+const NON_TEXT_KEYS = new Set([
+  'componentType',
+  '_key',
+  'imageId',
+  'href',
+  'type',
+  'icon',
+  'id',
+  'navLink',
+  'alpacaURL',
+  'videoId',
+  'backgroundColour',
+  'fontColour',
+  'position',
+  'key',
+  'link',
+])
 
 function stripHtml(value: string): string {
   return value
@@ -22,7 +38,11 @@ function stripHtml(value: string): string {
 /** Every visible word of a page's blocks, in order, as plain text. */
 export function textOf(value: unknown, key = ''): string {
   if (typeof value === 'string') return NON_TEXT_KEYS.has(key) ? '' : stripHtml(value)
-  if (Array.isArray(value)) return value.map((v) => textOf(v)).filter(Boolean).join(' ')
+  if (Array.isArray(value))
+    return value
+      .map((v) => textOf(v))
+      .filter(Boolean)
+      .join(' ')
   if (value && typeof value === 'object') {
     return Object.entries(value)
       .filter(([k]) => !NON_TEXT_KEYS.has(k) || k === 'link')
@@ -136,7 +156,9 @@ export function createSearchService(db: Db) {
         .insert(searchIndex)
         .values(values)
         .onConflictDoUpdate({ target: [searchIndex.domainId, searchIndex.collection, searchIndex.itemId], set: values })
-      await tx.delete(searchTerms).where(and(eq(searchTerms.domainId, entry.domainId), eq(searchTerms.collection, collection), eq(searchTerms.itemId, entry.itemId)))
+      await tx
+        .delete(searchTerms)
+        .where(and(eq(searchTerms.domainId, entry.domainId), eq(searchTerms.collection, collection), eq(searchTerms.itemId, entry.itemId)))
       if (values.viewerRoles.length === 0) {
         await tx.execute(sql`
           insert into ${searchTerms} (domain_id, collection, item_id, word)
@@ -151,10 +173,22 @@ export function createSearchService(db: Db) {
     await db.transaction(async (tx) => {
       await tx
         .delete(searchIndex)
-        .where(and(eq(searchIndex.domainId, domainId), eq(searchIndex.itemId, itemId), collection ? eq(searchIndex.collection, collection) : undefined))
+        .where(
+          and(
+            eq(searchIndex.domainId, domainId),
+            eq(searchIndex.itemId, itemId),
+            collection ? eq(searchIndex.collection, collection) : undefined,
+          ),
+        )
       await tx
         .delete(searchTerms)
-        .where(and(eq(searchTerms.domainId, domainId), eq(searchTerms.itemId, itemId), collection ? eq(searchTerms.collection, collection) : undefined))
+        .where(
+          and(
+            eq(searchTerms.domainId, domainId),
+            eq(searchTerms.itemId, itemId),
+            collection ? eq(searchTerms.collection, collection) : undefined,
+          ),
+        )
     })
   }
 
@@ -162,7 +196,10 @@ export function createSearchService(db: Db) {
     const q = sql`to_tsquery('english', ${tsquery})`
     const visible = visibleTo(actor)
     const where = sql`${searchIndex.domainId} = ${domainId} and ${searchIndex.document} @@ ${q}${visible ? sql` and ${visible}` : sql``}`
-    const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(searchIndex).where(where)
+    const [count] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(searchIndex)
+      .where(where)
     const rows = await db
       .select({
         collection: searchIndex.collection,
@@ -197,7 +234,11 @@ export function createSearchService(db: Db) {
    * query is corrected word by word ("did you mean") from the search_terms vocabulary: one
    * indexed lookup, then the corrected search.
    */
-  async function search(domainId: string, query: string, options: { page?: number; pageSize?: number; actor?: Actor } = {}): Promise<SearchAnswer> {
+  async function search(
+    domainId: string,
+    query: string,
+    options: { page?: number; pageSize?: number; actor?: Actor } = {},
+  ): Promise<SearchAnswer> {
     const page = Math.max(1, options.page ?? 1)
     const pageSize = Math.min(50, Math.max(1, options.pageSize ?? 10))
     const terms = termsOf(query)

@@ -1,12 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import {
-  footerSchema,
-  navSchema,
-  siteSettingsSchema,
-  type FooterDoc,
-  type NavDoc,
-  type SiteSettingsDoc,
-} from '#lib/content'
+import { footerSchema, navSchema, siteSettingsSchema, type FooterDoc, type NavDoc, type SiteSettingsDoc } from '#lib/content'
 import type { Db } from '../db/client.ts'
 import { siteDocuments } from '../db/schema.ts'
 import { requireDomain } from './domains.ts'
@@ -46,7 +39,12 @@ export interface LoadedSiteDocument<T> {
 export function createSiteDocumentService(db: Db, events: ContentEventBus) {
   type Row = typeof siteDocuments.$inferSelect
 
-  function toLoaded<K extends SiteDocumentKind>(kind: K, domainId: string, which: 'draft' | 'published', row: Row | undefined): LoadedSiteDocument<KindMap[K]> {
+  function toLoaded<K extends SiteDocumentKind>(
+    kind: K,
+    domainId: string,
+    which: 'draft' | 'published',
+    row: Row | undefined,
+  ): LoadedSiteDocument<KindMap[K]> {
     const body = which === 'draft' ? row?.draft : row?.publishedDoc
     const doc = body ? ({ ...empty(kind, domainId), ...body, domainId } as KindMap[K]) : empty(kind, domainId)
     return {
@@ -57,7 +55,11 @@ export function createSiteDocumentService(db: Db, events: ContentEventBus) {
     }
   }
 
-  async function load<K extends SiteDocumentKind>(kind: K, domainId: string, which: 'draft' | 'published'): Promise<LoadedSiteDocument<KindMap[K]>> {
+  async function load<K extends SiteDocumentKind>(
+    kind: K,
+    domainId: string,
+    which: 'draft' | 'published',
+  ): Promise<LoadedSiteDocument<KindMap[K]>> {
     const [row] = await db
       .select()
       .from(siteDocuments)
@@ -90,7 +92,10 @@ export function createSiteDocumentService(db: Db, events: ContentEventBus) {
   ): Promise<LoadedSiteDocument<KindMap[K]>> {
     const result = schemas[kind].safeParse(input)
     if (!result.success) {
-      throw invalidInput(`The ${names[kind]} has invalid content`, result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })))
+      throw invalidInput(
+        `The ${names[kind]} has invalid content`,
+        result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+      )
     }
     const parsed = result.data as Record<string, unknown>
     const now = new Date()
@@ -101,11 +106,14 @@ export function createSiteDocumentService(db: Db, events: ContentEventBus) {
       .limit(1)
     if (!existing) await requireDomain(db, domainId)
     const stale = (current: { version: number; updatedBy: string | null; updatedAt: Date }) =>
-      conflict(`The ${names[kind]} was saved by ${current.updatedBy ?? 'someone else'} at ${current.updatedAt.toISOString()} after you opened it. Reload to see their changes, or save again to overwrite them.`, {
-        currentVersion: current.version,
-        updatedBy: current.updatedBy,
-        updatedAt: current.updatedAt.toISOString(),
-      })
+      conflict(
+        `The ${names[kind]} was saved by ${current.updatedBy ?? 'someone else'} at ${current.updatedAt.toISOString()} after you opened it. Reload to see their changes, or save again to overwrite them.`,
+        {
+          currentVersion: current.version,
+          updatedBy: current.updatedBy,
+          updatedAt: current.updatedAt.toISOString(),
+        },
+      )
     if (existing && !options.force) {
       if (options.baseVersion === undefined) throw versionRequired(names[kind])
       if (options.baseVersion !== existing.version) throw stale(existing)

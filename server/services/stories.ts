@@ -36,7 +36,11 @@ export function createStoryService(db: Db, events: ContentEventBus) {
   }
 
   async function rowById(domainId: string, id: string) {
-    const [row] = await db.select().from(stories).where(and(eq(stories.domainId, domainId), eq(stories.id, id))).limit(1)
+    const [row] = await db
+      .select()
+      .from(stories)
+      .where(and(eq(stories.domainId, domainId), eq(stories.id, id)))
+      .limit(1)
     return row ?? null
   }
 
@@ -57,7 +61,10 @@ export function createStoryService(db: Db, events: ContentEventBus) {
       .orderBy(asc(pages.createdAt), asc(pages.id))
       .limit(500)
     return rows.map((r) => {
-      const body = (r.doc ?? {}) as { header?: { title?: unknown; description?: unknown; image?: { imageId?: unknown; alt?: unknown } }; heading?: unknown }
+      const body = (r.doc ?? {}) as {
+        header?: { title?: unknown; description?: unknown; image?: { imageId?: unknown; alt?: unknown } }
+        heading?: unknown
+      }
       const image = body.header?.image
       return {
         _id: r.id,
@@ -109,7 +116,11 @@ export function createStoryService(db: Db, events: ContentEventBus) {
 
   /** The story whose slug a chapter page's address carries ('chapters/{slug}/...'), or null. */
   async function loadBySlug(domainId: string, slug: string, which: Which): Promise<Story | null> {
-    const [row] = await db.select().from(stories).where(and(eq(stories.domainId, domainId), eq(stories.slug, slug))).limit(1)
+    const [row] = await db
+      .select()
+      .from(stories)
+      .where(and(eq(stories.domainId, domainId), eq(stories.slug, slug)))
+      .limit(1)
     if (!row || (which === 'published' && !row.published)) return null
     return toStory(row, which)
   }
@@ -129,7 +140,18 @@ export function createStoryService(db: Db, events: ContentEventBus) {
     try {
       const [row] = await db
         .insert(stories)
-        .values({ id, domainId, slug, draft: doc, publishedDoc: doc, published: true, lastPublished: now, updatedBy: user?.username ?? null, createdAt: now, updatedAt: now })
+        .values({
+          id,
+          domainId,
+          slug,
+          draft: doc,
+          publishedDoc: doc,
+          published: true,
+          lastPublished: now,
+          updatedBy: user?.username ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning()
       events.emit('published', domainId)
       return toStory(row!, 'draft')
@@ -144,20 +166,29 @@ export function createStoryService(db: Db, events: ContentEventBus) {
    * uses it, because their addresses are built from it. The story must be sent with the version
    * it was loaded at (400 without it, 409 when someone saved since) unless `force`.
    */
-  async function save(domainId: string, input: Record<string, unknown>, user?: PublicUser | null, options: { force?: boolean } = {}): Promise<Story> {
+  async function save(
+    domainId: string,
+    input: Record<string, unknown>,
+    user?: PublicUser | null,
+    options: { force?: boolean } = {},
+  ): Promise<Story> {
     const id = typeof input._id === 'string' ? input._id : ''
     const existing = id ? await rowById(domainId, id) : null
     if (!existing) throw notFound('Story not found')
     const version = input.version
     if (!options.force) {
       if (version === undefined) throw versionRequired('story')
-      if (typeof version !== 'number' || !Number.isInteger(version)) throw invalidInput('The story has invalid content', [{ path: 'version', message: 'Expected a whole number' }])
+      if (typeof version !== 'number' || !Number.isInteger(version))
+        throw invalidInput('The story has invalid content', [{ path: 'version', message: 'Expected a whole number' }])
       if (version !== existing.version) {
-        throw conflict(`This story was saved by ${existing.updatedBy ?? 'someone else'} at ${existing.updatedAt.toISOString()} after you opened it. Reload to see their changes, or save again to overwrite them.`, {
-          currentVersion: existing.version,
-          updatedBy: existing.updatedBy,
-          updatedAt: existing.updatedAt.toISOString(),
-        })
+        throw conflict(
+          `This story was saved by ${existing.updatedBy ?? 'someone else'} at ${existing.updatedAt.toISOString()} after you opened it. Reload to see their changes, or save again to overwrite them.`,
+          {
+            currentVersion: existing.version,
+            updatedBy: existing.updatedBy,
+            updatedAt: existing.updatedAt.toISOString(),
+          },
+        )
       }
     }
     const parsed = storySchema.safeParse({ ...docOf(existing, 'draft'), ...input })
@@ -183,7 +214,12 @@ export function createStoryService(db: Db, events: ContentEventBus) {
   }
 
   /** Saves, then makes the draft what chapter pages show visitors (chapters/publishStory). */
-  async function publish(domainId: string, input: Record<string, unknown>, user?: PublicUser | null, options: { force?: boolean } = {}): Promise<Story> {
+  async function publish(
+    domainId: string,
+    input: Record<string, unknown>,
+    user?: PublicUser | null,
+    options: { force?: boolean } = {},
+  ): Promise<Story> {
     const saved = await save(domainId, input, user, options)
     const now = new Date()
     const [row] = await db

@@ -30,12 +30,18 @@ describe('editor accounts', () => {
   })
 
   it('refuse a duplicate username or e-mail regardless of case', async () => {
-    await expect(t.services.users.create({ username: 'ANN', email: 'x@example.com', password: 'secret123' })).rejects.toMatchObject({ kind: 'conflict' })
-    await expect(t.services.users.create({ username: 'bob', email: 'ANN@EXAMPLE.COM', password: 'secret123' })).rejects.toMatchObject({ kind: 'conflict' })
+    await expect(t.services.users.create({ username: 'ANN', email: 'x@example.com', password: 'secret123' })).rejects.toMatchObject({
+      kind: 'conflict',
+    })
+    await expect(t.services.users.create({ username: 'bob', email: 'ANN@EXAMPLE.COM', password: 'secret123' })).rejects.toMatchObject({
+      kind: 'conflict',
+    })
   })
 
   it('refuse bad input with a clear message', async () => {
-    await expect(t.services.users.create({ username: 'b', email: 'b@example.com', password: 'secret123' })).rejects.toMatchObject({ kind: 'invalid_input' })
+    await expect(t.services.users.create({ username: 'b', email: 'b@example.com', password: 'secret123' })).rejects.toMatchObject({
+      kind: 'invalid_input',
+    })
     await expect(t.services.users.create({ username: 'bob', email: 'not-an-address', password: 'secret123' })).rejects.toMatchObject({
       message: 'Please provide a valid email address',
     })

@@ -6,7 +6,12 @@ import type { Db } from '../db/client.ts'
 import { users } from '../db/schema.ts'
 import { conflict, invalidInput } from './errors.ts'
 
-const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number, options: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>
+const scryptAsync = promisify(scrypt) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: { N: number; r: number; p: number; maxmem: number },
+) => Promise<Buffer>
 
 // scrypt cost: N=2^15 takes ~50-100 ms here, slow enough against guessing, fast enough for sign-in.
 const SCRYPT = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }
@@ -31,7 +36,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected)
 }
 
-export const passwordSchema = z.string().min(8, 'Password must be at least 8 characters').max(200, 'Password must be at most 200 characters')
+export const passwordSchema = z
+  .string()
+  .min(8, 'Password must be at least 8 characters')
+  .max(200, 'Password must be at most 200 characters')
 
 export const newUserSchema = z.object({
   username: z.string().trim().min(3, 'Username must be at least 3 characters').max(80),
@@ -91,7 +99,10 @@ export function createUserService(db: Db) {
   async function setPassword(userId: string, password: string) {
     const parsed = passwordSchema.safeParse(password)
     if (!parsed.success) throw invalidInput(parsed.error.issues[0]?.message ?? 'Invalid password')
-    await db.update(users).set({ passwordHash: await hashPassword(parsed.data), updatedAt: new Date() }).where(eq(users.id, userId))
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(parsed.data), updatedAt: new Date() })
+      .where(eq(users.id, userId))
   }
 
   async function findById(id: string): Promise<PublicUser | null> {

@@ -28,7 +28,9 @@ afterEach(async () => {
 async function open(width: number, height: number): Promise<Page> {
   context = await session.browser.newContext({ viewport: { width, height } })
   const page = await context.newPage()
-  await page.route(thirdParty, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>stand-in</title><p>stand-in</p>' }))
+  await page.route(thirdParty, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>stand-in</title><p>stand-in</p>' }),
+  )
   const response = await page.goto(url, { waitUntil: 'load' })
   expect(response?.status()).toBe(200)
   // The page's block views load before hydration; interact only once React has attached handlers.
@@ -49,7 +51,9 @@ async function scrollThrough(page: Page) {
   // Give the pictures in view time to arrive so the screenshots are whole. Best effort only: a
   // carousel's off-screen cards stay lazy for good, and this wait is for looking, not asserting.
   await page
-    .waitForFunction(() => [...document.images].every((img) => img.offsetParent === null || (img.complete && img.naturalWidth > 0)), null, { timeout: 5_000 })
+    .waitForFunction(() => [...document.images].every((img) => img.offsetParent === null || (img.complete && img.naturalWidth > 0)), null, {
+      timeout: 5_000,
+    })
     .catch(() => undefined)
 }
 
@@ -62,7 +66,21 @@ describe('the all-blocks page', () => {
       const page = await open(width, height)
       await scrollThrough(page)
       const types = await page.locator('main [data-block]').evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-block')))])
-      for (const type of ['Carousel', 'ImageNavigation', 'CustomLinkRight', 'FeatureBlock', 'Vimeo', 'Youtube', 'Logo', 'CustomMosaic', 'NewsletterForm', 'RegionMap', 'SplitContent', 'CustomContentSplit', 'FormattedText']) {
+      for (const type of [
+        'Carousel',
+        'ImageNavigation',
+        'CustomLinkRight',
+        'FeatureBlock',
+        'Vimeo',
+        'Youtube',
+        'Logo',
+        'CustomMosaic',
+        'NewsletterForm',
+        'RegionMap',
+        'SplitContent',
+        'CustomContentSplit',
+        'FormattedText',
+      ]) {
         expect(types, `${type} is on the page`).toContain(type)
       }
       // Nothing wider than the screen (no sideways scrolling on a phone).
@@ -74,7 +92,11 @@ describe('the all-blocks page', () => {
       const total = await page.evaluate(() => document.documentElement.scrollHeight)
       const piece = width < 640 ? 1400 : 1100
       for (let y = 0, n = 1; y < total; y += piece, n++) {
-        await page.screenshot({ path: `${shots}/all-blocks-${width}-${String(n).padStart(2, '0')}.png`, fullPage: true, clip: { x: 0, y, width, height: Math.min(piece, total - y) } })
+        await page.screenshot({
+          path: `${shots}/all-blocks-${width}-${String(n).padStart(2, '0')}.png`,
+          fullPage: true,
+          clip: { x: 0, y, width, height: Math.min(piece, total - y) },
+        })
       }
 
       const violations = await axe(page)
@@ -104,7 +126,9 @@ describe('the all-blocks page', () => {
     const vimeo = page.locator('iframe[src^="https://player.vimeo.com/video/76979871"]')
     await vimeo.waitFor()
     expect(await vimeo.getAttribute('src')).toContain('dnt=1')
-    expect(requested.every((u) => u.startsWith('https://www.youtube-nocookie.com/') || u.startsWith('https://player.vimeo.com/'))).toBe(true)
+    expect(requested.every((u) => u.startsWith('https://www.youtube-nocookie.com/') || u.startsWith('https://player.vimeo.com/'))).toBe(
+      true,
+    )
   })
 
   test('carousel: numbered buttons switch items, by keyboard too', async () => {
@@ -147,7 +171,9 @@ describe('the all-blocks page', () => {
     const carousel = page.locator('section[aria-roledescription="carousel"]').filter({ hasText: 'Seasons in the Barossa' })
     expect(await carousel.locator('[role="tabpanel"]:not([hidden]) h3').innerText()).toBe('Vintage')
     // Without script the play button is a plain link to the player.
-    expect(await page.getByRole('link', { name: blockTexts.video.play('A morning above the Barossa') }).getAttribute('href')).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\//)
+    expect(await page.getByRole('link', { name: blockTexts.video.play('A morning above the Barossa') }).getAttribute('href')).toMatch(
+      /^https:\/\/www\.youtube-nocookie\.com\/embed\//,
+    )
   })
 
   test('newsletter: the form posts to the form service and says whether it worked', async () => {

@@ -128,7 +128,10 @@ describe('Select Component', () => {
     await expect.poll(() => p.locator('main [data-block]').first().textContent()).toContain('Harvest festival')
 
     // Duplicate, then remove the copy (after confirming the spec's question); removing closes the sidebar.
-    await p.locator('[data-editor-frame]').filter({ hasText: 'Opening paragraph.' }).click({ position: { x: 5, y: 5 } })
+    await p
+      .locator('[data-editor-frame]')
+      .filter({ hasText: 'Opening paragraph.' })
+      .click({ position: { x: 5, y: 5 } })
     await action(p, b.duplicate).click()
     await expect.poll(() => p.locator('[data-editor-frame]').filter({ hasText: 'Opening paragraph.' }).count()).toBe(2)
     await action(p, b.spacing).click()

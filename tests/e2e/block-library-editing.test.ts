@@ -58,7 +58,9 @@ describe('the whole library through the editor', () => {
       await expect.poll(() => picker.locator('ul button').first().innerText()).toBe(label)
       await search.press('Enter')
       await picker.waitFor({ state: 'detached' })
-      await expect.poll(() => p.locator('main [data-editor-frame]').count(), { message: `after adding ${label}` }).toBeGreaterThanOrEqual(index + 1)
+      await expect
+        .poll(() => p.locator('main [data-editor-frame]').count(), { message: `after adding ${label}` })
+        .toBeGreaterThanOrEqual(index + 1)
     }
     const added = await p.locator('main > * [data-editor-frame], main [data-editor-frame]').evaluateAll((els) =>
       // Top-level frames only: nested lists (split sides) start empty anyway.
@@ -100,7 +102,9 @@ describe('the whole library through the editor', () => {
     await sidebar.getByRole('tab', { name: ie.tabs.gallery }).waitFor()
 
     // Gallery: upload a 1600x1000 picture; uploading picks it.
-    const source = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#3a5f2b' } }).png().toBuffer()
+    const source = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#3a5f2b' } })
+      .png()
+      .toBuffer()
     const [upload] = await Promise.all([
       p.waitForResponse((r) => r.url().endsWith('/img/upload')),
       sidebar.locator('input[type=file]').setInputFiles({ name: `vines-${run}.png`, mimeType: 'image/png', buffer: source }),
@@ -134,7 +138,12 @@ describe('the whole library through the editor', () => {
     const srcset = (await desktop.getAttribute('srcset')) ?? ''
     const first = new URL(srcset.split(/\s/)[0]!, baseUrl)
     expect(first.pathname).toBe(`/img/${_id}`)
-    expect(Object.fromEntries(['cx', 'cy', 'cw', 'ch'].map((k) => [k, first.searchParams.get(k)]))).toEqual({ cx: '200', cy: '100', cw: '1080', ch: '600' })
+    expect(Object.fromEntries(['cx', 'cy', 'cw', 'ch'].map((k) => [k, first.searchParams.get(k)]))).toEqual({
+      cx: '200',
+      cy: '100',
+      cw: '1080',
+      ch: '600',
+    })
     expect(await v.locator('main img').first().getAttribute('alt')).toBe('Rows of vines in spring')
     // The served variant really is the crop's shape.
     const served = await v.request.get(first.toString())

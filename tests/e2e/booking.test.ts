@@ -72,7 +72,10 @@ const storedCart = (p: Page) => p.evaluate((key) => window.localStorage.getItem(
 async function savedToProvider(p: Page, ids: string[] | number) {
   await p.waitForFunction(
     ([key, expected]) => {
-      const value = JSON.parse(window.localStorage.getItem(key as string) ?? 'null') as { cart?: { id: string }[]; bookEasyCart?: { id: string }[] | null } | null
+      const value = JSON.parse(window.localStorage.getItem(key as string) ?? 'null') as {
+        cart?: { id: string }[]
+        bookEasyCart?: { id: string }[] | null
+      } | null
       const cart = value?.cart?.map((i) => i.id) ?? []
       const saved = value?.bookEasyCart?.map((i) => i.id)
       const same = !!saved && saved.length === cart.length && saved.every((id, i) => id === cart[i])
@@ -92,10 +95,13 @@ const isScript = (url: string) => url.startsWith(`${fake.url}/gadgets.js`)
 async function unreachableProvider(p: Page) {
   let release!: () => void
   const gate = new Promise<void>((resolve) => (release = resolve))
-  await p.route((url) => isScript(url.href), async (route: Route) => {
-    await gate
-    await route.abort('connectionrefused')
-  })
+  await p.route(
+    (url) => isScript(url.href),
+    async (route: Route) => {
+      await gate
+      await route.abort('connectionrefused')
+    },
+  )
   return { release }
 }
 
@@ -118,7 +124,9 @@ beforeAll(async () => {
   browser = await launchBrowser()
   // An editor publishes a page with the three booking blocks.
   const editorContext = await browser.newContext()
-  const login = await editorContext.request.post(`${baseUrl}/api/user/login`, { data: { username: editor.username, password: editor.password } })
+  const login = await editorContext.request.post(`${baseUrl}/api/user/login`, {
+    data: { username: editor.username, password: editor.password },
+  })
   expect(login.status()).toBe(200)
   const published = await editorContext.request.post(`${baseUrl}/api/page/publishPage`, {
     data: {
@@ -127,7 +135,14 @@ beforeAll(async () => {
         template: 'generic',
         header: { title: 'Book a stay' },
         contents: [
-          { componentType: 'BookEasy', title: 'Stay at the Old Vine Lodge', productID: PRODUCT, type: 524, defaultDate: '01/03/2027', backgroundColour: 'softPink' },
+          {
+            componentType: 'BookEasy',
+            title: 'Stay at the Old Vine Lodge',
+            productID: PRODUCT,
+            type: 524,
+            defaultDate: '01/03/2027',
+            backgroundColour: 'softPink',
+          },
           { componentType: 'GiftCard', title: 'Give the Barossa', text: 'A voucher for stays, tours and tastings.' },
           { componentType: 'BookEasySearch', title: 'Find an event', type: 548, backgroundColour: 'redDarkest' },
         ],
@@ -286,14 +301,20 @@ describe('the cart against the fake provider', () => {
 
     // On /booking: the items, loaded back from the provider.
     const loaded = cartResponse(page, 'getBECart', stored.sessionToken)
-    await Promise.all([page.waitForURL(`${baseUrl}/booking`, { waitUntil: 'domcontentloaded' }), page.getByRole('link', { name: 'Go to booking' }).first().click()])
+    await Promise.all([
+      page.waitForURL(`${baseUrl}/booking`, { waitUntil: 'domcontentloaded' }),
+      page.getByRole('link', { name: 'Go to booking' }).first().click(),
+    ])
     expect((await loaded).status()).toBe(200)
     await page.locator('[data-cart-item]').nth(1).waitFor()
     await page.getByText(texts.cart.countLabel(2)).waitFor()
 
     // Remove the first item by its id.
     const [first, second] = stored.cart
-    await page.getByRole('button', { name: texts.cart.remove(texts.cart.item('accom', PRODUCT)) }).first().click()
+    await page
+      .getByRole('button', { name: texts.cart.remove(texts.cart.item('accom', PRODUCT)) })
+      .first()
+      .click()
     await page.getByText(texts.cart.countLabel(1)).waitFor()
     expect(await page.locator(`[data-cart-item="${first!.id}"]`).count()).toBe(0)
     expect(await page.locator(`[data-cart-item="${second!.id}"]`).count()).toBe(1)
@@ -323,14 +344,18 @@ describe('the cart against the fake provider', () => {
     // The item stays in this browser; /booking shows it and the message when saving again fails.
     await page.goto(`${baseUrl}/booking`, { waitUntil: 'domcontentloaded' })
     await page.locator('[data-cart-item]').first().waitFor()
-    await page.getByRole('button', { name: /^Remove/ }).first().click()
+    await page
+      .getByRole('button', { name: /^Remove/ })
+      .first()
+      .click()
     await page.locator('[data-booking-cart]').getByRole('alert').filter({ hasText: texts.cart.noToken }).waitFor()
   })
 
   test("'No Data Found' when the provider holds no cart for the session; items it lost are saved again", async () => {
     // A session the provider does not know (it expired there), with nothing in this browser.
     await context.addInitScript((key) => {
-      if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, JSON.stringify({ sessionToken: 'expired-session', cart: [], bookEasyCart: null }))
+      if (!window.localStorage.getItem(key))
+        window.localStorage.setItem(key, JSON.stringify({ sessionToken: 'expired-session', cart: [], bookEasyCart: null }))
     }, STORAGE_KEY)
     await page.goto(`${baseUrl}/booking`, { waitUntil: 'domcontentloaded' })
     const alert = page.locator('[data-booking-cart]').getByRole('alert')
@@ -339,11 +364,16 @@ describe('the cart against the fake provider', () => {
 
     // The same with an item in this browser: it is saved to the provider again, no message.
     const item = { id: 'kept-1', operatorid: PRODUCT, type: 'accom', adults: 2, startdate: '2027-03-01', quotedprice: 120 }
-    await page.evaluate(([key, value]) => window.localStorage.setItem(key!, value!), [STORAGE_KEY, JSON.stringify({ sessionToken: 'lost-session', cart: [item], bookEasyCart: null })])
+    await page.evaluate(
+      ([key, value]) => window.localStorage.setItem(key!, value!),
+      [STORAGE_KEY, JSON.stringify({ sessionToken: 'lost-session', cart: [item], bookEasyCart: null })],
+    )
     await page.reload({ waitUntil: 'domcontentloaded' })
     await page.locator('[data-cart-item="kept-1"]').waitFor()
     await savedToProvider(page, ['kept-1'])
-    expect((await fakeCalls()).filter((c) => c.path === '/cart/saveBECartPart').map((c) => (c.body as { key: string }).key)).toContain('lost-session')
+    expect((await fakeCalls()).filter((c) => c.path === '/cart/saveBECartPart').map((c) => (c.body as { key: string }).key)).toContain(
+      'lost-session',
+    )
     expect(await page.locator('[data-booking-cart]').getByRole('alert').count()).toBe(0)
   })
 
@@ -364,4 +394,3 @@ describe('the cart against the fake provider', () => {
     await page.screenshot({ path: `${shots}/confirm-1440.png`, fullPage: true })
   })
 })
-

@@ -49,7 +49,9 @@ async function signedInContext(site: string, account = editor): Promise<BrowserC
   // The machine running the suite may be busy: a first page load (images resized on demand) can be slow.
   context.setDefaultNavigationTimeout(60_000)
   contexts.push(context)
-  const response = await context.request.post(`${site}/api/user/login`, { data: { username: account.username, password: account.password } })
+  const response = await context.request.post(`${site}/api/user/login`, {
+    data: { username: account.username, password: account.password },
+  })
   expect(response.status(), await response.text()).toBe(200)
   return context
 }
@@ -66,7 +68,10 @@ async function visitor(viewport = { width: 1280, height: 900 }): Promise<Page> {
 /** A published page holding the ConciergeForm block, made through the API as the editor. */
 async function publishFormPage(context: BrowserContext, site: string, slug: string): Promise<void> {
   const saved = await context.request.post(`${site}/api/page/save`, {
-    data: { page: { slug, template: 'generic', header: { title: 'Plan your visit with us' }, contents: [{ componentType: 'ConciergeForm' }] }, collection: 'pages' },
+    data: {
+      page: { slug, template: 'generic', header: { title: 'Plan your visit with us' }, contents: [{ componentType: 'ConciergeForm' }] },
+      collection: 'pages',
+    },
   })
   expect(saved.status(), await saved.text()).toBe(200)
   const page = (await saved.json()) as PageDoc
@@ -142,13 +147,15 @@ describe('concierge enquiry', () => {
 
     // Five steps, the first open.
     const titles = Object.values(t.steps)
-    for (const [i, title] of titles.entries()) expect(await stepButton(p, title).getAttribute('aria-expanded')).toBe(i === 0 ? 'true' : 'false')
+    for (const [i, title] of titles.entries())
+      expect(await stepButton(p, title).getAttribute('aria-expanded')).toBe(i === 0 ? 'true' : 'false')
 
     // Step 1: the required fields and the e-mail format.
     await nextOf(p, t.steps.contact).click()
     for (const name of ['firstName', 'surname', 'email', 'phone']) expect(await messageOf(p, name)).toBe(t.required)
     // Each field is announced with its label.
-    for (const label of [L.firstName, L.surname, L.email, L.phone]) await form(p).getByRole('textbox', { name: label, exact: true }).waitFor()
+    for (const label of [L.firstName, L.surname, L.email, L.phone])
+      await form(p).getByRole('textbox', { name: label, exact: true }).waitFor()
     expect(await stepButton(p, t.steps.visit).getAttribute('aria-expanded')).toBe('false')
     // The first wrong field has the focus.
     expect(await p.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('firstName')
@@ -292,18 +299,34 @@ describe('with the mail server down', () => {
 
   test('an enquiry is stored, shown to editors, and delivered once the mail server is back', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-e2e-concierge-'))
-    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/create-editor.ts', '--username', account.username, '--email', account.email, '--password', account.password], {
-      cwd: projectRoot,
-      env: childEnv({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' }),
-      stdio: 'pipe',
-    })
+    execFileSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/create-editor.ts',
+        '--username',
+        account.username,
+        '--email',
+        account.email,
+        '--password',
+        account.password,
+      ],
+      {
+        cwd: projectRoot,
+        env: childEnv({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' }),
+        stdio: 'pipe',
+      },
+    )
     const smtpPort = await freePort()
     smtp = await startSmtpServer(smtpPort)
     // The server owns dataDir from here on and removes it when stopped.
     server = await startProductionServer({ env: { SMTP_URL: smtp.url, MAIL_RETRY_SECONDS: '0.25' }, dataDir })
     const site = server.baseUrl
     const context = await signedInContext(site, account)
-    const saved = await context.request.post(`${site}/api/conciergeForm/saveConciergeForm`, { data: { conciergeForm: { email: 'desk@example.com', ccs: [''] } } })
+    const saved = await context.request.post(`${site}/api/conciergeForm/saveConciergeForm`, {
+      data: { conciergeForm: { email: 'desk@example.com', ccs: [''] } },
+    })
     expect(saved.status(), await saved.text()).toBe(200)
     await publishFormPage(context, site, 'enquire')
 
@@ -335,7 +358,11 @@ describe('with the mail server down', () => {
 
     await ep.reload({ waitUntil: 'load' })
     panel = await openConciergePanel(ep)
-    await panel.locator('[data-enquiries] li').filter({ hasText: 'Ben Schulz' }).filter({ hasText: `${t.delivery}: ${t.deliveryStatus.sent}` }).waitFor()
+    await panel
+      .locator('[data-enquiries] li')
+      .filter({ hasText: 'Ben Schulz' })
+      .filter({ hasText: `${t.delivery}: ${t.deliveryStatus.sent}` })
+      .waitFor()
     await item.locator('summary').click()
     await panel.getByText('0400 000 000').waitFor()
     await ep.screenshot({ path: `${shots}/concierge-enquiries-1440.png` })

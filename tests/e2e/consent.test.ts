@@ -30,7 +30,8 @@ const ids = { analyticsId: 'G-E2ETEST01', pixelId: '1234567890', tagManagerId: '
 /** A DSN on a reserved name that never resolves; the browser's requests to it are intercepted. */
 const SENTRY_HOST = 'sentry.e2e.invalid'
 const SENTRY_DSN = `https://publickey@${SENTRY_HOST}/7`
-const THIRD_PARTY = /^https:\/\/(www\.googletagmanager\.com|connect\.facebook\.net|www\.google-analytics\.com|[a-z0-9.-]*google-analytics\.com|sentry\.e2e\.invalid)\//
+const THIRD_PARTY =
+  /^https:\/\/(www\.googletagmanager\.com|connect\.facebook\.net|www\.google-analytics\.com|[a-z0-9.-]*google-analytics\.com|sentry\.e2e\.invalid)\//
 const t = texts.consent
 
 let server: RunningServer
@@ -96,7 +97,9 @@ describe('consent for third parties', () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
     context.setDefaultTimeout(30_000)
     try {
-      const login = await context.request.post(`${baseUrl}/api/user/login`, { data: { username: editor.username, password: editor.password } })
+      const login = await context.request.post(`${baseUrl}/api/user/login`, {
+        data: { username: editor.username, password: editor.password },
+      })
       expect(login.status()).toBe(200)
       const page = await context.newPage()
       await page.goto(`${baseUrl}/`)
@@ -131,7 +134,9 @@ describe('consent for third parties', () => {
       await banner(page).waitFor()
       await settle(page)
       expect(requests).toEqual([])
-      expect(await page.evaluate(() => ({ dataLayer: 'dataLayer' in window, fbq: 'fbq' in window, sentry: '__SENTRY__' in window }))).toEqual({ dataLayer: false, fbq: false, sentry: false })
+      expect(
+        await page.evaluate(() => ({ dataLayer: 'dataLayer' in window, fbq: 'fbq' in window, sentry: '__SENTRY__' in window })),
+      ).toEqual({ dataLayer: false, fbq: false, sentry: false })
       const violations = await axe(page)
       expect(violations, formatViolations(violations)).toEqual([])
       await page.screenshot({ path: `${shots}/consent-banner-1440.png` })
@@ -149,7 +154,11 @@ describe('consent for third parties', () => {
       expect(requests.filter((u) => u.startsWith('unexpected'))).toEqual([])
       // Browser error reporting started too, and reports an error to the configured DSN.
       await page.waitForFunction(() => '__SENTRY__' in window)
-      await page.evaluate(() => setTimeout(() => { throw new Error('consent e2e browser error') }, 0))
+      await page.evaluate(() =>
+        setTimeout(() => {
+          throw new Error('consent e2e browser error')
+        }, 0),
+      )
       await expect.poll(() => requests.some((u) => u.includes(`${SENTRY_HOST}/api/7/envelope/`)), { timeout: 10_000 }).toBe(true)
 
       // Remembered: no banner on reload, and the scripts load again without asking, after the load event.
@@ -194,7 +203,9 @@ describe('consent for third parties', () => {
       await banner(page).waitFor()
       expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(t.accept)
       await page.keyboard.press('Enter')
-      await expect.poll(() => requests.filter((u) => u.includes('googletagmanager.com')).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2)
+      await expect
+        .poll(() => requests.filter((u) => u.includes('googletagmanager.com')).length, { timeout: 10_000 })
+        .toBeGreaterThanOrEqual(2)
     } finally {
       await context.close()
     }

@@ -35,7 +35,9 @@ beforeAll(async () => {
   fs.mkdirSync(screenshots, { recursive: true })
   browser = await launchBrowser()
   editorApi = await browser.newContext()
-  const response = await editorApi.request.post(`${baseUrl}/api/user/login`, { data: { username: editor.username, password: editor.password } })
+  const response = await editorApi.request.post(`${baseUrl}/api/user/login`, {
+    data: { username: editor.username, password: editor.password },
+  })
   expect(response.status()).toBe(200)
   editorState = await editorApi.storageState()
 })
@@ -51,10 +53,15 @@ async function newContext(options: { signedIn: boolean; separateSession?: boolea
   if (options.signedIn && options.separateSession) {
     // A second, independent session of the same editor (its own token), like a second editor.
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-    const response = await context.request.post(`${baseUrl}/api/user/login`, { data: { username: editor.username, password: editor.password } })
+    const response = await context.request.post(`${baseUrl}/api/user/login`, {
+      data: { username: editor.username, password: editor.password },
+    })
     expect(response.status()).toBe(200)
   } else {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...(options.signedIn ? { storageState: editorState } : {}) })
+    context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      ...(options.signedIn ? { storageState: editorState } : {}),
+    })
   }
   context.setDefaultTimeout(15_000)
   contexts.push(context)
@@ -110,7 +117,10 @@ async function status(pathname: string, host?: string): Promise<number> {
 /** A page made through the API as the editor (for flows that start from an existing page). */
 async function createPage(slug: string, title: string, body = ''): Promise<PageDoc> {
   const response = await editorApi.request.post(`${baseUrl}/api/page/save`, {
-    data: { page: { slug, template: 'generic', header: { title }, contents: body ? [{ componentType: 'Text', text: body }] : [] }, collection: 'pages' },
+    data: {
+      page: { slug, template: 'generic', header: { title }, contents: body ? [{ componentType: 'Text', text: body }] : [] },
+      collection: 'pages',
+    },
   })
   expect(response.status(), await response.text()).toBe(200)
   return (await response.json()) as PageDoc
@@ -144,63 +154,68 @@ async function publishFromPanel(p: Page) {
 }
 
 describe('Create New Page', () => {
-  test.each(templateKeys)('from the %s template: create, retitle in Page Settings, save, publish; visitors only see it published', async (template: TemplateKey) => {
-    const label = pageTemplates[template].label
-    const title = `E2E ${label} ${run}`
-    const slug = `e2e-${template.toLowerCase()}-${run}`
-    const p = await editorPage('/')
+  test.each(templateKeys)(
+    'from the %s template: create, retitle in Page Settings, save, publish; visitors only see it published',
+    async (template: TemplateKey) => {
+      const label = pageTemplates[template].label
+      const title = `E2E ${label} ${run}`
+      const slug = `e2e-${template.toLowerCase()}-${run}`
+      const p = await editorPage('/')
 
-    await choose(p, m.createPage)
-    const dialog = await surface(p, texts.editor.panels.createPage)
-    const templateSelect = dialog.getByLabel(texts.editor.createPage.template)
-    // All seven templates, with their labels (spec 01 §2.14).
-    expect(await templateSelect.locator('option').allTextContents()).toEqual(templateKeys.map((k) => pageTemplates[k].label))
-    await templateSelect.selectOption({ label })
-    await dialog.getByLabel(texts.editor.createPage.title, { exact: true }).fill(title)
-    // The slug follows the title until it is edited; 'Your slug: /…' shows what will be stored.
-    expect(await dialog.getByLabel(texts.editor.createPage.slug, { exact: true }).inputValue()).toBe(`e2e-${label.toLowerCase().replace(/ /g, '-')}-${run}`)
-    await dialog.getByLabel(texts.editor.createPage.slug, { exact: true }).fill(slug)
-    await dialog.getByText(texts.editor.createPage.slugPreview(slug)).waitFor()
-    const create = dialog.getByRole('button', { name: texts.editor.createPage.submit })
-    await expect.poll(() => create.isEnabled()).toBe(true)
-    if (template === 'home') {
-      await p.screenshot({ path: path.join(screenshots, 'create-page-dialog.png') })
-      await waitForNoToasts(p) // a toast fading out behind another would be measured mid-transition
-      const violations = await axe(p)
-      expect(violations, formatViolations(violations)).toEqual([])
-    }
-    await create.click()
+      await choose(p, m.createPage)
+      const dialog = await surface(p, texts.editor.panels.createPage)
+      const templateSelect = dialog.getByLabel(texts.editor.createPage.template)
+      // All seven templates, with their labels (spec 01 §2.14).
+      expect(await templateSelect.locator('option').allTextContents()).toEqual(templateKeys.map((k) => pageTemplates[k].label))
+      await templateSelect.selectOption({ label })
+      await dialog.getByLabel(texts.editor.createPage.title, { exact: true }).fill(title)
+      // The slug follows the title until it is edited; 'Your slug: /…' shows what will be stored.
+      expect(await dialog.getByLabel(texts.editor.createPage.slug, { exact: true }).inputValue()).toBe(
+        `e2e-${label.toLowerCase().replace(/ /g, '-')}-${run}`,
+      )
+      await dialog.getByLabel(texts.editor.createPage.slug, { exact: true }).fill(slug)
+      await dialog.getByText(texts.editor.createPage.slugPreview(slug)).waitFor()
+      const create = dialog.getByRole('button', { name: texts.editor.createPage.submit })
+      await expect.poll(() => create.isEnabled()).toBe(true)
+      if (template === 'home') {
+        await p.screenshot({ path: path.join(screenshots, 'create-page-dialog.png') })
+        await waitForNoToasts(p) // a toast fading out behind another would be measured mid-transition
+        const violations = await axe(p)
+        expect(violations, formatViolations(violations)).toEqual([])
+      }
+      await create.click()
 
-    await p.waitForURL(`${baseUrl}/${slug}`)
-    await expectToast(p, texts.toasts.pageSaved)
-    await expect.poll(() => heading(p)).toBe(title)
-    // A draft: the editor sees it, visitors get a 404.
-    expect(await status(`/${slug}`)).toBe(404)
+      await p.waitForURL(`${baseUrl}/${slug}`)
+      await expectToast(p, texts.toasts.pageSaved)
+      await expect.poll(() => heading(p)).toBe(title)
+      // A draft: the editor sees it, visitors get a 404.
+      expect(await status(`/${slug}`)).toBe(404)
 
-    const edited = `${title} edited`
-    const settings = await setTitleInSettings(p, edited)
-    await expectToast(p, texts.toasts.pageSaved)
-    if (template === 'generic') {
-      await p.screenshot({ path: path.join(screenshots, 'page-settings.png') })
-      await waitForNoToasts(p) // a toast fading out behind another would be measured mid-transition
-      const violations = await axe(p)
-      expect(violations, formatViolations(violations)).toEqual([])
-    }
-    await closeSurface(p, settings)
-    await expect.poll(() => heading(p)).toBe(edited)
-    expect(await status(`/${slug}`)).toBe(404)
-    // Saved but never published: the publish item shows its notification.
-    expect(await menu(p).locator('[data-publish-notification]').count()).toBe(1)
+      const edited = `${title} edited`
+      const settings = await setTitleInSettings(p, edited)
+      await expectToast(p, texts.toasts.pageSaved)
+      if (template === 'generic') {
+        await p.screenshot({ path: path.join(screenshots, 'page-settings.png') })
+        await waitForNoToasts(p) // a toast fading out behind another would be measured mid-transition
+        const violations = await axe(p)
+        expect(violations, formatViolations(violations)).toEqual([])
+      }
+      await closeSurface(p, settings)
+      await expect.poll(() => heading(p)).toBe(edited)
+      expect(await status(`/${slug}`)).toBe(404)
+      // Saved but never published: the publish item shows its notification.
+      expect(await menu(p).locator('[data-publish-notification]').count()).toBe(1)
 
-    await publishFromPanel(p)
-    await expect.poll(() => menu(p).locator('[data-publish-notification]').count()).toBe(0)
+      await publishFromPanel(p)
+      await expect.poll(() => menu(p).locator('[data-publish-notification]').count()).toBe(0)
 
-    const visitor = await visitorPage()
-    const response = await visitor.goto(`${baseUrl}/${slug}`)
-    expect(response?.status()).toBe(200)
-    expect(await heading(visitor)).toBe(edited)
-    expect((await storedDraft(slug)).template).toBe(template)
-  })
+      const visitor = await visitorPage()
+      const response = await visitor.goto(`${baseUrl}/${slug}`)
+      expect(response?.status()).toBe(200)
+      expect(await heading(visitor)).toBe(edited)
+      expect((await storedDraft(slug)).template).toBe(template)
+    },
+  )
 
   test('the slug is checked live: an address already in use is refused before submitting', async () => {
     const taken = `e2e-taken-${run}`
@@ -227,7 +242,10 @@ describe('publishing', () => {
     const visitor = await visitorPage()
     const search = async () => {
       await visitor.goto(`${baseUrl}/search?q=${word}`)
-      return visitor.locator('main').getByRole('link', { name: `Lifecycle ${run}` }).count()
+      return visitor
+        .locator('main')
+        .getByRole('link', { name: `Lifecycle ${run}` })
+        .count()
     }
     expect(await search()).toBe(0)
 
@@ -273,7 +291,7 @@ describe('publishing', () => {
     expect(gone.status()).toBe(404)
   })
 
-  test("two editors save the same page: the second sees who saved, and nothing is lost either way", async () => {
+  test('two editors save the same page: the second sees who saved, and nothing is lost either way', async () => {
     const slug = `e2e-conflict-${run}`
     await createPage(slug, `Conflict ${run}`)
     const a = await editorPage(`/${slug}`)
@@ -331,7 +349,10 @@ describe('publishing', () => {
     expect(await rows.nth(0).innerText()).toContain(editor.username)
     await p.screenshot({ path: path.join(screenshots, 'page-settings-history.png') })
 
-    await rows.nth(1).getByRole('button', { name: /^Restore version 1 / }).click()
+    await rows
+      .nth(1)
+      .getByRole('button', { name: /^Restore version 1 / })
+      .click()
     await expectToast(p, texts.toasts.success)
     await expect.poll(() => heading(p)).toBe(`First ${run}`)
     await settings.getByRole('tab', { name: texts.editor.pageSettings.tabs.general }).click()
@@ -509,7 +530,9 @@ describe('navigation in place', () => {
     await copy.fill(`© E2E ${run}`)
     await p.locator('[data-site-footer]').getByText(`© E2E ${run}`).waitFor()
     // The footer is brought into view beside the form.
-    await expect.poll(() => p.locator('[data-site-footer]').evaluate((el) => el.getBoundingClientRect().top < window.innerHeight * 0.75)).toBe(true)
+    await expect
+      .poll(() => p.locator('[data-site-footer]').evaluate((el) => el.getBoundingClientRect().top < window.innerHeight * 0.75))
+      .toBe(true)
     await p.waitForTimeout(800) // the smooth scroll settles
     await p.screenshot({ path: path.join(screenshots, 'footer-in-place.png') })
     await copy.fill(original)

@@ -74,7 +74,10 @@ test("a request with Host eden.localhost shows that domain's pages, not localhos
     expect(mainB).toContain(homeB.header.title)
     const navigation = page.getByRole('navigation')
     for (const item of navB.items) {
-      expect(await navigation.getByText(item.text, { exact: true }).filter({ visible: true }).count(), `nav '${item.text}'`).toBeGreaterThan(0)
+      expect(
+        await navigation.getByText(item.text, { exact: true }).filter({ visible: true }).count(),
+        `nav '${item.text}'`,
+      ).toBeGreaterThan(0)
     }
     await page.goto(`http://localhost:${port}/`)
     const mainA = await page.locator('main').innerText()

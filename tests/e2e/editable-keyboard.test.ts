@@ -19,7 +19,8 @@ const session = openEditorSession()
 
 const upload = async (name: string) => uploadPicture(session.editor, name, await picture('#7a2e3b', 1200, 800))
 
-const createPage = (slug: string, contents: unknown[]) => saveDraftPage(session.editor, { slug, template: 'generic', header: { title: `Keyboard ${run}` }, contents })
+const createPage = (slug: string, contents: unknown[]) =>
+  saveDraftPage(session.editor, { slug, template: 'generic', header: { title: `Keyboard ${run}` }, contents })
 
 /** What has the focus: its accessible-name-ish text, the block it is in, and whether it is a picture's focus button. */
 const focused = (p: Page) =>
@@ -47,11 +48,14 @@ async function tabUntil(p: Page, done: (stop: Awaited<ReturnType<typeof focused>
 
 /** The picture's box within its block (the page above grows in editing mode: the header shows its empty fields). */
 const imageBox = (p: Page) =>
-  p.locator('main [data-block="Image"] img').first().evaluate((img) => {
-    const box = img.getBoundingClientRect()
-    const block = img.closest('[data-block]')!.getBoundingClientRect()
-    return { left: box.left, top: box.top - block.top, width: box.width, height: box.height }
-  })
+  p
+    .locator('main [data-block="Image"] img')
+    .first()
+    .evaluate((img) => {
+      const box = img.getBoundingClientRect()
+      const block = img.closest('[data-block]')!.getBoundingClientRect()
+      return { left: box.left, top: box.top - block.top, width: box.width, height: box.height }
+    })
 
 describe('pictures by keyboard in Select Component', () => {
   test('Tab reaches an Image block’s picture, which is outlined; Enter opens the Image editor on it; the layout stays', async () => {

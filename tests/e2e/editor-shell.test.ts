@@ -60,7 +60,9 @@ async function buttonNames(p: Page = page): Promise<string[]> {
 
 /** Signs in through the API (sets the HttpOnly cookie in this browser context). */
 async function signIn() {
-  const response = await context.request.post(`${baseUrl}/api/user/login`, { data: { username: editor.username, password: editor.password } })
+  const response = await context.request.post(`${baseUrl}/api/user/login`, {
+    data: { username: editor.username, password: editor.password },
+  })
   expect(response.status()).toBe(200)
 }
 
@@ -80,10 +82,14 @@ async function focusedName(p: Page = page): Promise<string> {
 /** Focus moves back a moment after a dialog closes (Radix restores it on the next task). */
 async function waitForFocusOn(name: string) {
   await page
-    .waitForFunction((expected) => {
-      const el = document.activeElement
-      return !!el && (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').trim() === expected
-    }, name, { timeout: 2000 })
+    .waitForFunction(
+      (expected) => {
+        const el = document.activeElement
+        return !!el && (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').trim() === expected
+      },
+      name,
+      { timeout: 2000 },
+    )
     .catch(() => {})
   expect(await focusedName()).toBe(name)
 }

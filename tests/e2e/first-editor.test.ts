@@ -67,7 +67,12 @@ describe('the first editor, created in the browser', () => {
     const replay = await fetch(`${server.baseUrl}/login/setup`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ code: code!, username: 'intruder', email: 'intruder@example.com', password: 'intruder-password' }).toString(),
+      body: new URLSearchParams({
+        code: code!,
+        username: 'intruder',
+        email: 'intruder@example.com',
+        password: 'intruder-password',
+      }).toString(),
     })
     expect(replay.status).toBe(404)
     await stranger.close()

@@ -13,9 +13,14 @@ const f = texts.editor.footer
 
 test('an editor adds a social link and sees it in the footer before saving; discard removes it', async () => {
   const { page, context } = session
-  expect((await context.request.post(`${baseUrl}/api/user/login`, { data: { username: editor.username, password: editor.password } })).status()).toBe(200)
+  expect(
+    (await context.request.post(`${baseUrl}/api/user/login`, { data: { username: editor.username, password: editor.password } })).status(),
+  ).toBe(200)
   await page.goto(`${baseUrl}/`, { waitUntil: 'load' })
-  await page.getByRole('navigation', { name: texts.editor.menu.label }).getByRole('button', { name: texts.editor.menu.saveFooter, exact: true }).click()
+  await page
+    .getByRole('navigation', { name: texts.editor.menu.label })
+    .getByRole('button', { name: texts.editor.menu.saveFooter, exact: true })
+    .click()
   const panel = page.getByRole('dialog', { name: texts.editor.panels.saveFooter })
   await panel.waitFor()
 

@@ -33,7 +33,17 @@ export default async function setup(project: TestProject) {
   for (const account of [editor, accounts.recovery, accounts.throttled]) {
     execFileSync(
       process.execPath,
-      ['--import', 'tsx', 'scripts/create-editor.ts', '--username', account.username, '--email', account.email, '--password', account.password],
+      [
+        '--import',
+        'tsx',
+        'scripts/create-editor.ts',
+        '--username',
+        account.username,
+        '--email',
+        account.email,
+        '--password',
+        account.password,
+      ],
       { cwd: projectRoot, env: childEnv({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' }), stdio: 'pipe' },
     )
   }

@@ -10,7 +10,15 @@ import type { Locator, Page } from 'playwright-core'
 import { describe, expect, inject, test } from 'vitest'
 import { texts } from '#lib/texts'
 import { axe, formatViolations } from '../helpers/browser.ts'
-import { chooseMenuItem, editorMenu, openEditorSession, picture, saveAndPublish, saveDraftPage, uploadPicture } from '../helpers/editor-session.ts'
+import {
+  chooseMenuItem,
+  editorMenu,
+  openEditorSession,
+  picture,
+  saveAndPublish,
+  saveDraftPage,
+  uploadPicture,
+} from '../helpers/editor-session.ts'
 
 const baseUrl = inject('baseUrl')
 const m = texts.editor.menu
@@ -45,7 +53,10 @@ async function uploadAndDescribe(p: Page, panel: Locator, name: string, colour: 
   expect(response.status()).toBe(200)
   const { _id } = (await response.json()) as { _id: string }
   await panel.getByRole('img', { name: ie.current }).waitFor()
-  await panel.getByRole('tablist', { name: ie.tabsLabel }).getByRole('tab', { name: new RegExp(`^${ie.tabs.alt}`) }).click()
+  await panel
+    .getByRole('tablist', { name: ie.tabsLabel })
+    .getByRole('tab', { name: new RegExp(`^${ie.tabs.alt}`) })
+    .click()
   await panel.getByRole('textbox', { name: ie.altLabel, exact: true }).fill(alt)
   return _id
 }
@@ -103,7 +114,12 @@ describe('page header editors', () => {
     await v.close()
 
     // The server holds the same rule: a page saved with a link that is not an mp4 file is refused.
-    const refused = await savePage({ slug: `${slug}-api`, template: 'premium', header: { title: 'API', video: { link: 'https://cdn.example.com/clip.mov' } }, contents: [] })
+    const refused = await savePage({
+      slug: `${slug}-api`,
+      template: 'premium',
+      header: { title: 'API', video: { link: 'https://cdn.example.com/clip.mov' } },
+      contents: [],
+    })
     expect(refused.status()).toBe(400)
     expect(await refused.text()).toContain(h.mp4Only)
   })
@@ -197,7 +213,10 @@ describe('page header editors', () => {
       const area = img.parentElement!
       const style = getComputedStyle(area)
       const box = area.getBoundingClientRect()
-      const inner = { left: box.left + parseFloat(style.paddingLeft), width: box.width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) }
+      const inner = {
+        left: box.left + parseFloat(style.paddingLeft),
+        width: box.width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+      }
       const own = img.getBoundingClientRect()
       return { fraction: own.width / inner.width, fromStart: own.left - inner.left, toEnd: inner.left + inner.width - own.right }
     })

@@ -24,11 +24,16 @@ test('an editor uploads an image for the og card and sees it previewed', async (
   const og = dialog.getByRole('group', { name: texts.editor.siteSettings.og })
   const fieldLabel = `${texts.editor.siteSettings.og} ${texts.editor.siteSettings.imageId.toLowerCase()}`
   const field = og.getByRole('group', { name: fieldLabel })
-  const before = await field.getByRole('img', { name: texts.editor.imageField.preview }).getAttribute('src').catch(() => null)
+  const before = await field
+    .getByRole('img', { name: texts.editor.imageField.preview })
+    .getAttribute('src')
+    .catch(() => null)
   await field.getByRole('button', { name: /^(Choose|Change) image$/ }).click()
   const library = page.getByRole('dialog', { name: `${texts.editor.imageField.dialogTitle}: ${fieldLabel}` })
   await library.waitFor()
-  const picture = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#761218' } }).png().toBuffer()
+  const picture = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#761218' } })
+    .png()
+    .toBuffer()
   const [upload] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith('/img/upload')),
     library.locator('input[type=file]').setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: picture }),

@@ -22,7 +22,11 @@ let healthMs = 0
 const env = { FAKE_ATDW_COUNT: '40', LOG_LEVEL: 'info', RATE_LIMIT_IP: '1000' }
 
 const fetchGrid = async (body: Record<string, unknown>) => {
-  const res = await fetch(`${server.baseUrl}/api/listing/fetch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const res = await fetch(`${server.baseUrl}/api/listing/fetch`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
   expect(res.status).toBe(200)
   return (await res.json()) as FetchResponse
 }
@@ -42,8 +46,13 @@ afterAll(async () => {
 
 test('a fresh start answers /health, then the first sync from the fake provider fills the listings in the background', async () => {
   console.log(`fresh data dir: /health answered after ${healthMs} ms (seed included)`)
-  await expect.poll(() => server.output(), { timeout: 120_000, interval: 500 }).toMatch(/first listing sync of barossa from the demo's fake provider/)
-  const line = server.output().split('\n').find((l) => l.includes('first listing sync of barossa'))!
+  await expect
+    .poll(() => server.output(), { timeout: 120_000, interval: 500 })
+    .toMatch(/first listing sync of barossa from the demo's fake provider/)
+  const line = server
+    .output()
+    .split('\n')
+    .find((l) => l.includes('first listing sync of barossa'))!
   const report = (JSON.parse(line) as { report: { created: number; services: number; durationMs: number } }).report
   console.log(`first sync: ${report.created} listings, ${report.services} services in ${report.durationMs} ms`)
   expect(report.created).toBeGreaterThan(30)
@@ -75,7 +84,11 @@ test("the demo's What's On page shows the events grid with pictures from the sit
     expect(await cards.count()).toBe(Math.min(15, total))
     const image = cards.first().locator('img').first()
     expect(await image.getAttribute('src')).toMatch(/^\/atdw-demo\/images\//)
-    await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth), { timeout: 30_000 }).toBeGreaterThan(0)
+    await expect
+      .poll(() => image.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth), {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(0)
     await page.screenshot({ path: '/tmp/shots-ha/e2e-whats-on-1440.png' })
 
     // A card opens its listing page.

@@ -48,7 +48,14 @@ let editorContext: BrowserContext
  * it: the data dir's PGlite, or (TEST_DATABASE_URL set) a fresh PostgreSQL database.
  */
 async function prepareDatabase(dataDir: string, atdwUrl: string, postgres: TestDatabase | undefined): Promise<void> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ATDW_API_URL: atdwUrl, ATDW_API_KEY: 'e2e', LISTINGS_SYNC_CRON: 'off' })
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ATDW_API_URL: atdwUrl,
+    ATDW_API_KEY: 'e2e',
+    LISTINGS_SYNC_CRON: 'off',
+  })
   const database = postgres ?? (await openDatabase({ dataDir: config.dataDir }))
   try {
     if (!postgres) await database.migrate()
@@ -64,7 +71,10 @@ async function prepareDatabase(dataDir: string, atdwUrl: string, postgres: TestD
 }
 
 async function api<T>(method: 'GET' | 'POST', pathAndQuery: string, data?: unknown): Promise<T> {
-  const response = method === 'GET' ? await editorContext.request.get(baseUrl + pathAndQuery) : await editorContext.request.post(baseUrl + pathAndQuery, { data })
+  const response =
+    method === 'GET'
+      ? await editorContext.request.get(baseUrl + pathAndQuery)
+      : await editorContext.request.post(baseUrl + pathAndQuery, { data })
   expect(response.status(), `${method} ${pathAndQuery}: ${await response.text()}`).toBe(200)
   return (await response.json()) as T
 }
@@ -82,9 +92,11 @@ async function publishListingsPage(slug: string, categoryFilter: string, title: 
 }
 
 const visitorFetch = (body: Record<string, unknown>) =>
-  fetch(`${baseUrl}/api/listing/fetch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hideTours: true, ...body }) }).then(
-    (r) => r.json() as Promise<FetchResponse>,
-  )
+  fetch(`${baseUrl}/api/listing/fetch`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ hideTours: true, ...body }),
+  }).then((r) => r.json() as Promise<FetchResponse>)
 
 let eventsCategoryId: string
 
@@ -96,13 +108,21 @@ beforeAll(async () => {
   await prepareDatabase(dataDir, fake.url, postgres)
   server = await startProductionServer({
     dataDir,
-    env: { ATDW_API_URL: fake.url, ATDW_API_KEY: 'e2e', LISTINGS_SYNC_CRON: 'off', RATE_LIMIT_IP: '1000', ...(postgres?.url ? { DATABASE_URL: postgres.url } : {}) },
+    env: {
+      ATDW_API_URL: fake.url,
+      ATDW_API_KEY: 'e2e',
+      LISTINGS_SYNC_CRON: 'off',
+      RATE_LIMIT_IP: '1000',
+      ...(postgres?.url ? { DATABASE_URL: postgres.url } : {}),
+    },
   })
   baseUrl = server.baseUrl
   browser = await launchBrowser()
   editorContext = await browser.newContext({ viewport: { width: 1440, height: 900 } })
   editorContext.setDefaultTimeout(15_000)
-  const login = await editorContext.request.post(`${baseUrl}/api/user/login`, { data: { username: editor.username, password: editor.password } })
+  const login = await editorContext.request.post(`${baseUrl}/api/user/login`, {
+    data: { username: editor.username, password: editor.password },
+  })
   expect(login.status()).toBe(200)
   // An events category with dates, and two pages with the grid: everything, and events only.
   const saved = await api<{ category: { _id: string } }>('POST', '/api/listing/publishCategory', {
@@ -136,8 +156,15 @@ async function expectToast(p: Page, text: string) {
   await p.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor({ timeout: 10_000 })
 }
 
-async function withVisitor<T>(fn: (page: Page) => Promise<T>, options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {}): Promise<T> {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1440, height: 900 }, javaScriptEnabled: options.javaScriptEnabled ?? true, acceptDownloads: true })
+async function withVisitor<T>(
+  fn: (page: Page) => Promise<T>,
+  options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {},
+): Promise<T> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1440, height: 900 },
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    acceptDownloads: true,
+  })
   context.setDefaultTimeout(15_000)
   try {
     return await fn(await context.newPage())
@@ -216,7 +243,9 @@ describe('a visitor on the grid', () => {
       // The route above holds the answer 1.2 s on purpose: wait longer than expect.poll's default 1 s.
       await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(Math.min(30, byLocation.totalListings))
       expect(query(page).get('page')).toBe('2')
-      await expect.poll(() => page.evaluate(() => document.activeElement?.closest('li')?.parentElement?.children.length ?? 0), { timeout: 15_000 }).toBe(Math.min(30, byLocation.totalListings))
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.closest('li')?.parentElement?.children.length ?? 0), { timeout: 15_000 })
+        .toBe(Math.min(30, byLocation.totalListings))
       await page.screenshot({ path: `${shots}/grid-filtered-1440.png`, fullPage: false })
 
       // The address is shareable: opened fresh it shows the same filtered view, both pages.
@@ -275,7 +304,8 @@ describe('a visitor on the grid', () => {
       const first = events.listings.find((l) => l.startDate)!
       const start = new Date(`${first.startDate}T00:00:00Z`)
       const end = new Date(start.getTime() + 14 * 86_400_000)
-      const dmy = (d: Date) => `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`
+      const dmy = (d: Date) =>
+        `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`
       const iso = (d: Date) => d.toISOString().slice(0, 10)
       await from.fill(dmy(start))
       await to.fill(dmy(end))
@@ -357,7 +387,10 @@ describe('a visitor on the grid', () => {
       const related = page.getByRole('list', { name: lp.related }).getByRole('listitem')
       expect(await related.count()).toBeGreaterThan(0)
       expect(await related.count()).toBeLessThanOrEqual(6)
-      const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}') as Record<string, unknown>
+      const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}') as Record<
+        string,
+        unknown
+      >
       expect(ld['@type']).toBe('LodgingBusiness')
       expect(ld.name).toBe(target.name)
       await page.screenshot({ path: `${shots}/listing-1440.png`, fullPage: true })
@@ -571,8 +604,26 @@ describe('an editor', () => {
       await page.screenshot({ path: `${shots}/atdw-category-1440.png` })
       await detail.getByRole('button', { name: a.save, exact: true }).click()
       await expectToast(page, toasts.categorySaved)
-      const saved = (await api<{ _id: string; name: string; filters: string[][]; hasDates: boolean; hideServices: boolean; attributes: string[]; excludedTags: string }[]>('GET', '/api/listing/loadCategories')).find((c) => c.name === renamed)!
-      expect(saved).toMatchObject({ filters: [['WINERY', 'CELLAR DOOR'], ['ATTRACTION']], hasDates: true, hideServices: true, attributes: ['Barossa(G)[SA]'], excludedTags: 'TOUR' })
+      const saved = (
+        await api<
+          {
+            _id: string
+            name: string
+            filters: string[][]
+            hasDates: boolean
+            hideServices: boolean
+            attributes: string[]
+            excludedTags: string
+          }[]
+        >('GET', '/api/listing/loadCategories')
+      ).find((c) => c.name === renamed)!
+      expect(saved).toMatchObject({
+        filters: [['WINERY', 'CELLAR DOOR'], ['ATTRACTION']],
+        hasDates: true,
+        hideServices: true,
+        attributes: ['Barossa(G)[SA]'],
+        excludedTags: 'TOUR',
+      })
       await dialog.getByRole('button', { name: a.back }).click()
 
       // Unpublishing an unpublished category is refused; publish; delete is refused while published.
@@ -599,7 +650,17 @@ describe('an editor', () => {
       expect(await dialog.getByText(a.deleteInUseHelp).count()).toBe(1)
       expect(await dialog.getByRole('link', { name: "What's On" }).count()).toBe(1)
       await dialog.getByRole('alertdialog').getByRole('button', { name: a.close, exact: true }).click()
-      await api('POST', '/api/listing/publishCategory', { category: { _id: eventsCategoryId, name: 'Events', filters: [['EVENT']], excludedTags: '', attributes: [], hideServices: false, hasDates: true } })
+      await api('POST', '/api/listing/publishCategory', {
+        category: {
+          _id: eventsCategoryId,
+          name: 'Events',
+          filters: [['EVENT']],
+          excludedTags: '',
+          attributes: [],
+          hideServices: false,
+          hasDates: true,
+        },
+      })
 
       // Listing Tags: a friendly name, published, becomes the visitors' checkbox label.
       await dialog.getByRole('tab', { name: a.tagsTab }).click()
@@ -623,7 +684,12 @@ describe('an editor', () => {
   test("sets the Listings block's category filter and 'Show \"Export to PDF\" Button' in its sidebar editor; the grid follows", async () => {
     const slug = `e2e-block-${Date.now().toString(36)}`
     await api('POST', '/api/page/save', {
-      page: { slug, template: 'generic', header: { title: 'Block editor' }, contents: [{ componentType: 'Listings', categoryFilter: 'none', showExport: false }] },
+      page: {
+        slug,
+        template: 'generic',
+        header: { title: 'Block editor' },
+        contents: [{ componentType: 'Listings', categoryFilter: 'none', showExport: false }],
+      },
       collection: 'pages',
     })
     const events = await visitorFetch({ categoryFilterId: eventsCategoryId })
@@ -636,7 +702,10 @@ describe('an editor', () => {
       await menu.getByRole('button', { name: 'Select Component', exact: true }).click()
       const frame = page.getByRole('group', { name: 'Listings component' })
       await frame.click({ position: { x: 5, y: 5 } })
-      await page.locator('[data-editor-frame][data-selected] > .editor-frame-toolbar').getByRole('button', { name: 'Settings', exact: true }).click()
+      await page
+        .locator('[data-editor-frame][data-selected] > .editor-frame-toolbar')
+        .getByRole('button', { name: 'Settings', exact: true })
+        .click()
       const select = page.getByLabel(listingTexts.block.categoryFilter)
       await expect.poll(() => select.locator('option').allTextContents()).toContain('Events')
       expect((await select.locator('option').allTextContents()).at(-1)).toBe('None')
@@ -646,9 +715,15 @@ describe('an editor', () => {
       await page.getByRole('button', { name: g.exportPdf }).waitFor()
       await page.screenshot({ path: `${shots}/block-editor-1440.png` })
       await menu.getByRole('button', { name: texts.editor.menu.savePage, exact: true }).click()
-      await page.getByRole('dialog', { name: texts.editor.panels.savePage }).getByRole('button', { name: texts.editor.pagePanel.savePage, exact: true }).click()
+      await page
+        .getByRole('dialog', { name: texts.editor.panels.savePage })
+        .getByRole('button', { name: texts.editor.pagePanel.savePage, exact: true })
+        .click()
       await expectToast(page, texts.toasts.pageSaved)
-      const draft = await api<{ contents: { componentType: string; categoryFilter: string; showExport: boolean }[] }>('GET', `/api/page/load?slug=${slug}`)
+      const draft = await api<{ contents: { componentType: string; categoryFilter: string; showExport: boolean }[] }>(
+        'GET',
+        `/api/page/load?slug=${slug}`,
+      )
       expect(draft.contents[0]).toMatchObject({ componentType: 'Listings', categoryFilter: eventsCategoryId, showExport: true })
     } finally {
       await page.close()

@@ -34,14 +34,19 @@ const titles: Record<MosaicCell, string> = {
 async function createPage(slug: string) {
   const items = Object.fromEntries(mosaicCells.map((cell, order) => [cell, { title: titles[cell], order, key: cell }]))
   const response = await session.editor.request.post(`${baseUrl}/api/page/save`, {
-    data: { page: { slug, template: 'generic', header: { title: `Mosaic ${run}` }, contents: [{ componentType: 'CustomMosaic', items }] }, collection: 'pages' },
+    data: {
+      page: { slug, template: 'generic', header: { title: `Mosaic ${run}` }, contents: [{ componentType: 'CustomMosaic', items }] },
+      collection: 'pages',
+    },
   })
   expect(response.status(), await response.text()).toBe(200)
 }
 
 /** The mobile tab's tiles, top to bottom, by title (each reads '1. Wineries (R1C1)'). */
 const tabOrder = (list: Locator) =>
-  list.getByRole('button').evaluateAll((els) => els.map((el) => (el.textContent ?? '').replace(/^\s*\d+\.\s*/, '').replace(/\s*\(R\dC\d\)\s*$/, '')))
+  list
+    .getByRole('button')
+    .evaluateAll((els) => els.map((el) => (el.textContent ?? '').replace(/^\s*\d+\.\s*/, '').replace(/\s*\(R\dC\d\)\s*$/, '')))
 
 /** The visitor's tiles in reading order of the layout (top to bottom, then left to right), by title. */
 async function visualOrder(p: Page): Promise<string[]> {
@@ -68,7 +73,10 @@ describe('Mosaic editor, mobile tab', () => {
     await frame.focus()
     await p.keyboard.press('Enter')
     await expect.poll(() => frame.getAttribute('data-selected')).toBe('true')
-    await p.locator('[data-editor-frame][data-selected] > .editor-frame-toolbar').getByRole('button', { name: b.settings, exact: true }).click()
+    await p
+      .locator('[data-editor-frame][data-selected] > .editor-frame-toolbar')
+      .getByRole('button', { name: b.settings, exact: true })
+      .click()
     const sidebar = p.getByRole('dialog', { name: 'Mosaic' })
     await sidebar.getByRole('tab', { name: t.mobile, exact: true }).click()
     await sidebar.getByText(t.mobileHelp).waitFor()
@@ -92,7 +100,9 @@ describe('Mosaic editor, mobile tab', () => {
     const dragged = ['Walks', 'Markets', 'Galleries', 'Wineries', 'Lunches', 'Lookouts', 'Festivals']
     await expect.poll(() => tabOrder(list)).toEqual(dragged)
     // The page being edited follows: its tiles are in the new phone order already.
-    await expect.poll(() => frame.locator('li').evaluateAll((els) => els.map((el) => el.textContent?.trim() ?? ''))).toEqual(dragged.map((title) => expect.stringContaining(title)))
+    await expect
+      .poll(() => frame.locator('li').evaluateAll((els) => els.map((el) => el.textContent?.trim() ?? '')))
+      .toEqual(dragged.map((title) => expect.stringContaining(title)))
 
     // By keyboard: Tab to the last tile (Festivals), Space picks it up, six times up, Space drops it first.
     const festivals = tiles.filter({ hasText: 'Festivals' })
@@ -128,7 +138,10 @@ describe('Mosaic editor, mobile tab', () => {
     const v = await phone.newPage()
     await v.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
     expect(await visualOrder(v)).toEqual(final)
-    const widths = await v.getByRole('region', { name: blockTexts.mosaic.label }).locator('li').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width))
+    const widths = await v
+      .getByRole('region', { name: blockTexts.mosaic.label })
+      .locator('li')
+      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width))
     expect(widths[0]).toBeGreaterThan(widths[1]! * 1.8)
     await phone.close()
 

@@ -50,7 +50,12 @@ async function formService(answer: { status: number; cors: boolean }) {
     // CORS headers to fulfilled answers itself, so that case is an aborted request here.)
     if (fromScript && !answer.cors) await route.abort('failed')
     else if (fromScript) await route.fulfill({ status: answer.status, contentType: 'application/json', body: '{"result":"ok"}' })
-    else await route.fulfill({ status: answer.status, contentType: 'text/html', body: '<!doctype html><title>Subscribed</title><h1>Thanks from the form service</h1>' })
+    else
+      await route.fulfill({
+        status: answer.status,
+        contentType: 'text/html',
+        body: '<!doctype html><title>Subscribed</title><h1>Thanks from the form service</h1>',
+      })
   })
   return posts
 }
@@ -99,7 +104,7 @@ describe('NewsletterForm', () => {
     await expect.poll(() => posts.length).toBe(2)
   })
 
-  test("a service that does not answer scripts gets the plain form post and shows its own thanks", async () => {
+  test('a service that does not answer scripts gets the plain form post and shows its own thanks', async () => {
     const posts = await formService({ status: 200, cors: false })
     await openLibrary()
     const form = await fillNewsletter('plain@example.com')
@@ -116,7 +121,11 @@ describe('RegionMap', () => {
     let mapRequests = 0
     await context.route(`${MAP}*`, async (route) => {
       mapRequests += 1
-      await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Region map</title><p>The map of the Barossa</p>' })
+      await route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<!doctype html><title>Region map</title><p>The map of the Barossa</p>',
+      })
     })
     await page.goto(`${baseUrl}/all-blocks`, { waitUntil: 'domcontentloaded' })
     const frame = page.locator(`iframe[src="${MAP}"]`)

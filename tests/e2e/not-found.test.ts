@@ -15,10 +15,7 @@ test('a missing page answers 404 with the error page, whose link leads home', as
     expect(await body.innerText()).toContain('404 Error')
     expect(await page.getByText('Page not found.', { exact: true }).filter({ visible: true }).count()).toBeGreaterThan(0)
     expect(
-      await page
-        .getByText("Let's get back on the bus this wasn't in the brochure.", { exact: true })
-        .filter({ visible: true })
-        .count(),
+      await page.getByText("Let's get back on the bus this wasn't in the brochure.", { exact: true }).filter({ visible: true }).count(),
     ).toBeGreaterThan(0)
 
     const back = page.getByRole('link', { name: 'Back To Homepage', exact: true })

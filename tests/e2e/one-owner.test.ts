@@ -15,7 +15,11 @@ let server: RunningServer
 const cliEnv = () => ({ DATA_DIR: server.dataDir, DATABASE_URL: '', FAKE_ATDW_COUNT: '40' })
 
 async function signIn(baseUrl: string, username: string, password: string) {
-  const res = await fetch(`${baseUrl}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) })
+  const res = await fetch(`${baseUrl}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  })
   return { status: res.status, token: res.ok ? ((await res.json()) as { token: string }).token : '' }
 }
 
@@ -39,7 +43,15 @@ describe('one owner of the embedded database', () => {
     const port = await freePort()
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: projectRoot,
-      env: childEnv({ NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: server.dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', BASE_URL: `http://127.0.0.1:${port}` }),
+      env: childEnv({
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: server.dataDir,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        BASE_URL: `http://127.0.0.1:${port}`,
+      }),
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''
@@ -47,14 +59,20 @@ describe('one owner of the embedded database', () => {
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
     expect(code).toBe(1)
-    expect(output).toContain(`The embedded database folder ${path.join(server.dataDir, 'db')} is in use by the site's server (port ${server.port})`)
+    expect(output).toContain(
+      `The embedded database folder ${path.join(server.dataDir, 'db')} is in use by the site's server (port ${server.port})`,
+    )
     expect(output).toContain(`process ${server.pid}`)
     // The first server is untouched.
     expect((await fetch(`${server.baseUrl}/health`)).status).toBe(200)
   })
 
   it('keeps every acknowledged save and every CLI write through a burst, a kill -9 and a restart', async () => {
-    const admin = await runCli('create-editor', ['--username', 'burst-admin', '--email', 'burst-admin@example.com', '--password', 'burst-admin-pass', '--role', 'admin'], cliEnv())
+    const admin = await runCli(
+      'create-editor',
+      ['--username', 'burst-admin', '--email', 'burst-admin@example.com', '--password', 'burst-admin-pass', '--role', 'admin'],
+      cliEnv(),
+    )
     expect(admin.stdout).toContain("Created editor 'burst-admin'")
     expect(admin.code).toBe(0)
     // Created through the running server: it signs in at once.
@@ -74,7 +92,9 @@ describe('one owner of the embedded database', () => {
         if (res.status === 200) acknowledged.set(slug, `Burst ${worker}.${i}`)
       }
     }
-    let chained = (await (await editor.post('/page/save', { page: { slug: 'burst-chain', template: 'generic', header: { title: 'Chain 0' } } })).json()) as {
+    let chained = (await (
+      await editor.post('/page/save', { page: { slug: 'burst-chain', template: 'generic', header: { title: 'Chain 0' } } })
+    ).json()) as {
       _id: string
       version: number
       header: { title: string }
@@ -117,9 +137,15 @@ describe('one owner of the embedded database', () => {
     expect(chain).toMatchObject({ version: chained.version, header: { title: chained.header.title } })
     expect((await signIn(server.baseUrl, 'second-editor', 'second-pass-1')).status).toBe(200)
     const grid = (await (
-      await fetch(`${server.baseUrl}/api/listing/fetch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ domainId: 'barossa' }) })
+      await fetch(`${server.baseUrl}/api/listing/fetch`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ domainId: 'barossa' }),
+      })
     ).json()) as { totalListings: number }
     expect(grid.totalListings).toBeGreaterThanOrEqual(40)
-    console.log(`one-owner burst: ${tried} saves tried, ${acknowledged.size + chained.version} acknowledged, all present after kill -9 and restart; 3 CLI runs meanwhile`)
+    console.log(
+      `one-owner burst: ${tried} saves tried, ${acknowledged.size + chained.version} acknowledged, all present after kill -9 and restart; 3 CLI runs meanwhile`,
+    )
   }, 180_000)
 })

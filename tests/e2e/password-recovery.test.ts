@@ -102,7 +102,12 @@ test('ten wrong passwords in a row are throttled, and then even the right one wa
     statuses.push(response.status())
   }
   expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429])
-  await expect.poll(async () => (await dialog.getByRole('alert').innerText()).trim()).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/)
-  const [right] = await Promise.all([session.page.waitForResponse((r) => r.url().endsWith('/api/user/login')), tryLogin(username, password)])
+  await expect
+    .poll(async () => (await dialog.getByRole('alert').innerText()).trim())
+    .toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/)
+  const [right] = await Promise.all([
+    session.page.waitForResponse((r) => r.url().endsWith('/api/user/login')),
+    tryLogin(username, password),
+  ])
   expect(right.status()).toBe(429)
 })

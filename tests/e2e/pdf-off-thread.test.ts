@@ -40,11 +40,17 @@ function request(pathname: string, init: { method?: string; body?: unknown } = {
   return new Promise((resolve, reject) => {
     const req = http.request(
       `${server.baseUrl}${pathname}`,
-      { method: init.method ?? 'GET', agent: false, headers: body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {} },
+      {
+        method: init.method ?? 'GET',
+        agent: false,
+        headers: body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {},
+      },
       (res) => {
         const chunks: Buffer[] = []
         res.on('data', (chunk: Buffer) => chunks.push(chunk))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, headers: res.headers, body: Buffer.concat(chunks) }))
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, headers: res.headers, body: Buffer.concat(chunks) }),
+        )
         res.on('error', reject)
       },
     )
@@ -61,7 +67,10 @@ function probe(i: number): Promise<Timed> {
     case 1:
       return request(`/whats-on?name=${['barossa', 'wine', 'music', 'festival', 'tanunda'][i % 5]}`)
     case 2:
-      return request('/api/listing/fetch', { method: 'POST', body: { categoryFilterId: WHATS_ON, search: '', limit: 12, currentPage: (i % 5) + 1 } })
+      return request('/api/listing/fetch', {
+        method: 'POST',
+        body: { categoryFilterId: WHATS_ON, search: '', limit: 12, currentPage: (i % 5) + 1 },
+      })
     default:
       return request('/health')
   }
@@ -91,9 +100,11 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!
 }
 
-const summary = (times: number[]) => `${times.length} requests, p50 ${percentile(times, 50).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms`
+const summary = (times: number[]) =>
+  `${times.length} requests, p50 ${percentile(times, 50).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms`
 
-const pdfPath = (filters: Record<string, string> = {}) => `/api/listingsPdf/generatePdf?${new URLSearchParams({ categoryFilterId: WHATS_ON, filters: JSON.stringify(filters) }).toString()}`
+const pdfPath = (filters: Record<string, string> = {}) =>
+  `/api/listingsPdf/generatePdf?${new URLSearchParams({ categoryFilterId: WHATS_ON, filters: JSON.stringify(filters) }).toString()}`
 
 beforeAll(async () => {
   server = await startProductionServer({
@@ -103,7 +114,8 @@ beforeAll(async () => {
   })
   const deadline = Date.now() + 360_000
   while (!/first listing sync of/.test(server.output())) {
-    if (/the first listing sync failed/.test(server.output()) || Date.now() > deadline) throw new Error(`The demo's first listing sync did not finish:\n${server.output().slice(-4000)}`)
+    if (/the first listing sync failed/.test(server.output()) || Date.now() > deadline)
+      throw new Error(`The demo's first listing sync did not finish:\n${server.output().slice(-4000)}`)
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
   // Every probe once (the listing index is built, the about page cached).

@@ -37,7 +37,9 @@ test('the home page loads little JavaScript', async () => {
       gzip += gz
       rows.push(`${new URL(url).pathname}: ${bytes.length} B raw, ${gz} B gzip`)
     }
-    console.log(`home page scripts: ${scripts.size} files, ${raw} B raw, ${gzip} B gzip (budget ${SCRIPT_BUDGET_GZIP_BYTES} B gzip)\n  ${rows.join('\n  ')}`)
+    console.log(
+      `home page scripts: ${scripts.size} files, ${raw} B raw, ${gzip} B gzip (budget ${SCRIPT_BUDGET_GZIP_BYTES} B gzip)\n  ${rows.join('\n  ')}`,
+    )
     expect(scripts.size).toBeGreaterThan(0)
     expect(gzip, rows.join('\n')).toBeLessThan(SCRIPT_BUDGET_GZIP_BYTES)
   } finally {

@@ -29,7 +29,9 @@ beforeAll(async () => {
   fs.mkdirSync(shots, { recursive: true })
   browser = await launchBrowser()
   editorApi = await browser.newContext()
-  const response = await editorApi.request.post(`${baseUrl}/api/user/login`, { data: { username: editor.username, password: editor.password } })
+  const response = await editorApi.request.post(`${baseUrl}/api/user/login`, {
+    data: { username: editor.username, password: editor.password },
+  })
   expect(response.status()).toBe(200)
   editorState = await editorApi.storageState()
 })
@@ -105,8 +107,20 @@ const chapterItems = [
     downloadLink: { type: 'external', href: 'https://example.com/first-vines.pdf', text: 'Download Chapter' },
     contents: [{ componentType: 'Text', text: `Hidden history ${run}: the cellar was dug by hand.` }],
   },
-  { heading: 'Phylloxera passes by', subheading: 'The valley kept its old vines.', media: { imageId: '', alt: '' }, downloadLink: { type: 'external', href: '', text: 'Download Chapter' }, contents: [] },
-  { heading: 'A new century', subheading: 'Old vines, new hands.', media: { imageId: '', alt: '' }, downloadLink: { type: 'external', href: '', text: 'Download Chapter' }, contents: [] },
+  {
+    heading: 'Phylloxera passes by',
+    subheading: 'The valley kept its old vines.',
+    media: { imageId: '', alt: '' },
+    downloadLink: { type: 'external', href: '', text: 'Download Chapter' },
+    contents: [],
+  },
+  {
+    heading: 'A new century',
+    subheading: 'Old vines, new hands.',
+    media: { imageId: '', alt: '' },
+    downloadLink: { type: 'external', href: '', text: 'Download Chapter' },
+    contents: [],
+  },
 ]
 
 describe('stories and chapter pages', () => {
@@ -164,7 +178,10 @@ describe('stories and chapter pages', () => {
     expect(first.template).toBe('chapter')
     // The chapter's Chapters block (a block like any other; placed through the API to keep this test short).
     const saved = await editorApi.request.post(`${baseUrl}/api/page/save`, {
-      data: { page: { ...first, contents: [{ componentType: 'Chapters', title: 'Chapters of the vintage', items: chapterItems }] }, collection: 'chapters' },
+      data: {
+        page: { ...first, contents: [{ componentType: 'Chapters', title: 'Chapters of the vintage', items: chapterItems }] },
+        collection: 'chapters',
+      },
     })
     expect(saved.status(), await saved.text()).toBe(200)
     await p.reload({ waitUntil: 'load' })
@@ -184,9 +201,16 @@ describe('stories and chapter pages', () => {
 
     // Deleting the story is refused while chapter pages belong to it; the message shows in the panel.
     panel = await openChaptersPanel(p)
-    await panel.getByRole('row').filter({ hasText: storyTitle }).getByRole('button', { name: new RegExp(`^${c.deleteStory}`) }).click()
+    await panel
+      .getByRole('row')
+      .filter({ hasText: storyTitle })
+      .getByRole('button', { name: new RegExp(`^${c.deleteStory}`) })
+      .click()
     await p.getByRole('alertdialog').getByRole('button', { name: c.deleteStory, exact: true }).click()
-    await panel.getByRole('alert').filter({ hasText: c.storyHasChapters(2) }).waitFor()
+    await panel
+      .getByRole('alert')
+      .filter({ hasText: c.storyHasChapters(2) })
+      .waitFor()
     await p.keyboard.press('Escape')
 
     // --- A visitor reads chapter one.
@@ -334,18 +358,25 @@ describe('stories and chapter pages', () => {
     // Publish: 'Story Published'.
     await form.getByRole('button', { name: texts.editor.publish, exact: true }).click()
     await p.locator('[data-sonner-toast]').filter({ hasText: s.published }).first().waitFor()
-    await form.locator('[data-story-status]').filter({ hasText: new RegExp(`^${s.status.published}$`) }).waitFor()
+    await form
+      .locator('[data-story-status]')
+      .filter({ hasText: new RegExp(`^${s.status.published}$`) })
+      .waitFor()
     await p.screenshot({ path: `${shots}/story-editor-1440.png` })
     // The editor's own page shows the new header at once.
     await p.keyboard.press('Escape')
     await panel.waitFor({ state: 'detached' })
-    await expect.poll(async () => p.locator('main section').first().locator('img').getAttribute('src'), busy).toContain(`/img/${headerImageId}?`)
+    await expect
+      .poll(async () => p.locator('main section').first().locator('img').getAttribute('src'), busy)
+      .toContain(`/img/${headerImageId}?`)
 
     // A visitor: the header image behind the title of every chapter page of the story...
     await v.goto(`${baseUrl}/chapters/${storySlug}/first-vintage`, { waitUntil: 'load' })
     const firstHeader = v.locator('main section').first()
     expect(await firstHeader.locator('img').getAttribute('src')).toContain(`/img/${headerImageId}?`)
-    await expect.poll(() => firstHeader.locator('img').evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), busy).toBe(true)
+    await expect
+      .poll(() => firstHeader.locator('img').evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), busy)
+      .toBe(true)
     // ... where up next is still the next chapter,
     await v.getByRole('region', { name: 'The Second Vintage' }).waitFor()
     expect(await v.getByRole('heading', { name: upNextHeading }).count()).toBe(0)
@@ -358,7 +389,10 @@ describe('stories and chapter pages', () => {
     const violations = await axe(v)
     expect(violations, formatViolations(violations)).toEqual([])
     await v.screenshot({ path: `${shots}/chapter-up-next-1440.png`, fullPage: true })
-    await Promise.all([v.waitForURL((url) => url.pathname === '/plan-your-visit'), teaser.getByRole('link', { name: 'Plan your visit' }).click()])
+    await Promise.all([
+      v.waitForURL((url) => url.pathname === '/plan-your-visit'),
+      teaser.getByRole('link', { name: 'Plan your visit' }).click(),
+    ])
 
     // Kept on the server: the panel shows the saved values again after a reload.
     await p.reload({ waitUntil: 'load' })
@@ -367,7 +401,9 @@ describe('stories and chapter pages', () => {
     const reopened = again.getByRole('form', { name: s.edit(storyTitle) })
     const heading = reopened.getByRole('group', { name: s.upNext }).getByLabel(s.heading, { exact: true })
     await expect.poll(() => heading.inputValue(), busy).toBe(upNextHeading)
-    expect(await reopened.getByRole('group', { name: s.upNext }).getByLabel(texts.editor.siteDocs.href, { exact: true }).inputValue()).toBe('/plan-your-visit')
+    expect(await reopened.getByRole('group', { name: s.upNext }).getByLabel(texts.editor.siteDocs.href, { exact: true }).inputValue()).toBe(
+      '/plan-your-visit',
+    )
     await reopened.getByRole('group', { name: s.headerImage }).getByRole('img', { name: texts.editor.imageField.preview }).waitFor()
     // Back leads to the list of stories.
     await reopened.getByRole('button', { name: s.back }).click()

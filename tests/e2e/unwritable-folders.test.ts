@@ -33,7 +33,15 @@ describe('folders the server cannot write', () => {
     const port = await freePort()
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: projectRoot,
-      env: childEnv({ NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(scratch, 'data'), IMAGE_CACHE_DIR: path.join(blocker, 'img'), DATABASE_URL: '', BASE_URL: `http://127.0.0.1:${port}` }),
+      env: childEnv({
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(scratch, 'data'),
+        IMAGE_CACHE_DIR: path.join(blocker, 'img'),
+        DATABASE_URL: '',
+        BASE_URL: `http://127.0.0.1:${port}`,
+      }),
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''
@@ -46,10 +54,14 @@ describe('folders the server cannot write', () => {
   it('while running: /health answers 503 naming it, pictures are still served, uploads get a clear 503', async () => {
     server = await startProductionServer({ env: { FAKE_ATDW_COUNT: '5' } })
     const { baseUrl, dataDir } = server
-    const created = await runCli('create-editor', ['--username', 'folders-admin', '--email', 'folders@example.com', '--password', 'folders-pass-1', '--role', 'admin'], {
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-    })
+    const created = await runCli(
+      'create-editor',
+      ['--username', 'folders-admin', '--email', 'folders@example.com', '--password', 'folders-pass-1', '--role', 'admin'],
+      {
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+      },
+    )
     expect(created.code, created.stderr).toBe(0)
     const picture = /(\/img\/[^"' ,]+)/.exec(await (await fetch(`${baseUrl}/`)).text())?.[1]?.replaceAll('&amp;', '&')
     expect(picture, 'the home page shows a picture').toBeTruthy()
@@ -57,7 +69,10 @@ describe('folders the server cannot write', () => {
     breakFolder(path.join(dataDir, 'cache', 'img'))
     const health = await fetch(`${baseUrl}/health`)
     expect(health.status).toBe(503)
-    expect(await health.json()).toMatchObject({ status: 'error', folders: { imageCache: { status: 'not_writable' }, media: { status: 'ok' } } })
+    expect(await health.json()).toMatchObject({
+      status: 'error',
+      folders: { imageCache: { status: 'not_writable' }, media: { status: 'ok' } },
+    })
     const image = await fetch(`${baseUrl}${picture}`, { headers: { accept: 'image/webp' } })
     expect(image.status).toBe(200)
     expect(image.headers.get('content-type')).toMatch(/^image\//)
@@ -71,10 +86,14 @@ describe('folders the server cannot write', () => {
     })
     const { token } = (await login.json()) as { token: string }
     const form = new FormData()
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#981a31' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#981a31' } })
+      .png()
+      .toBuffer()
     form.append('file', new Blob([png], { type: 'image/png' }), 'upload.png')
     const upload = await fetch(`${baseUrl}/img/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })
     expect(upload.status).toBe(503)
-    expect(await upload.json()).toMatchObject({ error: { code: 'unavailable', message: expect.stringContaining('media folder cannot be written') } })
+    expect(await upload.json()).toMatchObject({
+      error: { code: 'unavailable', message: expect.stringContaining('media folder cannot be written') },
+    })
   })
 })

@@ -14,16 +14,29 @@ export function visitor(t: TestApp, host = 'localhost'): Caller {
 }
 
 /** Creates the account when missing, signs it in and answers its session token. */
-export async function signInToken(t: TestApp, user: { username: string; email?: string; password: string; roles?: string[] }, host = 'localhost'): Promise<string> {
+export async function signInToken(
+  t: TestApp,
+  user: { username: string; email?: string; password: string; roles?: string[] },
+  host = 'localhost',
+): Promise<string> {
   if (!(await t.services.users.findByLogin(user.username))) {
-    await t.services.users.create({ username: user.username, email: user.email ?? `${user.username}@example.com`, password: user.password, roles: user.roles ?? [] })
+    await t.services.users.create({
+      username: user.username,
+      email: user.email ?? `${user.username}@example.com`,
+      password: user.password,
+      roles: user.roles ?? [],
+    })
   }
   const res = await caller(t, host).post('/api/user/login', { username: user.username, password: user.password })
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`)
   return ((await res.json()) as { token: string }).token
 }
 
-export async function signIn(t: TestApp, user: { username: string; email?: string; password: string; roles?: string[] }, host = 'localhost'): Promise<Caller> {
+export async function signIn(
+  t: TestApp,
+  user: { username: string; email?: string; password: string; roles?: string[] },
+  host = 'localhost',
+): Promise<Caller> {
   return caller(t, host, await signInToken(t, user, host))
 }
 
@@ -33,7 +46,11 @@ function caller(t: TestApp, host: string, token?: string): Caller {
     get: (path) => Promise.resolve(t.app.request(path, { headers: headers() })),
     post: (path, body) =>
       Promise.resolve(
-        t.app.request(path, { method: 'POST', headers: headers({ 'content-type': 'application/json' }), body: body === undefined ? undefined : JSON.stringify(body) }),
+        t.app.request(path, {
+          method: 'POST',
+          headers: headers({ 'content-type': 'application/json' }),
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }),
       ),
   }
 }

@@ -29,9 +29,7 @@ export function chromiumPath(): string {
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = chromiumPath()
   if (!fs.existsSync(executablePath)) {
-    throw new Error(
-      `Chromium not found at ${executablePath}: install Debian chromium (apt-get install chromium) or set CHROMIUM_PATH`,
-    )
+    throw new Error(`Chromium not found at ${executablePath}: install Debian chromium (apt-get install chromium) or set CHROMIUM_PATH`)
   }
   return chromium.launch({ executablePath, headless: true, args: chromiumArgs })
 }

@@ -63,12 +63,16 @@ export async function saveDraftPage(editor: BrowserContext, page: Record<string,
 
 /** A plain-colour PNG. */
 export function picture(colour: string, width = 1600, height = 900): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer()
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer()
 }
 
 /** Puts a picture in the media library, as the Gallery tab would; answers its id. */
 export async function uploadPicture(editor: BrowserContext, name: string, buffer: Buffer): Promise<string> {
-  const response = await editor.request.post(`${inject('baseUrl')}/img/upload`, { multipart: { file: { name, mimeType: 'image/png', buffer } } })
+  const response = await editor.request.post(`${inject('baseUrl')}/img/upload`, {
+    multipart: { file: { name, mimeType: 'image/png', buffer } },
+  })
   expect(response.status(), await response.text()).toBe(200)
   return ((await response.json()) as { _id: string })._id
 }

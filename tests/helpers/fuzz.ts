@@ -92,7 +92,9 @@ function numberArb(schema: Schema): fc.Arbitrary<number> {
   const min = typeof schema.minimum === 'number' ? schema.minimum : -1000
   const max = typeof schema.maximum === 'number' ? schema.maximum : 1000
   const integer = schema.type === 'integer'
-  const fitting = integer ? fc.integer({ min: Math.max(min, -(2 ** 31)), max: Math.min(max, 2 ** 31) }) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true })
+  const fitting = integer
+    ? fc.integer({ min: Math.max(min, -(2 ** 31)), max: Math.min(max, 2 ** 31) })
+    : fc.double({ min, max, noNaN: true, noDefaultInfinity: true })
   return fc.oneof({ arbitrary: fitting, weight: 3 }, { arbitrary: fc.constantFrom(...HOSTILE_NUMBERS, min, max), weight: 1 })
 }
 
@@ -100,7 +102,12 @@ function numberArb(schema: Schema): fc.Arbitrary<number> {
 const anyJson: fc.Arbitrary<Json> = fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrary<Json>
 
 /** An arbitrary for a JSON schema: mostly fitting, sometimes the wrong type or a hostile value. */
-export function schemaArbitrary(schema: Schema | undefined, components: Record<string, Schema>, options: ArbitraryOptions, depth = 0): fc.Arbitrary<Json> {
+export function schemaArbitrary(
+  schema: Schema | undefined,
+  components: Record<string, Schema>,
+  options: ArbitraryOptions,
+  depth = 0,
+): fc.Arbitrary<Json> {
   if (!schema || depth > 6) return anyJson
   const s = resolve(schema, components)
   const variants = (s.anyOf ?? s.oneOf) as Schema[] | undefined
@@ -137,7 +144,11 @@ export function schemaArbitrary(schema: Schema | undefined, components: Record<s
     if (!arbs.length && s.properties) arbs.push(objectArbitrary(s, components, options, depth))
     fitting = arbs.length ? fc.oneof(...arbs) : anyJson
   }
-  return fc.oneof({ arbitrary: fitting, weight: 8 }, { arbitrary: anyJson, weight: 1 }, { arbitrary: fc.constantFrom<Json>(...HOSTILE_STRINGS.slice(0, 8), null, -1, true, [], {}), weight: 1 })
+  return fc.oneof(
+    { arbitrary: fitting, weight: 8 },
+    { arbitrary: anyJson, weight: 1 },
+    { arbitrary: fc.constantFrom<Json>(...HOSTILE_STRINGS.slice(0, 8), null, -1, true, [], {}), weight: 1 },
+  )
 }
 
 function objectArbitrary(s: Schema, components: Record<string, Schema>, options: ArbitraryOptions, depth: number): fc.Arbitrary<Json> {
@@ -147,7 +158,11 @@ function objectArbitrary(s: Schema, components: Record<string, Schema>, options:
   for (const [key, value] of Object.entries(properties)) model[key] = schemaArbitrary(value, components, options, depth + 1)
   const complete = fc.record(model, { requiredKeys: required.filter((k) => k in model) }) as fc.Arbitrary<Record<string, Json>>
   const partial = fc.record(model, { requiredKeys: [] }) as fc.Arbitrary<Record<string, Json>>
-  const extra = fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('__proto__', 'constructor', '\u0000', '$set')), anyJson, { maxKeys: 2 })
+  const extra = fc.dictionary(
+    fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('__proto__', 'constructor', '\u0000', '$set')),
+    anyJson,
+    { maxKeys: 2 },
+  )
   return fc
     .tuple(fc.oneof({ arbitrary: complete, weight: 4 }, { arbitrary: partial, weight: 1 }), fc.option(extra, { freq: 4 }))
     .map(([fields, more]) => (more ? { ...more, ...fields } : fields))
@@ -160,8 +175,15 @@ interface Operation {
 
 const MALFORMED_BODIES = ['{', '{"a":', '[', 'null', '"x"', '', '\u0000', '{"a":"\\ud800"}', '{"a":"\\u0000"}', 'a=1&b=2']
 
-function bodyArbitrary(schema: Schema | undefined, components: Record<string, Schema>, options: ArbitraryOptions): fc.Arbitrary<FuzzRequest['body']> {
-  const raw = fc.record({ raw: fc.constantFrom(...MALFORMED_BODIES), type: fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded') })
+function bodyArbitrary(
+  schema: Schema | undefined,
+  components: Record<string, Schema>,
+  options: ArbitraryOptions,
+): fc.Arbitrary<FuzzRequest['body']> {
+  const raw = fc.record({
+    raw: fc.constantFrom(...MALFORMED_BODIES),
+    type: fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'),
+  })
   return fc.oneof(
     { arbitrary: schemaArbitrary(schema, components, options), weight: 12 },
     { arbitrary: anyJson, weight: 1 },
@@ -170,7 +192,11 @@ function bodyArbitrary(schema: Schema | undefined, components: Record<string, Sc
   )
 }
 
-function queryArbitrary(params: { name: string; schema?: Schema }[], components: Record<string, Schema>, options: ArbitraryOptions): fc.Arbitrary<string> {
+function queryArbitrary(
+  params: { name: string; schema?: Schema }[],
+  components: Record<string, Schema>,
+  options: ArbitraryOptions,
+): fc.Arbitrary<string> {
   const value = (schema: Schema | undefined) =>
     schemaArbitrary(schema, components, options).map((v) => (typeof v === 'string' ? v : JSON.stringify(v)))
   const fields = fc.tuple(...params.map((p) => fc.option(value(p.schema), { freq: 3 }).map((v) => [p.name, v] as const)))
@@ -211,7 +237,15 @@ export function requestArbitraries(
       })
       const schema = op.requestBody?.content?.['application/json']?.schema
       const arbitrary = fc
-        .record({ path: pathArb, query: queryArbitrary(params.filter((p) => p.in === 'query'), components, options), body: op.requestBody ? bodyArbitrary(schema, components, options) : fc.constant(undefined) })
+        .record({
+          path: pathArb,
+          query: queryArbitrary(
+            params.filter((p) => p.in === 'query'),
+            components,
+            options,
+          ),
+          body: op.requestBody ? bodyArbitrary(schema, components, options) : fc.constant(undefined),
+        })
         .map(({ path, query, body }) => ({ route, method: method.toUpperCase(), url: query ? `${path}?${query}` : path, body }))
       out.push({ route, arbitrary })
     }
@@ -222,9 +256,18 @@ export function requestArbitraries(
       let i = 0
       return r.path.replace(/:(\w+)/g, () => values[i++]!)
     })
-    const query = queryArbitrary([{ name: 'w' }, { name: 'h' }, { name: 'f' }, { name: 'q' }, { name: 'cx' }, { name: 'fx' }], components, options)
+    const query = queryArbitrary(
+      [{ name: 'w' }, { name: 'h' }, { name: 'f' }, { name: 'q' }, { name: 'cx' }, { name: 'fx' }],
+      components,
+      options,
+    )
     const body = r.method === 'GET' || r.method === 'HEAD' ? fc.constant(undefined) : bodyArbitrary(undefined, components, options)
-    out.push({ route, arbitrary: fc.record({ path: pathArb, query, body }).map(({ path, query: q, body: b }) => ({ route, method: r.method, url: q ? `${path}?${q}` : path, body: b })) })
+    out.push({
+      route,
+      arbitrary: fc
+        .record({ path: pathArb, query, body })
+        .map(({ path, query: q, body: b }) => ({ route, method: r.method, url: q ? `${path}?${q}` : path, body: b })),
+    })
   }
   return out
 }
@@ -233,7 +276,14 @@ export function requestArbitraries(
 export function toRequestInit(req: FuzzRequest, headers: Record<string, string>): RequestInit {
   const init: RequestInit = { method: req.method, headers: { ...headers } }
   if (req.body === undefined || req.method === 'GET' || req.method === 'HEAD') return init
-  if (req.body && typeof req.body === 'object' && !Array.isArray(req.body) && 'raw' in req.body && 'type' in req.body && Object.keys(req.body).length === 2) {
+  if (
+    req.body &&
+    typeof req.body === 'object' &&
+    !Array.isArray(req.body) &&
+    'raw' in req.body &&
+    'type' in req.body &&
+    Object.keys(req.body).length === 2
+  ) {
     init.body = String(req.body.raw)
     ;(init.headers as Record<string, string>)['content-type'] = String(req.body.type)
   } else {
@@ -244,7 +294,15 @@ export function toRequestInit(req: FuzzRequest, headers: Record<string, string>)
 }
 
 /** Tables that are not content: sessions, mail, counters, visitors' enquiries, sync bookkeeping. */
-export const NOT_CONTENT = new Set(['sessions', 'password_resets', 'mail_outbox', 'rate_limits', 'enquiries', 'listing_sync_runs', 'setup_codes'])
+export const NOT_CONTENT = new Set([
+  'sessions',
+  'password_resets',
+  'mail_outbox',
+  'rate_limits',
+  'enquiries',
+  'listing_sync_runs',
+  'setup_codes',
+])
 
 /** Every row of every content table, as text (sorted), to compare before and after. */
 export async function dumpContent(db: Db): Promise<Record<string, string[]>> {
@@ -263,8 +321,13 @@ export async function dumpContent(db: Db): Promise<Record<string, string[]>> {
 
 /** One digest of all content tables: cheap enough to take after every request. */
 export async function contentDigest(db: Db, tables: string[]): Promise<string> {
-  const parts = tables.map((name) => `select '${name}' as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${name}" t`)
-  const [row] = await rows<{ digest: string }>(db, sql.raw(`select md5(string_agg(n || h, ',' order by n)) as digest from (${parts.join(' union all ')}) s`))
+  const parts = tables.map(
+    (name) => `select '${name}' as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${name}" t`,
+  )
+  const [row] = await rows<{ digest: string }>(
+    db,
+    sql.raw(`select md5(string_agg(n || h, ',' order by n)) as digest from (${parts.join(' union all ')}) s`),
+  )
   return row?.digest ?? ''
 }
 

@@ -35,12 +35,19 @@ describe('a real deployment on PostgreSQL', () => {
     const importsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'imports-')), 'loaded.txt')
     const server = await start({ RECORD_IMPORTS_FILE: importsFile, LOG_LEVEL: 'info' }, ['--import', './tests/helpers/record-imports.mjs'])
     const health = (await (await fetch(`${server.baseUrl}/health`)).json()) as Record<string, unknown>
-    expect(health).toMatchObject({ status: 'ok', database: { kind: 'postgres' }, providers: { atdw: 'off', bookeasy: 'off', mail: 'off', storage: 'real' } })
+    expect(health).toMatchObject({
+      status: 'ok',
+      database: { kind: 'postgres' },
+      providers: { atdw: 'off', bookeasy: 'off', mail: 'off', storage: 'real' },
+    })
     expect(server.output()).toContain('providers: ATDW off, BookEasy off, mail off')
     expect(server.output()).not.toContain('fake provider')
 
     const loaded = fs.readFileSync(importsFile, 'utf8').split('\n')
-    expect(loaded.some((url) => url.includes('/server/main.ts')), 'the recorder saw the server load').toBe(true)
+    expect(
+      loaded.some((url) => url.includes('/server/main.ts')),
+      'the recorder saw the server load',
+    ).toBe(true)
     expect(loaded.filter((url) => url.startsWith(`file://${projectRoot}fakes/`) || url.includes('/fakes/'))).toEqual([])
     // The demo's stand-in addresses are not served.
     expect((await fetch(`${server.baseUrl}/bookeasy-demo/gadgets.js`)).headers.get('content-type') ?? '').not.toContain('javascript')
@@ -59,9 +66,13 @@ describe('two instances on one PostgreSQL', () => {
     // One instance seeds the demo content (no fakes: DEMO=false); the second joins it.
     a = await start({ SEED_DEMO: 'true', DEMO: 'false' })
     b = await start({ SEED_DEMO: 'false', DEMO: 'false' })
-    const created = await runCli('create-editor', ['--username', 'pg-admin', '--email', 'pg-admin@example.com', '--password', 'pg-admin-pass', '--role', 'admin'], {
-      DATABASE_URL: database.url!,
-    })
+    const created = await runCli(
+      'create-editor',
+      ['--username', 'pg-admin', '--email', 'pg-admin@example.com', '--password', 'pg-admin-pass', '--role', 'admin'],
+      {
+        DATABASE_URL: database.url!,
+      },
+    )
     expect(created.code, created.stderr).toBe(0)
     const login = await fetch(`${a.baseUrl}/api/user/login`, {
       method: 'POST',
@@ -74,10 +85,21 @@ describe('two instances on one PostgreSQL', () => {
 
   async function publishTitle(title: string) {
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-    const page = (await (await fetch(`${a.baseUrl}/api/page/load?slug=about`, { headers })).json()) as { _id: string; header: Record<string, unknown> }
-    const saved = await fetch(`${a.baseUrl}/api/page/save`, { method: 'POST', headers, body: JSON.stringify({ page: { ...page, header: { ...page.header, title } } }) })
+    const page = (await (await fetch(`${a.baseUrl}/api/page/load?slug=about`, { headers })).json()) as {
+      _id: string
+      header: Record<string, unknown>
+    }
+    const saved = await fetch(`${a.baseUrl}/api/page/save`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ page: { ...page, header: { ...page.header, title } } }),
+    })
     expect(saved.status).toBe(200)
-    const published = await fetch(`${a.baseUrl}/api/page/publishPage`, { method: 'POST', headers, body: JSON.stringify({ page: await saved.json() }) })
+    const published = await fetch(`${a.baseUrl}/api/page/publishPage`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ page: await saved.json() }),
+    })
     expect(published.status).toBe(200)
   }
 

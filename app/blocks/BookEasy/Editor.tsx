@@ -23,7 +23,13 @@ export function Editor({ block, set }: BlockEditorProps) {
         onChange={(e) => set('productID', e.target.value.replace(/[^0-9]/g, ''))}
       />
       <SelectInput label="Booking type" value={String(type)} options={typeOptions} onChange={(e) => set('type', Number(e.target.value))} />
-      <TextInput label="First date offered" hint="DD/MM/YYYY, optional" placeholder="DD/MM/YYYY" value={defaultDate} onChange={(e) => set('defaultDate', e.target.value)} />
+      <TextInput
+        label="First date offered"
+        hint="DD/MM/YYYY, optional"
+        placeholder="DD/MM/YYYY"
+        value={defaultDate}
+        onChange={(e) => set('defaultDate', e.target.value)}
+      />
     </div>
   )
 }

@@ -20,7 +20,12 @@ export const gadgetTypeField = () =>
 export const schema = defineBlock('BookEasy', {
   title: text(200),
   /** The provider's product (operator) id, e.g. a listing's bookEasyCode. */
-  productID: z.string().trim().max(40).regex(/^$|^[0-9]+$/, 'The product id is a number').default(''),
+  productID: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^$|^[0-9]+$/, 'The product id is a number')
+    .default(''),
   type: gadgetTypeField(),
   /** First date offered, DD/MM/YYYY (optional): a real date (not 31/02/2027). */
   defaultDate: z

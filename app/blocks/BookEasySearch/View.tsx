@@ -12,9 +12,21 @@ export function View({ title, type, backgroundColour }: Props) {
   return (
     <section className={clsx(colour.className)} data-bookeasy-search="">
       <div className="container-site flex flex-col gap-6 py-12 lg:py-16">
-        <Editable kind="content" path="title" as="h2" value={title} optional placeholder="Title" className="font-display text-3xl font-semibold lg:text-4xl" />
+        <Editable
+          kind="content"
+          path="title"
+          as="h2"
+          value={title}
+          optional
+          placeholder="Title"
+          className="font-display text-3xl font-semibold lg:text-4xl"
+        />
         <div className="rounded-sm bg-white p-4 text-ink sm:p-6">
-          <BookingGadget name="search" label={title || texts.booking.search} options={{ type: kind.name, typeId: kind.id, bookingURL: '/booking', ignoreSearchCookie: true }} />
+          <BookingGadget
+            name="search"
+            label={title || texts.booking.search}
+            options={{ type: kind.name, typeId: kind.id, bookingURL: '/booking', ignoreSearchCookie: true }}
+          />
         </div>
       </div>
     </section>

@@ -27,7 +27,15 @@ export function View({ title, description, button, items }: Props) {
         <div className="mb-8 flex items-end justify-between gap-6">
           <div className="max-w-2xl">
             <Editable kind="content" path="title" as="h2" value={title} optional placeholder="Title" className="heading-section" />
-            <Editable kind="content" path="description" as="p" value={description} optional placeholder="Description" className="lead mt-3" />
+            <Editable
+              kind="content"
+              path="description"
+              as="p"
+              value={description}
+              optional
+              placeholder="Description"
+              className="lead mt-3"
+            />
           </div>
           {items.length > 3 ? (
             <div className="hidden shrink-0 gap-2 sm:flex">
@@ -42,7 +50,16 @@ export function View({ title, description, button, items }: Props) {
             </div>
           ) : null}
         </div>
-        <Editable kind="list" path="items" as="ul" label="Cards" newItem={cardSchemaDefaults} max={24} className="carousel-track" elementProps={{ ref: track }}>
+        <Editable
+          kind="list"
+          path="items"
+          as="ul"
+          label="Cards"
+          newItem={cardSchemaDefaults}
+          max={24}
+          className="carousel-track"
+          elementProps={{ ref: track }}
+        >
           {items.map((card, i) => (
             <li key={i} className="carousel-slide" aria-roledescription="slide" aria-label={`${i + 1} of ${items.length}`}>
               <Card card={card} path={`items.${i}`} headingLevel={title ? 3 : 2} />
@@ -51,7 +68,14 @@ export function View({ title, description, button, items }: Props) {
         </Editable>
         {(button?.href && button.text) || editing ? (
           <div className="mt-8 text-center">
-            <Editable kind="link" path="button" as={SmartLink} label="Button" elementProps={{ link: button ?? { text: '', href: '', type: 'page' } }} className="button button--ghost">
+            <Editable
+              kind="link"
+              path="button"
+              as={SmartLink}
+              label="Button"
+              elementProps={{ link: button ?? { text: '', href: '', type: 'page' } }}
+              className="button button--ghost"
+            >
               {button?.text || (editing ? 'Button' : '')}
             </Editable>
           </div>

@@ -27,10 +27,31 @@ export function Card({ card, path, headingLevel = 3 }: { card: CardData; path: s
       />
       <span className="absolute inset-0 bg-gradient-to-t from-black/85 via-black/35 to-black/0" aria-hidden="true" />
       <span className="relative mt-auto flex flex-col gap-2 p-5 text-white">
-        <Editable kind="content" path={`${path}.title`} as={Heading} value={card.title} placeholder="Card title" className="font-display text-2xl leading-tight font-semibold" />
-        <Editable kind="content" path={`${path}.description`} as="span" value={card.description} optional placeholder="Description" className="line-clamp-3 text-sm text-white/90" />
+        <Editable
+          kind="content"
+          path={`${path}.title`}
+          as={Heading}
+          value={card.title}
+          placeholder="Card title"
+          className="font-display text-2xl leading-tight font-semibold"
+        />
+        <Editable
+          kind="content"
+          path={`${path}.description`}
+          as="span"
+          value={card.description}
+          optional
+          placeholder="Description"
+          className="line-clamp-3 text-sm text-white/90"
+        />
         {(card.link.href && card.link.text) || editing ? (
-          <Editable kind="link" path={`${path}.link`} as="span" label="Card link" className="mt-1 inline-flex items-center gap-2 text-sm font-semibold tracking-wide uppercase">
+          <Editable
+            kind="link"
+            path={`${path}.link`}
+            as="span"
+            label="Card link"
+            className="mt-1 inline-flex items-center gap-2 text-sm font-semibold tracking-wide uppercase"
+          >
             {card.link.text}
             <ArrowRightIcon size={16} className="transition-transform group-hover:translate-x-1" />
           </Editable>

@@ -16,16 +16,39 @@ export function View({ title, description, button, items }: Props) {
         <div className="mb-8 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
           <div className="max-w-2xl">
             <Editable kind="content" path="title" as="h2" value={title} optional placeholder="Title" className="heading-section" />
-            <Editable kind="content" path="description" as="p" value={description} optional placeholder="Description" className="lead mt-3" />
+            <Editable
+              kind="content"
+              path="description"
+              as="p"
+              value={description}
+              optional
+              placeholder="Description"
+              className="lead mt-3"
+            />
           </div>
           {showButton ? (
-            <Editable kind="link" path="button" as={SmartLink} label="Button" elementProps={{ link: button ?? { text: '', href: '', type: 'page' } }} className="button button--ghost self-start lg:self-auto">
+            <Editable
+              kind="link"
+              path="button"
+              as={SmartLink}
+              label="Button"
+              elementProps={{ link: button ?? { text: '', href: '', type: 'page' } }}
+              className="button button--ghost self-start lg:self-auto"
+            >
               {button?.text || (editing ? 'Button' : '')}
             </Editable>
           ) : null}
         </div>
       ) : null}
-      <Editable kind="list" path="items" as="ul" label="Cards" newItem={cardSchemaDefaults} max={48} className={clsx('grid grid-cols-1 gap-5 sm:grid-cols-3 md:grid-cols-4')}>
+      <Editable
+        kind="list"
+        path="items"
+        as="ul"
+        label="Cards"
+        newItem={cardSchemaDefaults}
+        max={48}
+        className={clsx('grid grid-cols-1 gap-5 sm:grid-cols-3 md:grid-cols-4')}
+      >
         {items.map((card, i) => (
           <li key={i}>
             <Card card={card} path={`items.${i}`} headingLevel={title ? 3 : 2} />

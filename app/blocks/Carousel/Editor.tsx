@@ -10,7 +10,11 @@ export function Editor({ block, set }: BlockEditorProps) {
   const b = block as unknown as Props
   return (
     <div className="flex flex-col gap-5">
-      <ColourPicker label={t.colour.background} value={b.background.value} onChange={(value, label) => set('background', { value, label })} />
+      <ColourPicker
+        label={t.colour.background}
+        value={b.background.value}
+        onChange={(value, label) => set('background', { value, label })}
+      />
       <Checkbox label={t.carousel.reversed} checked={b.reversed} onChange={(e) => set('reversed', e.target.checked)} />
       <p className="text-xs text-neutral-600" aria-live="polite">
         {b.items.length >= 5 ? t.carousel.full : `${b.items.length} / 5`}

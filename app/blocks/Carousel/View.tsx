@@ -54,7 +54,15 @@ export function View({ title, reversed, background, items }: Props) {
   return (
     <section className={clsx('py-12 lg:py-16', colour.className)} aria-roledescription="carousel" aria-label={title || t.label}>
       <div className="container-site">
-        <Editable kind="content" path="title" value={title} optional as="h2" placeholder="Carousel title" className={clsx('heading-sub mb-8', light && 'text-white')} />
+        <Editable
+          kind="content"
+          path="title"
+          value={title}
+          optional
+          as="h2"
+          placeholder="Carousel title"
+          className={clsx('heading-sub mb-8', light && 'text-white')}
+        />
         <Editable kind="list" path="items" max={MAX_ITEMS} newItem={newItem} label="Carousel items">
           {items.map((item, i) => (
             <div
@@ -66,15 +74,45 @@ export function View({ title, reversed, background, items }: Props) {
               hidden={i !== current}
               className="grid items-center gap-8 lg:grid-cols-12 lg:gap-12"
             >
-              <Editable kind="image" path={`items.${i}.image`} cropSizes={{ desktop: size }} label="Slide image" className={clsx('overflow-hidden rounded-sm lg:col-span-7', reversed && 'lg:order-2')}>
-                <Img image={item.image} width={960} height={540} sources={[{ media: '(min-width: 1024px)', ...size, cropKey: 'desktop' }]} className="block h-auto w-full" />
+              <Editable
+                kind="image"
+                path={`items.${i}.image`}
+                cropSizes={{ desktop: size }}
+                label="Slide image"
+                className={clsx('overflow-hidden rounded-sm lg:col-span-7', reversed && 'lg:order-2')}
+              >
+                <Img
+                  image={item.image}
+                  width={960}
+                  height={540}
+                  sources={[{ media: '(min-width: 1024px)', ...size, cropKey: 'desktop' }]}
+                  className="block h-auto w-full"
+                />
               </Editable>
               <div className={clsx('lg:col-span-5', reversed && 'lg:order-1')}>
-                <p className={clsx('font-display text-5xl font-semibold tabular-nums', light ? 'text-white/75' : 'text-red/70')} aria-hidden="true">
+                <p
+                  className={clsx('font-display text-5xl font-semibold tabular-nums', light ? 'text-white/75' : 'text-red/70')}
+                  aria-hidden="true"
+                >
                   {number(i)}
                 </p>
-                <Editable kind="content" path={`items.${i}.title`} value={item.title} as="h3" placeholder="Slide title" className={clsx('mt-2 font-display text-3xl leading-tight font-semibold lg:text-4xl', !light && 'text-red-darkest')} />
-                <Editable kind="content" path={`items.${i}.description`} value={item.description} optional as="p" placeholder="Slide text" className={clsx('mt-4 text-lg leading-relaxed', light ? 'text-white/90' : 'text-ink-soft')} />
+                <Editable
+                  kind="content"
+                  path={`items.${i}.title`}
+                  value={item.title}
+                  as="h3"
+                  placeholder="Slide title"
+                  className={clsx('mt-2 font-display text-3xl leading-tight font-semibold lg:text-4xl', !light && 'text-red-darkest')}
+                />
+                <Editable
+                  kind="content"
+                  path={`items.${i}.description`}
+                  value={item.description}
+                  optional
+                  as="p"
+                  placeholder="Slide text"
+                  className={clsx('mt-4 text-lg leading-relaxed', light ? 'text-white/90' : 'text-ink-soft')}
+                />
                 {(item.button.href && item.button.text) || editing ? (
                   <Editable
                     kind="link"

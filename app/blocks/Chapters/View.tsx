@@ -43,7 +43,8 @@ export function View({ title, items }: Props) {
     setAnnouncement(t.showing(index + 1, count, items[index]?.heading ?? ''))
   }
 
-  const arrow = 'inline-flex size-11 items-center justify-center rounded-full text-red ring-1 ring-red/40 transition hover:bg-red hover:text-white disabled:pointer-events-none disabled:opacity-35'
+  const arrow =
+    'inline-flex size-11 items-center justify-center rounded-full text-red ring-1 ring-red/40 transition hover:bg-red hover:text-white disabled:pointer-events-none disabled:opacity-35'
 
   return (
     <section className="container-site" aria-label={title || t.chaptersNav} data-chapters="">
@@ -79,7 +80,13 @@ export function View({ title, items }: Props) {
       </p>
       <Editable kind="list" path="items" newItem={newItem} max={20} label="Chapters">
         {items.map((item, i) => (
-          <article key={item._key ?? i} id={panelId(i)} hidden={i !== current} aria-labelledby={`${panelId(i)}-heading`} className="grid items-start gap-8 md:grid-cols-2 lg:gap-16">
+          <article
+            key={item._key ?? i}
+            id={panelId(i)}
+            hidden={i !== current}
+            aria-labelledby={`${panelId(i)}-heading`}
+            className="grid items-start gap-8 md:grid-cols-2 lg:gap-16"
+          >
             <Editable kind="image" path={`items.${i}.media`} cropSizes={{ desktop: size }} label="Chapter image">
               <Img image={item.media} {...size} className="aspect-square h-auto w-full rounded-sm object-cover" />
             </Editable>
@@ -91,7 +98,15 @@ export function View({ title, items }: Props) {
                 <span className="sr-only">{t.chapterButton(number(i), '')}: </span>
                 <Editable kind="content" path={`items.${i}.heading`} value={item.heading} as="span" placeholder="Chapter heading" />
               </h3>
-              <Editable kind="content" path={`items.${i}.subheading`} value={item.subheading} optional as="p" placeholder="Chapter introduction" className="text-lg whitespace-pre-line text-ink-soft" />
+              <Editable
+                kind="content"
+                path={`items.${i}.subheading`}
+                value={item.subheading}
+                optional
+                as="p"
+                placeholder="Chapter introduction"
+                className="text-lg whitespace-pre-line text-ink-soft"
+              />
               {item.contents.length || editing ? (
                 <details className="group" open={editing ? true : undefined}>
                   <summary className="inline-flex cursor-pointer list-none items-center gap-2 font-semibold text-red underline decoration-red/30 underline-offset-4 hover:decoration-red [&::-webkit-details-marker]:hidden">

@@ -92,7 +92,8 @@ function toData(v: Values): Record<string, unknown> {
 type Status = 'idle' | 'sending' | 'sent' | 'failed'
 type Errors = Partial<Record<EnquiryField, string>>
 
-const inputClass = 'mt-1 block min-h-12 w-full rounded-sm border-2 border-ink/25 bg-white px-4 py-2 text-ink focus:border-red aria-[invalid=true]:border-red-lighter'
+const inputClass =
+  'mt-1 block min-h-12 w-full rounded-sm border-2 border-ink/25 bg-white px-4 py-2 text-ink focus:border-red aria-[invalid=true]:border-red-lighter'
 /**
  * The concierge enquiry (spec 02 §2.6): five accordion steps, step 1 open; 'Next Step' checks the
  * step with the shared schema (lib/concierge.ts) before opening the next; 'Send enquiry' checks
@@ -207,7 +208,8 @@ export function View(_: Props) {
   }
 
   const error = (field: EnquiryField) => errors[field]
-  const described = (field: EnquiryField, hint?: boolean) => [hint ? `${fieldId(field)}-hint` : '', error(field) ? `${fieldId(field)}-error` : ''].filter(Boolean).join(' ') || undefined
+  const described = (field: EnquiryField, hint?: boolean) =>
+    [hint ? `${fieldId(field)}-hint` : '', error(field) ? `${fieldId(field)}-error` : ''].filter(Boolean).join(' ') || undefined
 
   function message(field: EnquiryField) {
     const message = error(field)
@@ -219,7 +221,19 @@ export function View(_: Props) {
   }
 
   // Plain functions, not components: a component declared in here would remount (and lose focus) on every keystroke.
-  function textField({ field, type = 'text', required, autoComplete, inputMode }: { field: TextField; type?: string; required?: boolean; autoComplete?: string; inputMode?: 'numeric' | 'decimal' | 'tel' | 'email' }) {
+  function textField({
+    field,
+    type = 'text',
+    required,
+    autoComplete,
+    inputMode,
+  }: {
+    field: TextField
+    type?: string
+    required?: boolean
+    autoComplete?: string
+    inputMode?: 'numeric' | 'decimal' | 'tel' | 'email'
+  }) {
     return (
       <div key={field}>
         <label htmlFor={fieldId(field)} className="block text-sm font-semibold text-ink">
@@ -290,18 +304,21 @@ export function View(_: Props) {
             onClick={() => toggleStep(index)}
             className="flex w-full items-center gap-4 py-5 text-left font-display text-xl font-semibold text-ink hover:text-red sm:text-2xl"
           >
-            <span className={clsx('flex size-10 shrink-0 items-center justify-center rounded-full text-base tabular-nums', invalid ? 'bg-red-lighter text-ink' : 'bg-red text-white')}>{index + 1}</span>
+            <span
+              className={clsx(
+                'flex size-10 shrink-0 items-center justify-center rounded-full text-base tabular-nums',
+                invalid ? 'bg-red-lighter text-ink' : 'bg-red text-white',
+              )}
+            >
+              {index + 1}
+            </span>
             <span className="grow">{title}</span>
             <ChevronDownIcon size={22} className={clsx('shrink-0 transition', isOpen && 'rotate-180')} />
           </button>
         </h3>
         <div id={stepId(index)} role="region" aria-labelledby={`${stepId(index)}-button`} hidden={!isOpen} className="pb-8">
           <div className="grid gap-5 sm:grid-cols-2">{children}</div>
-          <button
-            type="button"
-            className="button mt-6"
-            onClick={() => (last ? done(index) : nextStep(index))}
-          >
+          <button type="button" className="button mt-6" onClick={() => (last ? done(index) : nextStep(index))}>
             {last ? t.done : t.nextStep}
           </button>
         </div>
@@ -321,122 +338,161 @@ export function View(_: Props) {
           {step(
             0,
             <>
-            {textField({ field: "firstName", required: true, autoComplete: "given-name" })}
-            {textField({ field: "surname", required: true, autoComplete: "family-name" })}
-            {textField({ field: "email", type: "email", required: true, autoComplete: "email" })}
-            {textField({ field: "phone", type: "tel", required: true, autoComplete: "tel" })}
-            <fieldset className="sm:col-span-2">
-              <legend className="text-sm font-semibold text-ink">{labels.preferredContact}</legend>
-              <div className="mt-2 flex flex-wrap gap-6">
-                {preferredContacts.map((option) => (
-                  <label key={option} className="flex min-h-11 items-center gap-3 text-ink">
-                    <input type="radio" name="preferredContact" value={option} checked={values.preferredContact === option} onChange={() => set('preferredContact', option)} className="size-5 accent-red" />
-                    {option}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          </>,
+              {textField({ field: 'firstName', required: true, autoComplete: 'given-name' })}
+              {textField({ field: 'surname', required: true, autoComplete: 'family-name' })}
+              {textField({ field: 'email', type: 'email', required: true, autoComplete: 'email' })}
+              {textField({ field: 'phone', type: 'tel', required: true, autoComplete: 'tel' })}
+              <fieldset className="sm:col-span-2">
+                <legend className="text-sm font-semibold text-ink">{labels.preferredContact}</legend>
+                <div className="mt-2 flex flex-wrap gap-6">
+                  {preferredContacts.map((option) => (
+                    <label key={option} className="flex min-h-11 items-center gap-3 text-ink">
+                      <input
+                        type="radio"
+                        name="preferredContact"
+                        value={option}
+                        checked={values.preferredContact === option}
+                        onChange={() => set('preferredContact', option)}
+                        className="size-5 accent-red"
+                      />
+                      {option}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            </>,
           )}
           {step(
             1,
             <>
-            <div>
-              <label htmlFor={fieldId('monthToVisit')} className="block text-sm font-semibold text-ink">
-                {labels.monthToVisit}
-              </label>
-              <select id={fieldId('monthToVisit')} name="monthToVisit" value={values.monthToVisit} onChange={(e) => set('monthToVisit', e.target.value)} className={inputClass}>
-                <option value="">—</option>
-                {months.map((m) => (
-                  <option key={m} value={m}>
-                    {m}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor={fieldId('checkInDate')} className="block text-sm font-semibold text-ink">
-                {labels.checkInDate}
-              </label>
-              <input
-                id={fieldId('checkInDate')}
-                name="checkInDate"
-                type="date"
-                min={limits?.min}
-                max={limits?.max}
-                aria-invalid={error('checkInDate') ? true : undefined}
-                aria-describedby={described('checkInDate')}
-                value={values.checkInDate}
-                onChange={(e) => set('checkInDate', e.target.value)}
-                className={inputClass}
-              />
-              {message('checkInDate')}
-            </div>
-            {textField({ field: "duration" })}
-            {textField({ field: "celebration" })}
-            {textField({ field: "numOfPeople", type: "number", inputMode: "numeric" })}
-            {textField({ field: "numOfChildren", type: "number", inputMode: "numeric" })}
-          </>,
+              <div>
+                <label htmlFor={fieldId('monthToVisit')} className="block text-sm font-semibold text-ink">
+                  {labels.monthToVisit}
+                </label>
+                <select
+                  id={fieldId('monthToVisit')}
+                  name="monthToVisit"
+                  value={values.monthToVisit}
+                  onChange={(e) => set('monthToVisit', e.target.value)}
+                  className={inputClass}
+                >
+                  <option value="">—</option>
+                  {months.map((m) => (
+                    <option key={m} value={m}>
+                      {m}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div>
+                <label htmlFor={fieldId('checkInDate')} className="block text-sm font-semibold text-ink">
+                  {labels.checkInDate}
+                </label>
+                <input
+                  id={fieldId('checkInDate')}
+                  name="checkInDate"
+                  type="date"
+                  min={limits?.min}
+                  max={limits?.max}
+                  aria-invalid={error('checkInDate') ? true : undefined}
+                  aria-describedby={described('checkInDate')}
+                  value={values.checkInDate}
+                  onChange={(e) => set('checkInDate', e.target.value)}
+                  className={inputClass}
+                />
+                {message('checkInDate')}
+              </div>
+              {textField({ field: 'duration' })}
+              {textField({ field: 'celebration' })}
+              {textField({ field: 'numOfPeople', type: 'number', inputMode: 'numeric' })}
+              {textField({ field: 'numOfChildren', type: 'number', inputMode: 'numeric' })}
+            </>,
           )}
           {step(
             2,
             <>
-            {checkboxes('roomTypes', roomTypes)}
-            {checkboxes('accomTypes', accomTypes)}
-            {checkboxes('whereToStay', whereToStay)}
-            <div>
-              <label htmlFor={fieldId('budgetPerNight')} className="block text-sm font-semibold text-ink">
-                {labels.budgetPerNight}
-              </label>
-              <div className="relative">
-                <span className="pointer-events-none absolute inset-y-0 left-4 flex items-center text-ink" aria-hidden="true">
-                  {t.budgetPrefix.trim()}
-                </span>
-                <input
-                  id={fieldId('budgetPerNight')}
-                  name="budgetPerNight"
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  aria-invalid={error('budgetPerNight') ? true : undefined}
-                  aria-describedby={[`${fieldId('budgetPerNight')}-hint`, error('budgetPerNight') ? `${fieldId('budgetPerNight')}-error` : ''].filter(Boolean).join(' ')}
-                  value={values.budgetPerNight}
-                  onChange={(e) => set('budgetPerNight', e.target.value)}
-                  className={clsx(inputClass, 'pl-12')}
-                />
+              {checkboxes('roomTypes', roomTypes)}
+              {checkboxes('accomTypes', accomTypes)}
+              {checkboxes('whereToStay', whereToStay)}
+              <div>
+                <label htmlFor={fieldId('budgetPerNight')} className="block text-sm font-semibold text-ink">
+                  {labels.budgetPerNight}
+                </label>
+                <div className="relative">
+                  <span className="pointer-events-none absolute inset-y-0 left-4 flex items-center text-ink" aria-hidden="true">
+                    {t.budgetPrefix.trim()}
+                  </span>
+                  <input
+                    id={fieldId('budgetPerNight')}
+                    name="budgetPerNight"
+                    type="number"
+                    inputMode="decimal"
+                    min={0}
+                    aria-invalid={error('budgetPerNight') ? true : undefined}
+                    aria-describedby={[
+                      `${fieldId('budgetPerNight')}-hint`,
+                      error('budgetPerNight') ? `${fieldId('budgetPerNight')}-error` : '',
+                    ]
+                      .filter(Boolean)
+                      .join(' ')}
+                    value={values.budgetPerNight}
+                    onChange={(e) => set('budgetPerNight', e.target.value)}
+                    className={clsx(inputClass, 'pl-12')}
+                  />
+                </div>
+                <p id={`${fieldId('budgetPerNight')}-hint`} className="sr-only">
+                  {t.budgetPrefix}
+                </p>
+                {message('budgetPerNight')}
               </div>
-              <p id={`${fieldId('budgetPerNight')}-hint`} className="sr-only">
-                {t.budgetPrefix}
-              </p>
-              {message('budgetPerNight')}
-            </div>
-            {textField({ field: "specialNeeds" })}
-          </>,
+              {textField({ field: 'specialNeeds' })}
+            </>,
           )}
           {step(
             3,
             <>
-            {checkboxes('activities', activities)}
-            {checkboxes('bookingsToHelp', bookingsToHelp)}
-          </>,
+              {checkboxes('activities', activities)}
+              {checkboxes('bookingsToHelp', bookingsToHelp)}
+            </>,
           )}
           {step(
             4,
             <>
-            <div className="sm:col-span-2">
-              <label htmlFor={fieldId('comments')} className="block text-sm font-semibold text-ink">
-                {labels.comments}
-              </label>
-              <textarea id={fieldId('comments')} name="comments" rows={5} value={values.comments} onChange={(e) => set('comments', e.target.value)} className={inputClass} />
-            </div>
-          </>,
+              <div className="sm:col-span-2">
+                <label htmlFor={fieldId('comments')} className="block text-sm font-semibold text-ink">
+                  {labels.comments}
+                </label>
+                <textarea
+                  id={fieldId('comments')}
+                  name="comments"
+                  rows={5}
+                  value={values.comments}
+                  onChange={(e) => set('comments', e.target.value)}
+                  className={inputClass}
+                />
+              </div>
+            </>,
           )}
           {/* Spam protection a person never meets: robots fill in every field, people never see this one. */}
           <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
             <label htmlFor={fieldId('website')}>{t.honeypot}</label>
-            <input id={fieldId('website')} name="website" type="text" tabIndex={-1} autoComplete="off" value={values.website} onChange={(e) => set('website', e.target.value)} />
+            <input
+              id={fieldId('website')}
+              name="website"
+              type="text"
+              tabIndex={-1}
+              autoComplete="off"
+              value={values.website}
+              onChange={(e) => set('website', e.target.value)}
+            />
           </div>
-          <button id={`${id}-send`} type="submit" className="button mt-8" disabled={!hydrated || sent || status === 'sending' || !!editing} aria-busy={status === 'sending'}>
+          <button
+            id={`${id}-send`}
+            type="submit"
+            className="button mt-8"
+            disabled={!hydrated || sent || status === 'sending' || !!editing}
+            aria-busy={status === 'sending'}
+          >
             {sent ? t.sent : status === 'sending' ? t.sending : t.send}
           </button>
           <p id={`${id}-result`} role="status" className={clsx('mt-4 min-h-6 font-medium', status === 'failed' ? 'text-red' : 'text-ink')}>

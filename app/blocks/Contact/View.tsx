@@ -25,14 +25,35 @@ export function View({ title, subtitle, image, contactMethods }: Props) {
   const showImage = (image.show && image.imageId) || (editing && image.show)
   return (
     <section className="container-site" aria-label={title ? undefined : 'Contact'}>
-      <div className={clsx('mx-auto grid max-w-5xl items-center gap-10 rounded-sm bg-soft-pink p-6 sm:p-10', showImage && 'md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]')}>
+      <div
+        className={clsx(
+          'mx-auto grid max-w-5xl items-center gap-10 rounded-sm bg-soft-pink p-6 sm:p-10',
+          showImage && 'md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]',
+        )}
+      >
         {showImage ? (
-          <Editable kind="image" path="image" as={Img} label="Contact image" cropSizes={{ contact: contactImage }} elementProps={{ image, ...contactImage }} className="h-auto w-full rounded-sm object-cover" />
+          <Editable
+            kind="image"
+            path="image"
+            as={Img}
+            label="Contact image"
+            cropSizes={{ contact: contactImage }}
+            elementProps={{ image, ...contactImage }}
+            className="h-auto w-full rounded-sm object-cover"
+          />
         ) : null}
         <div>
           <Editable kind="content" path="title" as="h2" value={title} optional placeholder="Title" className="heading-sub" />
           <Editable kind="content" path="subtitle" as="p" value={subtitle} optional placeholder="Subtitle" className="mt-3 text-ink-soft" />
-          <Editable kind="list" path="contactMethods" as="ul" label="Contact methods" newItem={newMethod} max={12} className="mt-6 flex flex-col gap-4">
+          <Editable
+            kind="list"
+            path="contactMethods"
+            as="ul"
+            label="Contact methods"
+            newItem={newMethod}
+            max={12}
+            className="mt-6 flex flex-col gap-4"
+          >
             {contactMethods.map((method, i) => {
               const Icon = icons[method.type]
               const href = hrefOf(method)
@@ -57,7 +78,15 @@ export function View({ title, subtitle, image, contactMethods }: Props) {
                       {external ? <span className="sr-only"> (opens in a new tab)</span> : null}
                     </Editable>
                   ) : (
-                    <Editable kind="content" path={`contactMethods.${i}.text`} as="span" value={method.text} placeholder="Contact" multiline className="pt-2 font-medium whitespace-pre-line text-ink" />
+                    <Editable
+                      kind="content"
+                      path={`contactMethods.${i}.text`}
+                      as="span"
+                      value={method.text}
+                      placeholder="Contact"
+                      multiline
+                      className="pt-2 font-medium whitespace-pre-line text-ink"
+                    />
                   )}
                 </li>
               )

@@ -8,7 +8,12 @@ export function Editor({ block, set }: BlockEditorProps) {
   return (
     <div className="flex flex-col gap-6">
       <SplitSettings block={b} set={set} />
-      <ColourPicker label={texts.blockEditors.colour.background} value={b.backgroundColour} onChange={(key) => set('backgroundColour', key)} font={{ value: b.fontColour, onChange: (f) => set('fontColour', f) }} />
+      <ColourPicker
+        label={texts.blockEditors.colour.background}
+        value={b.backgroundColour}
+        onChange={(key) => set('backgroundColour', key)}
+        font={{ value: b.fontColour, onChange: (f) => set('fontColour', f) }}
+      />
     </div>
   )
 }

@@ -9,10 +9,34 @@ export function View({ left, right, width, gap, usePixelGap, reverse, matchHeigh
   if (!left.length && !right.length && !title && !editing) return null
   const scheme = colourScheme(backgroundColour, fontColour, 'softPink')
   return (
-    <section className={clsx('py-12 lg:py-20', scheme.className, scheme.light && '[&_.heading-section]:text-white [&_.heading-sub]:text-white [&_.prose-rich]:text-white [&_.prose-rich_h2]:text-white [&_.prose-rich_h3]:text-white [&_.lead]:text-white/90')} aria-label={title ? undefined : 'Content'}>
+    <section
+      className={clsx(
+        'py-12 lg:py-20',
+        scheme.className,
+        scheme.light &&
+          '[&_.heading-section]:text-white [&_.heading-sub]:text-white [&_.prose-rich]:text-white [&_.prose-rich_h2]:text-white [&_.prose-rich_h3]:text-white [&_.lead]:text-white/90',
+      )}
+      aria-label={title ? undefined : 'Content'}
+    >
       <div className="container-site">
-        <Editable kind="content" path="title" value={title} optional as="h2" placeholder="Heading" className={clsx('heading-section mb-10 max-w-3xl', scheme.light && 'text-white')} />
-        <SplitLayout left={left} right={right} width={width} gap={gap} usePixelGap={usePixelGap} reverse={reverse} matchHeight={matchHeight} />
+        <Editable
+          kind="content"
+          path="title"
+          value={title}
+          optional
+          as="h2"
+          placeholder="Heading"
+          className={clsx('heading-section mb-10 max-w-3xl', scheme.light && 'text-white')}
+        />
+        <SplitLayout
+          left={left}
+          right={right}
+          width={width}
+          gap={gap}
+          usePixelGap={usePixelGap}
+          reverse={reverse}
+          matchHeight={matchHeight}
+        />
       </div>
     </section>
   )

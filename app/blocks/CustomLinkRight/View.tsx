@@ -9,7 +9,13 @@ export function View({ link }: Props) {
   if ((!link.href || !link.text) && !editing) return null
   return (
     <div className="container-site flex justify-end">
-      <Editable kind="link" path="link" as={SmartLink} elementProps={{ link }} className="group inline-flex items-center gap-3 border-b-2 border-red/30 pb-1 font-semibold text-red transition-colors hover:border-red">
+      <Editable
+        kind="link"
+        path="link"
+        as={SmartLink}
+        elementProps={{ link }}
+        className="group inline-flex items-center gap-3 border-b-2 border-red/30 pb-1 font-semibold text-red transition-colors hover:border-red"
+      >
         <span>{link.text || 'Link'}</span>
         <span className="flex size-9 items-center justify-center rounded-full bg-red text-white transition-transform group-hover:translate-x-0.5">
           <LinkTypeIcon type={link.type} size={18} />

@@ -1,4 +1,13 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core'
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core'
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { Tabs } from 'radix-ui'
@@ -21,8 +30,17 @@ function TileLinks({ items, set }: { items: Props['items']; set: BlockEditorProp
       {mosaicCells.map((cell) => (
         <fieldset key={cell} className="flex flex-col gap-2 rounded-md p-3 ring-1 ring-neutral-200">
           <legend className="px-1 text-xs font-semibold text-neutral-700">{t.tile(cell)}</legend>
-          <TextInput label={t.text} value={items[cell].navLink.text} onChange={(e) => set(['items', cell, 'navLink'], { ...items[cell].navLink, text: e.target.value })} />
-          <TextInput label={t.url} spellCheck={false} value={items[cell].navLink.href} onChange={(e) => set(['items', cell, 'navLink'], { ...items[cell].navLink, href: e.target.value.trim() })} />
+          <TextInput
+            label={t.text}
+            value={items[cell].navLink.text}
+            onChange={(e) => set(['items', cell, 'navLink'], { ...items[cell].navLink, text: e.target.value })}
+          />
+          <TextInput
+            label={t.url}
+            spellCheck={false}
+            value={items[cell].navLink.href}
+            onChange={(e) => set(['items', cell, 'navLink'], { ...items[cell].navLink, href: e.target.value.trim() })}
+          />
         </fieldset>
       ))}
     </div>
@@ -36,7 +54,11 @@ function TileLinks({ items, set }: { items: Props['items']; set: BlockEditorProp
 function SortableTile({ cell, tile, position }: { cell: MosaicCell; tile: MosaicTile; position: number }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: cell })
   return (
-    <li ref={setNodeRef} style={{ transform: CSS.Transform.toString(transform), transition }} className={isDragging ? 'relative z-10' : undefined}>
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={isDragging ? 'relative z-10' : undefined}
+    >
       <div
         ref={setActivatorNodeRef}
         {...attributes}
@@ -45,7 +67,13 @@ function SortableTile({ cell, tile, position }: { cell: MosaicCell; tile: Mosaic
       >
         <span className="w-6 text-center text-xs font-semibold text-neutral-600 tabular-nums">{position + 1}.</span>
         {tile.image.imageId ? (
-          <img src={imageUrl(tile.image.imageId, { w: 64, h: 48 })} width={64} height={48} alt="" className="h-12 w-16 rounded object-cover" />
+          <img
+            src={imageUrl(tile.image.imageId, { w: 64, h: 48 })}
+            width={64}
+            height={48}
+            alt=""
+            className="h-12 w-16 rounded object-cover"
+          />
         ) : (
           <span className="h-12 w-16 rounded bg-neutral-100" aria-hidden="true" />
         )}
@@ -59,7 +87,10 @@ function SortableTile({ cell, tile, position }: { cell: MosaicCell; tile: Mosaic
 
 /** The 'mobile' tab: the tiles' phone order, by drag and drop or by keyboard (dnd-kit). */
 function MobileOrder({ items, set }: { items: Props['items']; set: BlockEditorProps['set'] }) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }))
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  )
   const order = mobileOrder(items)
   const hasMoved = useRef(false)
   const positionOf = (id: UniqueIdentifier) => order.indexOf(id as MosaicCell) + 1
@@ -124,7 +155,14 @@ export function Editor({ block, set }: BlockEditorProps) {
         <TileLinks items={b.items} set={set} />
       </Tabs.Content>
       <Tabs.Content value="gap" className="outline-none">
-        <RangeField label={t.gapLabel} value={b.gap} min={0} max={MOSAIC_GAP_MAX} onChange={(v) => set('gap', v)} describe={(v) => `${v} px`} />
+        <RangeField
+          label={t.gapLabel}
+          value={b.gap}
+          min={0}
+          max={MOSAIC_GAP_MAX}
+          onChange={(v) => set('gap', v)}
+          describe={(v) => `${v} px`}
+        />
       </Tabs.Content>
       <Tabs.Content value="mobile" className="outline-none">
         <MobileOrder items={b.items} set={set} />

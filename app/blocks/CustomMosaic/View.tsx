@@ -26,18 +26,49 @@ function Tile({ cell, tile, first }: { cell: MosaicCell; tile: MosaicTile; first
   const hasLink = !!tile.navLink.href
   const body = (
     <>
-      <Editable kind="image" path={`items.${cell}.image`} cropSizes={{ desktop: { width: 800, height: 640 }, mobile: { width: 600, height: 600 } }} label={`Tile ${cell}`} className="absolute inset-0">
-        <Img image={tile.image} alt="" width={first ? 750 : 480} height={first ? 500 : 480} cropKey="mobile" sources={[{ media: '(min-width: 1280px)', width: 800, height: 640, cropKey: 'desktop' }]} className="h-full w-full object-cover transition-transform duration-700 group-hover:scale-105" />
+      <Editable
+        kind="image"
+        path={`items.${cell}.image`}
+        cropSizes={{ desktop: { width: 800, height: 640 }, mobile: { width: 600, height: 600 } }}
+        label={`Tile ${cell}`}
+        className="absolute inset-0"
+      >
+        <Img
+          image={tile.image}
+          alt=""
+          width={first ? 750 : 480}
+          height={first ? 500 : 480}
+          cropKey="mobile"
+          sources={[{ media: '(min-width: 1280px)', width: 800, height: 640, cropKey: 'desktop' }]}
+          className="h-full w-full object-cover transition-transform duration-700 group-hover:scale-105"
+        />
       </Editable>
-      <span className="pointer-events-none absolute inset-0 bg-gradient-to-t from-black/75 via-black/15 to-transparent" aria-hidden="true" />
+      <span
+        className="pointer-events-none absolute inset-0 bg-gradient-to-t from-black/75 via-black/15 to-transparent"
+        aria-hidden="true"
+      />
       <span className="pointer-events-none absolute right-0 bottom-0 left-0 flex items-end justify-between gap-3 p-4 text-white lg:p-6">
-        <Editable kind="content" path={`items.${cell}.title`} value={tile.title} as="span" placeholder="Title" className={clsx('font-display leading-tight font-semibold', first ? 'text-2xl lg:text-3xl' : 'text-lg lg:text-2xl')} />
+        <Editable
+          kind="content"
+          path={`items.${cell}.title`}
+          value={tile.title}
+          as="span"
+          placeholder="Title"
+          className={clsx('font-display leading-tight font-semibold', first ? 'text-2xl lg:text-3xl' : 'text-lg lg:text-2xl')}
+        />
         {hasLink ? <ArrowRightIcon size={20} className="shrink-0 transition-transform group-hover:translate-x-1" /> : null}
       </span>
     </>
   )
   return (
-    <li className={clsx('relative overflow-hidden rounded-sm bg-red-darkest', first ? 'col-span-2 aspect-[3/2]' : 'aspect-square', 'xl:aspect-auto', desktopPlace[cell])}>
+    <li
+      className={clsx(
+        'relative overflow-hidden rounded-sm bg-red-darkest',
+        first ? 'col-span-2 aspect-[3/2]' : 'aspect-square',
+        'xl:aspect-auto',
+        desktopPlace[cell],
+      )}
+    >
       {hasLink && !editing ? (
         <SmartLink link={tile.navLink} className="group absolute inset-0 block" aria-label={tile.title || tile.navLink.text || undefined}>
           {body}
@@ -46,7 +77,13 @@ function Tile({ cell, tile, first }: { cell: MosaicCell; tile: MosaicTile; first
         <div className="group absolute inset-0">
           {body}
           {editing ? (
-            <Editable kind="link" path={`items.${cell}.navLink`} as="span" label={`Tile ${cell} link`} className="absolute top-2 right-2 rounded-sm bg-white/90 px-2 py-1 text-xs text-ink">
+            <Editable
+              kind="link"
+              path={`items.${cell}.navLink`}
+              as="span"
+              label={`Tile ${cell} link`}
+              className="absolute top-2 right-2 rounded-sm bg-white/90 px-2 py-1 text-xs text-ink"
+            >
               {tile.navLink.href || 'Link'}
             </Editable>
           ) : null}

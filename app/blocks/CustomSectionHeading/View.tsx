@@ -10,7 +10,15 @@ export function View({ title, secondTitle, subtitle }: Props) {
         {title || secondTitle || editing ? (
           <h2 className="heading-section">
             {editing ? <Editable kind="content" path="title" as="span" value={title} placeholder="Title" className="block" /> : title}
-            <Editable kind="content" path="secondTitle" as="span" value={secondTitle} optional placeholder="Second title" className="block italic text-red" />
+            <Editable
+              kind="content"
+              path="secondTitle"
+              as="span"
+              value={secondTitle}
+              optional
+              placeholder="Second title"
+              className="block italic text-red"
+            />
           </h2>
         ) : null}
         <Editable kind="content" path="subtitle" as="p" value={subtitle} optional placeholder="Subtitle" className="lead" />

@@ -13,12 +13,42 @@ function FeatureCardView({ card, path, level }: { card: FeatureCard; path: 'card
   return (
     <article className="group flex flex-col">
       <div className="overflow-hidden rounded-sm bg-grey">
-        <Editable kind="image" path={`${path}.image`} as={Img} label="Card image" cropSizes={{ featureCard: cardImage }} elementProps={{ image: card.image, ...cardImage }} className="h-auto w-full transition-transform duration-700 group-hover:scale-105" />
+        <Editable
+          kind="image"
+          path={`${path}.image`}
+          as={Img}
+          label="Card image"
+          cropSizes={{ featureCard: cardImage }}
+          elementProps={{ image: card.image, ...cardImage }}
+          className="h-auto w-full transition-transform duration-700 group-hover:scale-105"
+        />
       </div>
-      <Editable kind="content" path={`${path}.title`} as={level} value={card.title} placeholder="Card title" className="mt-6 font-display text-2xl font-semibold text-red-darkest lg:text-3xl" />
-      <Editable kind="content" path={`${path}.description`} as="p" value={card.description} optional placeholder="Description" className="mt-3 leading-relaxed text-ink-soft" />
+      <Editable
+        kind="content"
+        path={`${path}.title`}
+        as={level}
+        value={card.title}
+        placeholder="Card title"
+        className="mt-6 font-display text-2xl font-semibold text-red-darkest lg:text-3xl"
+      />
+      <Editable
+        kind="content"
+        path={`${path}.description`}
+        as="p"
+        value={card.description}
+        optional
+        placeholder="Description"
+        className="mt-3 leading-relaxed text-ink-soft"
+      />
       {(card.link.href && card.link.text) || editing ? (
-        <Editable kind="link" path={`${path}.link`} as={SmartLink} label="Card link" elementProps={{ link: card.link }} className="link-arrow mt-4">
+        <Editable
+          kind="link"
+          path={`${path}.link`}
+          as={SmartLink}
+          label="Card link"
+          elementProps={{ link: card.link }}
+          className="link-arrow mt-4"
+        >
           <span>{card.link.text || (editing ? 'Link' : '')}</span>
           <ArrowRightIcon size={16} />
         </Editable>
@@ -47,12 +77,26 @@ export function View({ heading, subheading, cta, learnMore, cardOne, cardTwo }: 
       {showCta || showLearnMore ? (
         <div className="mt-10 flex flex-wrap items-center justify-center gap-4">
           {showCta ? (
-            <Editable kind="link" path="cta" as={SmartLink} label="Call to action" elementProps={{ link: cta ?? blankLink }} className="button">
+            <Editable
+              kind="link"
+              path="cta"
+              as={SmartLink}
+              label="Call to action"
+              elementProps={{ link: cta ?? blankLink }}
+              className="button"
+            >
               {cta.text || (editing ? 'Call to action' : '')}
             </Editable>
           ) : null}
           {showLearnMore ? (
-            <Editable kind="link" path="learnMore" as={SmartLink} label="Learn more" elementProps={{ link: learnMore ?? blankLink }} className="button button--ghost">
+            <Editable
+              kind="link"
+              path="learnMore"
+              as={SmartLink}
+              label="Learn more"
+              elementProps={{ link: learnMore ?? blankLink }}
+              className="button button--ghost"
+            >
               {learnMore.text || (editing ? 'Learn more' : '')}
             </Editable>
           ) : null}

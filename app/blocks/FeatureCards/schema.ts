@@ -14,8 +14,18 @@ export const schema = defineBlock('FeatureCards', {
   subheading: text(500),
   cta: link(),
   learnMore: link(),
-  cardOne: featureCardSchema.default({ image: { imageId: '', alt: '' }, title: '', description: '', link: { text: '', href: '', type: 'page' } }),
-  cardTwo: featureCardSchema.default({ image: { imageId: '', alt: '' }, title: '', description: '', link: { text: '', href: '', type: 'page' } }),
+  cardOne: featureCardSchema.default({
+    image: { imageId: '', alt: '' },
+    title: '',
+    description: '',
+    link: { text: '', href: '', type: 'page' },
+  }),
+  cardTwo: featureCardSchema.default({
+    image: { imageId: '', alt: '' },
+    title: '',
+    description: '',
+    link: { text: '', href: '', type: 'page' },
+  }),
 })
 export type Props = z.output<typeof schema>
 export type FeatureCard = z.output<typeof featureCardSchema>

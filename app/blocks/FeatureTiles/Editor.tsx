@@ -3,5 +3,11 @@ import { ColourPicker } from '~/editor/fields/ColourPicker'
 import type { BlockEditorProps } from '../editors'
 
 export function Editor({ block, set }: BlockEditorProps) {
-  return <ColourPicker label={texts.blockEditors.colour.background} value={String(block.backgroundColour ?? '')} onChange={(key) => set('backgroundColour', key)} />
+  return (
+    <ColourPicker
+      label={texts.blockEditors.colour.background}
+      value={String(block.backgroundColour ?? '')}
+      onChange={(key) => set('backgroundColour', key)}
+    />
+  )
 }

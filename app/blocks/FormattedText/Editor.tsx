@@ -7,8 +7,18 @@ export function Editor({ block, set }: BlockEditorProps) {
   const b = block as unknown as Props
   return (
     <div className="flex flex-col gap-4">
-      <TextArea label={texts.blockEditors.formattedText.label} hint={texts.blockEditors.formattedText.help} rows={12} value={b.text} onChange={(e) => set('text', e.target.value)} />
-      <Checkbox label={texts.blockEditors.featureBlock.inContainer} checked={b.inContainer} onChange={(e) => set('inContainer', e.target.checked)} />
+      <TextArea
+        label={texts.blockEditors.formattedText.label}
+        hint={texts.blockEditors.formattedText.help}
+        rows={12}
+        value={b.text}
+        onChange={(e) => set('text', e.target.value)}
+      />
+      <Checkbox
+        label={texts.blockEditors.featureBlock.inContainer}
+        checked={b.inContainer}
+        onChange={(e) => set('inContainer', e.target.checked)}
+      />
     </div>
   )
 }

@@ -12,9 +12,7 @@
  */
 export type Inline = { kind: 'text' | 'strong' | 'em'; text: string }
 export type FormattedBlock =
-  | { kind: 'p'; lines: Inline[][] }
-  | { kind: 'h2' | 'h3'; text: Inline[] }
-  | { kind: 'ul' | 'ol'; items: Inline[][] }
+  { kind: 'p'; lines: Inline[][] } | { kind: 'h2' | 'h3'; text: Inline[] } | { kind: 'ul' | 'ol'; items: Inline[][] }
 
 export function parseInline(text: string): Inline[] {
   const out: Inline[] = []

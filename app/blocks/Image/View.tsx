@@ -40,7 +40,15 @@ export function View({ imageId, crop, alt, caption, navLink, hasFilter, inContai
         ) : (
           picture
         )}
-        <Editable kind="content" path="caption" as="figcaption" value={caption} optional placeholder="Caption" className={clsx('mt-3 text-sm text-ink-soft', !inContainer && 'container-site')} />
+        <Editable
+          kind="content"
+          path="caption"
+          as="figcaption"
+          value={caption}
+          optional
+          placeholder="Caption"
+          className={clsx('mt-3 text-sm text-ink-soft', !inContainer && 'container-site')}
+        />
       </div>
     </figure>
   )

@@ -9,8 +9,17 @@ export function Editor({ block, set }: BlockEditorProps) {
   const b = block as unknown as Props
   return (
     <div className="flex flex-col gap-5">
-      <ColourPicker label={texts.blockEditors.colour.background} value={b.backgroundColour} onChange={(key) => set('backgroundColour', key)} font={{ value: b.fontColour, onChange: (f) => set('fontColour', f) }} />
-      <Checkbox label={texts.blockEditors.imageNavigation.reversed} checked={b.reversed} onChange={(e) => set('reversed', e.target.checked)} />
+      <ColourPicker
+        label={texts.blockEditors.colour.background}
+        value={b.backgroundColour}
+        onChange={(key) => set('backgroundColour', key)}
+        font={{ value: b.fontColour, onChange: (f) => set('fontColour', f) }}
+      />
+      <Checkbox
+        label={texts.blockEditors.imageNavigation.reversed}
+        checked={b.reversed}
+        onChange={(e) => set('reversed', e.target.checked)}
+      />
     </div>
   )
 }

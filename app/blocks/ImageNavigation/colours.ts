@@ -14,6 +14,9 @@ export function colourScheme(background: string, font: string, fallback = 'trans
     swatch: colour,
     light: text === 'white',
     /** The background class and a text colour class that wins over the swatch's own. */
-    className: `${colour.className.split(' ').filter((c) => !c.startsWith('text-')).join(' ')} ${text === 'white' ? 'text-white' : 'text-ink'}`,
+    className: `${colour.className
+      .split(' ')
+      .filter((c) => !c.startsWith('text-'))
+      .join(' ')} ${text === 'white' ? 'text-white' : 'text-ink'}`,
   }
 }

@@ -9,7 +9,14 @@ export function View({ link, variant, align }: Props) {
   if (!editing && (!link.href || !link.text)) return null
   return (
     <div className={clsx('container-site flex', align === 'center' ? 'justify-center' : 'justify-start')}>
-      <Editable kind="link" path="link" as={SmartLink} label="Link" elementProps={{ link }} className={clsx('button', variant === 'secondary' && 'button--ghost')}>
+      <Editable
+        kind="link"
+        path="link"
+        as={SmartLink}
+        label="Link"
+        elementProps={{ link }}
+        className={clsx('button', variant === 'secondary' && 'button--ghost')}
+      >
         <span>{link.text || (editing ? 'Link' : '')}</span>
         <LinkTypeIcon type={link.type} size={18} />
       </Editable>

@@ -15,7 +15,10 @@ export function View({ title, items }: Props) {
         <Editable kind="actions" path="items" as="ul" label="Links" className="grid gap-x-8 sm:grid-cols-2 lg:grid-cols-3">
           {links.map((link, i) => (
             <li key={i} className="border-b border-red/15">
-              <SmartLink link={link} className="group flex items-center justify-between gap-4 py-4 font-medium text-ink transition-colors hover:text-red">
+              <SmartLink
+                link={link}
+                className="group flex items-center justify-between gap-4 py-4 font-medium text-ink transition-colors hover:text-red"
+              >
                 <span>{link.text || (editing ? 'Link' : '')}</span>
                 <span className="text-red transition-transform group-hover:translate-x-1">
                   {link.type === 'page' ? <ArrowRightIcon size={18} /> : <LinkTypeIcon type={link.type} size={18} />}

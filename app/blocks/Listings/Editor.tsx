@@ -27,14 +27,22 @@ export function Editor({ block, set }: BlockEditorProps) {
     return () => controller.abort()
   }, [])
 
-  const options = [...(categories ?? []).filter((c) => c._id !== NONE_CATEGORY._id).map((c) => ({ value: c._id, label: c.name || c._id })), { value: NONE_CATEGORY._id, label: NONE_CATEGORY.name }]
+  const options = [
+    ...(categories ?? []).filter((c) => c._id !== NONE_CATEGORY._id).map((c) => ({ value: c._id, label: c.name || c._id })),
+    { value: NONE_CATEGORY._id, label: NONE_CATEGORY.name },
+  ]
   // A filter whose category is gone (or still loading) stays selectable rather than silently changing.
   if (!options.some((o) => o.value === categoryFilter)) options.unshift({ value: categoryFilter, label: categoryFilter })
 
   return (
     <div className="flex flex-col gap-4">
       <ErrorAlert message={error} />
-      <SelectInput label={t.categoryFilter} value={categoryFilter || NONE_CATEGORY._id} options={options} onChange={(event) => set('categoryFilter', event.target.value)} />
+      <SelectInput
+        label={t.categoryFilter}
+        value={categoryFilter || NONE_CATEGORY._id}
+        options={options}
+        onChange={(event) => set('categoryFilter', event.target.value)}
+      />
       <Checkbox label={t.showExport} checked={showExport} onChange={(event) => set('showExport', event.target.checked)} />
     </div>
   )

@@ -16,7 +16,18 @@ import { listingTexts } from '#lib/texts'
 import { useApiBase } from '~/ui/hooks/use-api-base'
 import { useHydrated } from '~/ui/hooks/use-hydrated'
 import { CloseIcon } from '~/ui/icons'
-import { emptyFilters, fetchRequest, filtersFromSearch, filtersToSearch, PAGE_SIZE, params, pdfQuery, toggleCategory, withDate, type GridFilters } from '~/ui/listings/filters'
+import {
+  emptyFilters,
+  fetchRequest,
+  filtersFromSearch,
+  filtersToSearch,
+  PAGE_SIZE,
+  params,
+  pdfQuery,
+  toggleCategory,
+  withDate,
+  type GridFilters,
+} from '~/ui/listings/filters'
 import { DownloadIcon, FilterIcon, Spinner } from '~/ui/listings/icons'
 import { ListingCard } from '~/ui/listings/ListingCard'
 import type { ListingsBlockData } from './data'
@@ -50,7 +61,9 @@ export function ListingsGrid({ categoryFilter, showExport, initial }: GridProps)
 
   // Without server data (an editor's working copy, rendered in the browser only) the address has the filters.
   const [filters, setFilters] = useState<GridFilters>(
-    () => initial?.filters ?? (typeof window === 'undefined' ? emptyFilters : filtersFromSearch(new URLSearchParams(window.location.search)).filters),
+    () =>
+      initial?.filters ??
+      (typeof window === 'undefined' ? emptyFilters : filtersFromSearch(new URLSearchParams(window.location.search)).filters),
   )
   const [keyword, setKeyword] = useState(filters.search)
   const [result, setResult] = useState<FetchResponse | null>(initial?.result ?? null)
@@ -305,13 +318,25 @@ export function ListingsGrid({ categoryFilter, showExport, initial }: GridProps)
                       {location}
                     </option>
                   ))}
-                  {filters.location && !locations.includes(filters.location) ? <option value={filters.location}>{filters.location}</option> : null}
+                  {filters.location && !locations.includes(filters.location) ? (
+                    <option value={filters.location}>{filters.location}</option>
+                  ) : null}
                 </select>
               </label>
               {result?.hasDates ? (
                 <>
-                  <DateField label={t.from} name={params.from} value={filters.from} onChange={(iso) => applyFilters(withDate(filters, 'from', iso))} />
-                  <DateField label={t.to} name={params.to} value={filters.to} onChange={(iso) => applyFilters(withDate(filters, 'to', iso))} />
+                  <DateField
+                    label={t.from}
+                    name={params.from}
+                    value={filters.from}
+                    onChange={(iso) => applyFilters(withDate(filters, 'from', iso))}
+                  />
+                  <DateField
+                    label={t.to}
+                    name={params.to}
+                    value={filters.to}
+                    onChange={(iso) => applyFilters(withDate(filters, 'to', iso))}
+                  />
                 </>
               ) : null}
             </div>
@@ -387,7 +412,13 @@ export function ListingsGrid({ categoryFilter, showExport, initial }: GridProps)
       {hasMore ? (
         <div className="mt-10 flex justify-center">
           {hydrated ? (
-            <button type="button" onClick={() => void loadMore()} disabled={loadingMore} aria-busy={loadingMore || undefined} className="button min-w-44">
+            <button
+              type="button"
+              onClick={() => void loadMore()}
+              disabled={loadingMore}
+              aria-busy={loadingMore || undefined}
+              className="button min-w-44"
+            >
               {loadingMore ? <Spinner size={18} /> : null}
               {t.loadMore}
             </button>
@@ -431,7 +462,10 @@ function DateField({ label, name, value, onChange }: { label: string; name: stri
   return (
     <label className="flex flex-col gap-1.5 text-sm font-semibold text-ink">
       <span>
-        {label} <span id={hintId} className="font-normal text-ink-soft">({t.dateHint})</span>
+        {label}{' '}
+        <span id={hintId} className="font-normal text-ink-soft">
+          ({t.dateHint})
+        </span>
       </span>
       <input
         type="text"

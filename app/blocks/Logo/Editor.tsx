@@ -10,7 +10,15 @@ export function Editor({ block, set }: BlockEditorProps) {
   const b = block as unknown as Props
   return (
     <div className="flex flex-col gap-4">
-      <RangeField label={t.maxWidth} value={b.maxWidth} min={40} max={800} step={10} onChange={(v) => set('maxWidth', v)} describe={(v) => `${v} px`} />
+      <RangeField
+        label={t.maxWidth}
+        value={b.maxWidth}
+        min={40}
+        max={800}
+        step={10}
+        onChange={(v) => set('maxWidth', v)}
+        describe={(v) => `${v} px`}
+      />
       <SelectInput
         label={t.align}
         value={b.align}

@@ -14,7 +14,13 @@ export function View({ image, navLink, maxWidth, align }: Props) {
   const editing = useEditing()
   if (!image.imageId && !editing) return null
   const picture = (
-    <Editable kind="freeformImage" path="image" label="Logo" className="block" elementProps={{ style: { width: `min(100%, ${maxWidth}px)` } }}>
+    <Editable
+      kind="freeformImage"
+      path="image"
+      label="Logo"
+      className="block"
+      elementProps={{ style: { width: `min(100%, ${maxWidth}px)` } }}
+    >
       {image.imageId ? (
         <img
           src={imageUrl(image.imageId, { w: maxWidth * 2 })}

@@ -10,7 +10,15 @@ export function Editor({ block, set }: BlockEditorProps) {
   const actionOk = !b.formAction || /^https:\/\/\S+$/i.test(b.formAction)
   return (
     <div className="flex flex-col gap-4">
-      <TextInput label={t.action} hint={t.actionHint} type="url" spellCheck={false} value={b.formAction} error={actionOk ? undefined : 'The form service address must start with https://'} onChange={(e) => set('formAction', e.target.value.trim())} />
+      <TextInput
+        label={t.action}
+        hint={t.actionHint}
+        type="url"
+        spellCheck={false}
+        value={b.formAction}
+        error={actionOk ? undefined : 'The form service address must start with https://'}
+        onChange={(e) => set('formAction', e.target.value.trim())}
+      />
       <TextInput label={t.emailField} spellCheck={false} value={b.emailField} onChange={(e) => set('emailField', e.target.value.trim())} />
     </div>
   )

@@ -45,8 +45,25 @@ export function View({ heading, text, link, formAction, emailField }: Props) {
     <section className="container-site" aria-labelledby={heading ? `${id}-heading` : undefined} aria-label={heading ? undefined : t.submit}>
       <div className="mx-auto grid max-w-6xl gap-8 rounded-sm bg-red-darkest px-6 py-12 text-white sm:px-12 lg:grid-cols-2 lg:items-center lg:gap-16 lg:px-16 lg:py-16">
         <div>
-          <Editable kind="content" path="heading" value={heading} optional as="h2" placeholder="Heading" className="font-display text-3xl leading-tight font-semibold sm:text-4xl" elementProps={{ id: `${id}-heading` }} />
-          <Editable kind="content" path="text" value={text} optional as="p" placeholder="Text" className="mt-4 text-lg leading-relaxed text-white/90" />
+          <Editable
+            kind="content"
+            path="heading"
+            value={heading}
+            optional
+            as="h2"
+            placeholder="Heading"
+            className="font-display text-3xl leading-tight font-semibold sm:text-4xl"
+            elementProps={{ id: `${id}-heading` }}
+          />
+          <Editable
+            kind="content"
+            path="text"
+            value={text}
+            optional
+            as="p"
+            placeholder="Text"
+            className="mt-4 text-lg leading-relaxed text-white/90"
+          />
         </div>
         {formAction ? (
           <form action={formAction} method="post" onSubmit={submit} className="flex flex-col gap-4">
@@ -55,16 +72,34 @@ export function View({ heading, text, link, formAction, emailField }: Props) {
                 <label htmlFor={`${id}-first`} className="block text-sm font-semibold">
                   {t.firstName}
                 </label>
-                <input id={`${id}-first`} name="firstName" type="text" autoComplete="given-name" className="mt-1 block min-h-12 w-full rounded-sm border-2 border-white/30 bg-white px-4 text-ink focus:border-white" />
+                <input
+                  id={`${id}-first`}
+                  name="firstName"
+                  type="text"
+                  autoComplete="given-name"
+                  className="mt-1 block min-h-12 w-full rounded-sm border-2 border-white/30 bg-white px-4 text-ink focus:border-white"
+                />
               </div>
               <div>
                 <label htmlFor={`${id}-email`} className="block text-sm font-semibold">
                   {t.email}
                 </label>
-                <input id={`${id}-email`} name={emailField} type="email" required autoComplete="email" className="mt-1 block min-h-12 w-full rounded-sm border-2 border-white/30 bg-white px-4 text-ink focus:border-white" />
+                <input
+                  id={`${id}-email`}
+                  name={emailField}
+                  type="email"
+                  required
+                  autoComplete="email"
+                  className="mt-1 block min-h-12 w-full rounded-sm border-2 border-white/30 bg-white px-4 text-ink focus:border-white"
+                />
               </div>
             </div>
-            <button type="submit" className="button button--light self-start" disabled={status === 'sending'} aria-busy={status === 'sending'}>
+            <button
+              type="submit"
+              className="button button--light self-start"
+              disabled={status === 'sending'}
+              aria-busy={status === 'sending'}
+            >
               {status === 'sending' ? t.sending : t.submit}
             </button>
             <p role="status" className={clsx('min-h-6 font-medium', status === 'failed' ? 'text-[#ffd7d7]' : 'text-white')}>

@@ -16,9 +16,16 @@ export const schema = defineBlock('NewsletterForm', {
     .string()
     .trim()
     .max(2000)
-    .refine((v) => v === '' || /^https:\/\/\S+$/i.test(v) || /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//i.test(v), 'The form service address must start with https://')
+    .refine(
+      (v) => v === '' || /^https:\/\/\S+$/i.test(v) || /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//i.test(v),
+      'The form service address must start with https://',
+    )
     .default(''),
-  emailField: z.string().trim().regex(/^[A-Za-z0-9_[\].-]{1,60}$/, 'Letters, digits, _ - . [ ] only').default('email'),
+  emailField: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_[\].-]{1,60}$/, 'Letters, digits, _ - . [ ] only')
+    .default('email'),
 })
 export type Props = z.output<typeof schema>
 export const defaults = defaultsOf(schema, 'NewsletterForm')

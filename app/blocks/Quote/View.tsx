@@ -17,9 +17,24 @@ export function View({ text, quotee, image }: Props) {
           {quotee || editing ? (
             <figcaption className="mt-8 flex items-center gap-4">
               {image.imageId || editing ? (
-                <Editable kind="image" path="image" as={Img} label="Quotee picture" cropSizes={{ quotee: { width: 64, height: 64 } }} elementProps={{ image, alt: '', width: 64, height: 64 }} className="h-16 w-16 rounded-full object-cover" />
+                <Editable
+                  kind="image"
+                  path="image"
+                  as={Img}
+                  label="Quotee picture"
+                  cropSizes={{ quotee: { width: 64, height: 64 } }}
+                  elementProps={{ image, alt: '', width: 64, height: 64 }}
+                  className="h-16 w-16 rounded-full object-cover"
+                />
               ) : null}
-              <Editable kind="content" path="quotee" as="span" value={quotee} placeholder="Quotee" className="text-sm font-semibold tracking-[0.14em] text-ink uppercase" />
+              <Editable
+                kind="content"
+                path="quotee"
+                as="span"
+                value={quotee}
+                placeholder="Quotee"
+                className="text-sm font-semibold tracking-[0.14em] text-ink uppercase"
+              />
             </figcaption>
           ) : null}
         </div>

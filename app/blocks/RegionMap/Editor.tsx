@@ -8,5 +8,14 @@ export function Editor({ block, set }: BlockEditorProps) {
   const b = block as unknown as Props
   const value = b.alpacaURL ?? ''
   const error = !value.trim() ? texts.editor.valueMissing : !isMapUrl(value) ? texts.blocks.regionMap.noMap : undefined
-  return <TextInput label={texts.blockEditors.regionMap.url} type="url" spellCheck={false} value={value} error={error} onChange={(e) => set('alpacaURL', e.target.value)} />
+  return (
+    <TextInput
+      label={texts.blockEditors.regionMap.url}
+      type="url"
+      spellCheck={false}
+      value={value}
+      error={error}
+      onChange={(e) => set('alpacaURL', e.target.value)}
+    />
+  )
 }

@@ -40,7 +40,10 @@ export function View({ alpacaURL, title, cta }: Props) {
             className="block aspect-[4/5] w-full rounded-sm border-0 bg-sand sm:aspect-[16/10] lg:aspect-[16/8]"
           />
         ) : (
-          <p role="status" className="flex aspect-[16/6] items-center justify-center rounded-sm bg-grey p-6 text-center font-medium text-ink-soft">
+          <p
+            role="status"
+            className="flex aspect-[16/6] items-center justify-center rounded-sm bg-grey p-6 text-center font-medium text-ink-soft"
+          >
             {t.noMap}
           </p>
         )}

@@ -8,7 +8,14 @@ export function View({ html, inContainer }: Props) {
   if (!html && !editing) return null
   return (
     <div className={clsx(inContainer && 'container-site')}>
-      <Editable kind="richText" path="html" value={html} label="Rich text" placeholder="Write here…" className="prose-rich mx-auto max-w-3xl" />
+      <Editable
+        kind="richText"
+        path="html"
+        value={html}
+        label="Rich text"
+        placeholder="Write here…"
+        className="prose-rich mx-auto max-w-3xl"
+      />
     </div>
   )
 }

@@ -4,7 +4,11 @@ import { defaultsOf, defineBlock } from '../fields'
 
 export const label = 'Rich Text'
 export const schema = defineBlock('RichText', {
-  html: z.string().max(100_000).default('').transform((html) => sanitizeRichText(html)),
+  html: z
+    .string()
+    .max(100_000)
+    .default('')
+    .transform((html) => sanitizeRichText(html)),
   inContainer: z.boolean().default(true),
 })
 export type Props = z.output<typeof schema>

@@ -24,11 +24,34 @@ export function SplitLayout({ left, right, width, gap, usePixelGap, reverse, mat
   const grid = splitGrid({ width, gap, usePixelGap }, reverse.desktop)
   const style = { '--split-cols': grid.columns, '--split-stack-gap': grid.stackGap } as CSSProperties
   return (
-    <div className={clsx('grid grid-cols-1 gap-y-(--split-stack-gap) md:grid-cols-(--split-cols) md:gap-0', matchHeight ? 'items-stretch' : 'items-start', className)} style={style}>
-      <div className={clsx(column, reverse.mobile ? 'order-2' : 'order-1', 'md:order-none md:row-start-1', reverse.desktop ? 'md:col-start-3' : 'md:col-start-1', matchHeight && 'flex flex-col justify-between')}>
+    <div
+      className={clsx(
+        'grid grid-cols-1 gap-y-(--split-stack-gap) md:grid-cols-(--split-cols) md:gap-0',
+        matchHeight ? 'items-stretch' : 'items-start',
+        className,
+      )}
+      style={style}
+    >
+      <div
+        className={clsx(
+          column,
+          reverse.mobile ? 'order-2' : 'order-1',
+          'md:order-none md:row-start-1',
+          reverse.desktop ? 'md:col-start-3' : 'md:col-start-1',
+          matchHeight && 'flex flex-col justify-between',
+        )}
+      >
         <BlockList blocks={left} path="left" container="split" />
       </div>
-      <div className={clsx(column, reverse.mobile ? 'order-1' : 'order-2', 'md:order-none md:row-start-1', reverse.desktop ? 'md:col-start-1' : 'md:col-start-3', matchHeight && 'flex flex-col justify-between')}>
+      <div
+        className={clsx(
+          column,
+          reverse.mobile ? 'order-1' : 'order-2',
+          'md:order-none md:row-start-1',
+          reverse.desktop ? 'md:col-start-1' : 'md:col-start-3',
+          matchHeight && 'flex flex-col justify-between',
+        )}
+      >
         <BlockList blocks={right} path="right" container="split" />
       </div>
     </div>

@@ -7,7 +7,15 @@ export function View({ left, right, width, gap, usePixelGap, reverse, matchHeigh
   if (!left.length && !right.length && !editing) return null
   return (
     <div className="container-site">
-      <SplitLayout left={left} right={right} width={width} gap={gap} usePixelGap={usePixelGap} reverse={reverse} matchHeight={matchHeight} />
+      <SplitLayout
+        left={left}
+        right={right}
+        width={width}
+        gap={gap}
+        usePixelGap={usePixelGap}
+        reverse={reverse}
+        matchHeight={matchHeight}
+      />
     </div>
   )
 }

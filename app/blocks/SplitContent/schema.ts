@@ -19,7 +19,15 @@ export const splitShape = {
 /** The gap is 0-5 twelfths; only the pixel scale goes up to 6. */
 export const checkGap = (block: { gap: number; usePixelGap: boolean }, ctx: z.RefinementCtx) => {
   if (!block.usePixelGap && block.gap > SPLIT_GAP_MAX) {
-    ctx.addIssue({ code: 'too_big', maximum: SPLIT_GAP_MAX, origin: 'number', inclusive: true, input: block.gap, path: ['gap'], message: `Too big: expected gap to be at most ${SPLIT_GAP_MAX}` })
+    ctx.addIssue({
+      code: 'too_big',
+      maximum: SPLIT_GAP_MAX,
+      origin: 'number',
+      inclusive: true,
+      input: block.gap,
+      path: ['gap'],
+      message: `Too big: expected gap to be at most ${SPLIT_GAP_MAX}`,
+    })
   }
 }
 

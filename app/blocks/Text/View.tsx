@@ -4,7 +4,10 @@ import type { Props } from './schema'
 /** Paragraphs separated by blank lines; edited in place as plain text (Enter adds a line). */
 export function View({ text }: Props) {
   const editing = useEditing()
-  const paragraphs = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean)
+  const paragraphs = text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
   if (!paragraphs.length && !editing) return null
   return (
     <div className="container-site">

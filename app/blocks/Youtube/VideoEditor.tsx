@@ -6,7 +6,17 @@ import { extractVideoId, videoIdPattern, type VideoProvider } from './video-id'
 const t = texts.blockEditors.video
 
 /** The video id (a pasted address is turned into its id) and the title read out for the player. */
-export function VideoEditor({ provider, videoId, title, set }: { provider: VideoProvider; videoId: string; title: string; set: (path: string, value: unknown) => void }) {
+export function VideoEditor({
+  provider,
+  videoId,
+  title,
+  set,
+}: {
+  provider: VideoProvider
+  videoId: string
+  title: string
+  set: (path: string, value: unknown) => void
+}) {
   const [draft, setDraft] = useState(videoId)
   const valid = draft === '' || videoIdPattern[provider].test(draft)
   return (
@@ -16,7 +26,9 @@ export function VideoEditor({ provider, videoId, title, set }: { provider: Video
         hint={t.idHint}
         spellCheck={false}
         value={draft}
-        error={valid ? undefined : provider === 'youtube' ? 'A YouTube video id has 11 letters, digits, - or _' : 'A Vimeo video id is a number'}
+        error={
+          valid ? undefined : provider === 'youtube' ? 'A YouTube video id has 11 letters, digits, - or _' : 'A Vimeo video id is a number'
+        }
         onChange={(e) => {
           const id = extractVideoId(provider, e.target.value)
           setDraft(id)

@@ -43,24 +43,47 @@ export function VideoEmbed({ provider, videoId, title, poster, caption }: VideoE
             />
           ) : (
             <>
-              <Editable kind="image" path="poster" cropSizes={{ desktop: { width: 1280, height: 720 } }} label="Poster" className="absolute inset-0">
+              <Editable
+                kind="image"
+                path="poster"
+                cropSizes={{ desktop: { width: 1280, height: 720 } }}
+                label="Poster"
+                className="absolute inset-0"
+              >
                 {poster.imageId ? (
                   <Img image={poster} alt="" width={1280} height={720} className="h-full w-full object-cover" />
                 ) : (
-                  <span className="block h-full w-full bg-[radial-gradient(ellipse_at_30%_20%,var(--color-red)_0%,var(--color-red-darkest)_70%)]" aria-hidden="true" />
+                  <span
+                    className="block h-full w-full bg-[radial-gradient(ellipse_at_30%_20%,var(--color-red)_0%,var(--color-red-darkest)_70%)]"
+                    aria-hidden="true"
+                  />
                 )}
               </Editable>
-              <span className="pointer-events-none absolute inset-0 bg-gradient-to-t from-black/60 via-black/10 to-transparent" aria-hidden="true" />
+              <span
+                className="pointer-events-none absolute inset-0 bg-gradient-to-t from-black/60 via-black/10 to-transparent"
+                aria-hidden="true"
+              />
               <a
                 href={src}
                 onClick={(event) => {
                   event.preventDefault()
                   setPlaying(true)
                 }}
-                className={clsx('group flex items-center justify-center', editing ? 'absolute top-1/2 left-1/2 -translate-1/2' : 'absolute inset-0')}
+                className={clsx(
+                  'group flex items-center justify-center',
+                  editing ? 'absolute top-1/2 left-1/2 -translate-1/2' : 'absolute inset-0',
+                )}
               >
                 <span className="flex size-20 items-center justify-center rounded-full bg-white/95 text-red shadow-lg transition-transform group-hover:scale-110 group-focus-visible:scale-110 sm:size-24">
-                  <svg viewBox="0 0 24 24" width={34} height={34} fill="currentColor" aria-hidden="true" focusable="false" className="translate-x-0.5">
+                  <svg
+                    viewBox="0 0 24 24"
+                    width={34}
+                    height={34}
+                    fill="currentColor"
+                    aria-hidden="true"
+                    focusable="false"
+                    className="translate-x-0.5"
+                  >
                     <path d="M8 5.5v13a1 1 0 0 0 1.5.86l10.5-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5Z" />
                   </svg>
                 </span>
@@ -73,7 +96,15 @@ export function VideoEmbed({ provider, videoId, title, poster, caption }: VideoE
             </>
           )}
         </div>
-        <Editable kind="content" path="caption" value={caption} optional as="figcaption" placeholder="Caption" className="mt-3 text-sm text-ink-soft" />
+        <Editable
+          kind="content"
+          path="caption"
+          value={caption}
+          optional
+          as="figcaption"
+          placeholder="Caption"
+          className="mt-3 text-sm text-ink-soft"
+        />
       </div>
     </figure>
   )

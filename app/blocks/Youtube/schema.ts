@@ -5,7 +5,12 @@ import { videoIdPattern } from './video-id'
 export const label = 'Youtube'
 /** Spec 02 §3.5: the video id under a named property (videoId); the poster is chosen by the editor. */
 export const schema = defineBlock('Youtube', {
-  videoId: z.string().trim().regex(videoIdPattern.youtube, 'A YouTube video id has 11 letters, digits, - or _').or(z.literal('')).default(''),
+  videoId: z
+    .string()
+    .trim()
+    .regex(videoIdPattern.youtube, 'A YouTube video id has 11 letters, digits, - or _')
+    .or(z.literal(''))
+    .default(''),
   title: text(200),
   poster: image(),
   caption: text(300),

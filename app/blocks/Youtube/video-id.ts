@@ -23,7 +23,9 @@ export function extractVideoId(provider: VideoProvider, input: string): string {
   if (provider === 'youtube') {
     const fromQuery = url.searchParams.get('v')
     if (fromQuery && videoIdPattern.youtube.test(fromQuery)) return fromQuery
-    const candidate = url.hostname.endsWith('youtu.be') ? parts[0] : parts[parts.findIndex((p) => ['embed', 'shorts', 'live', 'v'].includes(p)) + 1]
+    const candidate = url.hostname.endsWith('youtu.be')
+      ? parts[0]
+      : parts[parts.findIndex((p) => ['embed', 'shorts', 'live', 'v'].includes(p)) + 1]
     return candidate && videoIdPattern.youtube.test(candidate) ? candidate : value
   }
   const numeric = [...parts].reverse().find((p) => videoIdPattern.vimeo.test(p))

@@ -78,7 +78,13 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
     // Spec 01 §5: the validators stop the submit, but the login form shows no messages for them.
     <form noValidate onSubmit={(event) => void submit(event).catch(() => {})} className="flex flex-col gap-4">
       <Field label={t.login.username} autoComplete="username" invalid={!!errors.username} {...register('username')} />
-      <Field label={t.login.password} type="password" autoComplete="current-password" invalid={!!errors.password} {...register('password')} />
+      <Field
+        label={t.login.password}
+        type="password"
+        autoComplete="current-password"
+        invalid={!!errors.password}
+        {...register('password')}
+      />
       <ErrorAlert message={serverError} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <button type="submit" className={`${chrome.button} ${chrome.primary} ${chrome.focus}`} disabled={busy} aria-busy={busy}>
@@ -115,7 +121,12 @@ function ForgotPasswordForm({ onSent, onBack }: { onSent: (message: string) => v
       <Field label={t.forgotPassword.email} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
       <ErrorAlert message={serverError} />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <button type="submit" className={`${chrome.button} ${chrome.primary} ${chrome.focus}`} disabled={isSubmitting} aria-busy={isSubmitting}>
+        <button
+          type="submit"
+          className={`${chrome.button} ${chrome.primary} ${chrome.focus}`}
+          disabled={isSubmitting}
+          aria-busy={isSubmitting}
+        >
           {t.forgotPassword.submit}
         </button>
         <button type="button" className={`${chrome.link} ${chrome.focus}`} onClick={onBack}>

@@ -45,7 +45,14 @@ export function RecoveryDialog({ open, onOpenChange, token, email, onDone }: Rec
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={t.title} description={t.description} width="narrow">
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <Field label={t.email} type="email" autoComplete="username" placeholder={t.emailPlaceholder} error={errors.email?.message} {...register('email')} />
+        <Field
+          label={t.email}
+          type="email"
+          autoComplete="username"
+          placeholder={t.emailPlaceholder}
+          error={errors.email?.message}
+          {...register('email')}
+        />
         <Field
           label={t.password}
           type="password"
@@ -64,7 +71,12 @@ export function RecoveryDialog({ open, onOpenChange, token, email, onDone }: Rec
         />
         <ErrorAlert message={serverError} />
         <div>
-          <button type="submit" className={`${chrome.button} ${chrome.primary} ${chrome.focus}`} disabled={isSubmitting} aria-busy={isSubmitting}>
+          <button
+            type="submit"
+            className={`${chrome.button} ${chrome.primary} ${chrome.focus}`}
+            disabled={isSubmitting}
+            aria-busy={isSubmitting}
+          >
             {t.submit}
           </button>
         </div>

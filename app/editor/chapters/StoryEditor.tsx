@@ -24,7 +24,15 @@ const c = chapterTexts
  * with its heading, subtitle, link and image; Save keeps a draft, Publish shows it to visitors.
  * Its chapter pages are listed. A failed load shows in the panel's error state (spec 02 §8).
  */
-export function StoryEditor({ storyId, onBack, onStored }: { storyId: string; onBack: () => void; onStored: (story: StorySummary) => void }) {
+export function StoryEditor({
+  storyId,
+  onBack,
+  onStored,
+}: {
+  storyId: string
+  onBack: () => void
+  onStored: (story: StorySummary) => void
+}) {
   const [story, setStory] = useState<Story | null>(null)
   const [saved, setSaved] = useState<StoryDraft | null>(null)
   const [draft, setDraft] = useState<StoryDraft | null>(null)
@@ -74,7 +82,18 @@ export function StoryEditor({ storyId, onBack, onStored }: { storyId: string; on
 function BackButton({ onClick }: { onClick: () => void }) {
   return (
     <button type="button" className={`${buttonClass.secondary} ${buttonClass.small} self-start`} onClick={onClick}>
-      <svg viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <svg
+        viewBox="0 0 24 24"
+        width="14"
+        height="14"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+      >
         <path d="M15 18l-6-6 6-6" />
       </svg>
       {t.back}
@@ -145,11 +164,22 @@ function StoryForm({
       <div className="flex flex-wrap items-center justify-between gap-2">
         <BackButton onClick={() => (dirty ? setLeaving(true) : onBack())} />
         <div className="flex gap-2">
-          <button type="submit" className={`${buttonClass.secondary} ${buttonClass.small}`} disabled={busy !== null} aria-busy={busy === 'save'}>
+          <button
+            type="submit"
+            className={`${buttonClass.secondary} ${buttonClass.small}`}
+            disabled={busy !== null}
+            aria-busy={busy === 'save'}
+          >
             <SaveIcon width={14} height={14} />
             {texts.editor.save}
           </button>
-          <button type="button" className={`${buttonClass.primary} ${buttonClass.small}`} disabled={busy !== null} aria-busy={busy === 'publish'} onClick={() => void store(true)}>
+          <button
+            type="button"
+            className={`${buttonClass.primary} ${buttonClass.small}`}
+            disabled={busy !== null}
+            aria-busy={busy === 'publish'}
+            onClick={() => void store(true)}
+          >
             <PublishIcon width={14} height={14} />
             {texts.editor.publish}
           </button>
@@ -163,7 +193,14 @@ function StoryForm({
         </p>
       </div>
 
-      <TextInput label={c.title} value={draft.title} maxLength={200} autoComplete="off" error={errors.title} onChange={(e) => set({ title: e.target.value })} />
+      <TextInput
+        label={c.title}
+        value={draft.title}
+        maxLength={200}
+        autoComplete="off"
+        error={errors.title}
+        onChange={(e) => set({ title: e.target.value })}
+      />
       <TextInput
         label={c.slug}
         value={draft.slug}
@@ -174,9 +211,19 @@ function StoryForm({
         error={errors.slug}
         onChange={(e) => set({ slug: e.target.value })}
       />
-      <TextArea label={c.description} value={draft.description} maxLength={2000} error={errors.description} onChange={(e) => set({ description: e.target.value })} />
+      <TextArea
+        label={c.description}
+        value={draft.description}
+        maxLength={2000}
+        error={errors.description}
+        onChange={(e) => set({ description: e.target.value })}
+      />
       <div>
-        <ImageField label={t.headerImage} value={draft.headerImage.imageId} onChange={(imageId) => set({ headerImage: withImage(draft.headerImage, imageId) })} />
+        <ImageField
+          label={t.headerImage}
+          value={draft.headerImage.imageId}
+          onChange={(imageId) => set({ headerImage: withImage(draft.headerImage, imageId) })}
+        />
         <p className="mt-1 text-xs text-neutral-600">{t.headerImageHint}</p>
       </div>
 
@@ -185,10 +232,26 @@ function StoryForm({
           {t.upNext}
         </legend>
         <p className="text-xs text-neutral-600">{t.upNextHint}</p>
-        <TextInput label={t.heading} value={draft.upNext.heading} maxLength={200} error={errors['upNext.heading']} onChange={(e) => setUpNext({ heading: e.target.value })} />
-        <TextArea label={t.subtitle} value={draft.upNext.subtitle} maxLength={500} error={errors['upNext.subtitle']} onChange={(e) => setUpNext({ subtitle: e.target.value })} />
+        <TextInput
+          label={t.heading}
+          value={draft.upNext.heading}
+          maxLength={200}
+          error={errors['upNext.heading']}
+          onChange={(e) => setUpNext({ heading: e.target.value })}
+        />
+        <TextArea
+          label={t.subtitle}
+          value={draft.upNext.subtitle}
+          maxLength={500}
+          error={errors['upNext.subtitle']}
+          onChange={(e) => setUpNext({ subtitle: e.target.value })}
+        />
         <LinkFields link={draft.upNext.link} onChange={(link) => setUpNext({ link })} />
-        <ImageField label={t.upNextImage} value={draft.upNext.image.imageId} onChange={(imageId) => setUpNext({ image: withImage(draft.upNext.image, imageId) })} />
+        <ImageField
+          label={t.upNextImage}
+          value={draft.upNext.image.imageId}
+          onChange={(imageId) => setUpNext({ image: withImage(draft.upNext.image, imageId) })}
+        />
       </fieldset>
 
       <section aria-label={t.chapters(story.chapters.length)} className="flex flex-col gap-2">

@@ -18,7 +18,10 @@ export function StorySelect({
   onChange: (story: StorySummary | null) => void
   invalid?: string | undefined
 }) {
-  const options = [{ value: '', label: stories ? t.chooseStory : texts.editor.loading }, ...(stories ?? []).map((s) => ({ value: s._id, label: s.title || s.slug }))]
+  const options = [
+    { value: '', label: stories ? t.chooseStory : texts.editor.loading },
+    ...(stories ?? []).map((s) => ({ value: s._id, label: s.title || s.slug })),
+  ]
   return (
     <div>
       <SelectInput

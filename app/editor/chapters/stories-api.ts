@@ -20,7 +20,11 @@ export const storeStory = (story: { _id: string } & Record<string, unknown>, pub
 export async function deleteStory(apiBase: string, id: string): Promise<void> {
   let response: Response
   try {
-    response = await fetch(`${apiBase}/obj/story/${encodeURIComponent(id)}`, { method: 'DELETE', credentials: 'same-origin', headers: { accept: 'application/json' } })
+    response = await fetch(`${apiBase}/obj/story/${encodeURIComponent(id)}`, {
+      method: 'DELETE',
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    })
   } catch {
     throw new ApiError(texts.toasts.unknownError, 0)
   }

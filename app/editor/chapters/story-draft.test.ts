@@ -17,10 +17,18 @@ const story = (overrides: Record<string, unknown> = {}): Story => ({
 
 describe('the story editor draft', () => {
   it('edits what a story holds and sends it back in the shape saveStory takes', () => {
-    const loaded = story({ header: { image: { imageId: 'img-1', alt: '' } }, upNext: { heading: 'Next', link: { text: 'Go', href: '/towns', type: 'page' } } })
+    const loaded = story({
+      header: { image: { imageId: 'img-1', alt: '' } },
+      upNext: { heading: 'Next', link: { text: 'Go', href: '/towns', type: 'page' } },
+    })
     const draft = draftOf(loaded)
     expect(draft.headerImage.imageId).toBe('img-1')
-    expect(draft.upNext).toMatchObject({ heading: 'Next', subtitle: '', link: { text: 'Go', href: '/towns', type: 'page' }, image: { imageId: '' } })
+    expect(draft.upNext).toMatchObject({
+      heading: 'Next',
+      subtitle: '',
+      link: { text: 'Go', href: '/towns', type: 'page' },
+      image: { imageId: '' },
+    })
     const payload = storyPayload(loaded, { ...draft, upNext: { ...draft.upNext, subtitle: 'Bakeries and churches' } })
     expect(payload).toEqual({
       _id: 'story-1',
@@ -29,7 +37,13 @@ describe('the story editor draft', () => {
       slug: 'vintage',
       description: 'A year in the vines',
       header: { image: { imageId: 'img-1', alt: '' } },
-      upNext: { inContainer: true, heading: 'Next', subtitle: 'Bakeries and churches', link: { text: 'Go', href: '/towns', type: 'page' }, image: { imageId: '', alt: '' } },
+      upNext: {
+        inContainer: true,
+        heading: 'Next',
+        subtitle: 'Bakeries and churches',
+        link: { text: 'Go', href: '/towns', type: 'page' },
+        image: { imageId: '', alt: '' },
+      },
     })
     // What is sent is a valid story as the server checks it.
     expect(storySchema.safeParse(payload).success).toBe(true)
@@ -48,12 +62,22 @@ describe('the story editor draft', () => {
   })
 
   it("puts the server's field errors under their fields", () => {
-    expect(fieldErrorsOf([{ path: 'upNext.heading', message: 'Too long' }, { path: 'title', message: 'Required' }], 'The story has invalid content')).toEqual({
+    expect(
+      fieldErrorsOf(
+        [
+          { path: 'upNext.heading', message: 'Too long' },
+          { path: 'title', message: 'Required' },
+        ],
+        'The story has invalid content',
+      ),
+    ).toEqual({
       'upNext.heading': 'Too long',
       title: 'Required',
     })
     // A conflict names the field only; its message is the error's own.
-    expect(fieldErrorsOf({ path: 'slug' }, "A story with the slug 'x' already exists")).toEqual({ slug: "A story with the slug 'x' already exists" })
+    expect(fieldErrorsOf({ path: 'slug' }, "A story with the slug 'x' already exists")).toEqual({
+      slug: "A story with the slug 'x' already exists",
+    })
     expect(fieldErrorsOf(undefined, 'Unknown Error')).toEqual({})
   })
 })

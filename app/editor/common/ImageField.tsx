@@ -22,9 +22,17 @@ export function ImageField({ label, value, onChange }: { label: string; value: s
       </span>
       <div className="mt-1 flex flex-wrap items-center gap-3">
         {value ? (
-          <img src={imageUrl(value, { w: 96, h: 54 })} width={96} height={54} alt={t.preview} className="h-[54px] w-[96px] shrink-0 rounded object-cover ring-1 ring-neutral-200" />
+          <img
+            src={imageUrl(value, { w: 96, h: 54 })}
+            width={96}
+            height={54}
+            alt={t.preview}
+            className="h-[54px] w-[96px] shrink-0 rounded object-cover ring-1 ring-neutral-200"
+          />
         ) : (
-          <span className="flex h-[54px] w-[96px] shrink-0 items-center justify-center rounded bg-neutral-100 text-xs text-neutral-700">{t.none}</span>
+          <span className="flex h-[54px] w-[96px] shrink-0 items-center justify-center rounded bg-neutral-100 text-xs text-neutral-700">
+            {t.none}
+          </span>
         )}
         <button type="button" className={`${buttonClass.secondary} ${buttonClass.small}`} onClick={() => setOpen(true)}>
           {value ? t.change : t.choose}

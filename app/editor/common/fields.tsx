@@ -1,4 +1,11 @@
-import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
+import {
+  useId,
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react'
 import { chrome } from '../surfaces/classes.ts'
 
 const inputClass = `mt-1 ${chrome.input} ${chrome.focus} focus-visible:ring-offset-0`
@@ -46,7 +53,14 @@ export function TextInput({ label, hint, error, status, ...input }: Common & Inp
       <label htmlFor={id} className={chrome.label}>
         {label}
       </label>
-      <input id={id} type="text" className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, { hint, error, status })} {...input} />
+      <input
+        id={id}
+        type="text"
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, { hint, error, status })}
+        {...input}
+      />
       <Described id={id} hint={hint} error={error} status={status} />
     </div>
   )
@@ -59,7 +73,14 @@ export function TextArea({ label, hint, error, ...input }: Common & TextareaHTML
       <label htmlFor={id} className={chrome.label}>
         {label}
       </label>
-      <textarea id={id} rows={3} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, { hint, error })} {...input} />
+      <textarea
+        id={id}
+        rows={3}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, { hint, error })}
+        {...input}
+      />
       <Described id={id} hint={hint} error={error} />
     </div>
   )
@@ -102,7 +123,11 @@ export function Checkbox({ label, ...input }: { label: string } & InputHTMLAttri
 }
 
 /** A small labelled icon-or-text button for list rows (Move up, Move down, Remove). */
-export function RowButton({ label, children, ...button }: { label: string; children: ReactNode } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'>) {
+export function RowButton({
+  label,
+  children,
+  ...button
+}: { label: string; children: ReactNode } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'>) {
   return (
     <button
       type="button"

@@ -24,7 +24,12 @@ export interface BlockActionsProps {
 /** Spec 01 §2.10: Up, Down, Remove, Spacing, Duplicate Components (and Settings when the block has an editor). */
 export function BlockActions({ path, componentType, index, count, dispatch, view, onDangerChange, variant }: BlockActionsProps) {
   const hasSettings = !!blockEditors[componentType]
-  const button = (label: string, onClick: () => void, children: ReactNode, options: { disabled?: boolean; danger?: boolean; pressed?: boolean } = {}) => (
+  const button = (
+    label: string,
+    onClick: () => void,
+    children: ReactNode,
+    options: { disabled?: boolean; danger?: boolean; pressed?: boolean } = {},
+  ) => (
     <button
       type="button"
       aria-label={label}
@@ -40,7 +45,11 @@ export function BlockActions({ path, componentType, index, count, dispatch, view
       onFocus={options.danger ? () => onDangerChange?.(true) : undefined}
       onBlur={options.danger ? () => onDangerChange?.(false) : undefined}
       className={`inline-flex h-8 min-w-8 items-center justify-center gap-1 rounded px-2 text-xs font-semibold outline-none focus-visible:ring-2 focus-visible:ring-blue-600 disabled:opacity-40 ${
-        options.danger ? 'text-red-darker hover:bg-red/10' : options.pressed ? 'bg-neutral-900 text-white' : 'text-neutral-800 hover:bg-neutral-100'
+        options.danger
+          ? 'text-red-darker hover:bg-red/10'
+          : options.pressed
+            ? 'bg-neutral-900 text-white'
+            : 'text-neutral-800 hover:bg-neutral-100'
       }`}
     >
       {children}
@@ -55,20 +64,38 @@ export function BlockActions({ path, componentType, index, count, dispatch, view
       role="toolbar"
       aria-label={t.toolbar(componentType)}
       data-editor-chrome=""
-      className={variant === 'toolbar' ? 'flex items-center gap-0.5 rounded-md bg-white p-1 font-sans shadow-lg ring-1 ring-black/15' : 'flex flex-wrap items-center gap-1'}
+      className={
+        variant === 'toolbar'
+          ? 'flex items-center gap-0.5 rounded-md bg-white p-1 font-sans shadow-lg ring-1 ring-black/15'
+          : 'flex flex-wrap items-center gap-1'
+      }
       onKeyDown={(event) => event.stopPropagation()}
     >
       {button(t.up, () => dispatch({ type: 'moveBlock', path, delta: -1 }), <ArrowUpIcon />, { disabled: index <= 0 })}
       {button(t.down, () => dispatch({ type: 'moveBlock', path, delta: 1 }), <ArrowDownIcon />, { disabled: index >= count - 1 })}
       {button(t.duplicate, () => dispatch({ type: 'duplicateBlock', path }), <DuplicateIcon />)}
       {button(t.spacing, () => dispatch({ type: 'openComponentPanel', view: 'spacing' }), <SpacingIcon />, { pressed: view === 'spacing' })}
-      {hasSettings ? button(t.settings, () => dispatch({ type: 'openComponentPanel', view: 'settings' }), <SettingsIcon />, { pressed: view === 'settings' }) : null}
+      {hasSettings
+        ? button(t.settings, () => dispatch({ type: 'openComponentPanel', view: 'settings' }), <SettingsIcon />, {
+            pressed: view === 'settings',
+          })
+        : null}
       {button(t.remove, remove, <TrashIcon />, { danger: true })}
     </div>
   )
 }
 
-const svg = { width: 16, height: 16, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true } as const
+const svg = {
+  width: 16,
+  height: 16,
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+  'aria-hidden': true,
+} as const
 
 function DuplicateIcon() {
   return (

@@ -40,7 +40,10 @@ export function BlockPicker({ path, container, index }: { path: Path; container:
   const where = path.length > 1 ? String(path[path.length - 1]) : 'page'
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger className={`inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 font-sans text-sm font-semibold text-neutral-900 shadow ring-1 ring-neutral-300 hover:bg-neutral-100 ${chrome.focus}`} aria-label={t.addComponentTo(where)}>
+      <Popover.Trigger
+        className={`inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 font-sans text-sm font-semibold text-neutral-900 shadow ring-1 ring-neutral-300 hover:bg-neutral-100 ${chrome.focus}`}
+        aria-label={t.addComponentTo(where)}
+      >
         <PlusIcon />
         {t.addComponent}
       </Popover.Trigger>
@@ -76,7 +79,11 @@ export function BlockPicker({ path, container, index }: { path: Path; container:
           <ul className="mt-2 min-h-0 flex-1 overflow-y-auto" aria-label={t.addComponent}>
             {shown.map((type) => (
               <li key={type.type}>
-                <button type="button" className={`w-full rounded px-2 py-1.5 text-left text-sm hover:bg-neutral-100 ${chrome.focus} focus-visible:ring-offset-0`} onClick={() => add(type.type)}>
+                <button
+                  type="button"
+                  className={`w-full rounded px-2 py-1.5 text-left text-sm hover:bg-neutral-100 ${chrome.focus} focus-visible:ring-offset-0`}
+                  onClick={() => add(type.type)}
+                >
                   {type.label}
                 </button>
               </li>

@@ -62,7 +62,16 @@ function SidebarEditable(props: EditableProps & { absolutePath: Path }) {
     const empty = content === null || content === false
     return createElement(
       as,
-      { ...elementProps, className, ...handlers, tabIndex: 0, title: name, 'aria-label': empty ? name : undefined, 'data-empty': empty ? '' : undefined, 'data-placeholder': empty ? name : undefined },
+      {
+        ...elementProps,
+        className,
+        ...handlers,
+        tabIndex: 0,
+        title: name,
+        'aria-label': empty ? name : undefined,
+        'data-empty': empty ? '' : undefined,
+        'data-placeholder': empty ? name : undefined,
+      },
       content,
     )
   }

@@ -44,7 +44,14 @@ export function FieldEditor({ field, value, set, push }: FieldEditorProps) {
     case 'list':
       return <ListFieldEditor field={field} items={Array.isArray(value) ? value : []} set={set} push={push} isList={Array.isArray(value)} />
     case 'select':
-      return <SelectInput label={label} value={typeof value === 'string' ? value : ''} options={field.options ?? []} onChange={(e) => set(e.target.value)} />
+      return (
+        <SelectInput
+          label={label}
+          value={typeof value === 'string' ? value : ''}
+          options={field.options ?? []}
+          onChange={(e) => set(e.target.value)}
+        />
+      )
     case 'anchor':
       return (
         <TextInput
@@ -60,7 +67,14 @@ export function FieldEditor({ field, value, set, push }: FieldEditorProps) {
     case 'freeformImage':
       return <ImageEditor value={asImage(value)} field={field} onChange={(next) => set({ ...(isRecord(value) ? value : {}), ...next })} />
     case 'date':
-      return <TextInput label={t.date} value={typeof value === 'string' ? value : ''} error={typeof value === 'string' && value && !parseDate(value) ? t.dateInvalid : undefined} onChange={(e) => set(e.target.value)} />
+      return (
+        <TextInput
+          label={t.date}
+          value={typeof value === 'string' ? value : ''}
+          error={typeof value === 'string' && value && !parseDate(value) ? t.dateInvalid : undefined}
+          onChange={(e) => set(e.target.value)}
+        />
+      )
     default:
       return <TextArea label={label} value={typeof value === 'string' ? value : ''} onChange={(e) => set(e.target.value)} />
   }
@@ -71,15 +85,24 @@ const isLinkType = (value: unknown): value is Link['type'] => typeof value === '
 
 function asLink(value: unknown): Link {
   const v = isRecord(value) ? value : {}
-  return { text: typeof v.text === 'string' ? v.text : '', href: typeof v.href === 'string' ? v.href : '', type: isLinkType(v.type) ? v.type : 'page' }
+  return {
+    text: typeof v.text === 'string' ? v.text : '',
+    href: typeof v.href === 'string' ? v.href : '',
+    type: isLinkType(v.type) ? v.type : 'page',
+  }
 }
 
 function asImage(value: unknown): ImageRef {
   const v = isRecord(value) ? value : {}
-  return { imageId: typeof v.imageId === 'string' ? v.imageId : '', alt: typeof v.alt === 'string' ? v.alt : '', ...(isRecord(v.crop) ? { crop: v.crop as ImageRef['crop'] } : {}) }
+  return {
+    imageId: typeof v.imageId === 'string' ? v.imageId : '',
+    alt: typeof v.alt === 'string' ? v.alt : '',
+    ...(isRecord(v.crop) ? { crop: v.crop as ImageRef['crop'] } : {}),
+  }
 }
 
-const isLinkLike = (value: unknown) => isRecord(value) && 'href' in value && 'type' in value && Object.keys(value).every((k) => ['text', 'href', 'type'].includes(k))
+const isLinkLike = (value: unknown) =>
+  isRecord(value) && 'href' in value && 'type' in value && Object.keys(value).every((k) => ['text', 'href', 'type'].includes(k))
 const isImageLike = (value: unknown) => isRecord(value) && 'imageId' in value
 
 interface PageSummary {
@@ -103,12 +126,20 @@ export function LinkEditor({ link, onChange }: { link: Link; onChange: (link: Li
   return (
     <div className="flex flex-col gap-3">
       <TextInput label={t.linkText} value={link.text} onChange={(e) => onChange({ ...link, text: e.target.value })} />
-      <SelectInput label={t.linkType} value={link.type} options={typeOptions} onChange={(e) => isLinkType(e.target.value) && onChange({ ...link, type: e.target.value })} />
+      <SelectInput
+        label={t.linkType}
+        value={link.type}
+        options={typeOptions}
+        onChange={(e) => isLinkType(e.target.value) && onChange({ ...link, type: e.target.value })}
+      />
       {link.type === 'page' && pages?.length ? (
         <SelectInput
           label={t.choosePage}
           value={pages.some((p) => `/${p.slug}` === link.href) ? link.href : ''}
-          options={[{ value: '', label: '—' }, ...pages.map((p) => ({ value: `/${p.slug}`, label: `${p.title || p.slug || 'Home'} (/${p.slug})` }))]}
+          options={[
+            { value: '', label: '—' },
+            ...pages.map((p) => ({ value: `/${p.slug}`, label: `${p.title || p.slug || 'Home'} (/${p.slug})` })),
+          ]}
           onChange={(e) => e.target.value !== '' && onChange({ ...link, href: e.target.value })}
         />
       ) : null}
@@ -121,7 +152,12 @@ function ImageEditor({ value, field, onChange }: { value: ImageRef; field: Field
   if (ImageEditorPanel) {
     return (
       <Suspense fallback={<p className="text-sm text-neutral-600">{texts.editor.loading}</p>}>
-        <ImageEditorPanel value={value} onChange={onChange} {...(field.cropSizes ? { cropSizes: { ...field.cropSizes } } : {})} freeform={field.kind === 'freeformImage'} />
+        <ImageEditorPanel
+          value={value}
+          onChange={onChange}
+          {...(field.cropSizes ? { cropSizes: { ...field.cropSizes } } : {})}
+          freeform={field.kind === 'freeformImage'}
+        />
       </Suspense>
     )
   }
@@ -134,7 +170,19 @@ function ImageEditor({ value, field, onChange }: { value: ImageRef; field: Field
 }
 
 /** A list (spec 01 §2.9 'list'): add (a copy of newItem), remove, move up/down; at most `max` items. */
-function ListFieldEditor({ field, items, set, push, isList }: { field: FieldRef; items: readonly unknown[]; set: (v: unknown) => void; push: (v: unknown) => void; isList: boolean }) {
+function ListFieldEditor({
+  field,
+  items,
+  set,
+  push,
+  isList,
+}: {
+  field: FieldRef
+  items: readonly unknown[]
+  set: (v: unknown) => void
+  push: (v: unknown) => void
+  isList: boolean
+}) {
   const full = field.max !== undefined && items.length >= field.max
   const template = field.newItem ?? (items[0] !== undefined ? blankLike(items[0]) : '')
   return (
@@ -144,7 +192,18 @@ function ListFieldEditor({ field, items, set, push, isList }: { field: FieldRef;
           const name = t.item(i + 1)
           return (
             <li key={i}>
-              <Box name={name} actions={<RowActions name={name} index={i} length={items.length} onMove={(d) => set(moveAt(items, i, d))} onRemove={() => set(removeAt(items, i))} />}>
+              <Box
+                name={name}
+                actions={
+                  <RowActions
+                    name={name}
+                    index={i}
+                    length={items.length}
+                    onMove={(d) => set(moveAt(items, i, d))}
+                    onRemove={() => set(removeAt(items, i))}
+                  />
+                }
+              >
                 <ValueForm value={item} name={name} onChange={(next) => set(replaceAt(items, i, next))} />
               </Box>
             </li>
@@ -179,13 +238,25 @@ const humanise = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').replac
 
 /** A form for one list item, from its shape: texts, flags, links, images and nested objects. */
 function ValueForm({ value, name, onChange }: { value: unknown; name: string; onChange: (next: unknown) => void }) {
-  if (typeof value === 'string') return value.length > 80 ? <TextArea label={name} value={value} onChange={(e) => onChange(e.target.value)} /> : <TextInput label={name} value={value} onChange={(e) => onChange(e.target.value)} />
-  if (typeof value === 'number') return <TextInput label={name} type="number" value={String(value)} onChange={(e) => onChange(Number(e.target.value))} />
+  if (typeof value === 'string')
+    return value.length > 80 ? (
+      <TextArea label={name} value={value} onChange={(e) => onChange(e.target.value)} />
+    ) : (
+      <TextInput label={name} value={value} onChange={(e) => onChange(e.target.value)} />
+    )
+  if (typeof value === 'number')
+    return <TextInput label={name} type="number" value={String(value)} onChange={(e) => onChange(Number(e.target.value))} />
   if (typeof value === 'boolean') return <Checkbox label={name} checked={value} onChange={(e) => onChange(e.target.checked)} />
   if (isLinkLike(value)) return <LinkEditor link={asLink(value)} onChange={onChange} />
   if (isImageLike(value)) {
     const v = value as Record<string, unknown>
-    return <ImageField label={`${name}: ${t.imageId}`} value={typeof v.imageId === 'string' ? v.imageId : ''} onChange={(imageId) => onChange({ ...v, imageId })} />
+    return (
+      <ImageField
+        label={`${name}: ${t.imageId}`}
+        value={typeof v.imageId === 'string' ? v.imageId : ''}
+        onChange={(imageId) => onChange({ ...v, imageId })}
+      />
+    )
   }
   if (isRecord(value)) {
     return (
@@ -193,7 +264,9 @@ function ValueForm({ value, name, onChange }: { value: unknown; name: string; on
         {Object.entries(value).map(([key, inner]) =>
           Array.isArray(inner) ? null : (
             <div key={key}>
-              {isRecord(inner) && !isImageLike(inner) ? <p className="mb-1 text-xs font-semibold text-neutral-700">{humanise(key)}</p> : null}
+              {isRecord(inner) && !isImageLike(inner) ? (
+                <p className="mb-1 text-xs font-semibold text-neutral-700">{humanise(key)}</p>
+              ) : null}
               <ValueForm value={inner} name={humanise(key)} onChange={(next) => onChange({ ...value, [key]: next })} />
             </div>
           ),

@@ -80,7 +80,12 @@ function RichTextToolbar({ editor }: { editor: Editor }) {
     </button>
   )
   return (
-    <div role="toolbar" aria-label={texts.editor.blocks.toolbar('Rich text')} data-editor-chrome="" className="not-prose sticky top-2 z-[900] mb-2 flex w-max flex-wrap gap-1 rounded-md bg-white p-1 font-sans shadow-lg ring-1 ring-black/10">
+    <div
+      role="toolbar"
+      aria-label={texts.editor.blocks.toolbar('Rich text')}
+      data-editor-chrome=""
+      className="not-prose sticky top-2 z-[900] mb-2 flex w-max flex-wrap gap-1 rounded-md bg-white p-1 font-sans shadow-lg ring-1 ring-black/10"
+    >
       {button(t.bold, editor.isActive('bold'), () => editor.chain().focus().toggleBold().run(), 'B')}
       {button(t.italic, editor.isActive('italic'), () => editor.chain().focus().toggleItalic().run(), 'I')}
       {button(t.h2, editor.isActive('heading', { level: 2 }), () => editor.chain().focus().toggleHeading({ level: 2 }).run(), 'H2')}
@@ -88,13 +93,18 @@ function RichTextToolbar({ editor }: { editor: Editor }) {
       {button(t.bullets, editor.isActive('bulletList'), () => editor.chain().focus().toggleBulletList().run(), '•')}
       {button(t.numbers, editor.isActive('orderedList'), () => editor.chain().focus().toggleOrderedList().run(), '1.')}
       {button(t.quote, editor.isActive('blockquote'), () => editor.chain().focus().toggleBlockquote().run(), '“')}
-      {button(t.link, editor.isActive('link'), () => {
-        const previous = (editor.getAttributes('link') as { href?: string }).href ?? ''
-        const href = window.prompt(t.linkPrompt, previous)
-        if (href === null) return
-        if (!href) editor.chain().focus().extendMarkRange('link').unsetLink().run()
-        else editor.chain().focus().extendMarkRange('link').setLink({ href }).run()
-      }, '🔗')}
+      {button(
+        t.link,
+        editor.isActive('link'),
+        () => {
+          const previous = (editor.getAttributes('link') as { href?: string }).href ?? ''
+          const href = window.prompt(t.linkPrompt, previous)
+          if (href === null) return
+          if (!href) editor.chain().focus().extendMarkRange('link').unsetLink().run()
+          else editor.chain().focus().extendMarkRange('link').setLink({ href }).run()
+        },
+        '🔗',
+      )}
     </div>
   )
 }

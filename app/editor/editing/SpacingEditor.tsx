@@ -39,7 +39,12 @@ export function SpacingEditor({ spacing, onChange }: { spacing: Spacing | undefi
           </div>
         </fieldset>
       ))}
-      <button type="button" className={`${buttonClass.secondary} ${buttonClass.small} self-start`} disabled={!spacing} onClick={() => onChange(undefined)}>
+      <button
+        type="button"
+        className={`${buttonClass.secondary} ${buttonClass.small} self-start`}
+        disabled={!spacing}
+        onClick={() => onChange(undefined)}
+      >
         {t.resetSpacing}
       </button>
     </div>

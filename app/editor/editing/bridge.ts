@@ -32,5 +32,9 @@ const subscribe = (listener: () => void) => {
 }
 
 export function useBridge(): Bridge | null {
-  return useSyncExternalStore(subscribe, () => current, () => null)
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  )
 }

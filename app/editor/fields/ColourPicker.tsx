@@ -29,7 +29,10 @@ export function ColourPicker({ label, value, onChange, font }: ColourPickerProps
         <legend className={chrome.label}>{label}</legend>
         <div className="mt-2 grid grid-cols-5 gap-2">
           {palette.map((s) => (
-            <label key={s.key} className="group relative flex flex-col items-center gap-1 text-center text-[11px] leading-tight text-neutral-700">
+            <label
+              key={s.key}
+              className="group relative flex flex-col items-center gap-1 text-center text-[11px] leading-tight text-neutral-700"
+            >
               <input
                 type="radio"
                 name={name}

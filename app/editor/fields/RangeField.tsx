@@ -37,7 +37,17 @@ export function RangeField({ label, value, min, max, step = 1, onChange, describ
         {label}
       </label>
       <div className="mt-1 flex items-center gap-3">
-        <input id={id} type="range" min={min} max={max} step={step} value={value} onChange={(e) => onChange(clamp(Number(e.target.value)))} className="min-w-0 flex-1 accent-red" aria-describedby={describe || error ? `${id}-info` : undefined} />
+        <input
+          id={id}
+          type="range"
+          min={min}
+          max={max}
+          step={step}
+          value={value}
+          onChange={(e) => onChange(clamp(Number(e.target.value)))}
+          className="min-w-0 flex-1 accent-red"
+          aria-describedby={describe || error ? `${id}-info` : undefined}
+        />
         <input
           type="number"
           min={min}

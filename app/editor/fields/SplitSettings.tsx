@@ -22,7 +22,14 @@ export function SplitSettings({ block, set }: { block: SplitValues; set: (path: 
   return (
     <div className="flex flex-col gap-4">
       <h3 className="text-sm font-semibold text-neutral-900">{t.title}</h3>
-      <RangeField label={t.width} value={block.width} min={0} max={SPLIT_WIDTH_MAX} onChange={(v) => set('width', v)} describe={(v) => (v === 0 ? '6 / 12 and 6 / 12' : `${v} / 12 and ${12 - v} / 12`)} />
+      <RangeField
+        label={t.width}
+        value={block.width}
+        min={0}
+        max={SPLIT_WIDTH_MAX}
+        onChange={(v) => set('width', v)}
+        describe={(v) => (v === 0 ? '6 / 12 and 6 / 12' : `${v} / 12 and ${12 - v} / 12`)}
+      />
       <RangeField
         label={t.gap}
         value={Math.min(block.gap, gapMax)}
@@ -40,8 +47,16 @@ export function SplitSettings({ block, set }: { block: SplitValues; set: (path: 
           if (!e.target.checked && block.gap > SPLIT_GAP_MAX) set('gap', SPLIT_GAP_MAX)
         }}
       />
-      <Checkbox label={t.reverseDesktop} checked={block.reverse.desktop} onChange={(e) => set('reverse', { ...block.reverse, desktop: e.target.checked })} />
-      <Checkbox label={t.reverseMobile} checked={block.reverse.mobile} onChange={(e) => set('reverse', { ...block.reverse, mobile: e.target.checked })} />
+      <Checkbox
+        label={t.reverseDesktop}
+        checked={block.reverse.desktop}
+        onChange={(e) => set('reverse', { ...block.reverse, desktop: e.target.checked })}
+      />
+      <Checkbox
+        label={t.reverseMobile}
+        checked={block.reverse.mobile}
+        onChange={(e) => set('reverse', { ...block.reverse, mobile: e.target.checked })}
+      />
       <Checkbox label={t.matchHeight} checked={block.matchHeight} onChange={(e) => set('matchHeight', e.target.checked)} />
     </div>
   )

@@ -36,11 +36,29 @@ export function HeaderOverlayerEditor({ value, set }: HeaderEditorProps) {
           <ImageEditorPanel value={overlayer.image} onChange={(image) => update({ image })} freeform tabs={['cropping']} />
         </Tabs.Content>
         <Tabs.Content value="gallery" className="outline-none">
-          <ImageEditorPanel value={overlayer.image} onChange={(image) => update({ image })} freeform tabs={['gallery', 'alt']} initialTab="gallery" />
+          <ImageEditorPanel
+            value={overlayer.image}
+            onChange={(image) => update({ image })}
+            freeform
+            tabs={['gallery', 'alt']}
+            initialTab="gallery"
+          />
         </Tabs.Content>
         <Tabs.Content value="position" className="flex flex-col gap-4 outline-none">
-          <SelectInput label={t.position} value={overlayer.position} onChange={(e) => update({ position: e.target.value as HeaderOverlayer['position'] })} options={overlayerPositions.map((p) => ({ value: p, label: t.positions[p] }))} />
-          <RangeField label={t.width} value={overlayer.width} min={OVERLAYER_WIDTH_MIN} max={OVERLAYER_WIDTH_MAX} onChange={(width) => update({ width })} describe={(v) => `${v} %`} />
+          <SelectInput
+            label={t.position}
+            value={overlayer.position}
+            onChange={(e) => update({ position: e.target.value as HeaderOverlayer['position'] })}
+            options={overlayerPositions.map((p) => ({ value: p, label: t.positions[p] }))}
+          />
+          <RangeField
+            label={t.width}
+            value={overlayer.width}
+            min={OVERLAYER_WIDTH_MIN}
+            max={OVERLAYER_WIDTH_MAX}
+            onChange={(width) => update({ width })}
+            describe={(v) => `${v} %`}
+          />
         </Tabs.Content>
       </Tabs.Root>
     </div>

@@ -21,7 +21,10 @@ export function SidebarButton({ editor, path, label, className }: SidebarButtonP
       data-editor-chrome=""
       data-active={active || undefined}
       onClick={() => bridge?.dispatch({ type: 'selectField', block, field: { path, kind: 'editor', editor, label }, openSidebar: true })}
-      className={className ?? `${chrome.button} ${chrome.secondary} ${chrome.focus} font-sans shadow-md data-[active]:ring-2 data-[active]:ring-orange-600`}
+      className={
+        className ??
+        `${chrome.button} ${chrome.secondary} ${chrome.focus} font-sans shadow-md data-[active]:ring-2 data-[active]:ring-orange-600`
+      }
     >
       {label}
     </button>

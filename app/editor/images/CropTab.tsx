@@ -36,7 +36,17 @@ export function CropTab({ value, onChange, source, cropSizes, freeform }: CropTa
   const [active, setActive] = useState(keys[0] ?? 'desktop')
   if (keys.length <= 1) {
     const key = keys[0] ?? 'desktop'
-    return <CropEditor key={`${value.imageId}:${key}`} breakpoint={key} size={cropSizes[key]} value={value} onChange={onChange} source={source} freeform={freeform} />
+    return (
+      <CropEditor
+        key={`${value.imageId}:${key}`}
+        breakpoint={key}
+        size={cropSizes[key]}
+        value={value}
+        onChange={onChange}
+        source={source}
+        freeform={freeform}
+      />
+    )
   }
   return (
     <Tabs.Root value={active} onValueChange={setActive}>
@@ -53,7 +63,15 @@ export function CropTab({ value, onChange, source, cropSizes, freeform }: CropTa
       </Tabs.List>
       {keys.map((key) => (
         <Tabs.Content key={key} value={key} className="outline-none">
-          <CropEditor key={`${value.imageId}:${key}`} breakpoint={key} size={cropSizes[key]} value={value} onChange={onChange} source={source} freeform={freeform} />
+          <CropEditor
+            key={`${value.imageId}:${key}`}
+            breakpoint={key}
+            size={cropSizes[key]}
+            value={value}
+            onChange={onChange}
+            source={source}
+            freeform={freeform}
+          />
         </Tabs.Content>
       ))}
     </Tabs.Root>

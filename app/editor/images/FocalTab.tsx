@@ -38,7 +38,12 @@ export function FocalTab({ value, onChange, source, cropSizes }: FocalTabProps) 
 
   function onKeyDown(e: KeyboardEvent<HTMLButtonElement>) {
     const step = e.shiftKey ? 0.01 : 0.05
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] }
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    }
     const move = moves[e.key]
     if (!move) return
     e.preventDefault()
@@ -62,7 +67,14 @@ export function FocalTab({ value, onChange, source, cropSizes }: FocalTabProps) 
         className={`relative block w-full cursor-crosshair overflow-hidden rounded-md bg-neutral-100 ${chrome.focus}`}
         style={{ aspectRatio: `${source.width} / ${source.height}` }}
       >
-        <img src={imageUrl(value.imageId, { w: previewWidth })} width={previewWidth} height={previewHeight} alt="" draggable={false} className="block h-full w-full object-contain" />
+        <img
+          src={imageUrl(value.imageId, { w: previewWidth })}
+          width={previewWidth}
+          height={previewHeight}
+          alt=""
+          draggable={false}
+          className="block h-full w-full object-contain"
+        />
         <span
           aria-hidden="true"
           className="pointer-events-none absolute size-6 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white shadow-[0_0_0_2px_rgba(0,0,0,0.6)]"
@@ -100,7 +112,12 @@ export function FocalTab({ value, onChange, source, cropSizes }: FocalTabProps) 
             className={`mt-1 ${chrome.input} ${chrome.focus} px-2 py-1 focus-visible:ring-offset-0`}
           />
         </div>
-        <button type="button" className={`${buttonClass.secondary} ${buttonClass.small}`} disabled={!value.focal} onClick={() => set(undefined)}>
+        <button
+          type="button"
+          className={`${buttonClass.secondary} ${buttonClass.small}`}
+          disabled={!value.focal}
+          onClick={() => set(undefined)}
+        >
           {t.resetFocal}
         </button>
       </div>

@@ -48,7 +48,9 @@ export function GalleryTab({ selectedId, onPick }: GalleryTabProps) {
     const key = `${page}:${debounced}`
     listImages({ q: debounced, page }, controller.signal)
       .then((answer) => {
-        setItems((previous) => (page === 1 ? answer.items : [...previous, ...answer.items.filter((i) => !previous.some((p) => p._id === i._id))]))
+        setItems((previous) =>
+          page === 1 ? answer.items : [...previous, ...answer.items.filter((i) => !previous.some((p) => p._id === i._id))],
+        )
         setTotal(answer.total)
         setPages(answer.pages)
         setResult({ key, state: 'ready' })
@@ -96,7 +98,13 @@ export function GalleryTab({ selectedId, onPick }: GalleryTabProps) {
         onDrop={onDrop}
         className={`flex flex-wrap items-center gap-3 rounded-md border-2 border-dashed px-3 py-3 ${dragging ? 'border-red bg-red/5' : 'border-neutral-300'}`}
       >
-        <button type="button" className={`${buttonClass.primary} ${buttonClass.small}`} disabled={uploading} aria-busy={uploading} onClick={() => fileInput.current?.click()}>
+        <button
+          type="button"
+          className={`${buttonClass.primary} ${buttonClass.small}`}
+          disabled={uploading}
+          aria-busy={uploading}
+          onClick={() => fileInput.current?.click()}
+        >
           {t.upload}
         </button>
         <span className="text-xs text-neutral-700">{dragging ? t.dropActive : t.dropHere}</span>
@@ -145,7 +153,15 @@ export function GalleryTab({ selectedId, onPick }: GalleryTabProps) {
       </div>
 
       <p id={statusId} aria-live="polite" className="text-xs text-neutral-700">
-        {load.state === 'loading' && items.length === 0 ? t.loading : load.state === 'ready' ? (total === 0 ? (debounced ? t.noMatch : t.empty) : t.count(items.length, total)) : null}
+        {load.state === 'loading' && items.length === 0
+          ? t.loading
+          : load.state === 'ready'
+            ? total === 0
+              ? debounced
+                ? t.noMatch
+                : t.empty
+              : t.count(items.length, total)
+            : null}
       </p>
       {load.state === 'error' ? (
         <p role="alert" className={chrome.alert}>
@@ -165,7 +181,14 @@ export function GalleryTab({ selectedId, onPick }: GalleryTabProps) {
                 onClick={() => onPick(image)}
                 className={`group block w-full overflow-hidden rounded-md text-left ring-1 ${selected ? 'ring-2 ring-red' : 'ring-neutral-200 hover:ring-neutral-400'} ${chrome.focus}`}
               >
-                <img src={imageUrl(image._id, { w: 240, h: 180 })} width={240} height={180} alt="" loading="lazy" className="block aspect-[4/3] h-auto w-full bg-neutral-100 object-cover" />
+                <img
+                  src={imageUrl(image._id, { w: 240, h: 180 })}
+                  width={240}
+                  height={180}
+                  alt=""
+                  loading="lazy"
+                  className="block aspect-[4/3] h-auto w-full bg-neutral-100 object-cover"
+                />
                 <span className="block truncate px-2 py-1 text-xs text-neutral-800">{image.filename}</span>
                 <span className="block px-2 pb-1 text-[11px] text-neutral-600">
                   {image.width}×{image.height}
@@ -178,7 +201,12 @@ export function GalleryTab({ selectedId, onPick }: GalleryTabProps) {
       </ul>
 
       {page < pages ? (
-        <button type="button" className={`${buttonClass.secondary} ${buttonClass.small}`} disabled={load.state === 'loading'} onClick={() => setPage((p) => p + 1)}>
+        <button
+          type="button"
+          className={`${buttonClass.secondary} ${buttonClass.small}`}
+          disabled={load.state === 'loading'}
+          onClick={() => setPage((p) => p + 1)}
+        >
           {t.loadMore}
         </button>
       ) : null}

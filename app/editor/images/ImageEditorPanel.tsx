@@ -34,8 +34,17 @@ export interface ImageEditorPanelProps {
  * reuse, upload), Cropping (one crop per breakpoint, stored in source pixels as app/ui/Img expects),
  * Focal point and Alt text (required before publishing unless the picture is decorative).
  */
-export function ImageEditorPanel({ value, onChange, cropSizes, freeform = false, tabs = IMAGE_EDITOR_TABS, initialTab }: ImageEditorPanelProps) {
-  const [tab, setTab] = useState<ImageEditorTab>(() => initialTab ?? (value.imageId || !tabs.includes('gallery') ? (tabs.includes('cropping') ? 'cropping' : tabs[0]!) : 'gallery'))
+export function ImageEditorPanel({
+  value,
+  onChange,
+  cropSizes,
+  freeform = false,
+  tabs = IMAGE_EDITOR_TABS,
+  initialTab,
+}: ImageEditorPanelProps) {
+  const [tab, setTab] = useState<ImageEditorTab>(
+    () => initialTab ?? (value.imageId || !tabs.includes('gallery') ? (tabs.includes('cropping') ? 'cropping' : tabs[0]!) : 'gallery'),
+  )
   const { size, error } = useSourceSize(value.imageId)
   const sizes: CropSizes = cropSizes && Object.keys(cropSizes).length ? cropSizes : { desktop: size ?? { width: 1, height: 1 } }
   const isFreeform = freeform || !cropSizes || Object.keys(cropSizes).length === 0
@@ -65,7 +74,13 @@ export function ImageEditorPanel({ value, onChange, cropSizes, freeform = false,
     <div className="space-y-3" data-testid="image-editor">
       {value.imageId ? (
         <div className="flex items-center gap-3">
-          <img src={imageUrl(value.imageId, { w: 96, h: 54 })} width={96} height={54} alt={t.current} className="h-[54px] w-[96px] shrink-0 rounded object-cover ring-1 ring-neutral-200" />
+          <img
+            src={imageUrl(value.imageId, { w: 96, h: 54 })}
+            width={96}
+            height={54}
+            alt={t.current}
+            className="h-[54px] w-[96px] shrink-0 rounded object-cover ring-1 ring-neutral-200"
+          />
           <p className="text-xs text-neutral-700">{size ? t.sourceSize(size.width, size.height) : null}</p>
         </div>
       ) : null}

@@ -45,7 +45,12 @@ export function percentToSource(area: PercentArea, source: Size): Crop {
 /** Source pixels to cropper percentages (to show a stored crop again). */
 export function sourceToPercent(crop: Crop, source: Size): PercentArea {
   const c = clampCrop(crop, source)
-  return { x: (c.x / source.width) * 100, y: (c.y / source.height) * 100, width: (c.width / source.width) * 100, height: (c.height / source.height) * 100 }
+  return {
+    x: (c.x / source.width) * 100,
+    y: (c.y / source.height) * 100,
+    width: (c.width / source.width) * 100,
+    height: (c.height / source.height) * 100,
+  }
 }
 
 /** Where the cropper starts for a breakpoint: its stored crop, else the largest box around the focal point. */

@@ -34,7 +34,10 @@ export function listImages(query: { q?: string; page?: number }, signal?: AbortS
   )
 }
 
-export function imageInfo(imageId: string, signal?: AbortSignal): Promise<LibraryImage & { usage: { pages: number; siteDocuments: number } }> {
+export function imageInfo(
+  imageId: string,
+  signal?: AbortSignal,
+): Promise<LibraryImage & { usage: { pages: number; siteDocuments: number } }> {
   return getApi('/image/info', { imageId }, { signal })
 }
 

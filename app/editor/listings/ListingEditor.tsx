@@ -69,7 +69,8 @@ export function ListingEditor({ listingId, pagePublished }: { listingId: string;
   }
 
   const current = listing
-  const save = (next: Listing = current) => run('save', () => postApi<Answer>('/listing/save', { listing: saveBody(next) }), toasts.listingSaved)
+  const save = (next: Listing = current) =>
+    run('save', () => postApi<Answer>('/listing/save', { listing: saveBody(next) }), toasts.listingSaved)
   const syncAtdw = () =>
     run(
       'atdw',
@@ -117,7 +118,12 @@ export function ListingEditor({ listingId, pagePublished }: { listingId: string;
       <ErrorAlert message={error} />
       {!listing.isCustom ? (
         <div>
-          <button type="button" className={`${buttonClass.secondary} ${buttonClass.small}`} onClick={() => setReconnecting(true)} aria-haspopup="dialog">
+          <button
+            type="button"
+            className={`${buttonClass.secondary} ${buttonClass.small}`}
+            onClick={() => setReconnecting(true)}
+            aria-haspopup="dialog"
+          >
             {t.reconnect}
           </button>
         </div>
@@ -131,7 +137,12 @@ export function ListingEditor({ listingId, pagePublished }: { listingId: string;
 
       {listing.isCustom ? (
         <>
-          <TextInput label={t.bookEasyCode} value={listing.bookEasyCode} maxLength={100} onChange={(event) => setListing({ ...listing, bookEasyCode: event.target.value })} />
+          <TextInput
+            label={t.bookEasyCode}
+            value={listing.bookEasyCode}
+            maxLength={100}
+            onChange={(event) => setListing({ ...listing, bookEasyCode: event.target.value })}
+          />
           <TextInput
             label={t.bookEasyDefaultDate}
             value={listing.bookEasyDefaultDate}
@@ -175,14 +186,33 @@ export function ListingEditor({ listingId, pagePublished }: { listingId: string;
   )
 }
 
-function WrappedField({ listing, field, pagePublished, onChange }: { listing: Listing; field: WrappedFieldKey; pagePublished: boolean; onChange: (next: Listing) => void }) {
+function WrappedField({
+  listing,
+  field,
+  pagePublished,
+  onChange,
+}: {
+  listing: Listing
+  field: WrappedFieldKey
+  pagePublished: boolean
+  onChange: (next: Listing) => void
+}) {
   const label = t.fields[field]
   const linked = isLinked(listing[field])
   const readOnly = isReadOnly(listing, field)
   const hint = linked ? `${t.linked} (${listing[field].path})` : undefined
   let input
   if (field === 'description') {
-    input = <TextArea label={label} hint={hint} rows={8} value={listing.description.value} readOnly={readOnly} onChange={(event) => onChange(setValue(listing, 'description', event.target.value))} />
+    input = (
+      <TextArea
+        label={label}
+        hint={hint}
+        rows={8}
+        value={listing.description.value}
+        readOnly={readOnly}
+        onChange={(event) => onChange(setValue(listing, 'description', event.target.value))}
+      />
+    )
   } else if (field === 'activeStatus') {
     const editable = statusEditable(listing, pagePublished)
     input = (
@@ -199,16 +229,32 @@ function WrappedField({ listing, field, pagePublished, onChange }: { listing: Li
     const image = listing.image.value
     input =
       listing.isCustom && !readOnly ? (
-        <ImageField label={label} value={image.imageId ?? ''} onChange={(imageId) => onChange(setValue(listing, 'image', { ...image, imageId, url: undefined }))} />
+        <ImageField
+          label={label}
+          value={image.imageId ?? ''}
+          onChange={(imageId) => onChange(setValue(listing, 'image', { ...image, imageId, url: undefined }))}
+        />
       ) : (
         <TextInput label={label} hint={hint} value={image.url ?? image.imageId ?? ''} readOnly />
       )
   } else {
     const key = field
-    input = <TextInput label={label} hint={hint} value={listing[key].value} readOnly={readOnly} onChange={(event) => onChange(setValue(listing, key, event.target.value))} />
+    input = (
+      <TextInput
+        label={label}
+        hint={hint}
+        value={listing[key].value}
+        readOnly={readOnly}
+        onChange={(event) => onChange(setValue(listing, key, event.target.value))}
+      />
+    )
   }
   return (
-    <div className={`rounded-md p-3 ring-1 ${linked ? 'bg-neutral-50 ring-neutral-200' : 'ring-transparent'}`} data-field={field} data-linked={linked || undefined}>
+    <div
+      className={`rounded-md p-3 ring-1 ${linked ? 'bg-neutral-50 ring-neutral-200' : 'ring-transparent'}`}
+      data-field={field}
+      data-linked={linked || undefined}
+    >
       {input}
       {canLink(listing, field) ? (
         <button
@@ -238,7 +284,12 @@ function CustomCategories({ listing, onChange }: { listing: Listing; onChange: (
         {listing.customCategories.value.map((category) => (
           <li key={category} className="inline-flex items-center gap-1 rounded-full bg-neutral-100 py-1 pr-1 pl-3 text-xs font-semibold">
             {category}
-            <button type="button" aria-label={t.removeCategory(category)} className="rounded-full px-2 hover:bg-neutral-200" onClick={() => onChange(removeCustomCategory(listing, category))}>
+            <button
+              type="button"
+              aria-label={t.removeCategory(category)}
+              className="rounded-full px-2 hover:bg-neutral-200"
+              onClick={() => onChange(removeCustomCategory(listing, category))}
+            >
               ×
             </button>
           </li>

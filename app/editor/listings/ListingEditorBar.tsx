@@ -69,7 +69,14 @@ function NewListingForm({ onCreated }: { onCreated: () => void }) {
       }}
     >
       <ErrorAlert message={error} />
-      <TextInput label={t.newListingName} value={name} onChange={(event) => setName(event.target.value)} required maxLength={200} autoFocus />
+      <TextInput
+        label={t.newListingName}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        required
+        maxLength={200}
+        autoFocus
+      />
       <div>
         <button type="submit" className={buttonClass.primary} disabled={busy || !name.trim()}>
           {t.create}

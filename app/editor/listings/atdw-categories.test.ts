@@ -3,7 +3,13 @@ import { addFilterGroup, categoryPayload, draftOf, newDraft, removeFilterGroup }
 
 describe('ATDW category drafts', () => {
   it("names a new category 'New Category {n}' with one empty filter, no dates, children shown", () => {
-    expect(newDraft(2, 'k')).toMatchObject({ name: 'New Category 3', filters: [''], hasDates: false, hideServices: false, published: false })
+    expect(newDraft(2, 'k')).toMatchObject({
+      name: 'New Category 3',
+      filters: [''],
+      hasDates: false,
+      hideServices: false,
+      published: false,
+    })
   })
 
   it('keeps at least one filter group', () => {
@@ -14,7 +20,16 @@ describe('ATDW category drafts', () => {
   })
 
   it('edits groups as comma-separated words and sends them as upper-cased lists', () => {
-    const draft = draftOf({ _id: 'c1', name: 'Events', excludedTags: 'TOUR', attributes: [], hideServices: true, hasDates: true, filters: [['EVENT', 'FESTIVAL'], ['WINE']], published: true })
+    const draft = draftOf({
+      _id: 'c1',
+      name: 'Events',
+      excludedTags: 'TOUR',
+      attributes: [],
+      hideServices: true,
+      hasDates: true,
+      filters: [['EVENT', 'FESTIVAL'], ['WINE']],
+      published: true,
+    })
     expect(draft.filters).toEqual(['EVENT, FESTIVAL', 'WINE'])
     expect(categoryPayload({ ...draft, filters: ['event, festival ,', ' wine'] })).toEqual({
       _id: 'c1',

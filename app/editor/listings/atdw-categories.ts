@@ -35,7 +35,16 @@ export function draftOf(category: ListingCategory): CategoryDraft {
 
 /** Spec 02 §9: 'New Category {n}' (n = count + 1) with one empty filter, no dates, children not hidden. */
 export function newDraft(existingCount: number, key: string): CategoryDraft {
-  return { key, name: newCategoryName(existingCount), excludedTags: '', attributes: [], hideServices: false, hasDates: false, filters: [''], published: false }
+  return {
+    key,
+    name: newCategoryName(existingCount),
+    excludedTags: '',
+    attributes: [],
+    hideServices: false,
+    hasDates: false,
+    filters: [''],
+    published: false,
+  }
 }
 
 export function addFilterGroup(draft: CategoryDraft): CategoryDraft {

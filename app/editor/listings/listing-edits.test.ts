@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { newCustomListing, type Listing } from '#lib/listings'
-import { addCustomCategory, canLink, isReadOnly, link, saveBody, setValue, statusEditable, unlink, unlinkedProviderFields } from './listing-edits'
+import {
+  addCustomCategory,
+  canLink,
+  isReadOnly,
+  link,
+  saveBody,
+  setValue,
+  statusEditable,
+  unlink,
+  unlinkedProviderFields,
+} from './listing-edits'
 
 function synced(): Listing {
   const base = newCustomListing('p1', 'Seppeltsfield Road Tour')

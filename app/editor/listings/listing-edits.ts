@@ -51,7 +51,9 @@ export function setValue<K extends WrappedFieldKey>(listing: Listing, key: K, va
 /** Fields that could be linked again (the reconnect modal). */
 export function unlinkedProviderFields(listing: Listing): { key: WrappedFieldKey; path: string }[] {
   if (listing.isCustom) return []
-  return editableFields.filter((key) => canLink(listing, key) && !isLinked(listing[key])).map((key) => ({ key, path: providerPath(listing, key) }))
+  return editableFields
+    .filter((key) => canLink(listing, key) && !isLinked(listing[key]))
+    .map((key) => ({ key, path: providerPath(listing, key) }))
 }
 
 /** Spec 02 §5: custom category names are upper-cased when added; duplicates and blanks are ignored. */

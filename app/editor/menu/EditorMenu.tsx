@@ -78,7 +78,10 @@ export function EditorMenu({ signedIn, onLogout }: EditorMenuProps) {
                     <span className="relative shrink-0">
                       <entry.Icon />
                       {notice ? (
-                        <span data-publish-notification="" className="absolute -top-1 -right-1 size-2.5 rounded-full bg-red-lighter ring-2 ring-white" />
+                        <span
+                          data-publish-notification=""
+                          className="absolute -top-1 -right-1 size-2.5 rounded-full bg-red-lighter ring-2 ring-white"
+                        />
                       ) : null}
                     </span>
                     {collapsed ? null : <span className="truncate">{entry.label}</span>}
@@ -107,7 +110,11 @@ function WithTooltip({ show, label, children }: { show: boolean; label: string; 
     <Tooltip.Root {...(show ? {} : { open: false })}>
       <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
       <Tooltip.Portal>
-        <Tooltip.Content side="right" sideOffset={10} className={`${chrome.z} rounded-md bg-neutral-900 px-2 py-1 text-xs font-medium text-white shadow-md`}>
+        <Tooltip.Content
+          side="right"
+          sideOffset={10}
+          className={`${chrome.z} rounded-md bg-neutral-900 px-2 py-1 text-xs font-medium text-white shadow-md`}
+        >
           {label}
         </Tooltip.Content>
       </Tooltip.Portal>

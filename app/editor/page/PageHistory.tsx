@@ -24,7 +24,15 @@ export interface PageVersion {
  * The page's saved and published versions (who, when, what), newest first, each with Restore: the
  * restored content becomes the draft (publish to make it public).
  */
-export function PageHistory({ pageId, collection, currentVersion }: { pageId: string; collection: Collection; currentVersion: number | undefined }) {
+export function PageHistory({
+  pageId,
+  collection,
+  currentVersion,
+}: {
+  pageId: string
+  collection: Collection
+  currentVersion: number | undefined
+}) {
   const [versions, setVersions] = useState<PageVersion[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [restoring, setRestoring] = useState<number | null>(null)
@@ -61,7 +69,12 @@ export function PageHistory({ pageId, collection, currentVersion }: { pageId: st
     }
   }
 
-  if (error) return <p role="alert" className={chrome.alert}>{error}</p>
+  if (error)
+    return (
+      <p role="alert" className={chrome.alert}>
+        {error}
+      </p>
+    )
   if (!versions) return <p>{texts.editor.loading}</p>
   if (!versions.length) return <p>{t.empty}</p>
   return (
@@ -69,11 +82,21 @@ export function PageHistory({ pageId, collection, currentVersion }: { pageId: st
       <caption className="mb-2 text-left text-xs text-neutral-600">{t.caption}</caption>
       <thead>
         <tr className="border-b border-neutral-200 text-xs text-neutral-600 uppercase">
-          <th scope="col" className="py-2 pr-3 font-semibold">{t.version}</th>
-          <th scope="col" className="py-2 pr-3 font-semibold">{t.action}</th>
-          <th scope="col" className="py-2 pr-3 font-semibold">{t.who}</th>
-          <th scope="col" className="py-2 pr-3 font-semibold">{t.when}</th>
-          <th scope="col" className="py-2 font-semibold"><span className="sr-only">{t.restore}</span></th>
+          <th scope="col" className="py-2 pr-3 font-semibold">
+            {t.version}
+          </th>
+          <th scope="col" className="py-2 pr-3 font-semibold">
+            {t.action}
+          </th>
+          <th scope="col" className="py-2 pr-3 font-semibold">
+            {t.who}
+          </th>
+          <th scope="col" className="py-2 pr-3 font-semibold">
+            {t.when}
+          </th>
+          <th scope="col" className="py-2 font-semibold">
+            <span className="sr-only">{t.restore}</span>
+          </th>
         </tr>
       </thead>
       <tbody>

@@ -4,7 +4,13 @@ import { editorPageOf, collectionOf } from '../use-route-page.ts'
 import { pageToSend } from './use-page-actions.ts'
 import { booleanOf, isPublished, ogOf, stringOf, titleOf, versionOf, withField, withHeaderField, withOg } from './page-fields.ts'
 
-const page = (): EditorPage => ({ _id: 'p1', slug: 'stay', version: 2, header: { title: 'Stay', image: { imageId: 'x' } }, og: { title: 'Og', image: { imageId: 'img', alt: 'a' } } })
+const page = (): EditorPage => ({
+  _id: 'p1',
+  slug: 'stay',
+  version: 2,
+  header: { title: 'Stay', image: { imageId: 'x' } },
+  og: { title: 'Og', image: { imageId: 'img', alt: 'a' } },
+})
 
 describe('page fields', () => {
   test('reads check what they find', () => {
@@ -25,7 +31,11 @@ describe('page fields', () => {
     expect(titled.header).toEqual({ title: 'Stay a while', image: { imageId: 'x' } })
     expect(original.header).toEqual({ title: 'Stay', image: { imageId: 'x' } })
     expect(withField(original, 'headerType', 'HeaderOne').headerType).toBe('HeaderOne')
-    expect(withOg(original, { description: 'D', imageId: 'new' }).og).toEqual({ title: 'Og', description: 'D', image: { imageId: 'new', alt: 'a' } })
+    expect(withOg(original, { description: 'D', imageId: 'new' }).og).toEqual({
+      title: 'Og',
+      description: 'D',
+      image: { imageId: 'new', alt: 'a' },
+    })
   })
 
   test('the page as sent has its slug by the shared rules', () => {
@@ -35,7 +45,12 @@ describe('page fields', () => {
 
 describe('route page', () => {
   test("the editor edits the route's stored draft (document) when there is one", () => {
-    const routePage: EditorPage = { _id: 'p1', slug: 'stay', collection: 'listings', document: { _id: 'p1', slug: 'stay', version: 7, contents: [] } }
+    const routePage: EditorPage = {
+      _id: 'p1',
+      slug: 'stay',
+      collection: 'listings',
+      document: { _id: 'p1', slug: 'stay', version: 7, contents: [] },
+    }
     expect(editorPageOf(routePage)).toEqual({ _id: 'p1', slug: 'stay', version: 7, contents: [] })
     expect(editorPageOf({ _id: 'p1', slug: 'stay' })).toEqual({ _id: 'p1', slug: 'stay' })
     expect(editorPageOf(null)).toBeNull()

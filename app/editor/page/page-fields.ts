@@ -50,7 +50,10 @@ export function ogOf(page: EditorPage | null): OgFields {
 export function withOg(page: EditorPage, change: Partial<OgFields>): EditorPage {
   const og = recordOf(page.og)
   const next = { ...ogOf(page), ...change }
-  return { ...page, og: { ...og, title: next.title, description: next.description, image: { ...recordOf(og.image), imageId: next.imageId } } }
+  return {
+    ...page,
+    og: { ...og, title: next.title, description: next.description, image: { ...recordOf(og.image), imageId: next.imageId } },
+  }
 }
 
 /** A boolean field with its default (showBreadcrumb defaults to true, spec 01 §3). */

@@ -70,7 +70,10 @@ export function usePageActions() {
     setBusy('unpublish')
     try {
       const result = await postApi<PageDoc>('/page/unpublishPage', { _id: page._id, collection })
-      dispatch({ type: 'updatePageMeta', meta: { published: result.published, lastPublished: result.lastPublished, updatedAt: result.updatedAt } })
+      dispatch({
+        type: 'updatePageMeta',
+        meta: { published: result.published, lastPublished: result.lastPublished, updatedAt: result.updatedAt },
+      })
       toastSuccess(texts.toasts.pageUnpublished)
       void revalidate()
       return true

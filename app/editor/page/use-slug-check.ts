@@ -12,7 +12,10 @@ export const SLUG_CHECK_DELAY_MS = 300
  * Whether a slug is free in the domain, checked on the server (page/checkSlug answers the id of
  * the page holding it, or null) a moment after typing stops. The page's own id is excluded.
  */
-export function useSlugCheck(slug: string, { excludeId, collection = 'pages', enabled = true }: { excludeId?: string; collection?: Collection; enabled?: boolean } = {}): SlugStatus {
+export function useSlugCheck(
+  slug: string,
+  { excludeId, collection = 'pages', enabled = true }: { excludeId?: string; collection?: Collection; enabled?: boolean } = {},
+): SlugStatus {
   const normalised = normaliseSlug(slug)
   const key = `${collection}\n${excludeId ?? ''}\n${normalised}`
   const [result, setResult] = useState<{ key: string; status: 'free' | 'taken' | 'error' } | null>(null)

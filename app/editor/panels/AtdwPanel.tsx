@@ -93,10 +93,15 @@ function CategoriesTab() {
       const answer =
         action === 'unpublish'
           ? await postApi<Answer>('/listing/unpublishCategory', { _id: draft._id })
-          : await postApi<Answer>(action === 'save' ? '/listing/saveCategory' : '/listing/publishCategory', { category: categoryPayload(draft) })
+          : await postApi<Answer>(action === 'save' ? '/listing/saveCategory' : '/listing/publishCategory', {
+              category: categoryPayload(draft),
+            })
       const saved = draftOf(answer.category)
       setDrafts((current) => (current ?? []).map((d) => (d.key === draft.key ? { ...saved, key: d.key } : d)))
-      toastSuccess(answer.message || (action === 'save' ? toasts.categorySaved : action === 'publish' ? toasts.categoryPublished : toasts.categoryUnpublished))
+      toastSuccess(
+        answer.message ||
+          (action === 'save' ? toasts.categorySaved : action === 'publish' ? toasts.categoryPublished : toasts.categoryUnpublished),
+      )
     } catch (err) {
       toastError(messageOf(err))
     } finally {
@@ -145,14 +150,23 @@ function CategoriesTab() {
     toastSuccess(toasts.categoryAdded)
   }
 
-  if (deleting) return <DeleteWarning {...deleting} busy={busy} onClose={() => setDeleting(null)} onConfirm={() => void confirmDelete(deleting.draft)} />
+  if (deleting)
+    return (
+      <DeleteWarning {...deleting} busy={busy} onClose={() => setDeleting(null)} onConfirm={() => void confirmDelete(deleting.draft)} />
+    )
 
   const current = open ? list.find((d) => d.key === open) : undefined
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[minmax(0,1fr)_14rem]">
       <div>
         {current ? (
-          <CategoryDetail draft={current} busy={busy} onChange={(next) => replace(current.key, next)} onBack={() => setOpen(null)} onSave={() => void call(current, 'save')} />
+          <CategoryDetail
+            draft={current}
+            busy={busy}
+            onChange={(next) => replace(current.key, next)}
+            onBack={() => setOpen(null)}
+            onSave={() => void call(current, 'save')}
+          />
         ) : (
           <>
             <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
@@ -162,14 +176,23 @@ function CategoriesTab() {
                 {t.addCategory}
               </button>
             </div>
-            <ul className="max-h-[550px] divide-y divide-neutral-200 overflow-y-auto rounded-md ring-1 ring-neutral-200" aria-label={t.categoriesTab}>
+            <ul
+              className="max-h-[550px] divide-y divide-neutral-200 overflow-y-auto rounded-md ring-1 ring-neutral-200"
+              aria-label={t.categoriesTab}
+            >
               {list.length === 0 ? <li className="p-3 text-neutral-600">{t.noCategories}</li> : null}
               {list.map((draft) => (
                 <li key={draft.key} className="flex flex-wrap items-center gap-2 px-3 py-2" data-category={draft.name}>
-                  <button type="button" className={`min-w-[7rem] flex-1 truncate text-left font-medium hover:underline ${chrome.focus}`} onClick={() => setOpen(draft.key)}>
+                  <button
+                    type="button"
+                    className={`min-w-[7rem] flex-1 truncate text-left font-medium hover:underline ${chrome.focus}`}
+                    onClick={() => setOpen(draft.key)}
+                  >
                     {draft.name || draft._id}
                   </button>
-                  <span className={`rounded-full px-2 py-0.5 text-xs ${draft.published ? 'bg-green-100 text-green-900' : 'bg-neutral-100 text-neutral-700'}`}>
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-xs ${draft.published ? 'bg-green-100 text-green-900' : 'bg-neutral-100 text-neutral-700'}`}
+                  >
                     {draft.published ? t.published : t.unpublished}
                   </span>
                   <IconButton label={`${t.save} ${draft.name}`} disabled={busy} onClick={() => void call(draft, 'save')}>
@@ -195,7 +218,19 @@ function CategoriesTab() {
   )
 }
 
-function CategoryDetail({ draft, busy, onChange, onBack, onSave }: { draft: CategoryDraft; busy: boolean; onChange: (next: CategoryDraft) => void; onBack: () => void; onSave: () => void }) {
+function CategoryDetail({
+  draft,
+  busy,
+  onChange,
+  onBack,
+  onSave,
+}: {
+  draft: CategoryDraft
+  busy: boolean
+  onChange: (next: CategoryDraft) => void
+  onBack: () => void
+  onSave: () => void
+}) {
   const attributesId = useId()
   return (
     <form
@@ -229,7 +264,11 @@ function CategoryDetail({ draft, busy, onChange, onBack, onSave }: { draft: Cate
                 onChange={(event) => onChange({ ...draft, filters: draft.filters.map((g, i) => (i === index ? event.target.value : g)) })}
               />
             </div>
-            <IconButton label={t.removeFilter(index + 1)} disabled={draft.filters.length <= 1} onClick={() => onChange(removeFilterGroup(draft, index))}>
+            <IconButton
+              label={t.removeFilter(index + 1)}
+              disabled={draft.filters.length <= 1}
+              onClick={() => onChange(removeFilterGroup(draft, index))}
+            >
               <TrashIcon width={16} height={16} />
             </IconButton>
           </div>
@@ -241,8 +280,17 @@ function CategoryDetail({ draft, busy, onChange, onBack, onSave }: { draft: Cate
           </button>
         </div>
       </fieldset>
-      <TextInput label={t.excludedTags} value={draft.excludedTags} maxLength={2000} onChange={(event) => onChange({ ...draft, excludedTags: event.target.value })} />
-      <Checkbox label={t.hideServices} checked={draft.hideServices} onChange={(event) => onChange({ ...draft, hideServices: event.target.checked })} />
+      <TextInput
+        label={t.excludedTags}
+        value={draft.excludedTags}
+        maxLength={2000}
+        onChange={(event) => onChange({ ...draft, excludedTags: event.target.value })}
+      />
+      <Checkbox
+        label={t.hideServices}
+        checked={draft.hideServices}
+        onChange={(event) => onChange({ ...draft, hideServices: event.target.checked })}
+      />
       <fieldset aria-labelledby={attributesId} className="flex flex-col gap-2">
         <legend id={attributesId} className={chrome.label}>
           {t.attributes}
@@ -253,7 +301,10 @@ function CategoryDetail({ draft, busy, onChange, onBack, onSave }: { draft: Cate
             label={attribute}
             checked={draft.attributes.includes(attribute)}
             onChange={(event) =>
-              onChange({ ...draft, attributes: event.target.checked ? [...draft.attributes, attribute] : draft.attributes.filter((a) => a !== attribute) })
+              onChange({
+                ...draft,
+                attributes: event.target.checked ? [...draft.attributes, attribute] : draft.attributes.filter((a) => a !== attribute),
+              })
             }
           />
         ))}
@@ -292,7 +343,19 @@ function TagList({ keys, names, error }: { keys: string[] | null; names: Listing
   )
 }
 
-function DeleteWarning({ draft, usage, busy, onClose, onConfirm }: { draft: CategoryDraft; usage: CategoryUsage[]; busy: boolean; onClose: () => void; onConfirm: () => void }) {
+function DeleteWarning({
+  draft,
+  usage,
+  busy,
+  onClose,
+  onConfirm,
+}: {
+  draft: CategoryDraft
+  usage: CategoryUsage[]
+  busy: boolean
+  onClose: () => void
+  onConfirm: () => void
+}) {
   if (usage.length) {
     return (
       <div role="alertdialog" aria-labelledby="atdw-delete-title" className="flex flex-col gap-3">
@@ -343,7 +406,9 @@ function TagsTab() {
   async function store(publish: boolean) {
     setBusy(true)
     try {
-      const answer = await postApi<{ tags: ListingTags; message?: string }>(publish ? '/listing/publishTags' : '/listing/saveTags', { tags: names })
+      const answer = await postApi<{ tags: ListingTags; message?: string }>(publish ? '/listing/publishTags' : '/listing/saveTags', {
+        tags: names,
+      })
       setNames(answer.tags)
       toastSuccess(answer.message || (publish ? toasts.tagsPublished : toasts.tagsSaved))
     } catch (err) {
@@ -377,7 +442,12 @@ function TagsTab() {
           {keys.map((key) => (
             <tr key={key} className="border-b border-neutral-100">
               <td className="py-1.5 pr-3">
-                <input readOnly value={key} aria-label={`${t.tagKey} ${key}`} className={`${chrome.input} bg-neutral-50 font-mono text-xs`} />
+                <input
+                  readOnly
+                  value={key}
+                  aria-label={`${t.tagKey} ${key}`}
+                  className={`${chrome.input} bg-neutral-50 font-mono text-xs`}
+                />
               </td>
               <td className="py-1.5">
                 <input
@@ -404,7 +474,17 @@ function TagsTab() {
   )
 }
 
-function IconButton({ label, children, disabled, onClick }: { label: string; children: ReactNode; disabled?: boolean; onClick: () => void }) {
+function IconButton({
+  label,
+  children,
+  disabled,
+  onClick,
+}: {
+  label: string
+  children: ReactNode
+  disabled?: boolean
+  onClick: () => void
+}) {
   return (
     <button
       type="button"
@@ -421,7 +501,17 @@ function IconButton({ label, children, disabled, onClick }: { label: string; chi
 
 function UnpublishIcon() {
   return (
-    <svg viewBox="0 0 24 24" width={16} height={16} fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width={16}
+      height={16}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.75}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M3 3l18 18M10.6 5.1A9.8 9.8 0 0 1 12 5c5 0 9 5 9 7a11 11 0 0 1-2.2 3.2M6.6 6.6C4.4 8 3 10.4 3 12c0 2 4 7 9 7 1.8 0 3.4-.6 4.8-1.5" />
     </svg>
   )
@@ -429,7 +519,17 @@ function UnpublishIcon() {
 
 function BackIcon() {
   return (
-    <svg viewBox="0 0 24 24" width={14} height={14} fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width={14}
+      height={14}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.75}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M19 12H5M11 6l-6 6 6 6" />
     </svg>
   )

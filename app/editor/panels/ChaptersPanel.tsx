@@ -139,7 +139,11 @@ export default function ChaptersPanel() {
                         </button>
                       </Tooltip.Trigger>
                       <Tooltip.Portal>
-                        <Tooltip.Content side="left" sideOffset={6} className={`${chrome.z} rounded-md bg-neutral-900 px-2 py-1 text-xs font-medium text-white shadow-md`}>
+                        <Tooltip.Content
+                          side="left"
+                          sideOffset={6}
+                          className={`${chrome.z} rounded-md bg-neutral-900 px-2 py-1 text-xs font-medium text-white shadow-md`}
+                        >
                           {s.editStory}
                         </Tooltip.Content>
                       </Tooltip.Portal>
@@ -157,7 +161,11 @@ export default function ChaptersPanel() {
                         </button>
                       </Tooltip.Trigger>
                       <Tooltip.Portal>
-                        <Tooltip.Content side="left" sideOffset={6} className={`${chrome.z} rounded-md bg-neutral-900 px-2 py-1 text-xs font-medium text-white shadow-md`}>
+                        <Tooltip.Content
+                          side="left"
+                          sideOffset={6}
+                          className={`${chrome.z} rounded-md bg-neutral-900 px-2 py-1 text-xs font-medium text-white shadow-md`}
+                        >
                           {t.deleteStory}
                         </Tooltip.Content>
                       </Tooltip.Portal>
@@ -179,7 +187,12 @@ export default function ChaptersPanel() {
           >
             <Dialog.Title className={chrome.heading}>{t.newStory}</Dialog.Title>
             <form noValidate onSubmit={(e) => void create(e)} className="mt-4 flex flex-col gap-4">
-              <TextInput label={t.title} value={form.title} autoComplete="off" onChange={(e) => setForm({ ...form, title: e.target.value })} />
+              <TextInput
+                label={t.title}
+                value={form.title}
+                autoComplete="off"
+                onChange={(e) => setForm({ ...form, title: e.target.value })}
+              />
               <TextInput
                 label={t.slug}
                 value={form.slug}
@@ -188,7 +201,11 @@ export default function ChaptersPanel() {
                 hint={t.slugPreview(preview)}
                 onChange={(e) => setForm({ ...form, slug: e.target.value })}
               />
-              <TextArea label={t.description} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
+              <TextArea
+                label={t.description}
+                value={form.description}
+                onChange={(e) => setForm({ ...form, description: e.target.value })}
+              />
               <div className="flex justify-end gap-2">
                 <Dialog.Close className={buttonClass.secondary}>{texts.editor.cancel}</Dialog.Close>
                 <button type="submit" className={buttonClass.primary} disabled={busy === 'create'} aria-busy={busy === 'create'}>
@@ -215,7 +232,18 @@ export default function ChaptersPanel() {
 /** A pencil: opens a story's detail. */
 function EditIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.75"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16v4zM13.5 6.5l4 4" />
     </svg>
   )

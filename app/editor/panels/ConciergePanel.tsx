@@ -32,7 +32,9 @@ export default function ConciergePanel() {
 
   useEffect(() => {
     getApi<ConciergeSettings | null>('/conciergeForm/loadConciergeForm')
-      .then((loaded) => setSettings(loaded ? { email: loaded.email, ccs: loaded.ccs.length ? loaded.ccs : [''] } : emptyConciergeSettings()))
+      .then((loaded) =>
+        setSettings(loaded ? { email: loaded.email, ccs: loaded.ccs.length ? loaded.ccs : [''] } : emptyConciergeSettings()),
+      )
       .catch((err: unknown) => setError(messageOf(err)))
     getApi<ReceivedEnquiry[]>('/conciergeForm/enquiries')
       .then(setEnquiries)
@@ -56,13 +58,21 @@ export default function ConciergePanel() {
     }
   }
 
-  const setCc = (index: number, value: string) => settings && setSettings({ ...settings, ccs: settings.ccs.map((cc, i) => (i === index ? value : cc)) })
+  const setCc = (index: number, value: string) =>
+    settings && setSettings({ ...settings, ccs: settings.ccs.map((cc, i) => (i === index ? value : cc)) })
 
   return (
     <div className="flex flex-col gap-6" data-concierge-panel="">
       {settings ? (
         <form noValidate onSubmit={(e) => void save(e)} className="flex flex-col gap-4">
-          <TextInput label={t.email} type="email" autoComplete="off" value={settings.email} hint={t.emailInfo} onChange={(e) => setSettings({ ...settings, email: e.target.value })} />
+          <TextInput
+            label={t.email}
+            type="email"
+            autoComplete="off"
+            value={settings.email}
+            hint={t.emailInfo}
+            onChange={(e) => setSettings({ ...settings, email: e.target.value })}
+          />
           <fieldset className="flex flex-col gap-2">
             <legend className={`${chrome.label} mb-2`}>{t.ccs}</legend>
             {settings.ccs.map((cc, i) => (
@@ -70,12 +80,22 @@ export default function ConciergePanel() {
                 <div className="grow">
                   <TextInput label={t.cc(i + 1)} type="email" autoComplete="off" value={cc} onChange={(e) => setCc(i, e.target.value)} />
                 </div>
-                <RowButton label={t.removeCc(i + 1)} disabled={settings.ccs.length === 1 && !cc} onClick={() => setSettings({ ...settings, ccs: settings.ccs.length === 1 ? [''] : settings.ccs.filter((_, j) => j !== i) })}>
+                <RowButton
+                  label={t.removeCc(i + 1)}
+                  disabled={settings.ccs.length === 1 && !cc}
+                  onClick={() =>
+                    setSettings({ ...settings, ccs: settings.ccs.length === 1 ? [''] : settings.ccs.filter((_, j) => j !== i) })
+                  }
+                >
                   <TrashIcon width={16} height={16} aria-hidden="true" />
                 </RowButton>
               </div>
             ))}
-            <button type="button" className={`${buttonClass.secondary} ${buttonClass.small} self-start`} onClick={() => setSettings({ ...settings, ccs: [...settings.ccs, ''] })}>
+            <button
+              type="button"
+              className={`${buttonClass.secondary} ${buttonClass.small} self-start`}
+              onClick={() => setSettings({ ...settings, ccs: [...settings.ccs, ''] })}
+            >
               <PlusIcon width={14} height={14} aria-hidden="true" />
               {t.addCc}
             </button>
@@ -108,7 +128,8 @@ export default function ConciergePanel() {
                     <span className="font-medium text-neutral-900">{enquiry.name}</span>
                     <span className="text-neutral-700">{enquiry.email}</span>
                     <span className="text-xs text-neutral-600">
-                      {t.received} {new Date(enquiry.createdAt).toLocaleString()} · {t.delivery}: {t.deliveryStatus[enquiry.mailStatus] ?? enquiry.mailStatus}
+                      {t.received} {new Date(enquiry.createdAt).toLocaleString()} · {t.delivery}:{' '}
+                      {t.deliveryStatus[enquiry.mailStatus] ?? enquiry.mailStatus}
                     </span>
                   </summary>
                   <dl className="mt-2 grid grid-cols-[minmax(0,12rem)_1fr] gap-x-4 gap-y-1 text-xs">

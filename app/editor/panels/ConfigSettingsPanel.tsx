@@ -68,7 +68,12 @@ export default function ConfigSettingsPanel() {
     }
   }
 
-  if (error) return <p role="alert" className={chrome.alert}>{error}</p>
+  if (error)
+    return (
+      <p role="alert" className={chrome.alert}>
+        {error}
+      </p>
+    )
   if (!loaded) return <p>{texts.editor.loading}</p>
   const activeId = loaded.domain?._id
 
@@ -78,11 +83,21 @@ export default function ConfigSettingsPanel() {
         <caption className="mb-2 text-left text-sm font-semibold text-neutral-900">{t.domains}</caption>
         <thead>
           <tr className="border-b border-neutral-200 text-xs text-neutral-600 uppercase">
-            <th scope="col" className="py-2 pr-3 font-semibold">{t.name}</th>
-            <th scope="col" className="py-2 pr-3 font-semibold">{t.hostnames}</th>
-            <th scope="col" className="py-2 pr-3 font-semibold">{t.published}</th>
-            <th scope="col" className="py-2 pr-3 font-semibold">{t.active}</th>
-            <th scope="col" className="py-2 font-semibold">{t.actions}</th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              {t.name}
+            </th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              {t.hostnames}
+            </th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              {t.published}
+            </th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              {t.active}
+            </th>
+            <th scope="col" className="py-2 font-semibold">
+              {t.actions}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -97,7 +112,12 @@ export default function ConfigSettingsPanel() {
               <td className="py-2 pr-3">{d._id === activeId ? t.yes : t.no}</td>
               <td className="py-2">
                 <div className="flex flex-wrap gap-1">
-                  <button type="button" className={`${buttonClass.secondary} ${buttonClass.small}`} aria-label={`${t.edit} ${d.name}`} onClick={() => setEditing(d)}>
+                  <button
+                    type="button"
+                    className={`${buttonClass.secondary} ${buttonClass.small}`}
+                    aria-label={`${t.edit} ${d.name}`}
+                    onClick={() => setEditing(d)}
+                  >
                     {t.edit}
                   </button>
                   <button
@@ -166,13 +186,24 @@ function DomainForm({ domain, onCancel, onSaved }: { domain: DomainDoc | null; o
   })
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-3 rounded-md border border-neutral-200 p-4" aria-label={domain ? t.editDomain(domain.name) : t.addDomain}>
+    <form
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      className="flex flex-col gap-3 rounded-md border border-neutral-200 p-4"
+      aria-label={domain ? t.editDomain(domain.name) : t.addDomain}
+    >
       <h3 className="font-sans text-sm font-semibold text-neutral-900">{domain ? t.editDomain(domain.name) : t.addDomain}</h3>
       <div className="grid gap-3 md:grid-cols-2">
         <TextInput label={t.id} readOnly={!!domain} spellCheck={false} error={errors._id?.message} {...register('_id')} />
         <TextInput label={t.name} error={errors.name?.message} {...register('name')} />
       </div>
-      <TextInput label={t.hostnames} hint={t.hostnamesHint} spellCheck={false} error={errors.hostnames?.message} {...register('hostnames')} />
+      <TextInput
+        label={t.hostnames}
+        hint={t.hostnamesHint}
+        spellCheck={false}
+        error={errors.hostnames?.message}
+        {...register('hostnames')}
+      />
       <ErrorAlert message={serverError} />
       <div className="flex justify-end gap-2">
         <button type="button" className={buttonClass.secondary} onClick={onCancel}>

@@ -35,7 +35,10 @@ export default function CreatePagePanel() {
   // A chapter page (spec 01 §2.13) lives in the 'chapters' collection under its story's slug.
   const kind = useNewPageType()
   const normalised = normaliseSlug(kind.slugFor(normaliseSlug(slug)))
-  const status = useSlugCheck(normalised, { collection: kind.collection, enabled: (slugEdited || title.trim() !== '') && !kind.missingStory })
+  const status = useSlugCheck(normalised, {
+    collection: kind.collection,
+    enabled: (slugEdited || title.trim() !== '') && !kind.missingStory,
+  })
   const titleError = submitted && !title.trim() ? t.titleRequired : undefined
   const taken = status === 'taken'
 
@@ -51,7 +54,10 @@ export default function CreatePagePanel() {
     if (!title.trim() || taken || status === 'checking' || busy || kind.missingStory) return
     setBusy(true)
     try {
-      const saved = await postApi<PageDoc>('/page/save', { page: { slug: normalised, template, header: { title: title.trim() }, ...kind.pageFields() }, collection: kind.collection })
+      const saved = await postApi<PageDoc>('/page/save', {
+        page: { slug: normalised, template, header: { title: title.trim() }, ...kind.pageFields() },
+        collection: kind.collection,
+      })
       toastSuccess(texts.toasts.pageSaved)
       dispatch({ type: 'clearActiveItem', item: 'createPage' })
       void navigate(pathOfSlug(saved.slug))
@@ -63,19 +69,39 @@ export default function CreatePagePanel() {
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" data-create-page="">
-      <SelectInput label={texts.chapters.pageType} value={kind.pageType} options={pageTypeOptions} onChange={(event) => kind.setPageType(event.target.value === 'chapters' ? 'chapters' : 'page')} />
+      <SelectInput
+        label={texts.chapters.pageType}
+        value={kind.pageType}
+        options={pageTypeOptions}
+        onChange={(event) => kind.setPageType(event.target.value === 'chapters' ? 'chapters' : 'page')}
+      />
       {kind.isChapter ? (
-        <StorySelect stories={kind.stories} error={kind.storiesError} value={kind.story?._id ?? ''} onChange={kind.setStory} invalid={submitted && kind.missingStory ? texts.chapters.storyRequired : undefined} />
+        <StorySelect
+          stories={kind.stories}
+          error={kind.storiesError}
+          value={kind.story?._id ?? ''}
+          onChange={kind.setStory}
+          invalid={submitted && kind.missingStory ? texts.chapters.storyRequired : undefined}
+        />
       ) : null}
-      {kind.isChapter ? null : <SelectInput
-        label={t.template}
-        value={template}
-        options={templateOptions}
-        onChange={(event) => {
-          if (isTemplateKey(event.target.value)) setTemplate(event.target.value)
-        }}
-      />}
-      <TextInput label={t.title} value={title} required autoComplete="off" error={titleError} onChange={(event) => changeTitle(event.target.value)} />
+      {kind.isChapter ? null : (
+        <SelectInput
+          label={t.template}
+          value={template}
+          options={templateOptions}
+          onChange={(event) => {
+            if (isTemplateKey(event.target.value)) setTemplate(event.target.value)
+          }}
+        />
+      )}
+      <TextInput
+        label={t.title}
+        value={title}
+        required
+        autoComplete="off"
+        error={titleError}
+        onChange={(event) => changeTitle(event.target.value)}
+      />
       <TextInput
         label={t.slug}
         value={slug}

@@ -2,7 +2,15 @@ import { texts } from '#lib/texts'
 import { Modal } from '../surfaces/Modal.tsx'
 
 /** Spec 01 §2.7: the dashboard dialog, 'Welcome to your dashboard' and the username, with a Close button. */
-export function DashboardDialog({ open, onOpenChange, username }: { open: boolean; onOpenChange: (open: boolean) => void; username?: string }) {
+export function DashboardDialog({
+  open,
+  onOpenChange,
+  username,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  username?: string
+}) {
   return (
     <Modal
       open={open}

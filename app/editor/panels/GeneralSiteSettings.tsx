@@ -10,7 +10,14 @@ import { ImageField } from '../common/ImageField.tsx'
 import { PlusIcon, TrashIcon } from '../icons.tsx'
 import type { LoadedSiteSettings as Loaded } from '../site/site-settings.ts'
 // The site-settings form with the consent-gated third-party IDs (analytics, pixel, tag manager).
-import { generalFormSchema as formSchema, generalToSend as settingsToSend, generalValuesOf as valuesOf, thirdPartyFields, thirdPartyLegend, type GeneralValues as Values } from '~/ui/consent/settings-form'
+import {
+  generalFormSchema as formSchema,
+  generalToSend as settingsToSend,
+  generalValuesOf as valuesOf,
+  thirdPartyFields,
+  thirdPartyLegend,
+  type GeneralValues as Values,
+} from '~/ui/consent/settings-form'
 import { chrome } from '../surfaces/classes.ts'
 import { useCloseGuard } from '../surfaces/close-guard.tsx'
 import { toastError, toastSuccess } from '../toast.ts'
@@ -30,7 +37,12 @@ export default function GeneralSiteSettings() {
       })
     return () => controller.abort()
   }, [])
-  if (error) return <p role="alert" className={chrome.alert}>{error}</p>
+  if (error)
+    return (
+      <p role="alert" className={chrome.alert}>
+        {error}
+      </p>
+    )
   if (!loaded) return <p>{texts.editor.loading}</p>
   return <SiteSettingsForm loaded={loaded} onStored={setLoaded} />
 }
@@ -39,18 +51,24 @@ function SiteSettingsForm({ loaded, onStored }: { loaded: Loaded; onStored: (doc
   const { revalidate } = useRevalidator()
   const [busy, setBusy] = useState<'save' | 'publish' | null>(null)
   const [conflict, setConflict] = useState<(ConflictState & { publish: boolean }) | null>(null)
-  const { register, control, handleSubmit, reset, getValues, formState } = useForm<Values>({ resolver: zodResolver(formSchema), defaultValues: valuesOf(loaded) })
+  const { register, control, handleSubmit, reset, getValues, formState } = useForm<Values>({
+    resolver: zodResolver(formSchema),
+    defaultValues: valuesOf(loaded),
+  })
   const redirects = useFieldArray({ control, name: 'redirects' })
   useCloseGuard(formState.isDirty)
 
   async function store(values: Values, publish: boolean, force = false) {
     setBusy(publish ? 'publish' : 'save')
     try {
-      const answer = await postApi<Loaded & { message?: string }>(publish ? '/siteSettings/publishSiteSettings' : '/siteSettings/saveSiteSettings', {
-        // Always with the version it was loaded at; `force` only after the editor chose to overwrite.
-        siteSettings: settingsToSend(loaded, values, true),
-        force,
-      })
+      const answer = await postApi<Loaded & { message?: string }>(
+        publish ? '/siteSettings/publishSiteSettings' : '/siteSettings/saveSiteSettings',
+        {
+          // Always with the version it was loaded at; `force` only after the editor chose to overwrite.
+          siteSettings: settingsToSend(loaded, values, true),
+          force,
+        },
+      )
       const { message, ...doc } = answer
       setConflict(null)
       onStored(doc)
@@ -89,7 +107,13 @@ function SiteSettingsForm({ loaded, onStored }: { loaded: Loaded; onStored: (doc
         <legend className="mb-1 text-sm font-semibold text-neutral-900">{thirdPartyLegend}</legend>
         <div className="grid gap-4 md:grid-cols-3">
           {thirdPartyFields.map((field) => (
-            <TextInput key={field.name} label={field.label} hint={field.hint} error={formState.errors[field.name]?.message} {...register(field.name)} />
+            <TextInput
+              key={field.name}
+              label={field.label}
+              hint={field.hint}
+              error={formState.errors[field.name]?.message}
+              {...register(field.name)}
+            />
           ))}
         </div>
       </fieldset>
@@ -100,11 +124,21 @@ function SiteSettingsForm({ loaded, onStored }: { loaded: Loaded; onStored: (doc
           <table className="w-full border-collapse text-left text-sm" data-redirects="">
             <thead>
               <tr className="text-xs text-neutral-600 uppercase">
-                <th scope="col" className="py-1 pr-2 font-semibold">{t.from}</th>
-                <th scope="col" className="py-1 pr-2 font-semibold">{t.to}</th>
-                <th scope="col" className="py-1 pr-2 font-semibold">{t.status}</th>
-                <th scope="col" className="py-1 pr-2 font-semibold">{t.prefix}</th>
-                <th scope="col" className="py-1 font-semibold"><span className="sr-only">{texts.editor.siteDocs.remove}</span></th>
+                <th scope="col" className="py-1 pr-2 font-semibold">
+                  {t.from}
+                </th>
+                <th scope="col" className="py-1 pr-2 font-semibold">
+                  {t.to}
+                </th>
+                <th scope="col" className="py-1 pr-2 font-semibold">
+                  {t.status}
+                </th>
+                <th scope="col" className="py-1 pr-2 font-semibold">
+                  {t.prefix}
+                </th>
+                <th scope="col" className="py-1 font-semibold">
+                  <span className="sr-only">{texts.editor.siteDocs.remove}</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -114,24 +148,51 @@ function SiteSettingsForm({ loaded, onStored }: { loaded: Loaded; onStored: (doc
                 return (
                   <tr key={field.id} className="align-top">
                     <td className="py-1 pr-2">
-                      <input aria-label={`${t.from} (${row})`} placeholder="/old-address" aria-invalid={errors?.from ? true : undefined} className={`${chrome.input} ${chrome.focus} focus-visible:ring-offset-0`} {...register(`redirects.${i}.from`)} />
+                      <input
+                        aria-label={`${t.from} (${row})`}
+                        placeholder="/old-address"
+                        aria-invalid={errors?.from ? true : undefined}
+                        className={`${chrome.input} ${chrome.focus} focus-visible:ring-offset-0`}
+                        {...register(`redirects.${i}.from`)}
+                      />
                       {errors?.from ? <p className={chrome.fieldError}>{errors.from.message}</p> : null}
                     </td>
                     <td className="py-1 pr-2">
-                      <input aria-label={`${t.to} (${row})`} placeholder="/new-address" aria-invalid={errors?.to ? true : undefined} className={`${chrome.input} ${chrome.focus} focus-visible:ring-offset-0`} {...register(`redirects.${i}.to`)} />
+                      <input
+                        aria-label={`${t.to} (${row})`}
+                        placeholder="/new-address"
+                        aria-invalid={errors?.to ? true : undefined}
+                        className={`${chrome.input} ${chrome.focus} focus-visible:ring-offset-0`}
+                        {...register(`redirects.${i}.to`)}
+                      />
                       {errors?.to ? <p className={chrome.fieldError}>{errors.to.message}</p> : null}
                     </td>
                     <td className="py-1 pr-2">
-                      <select aria-label={`${t.status} (${row})`} className={`${chrome.input} ${chrome.focus} focus-visible:ring-offset-0`} {...register(`redirects.${i}.status`)}>
+                      <select
+                        aria-label={`${t.status} (${row})`}
+                        className={`${chrome.input} ${chrome.focus} focus-visible:ring-offset-0`}
+                        {...register(`redirects.${i}.status`)}
+                      >
                         <option value="301">301</option>
                         <option value="302">302</option>
                       </select>
                     </td>
                     <td className="py-1 pr-2 pt-3">
-                      <input type="checkbox" aria-label={`${t.prefix} (${row})`} className={`size-4 accent-red ${chrome.focus}`} {...register(`redirects.${i}.prefix`)} />
+                      <input
+                        type="checkbox"
+                        aria-label={`${t.prefix} (${row})`}
+                        className={`size-4 accent-red ${chrome.focus}`}
+                        {...register(`redirects.${i}.prefix`)}
+                      />
                     </td>
                     <td className="py-1 text-right">
-                      <button type="button" aria-label={t.removeRedirect(i + 1)} title={t.removeRedirect(i + 1)} className={`${buttonClass.secondary} ${buttonClass.small}`} onClick={() => redirects.remove(i)}>
+                      <button
+                        type="button"
+                        aria-label={t.removeRedirect(i + 1)}
+                        title={t.removeRedirect(i + 1)}
+                        className={`${buttonClass.secondary} ${buttonClass.small}`}
+                        onClick={() => redirects.remove(i)}
+                      >
                         <TrashIcon />
                       </button>
                     </td>
@@ -143,17 +204,33 @@ function SiteSettingsForm({ loaded, onStored }: { loaded: Loaded; onStored: (doc
         ) : (
           <p className="text-sm text-neutral-600">{t.noRedirects}</p>
         )}
-        <button type="button" className={`${buttonClass.secondary} ${buttonClass.small} self-start`} onClick={() => redirects.append({ from: '', to: '', status: '301', prefix: false })}>
+        <button
+          type="button"
+          className={`${buttonClass.secondary} ${buttonClass.small} self-start`}
+          onClick={() => redirects.append({ from: '', to: '', status: '301', prefix: false })}
+        >
           <PlusIcon />
           {t.addRedirect}
         </button>
       </fieldset>
 
       <div className="flex flex-wrap justify-end gap-2 border-t border-neutral-200 pt-4">
-        <button type="button" className={buttonClass.secondary} disabled={busy !== null} aria-busy={busy === 'save'} onClick={() => submit(false)}>
+        <button
+          type="button"
+          className={buttonClass.secondary}
+          disabled={busy !== null}
+          aria-busy={busy === 'save'}
+          onClick={() => submit(false)}
+        >
           {t.save}
         </button>
-        <button type="button" className={buttonClass.primary} disabled={busy !== null} aria-busy={busy === 'publish'} onClick={() => submit(true)}>
+        <button
+          type="button"
+          className={buttonClass.primary}
+          disabled={busy !== null}
+          aria-busy={busy === 'publish'}
+          onClick={() => submit(true)}
+        >
           {t.publish}
         </button>
       </div>
@@ -168,7 +245,17 @@ function SiteSettingsForm({ loaded, onStored }: { loaded: Loaded; onStored: (doc
   )
 }
 
-function SocialFields({ legend, prefix, register, control }: { legend: string; prefix: 'og' | 'twitter'; register: UseFormRegister<Values>; control: Control<Values> }) {
+function SocialFields({
+  legend,
+  prefix,
+  register,
+  control,
+}: {
+  legend: string
+  prefix: 'og' | 'twitter'
+  register: UseFormRegister<Values>
+  control: Control<Values>
+}) {
   return (
     <fieldset className="flex flex-col gap-3">
       <legend className="mb-1 text-sm font-semibold text-neutral-900">{legend}</legend>
@@ -178,7 +265,9 @@ function SocialFields({ legend, prefix, register, control }: { legend: string; p
       <Controller
         control={control}
         name={`${prefix}.image.imageId`}
-        render={({ field }) => <ImageField label={`${legend} ${t.imageId.toLowerCase()}`} value={field.value ?? ''} onChange={field.onChange} />}
+        render={({ field }) => (
+          <ImageField label={`${legend} ${t.imageId.toLowerCase()}`} value={field.value ?? ''} onChange={field.onChange} />
+        )}
       />
     </fieldset>
   )

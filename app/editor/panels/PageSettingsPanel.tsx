@@ -92,7 +92,10 @@ export default function PageSettingsPanel() {
             <legend className={chrome.label}>{t.backgroundColour}</legend>
             <div className="mt-2 grid grid-cols-5 gap-2">
               {palette.map((s) => (
-                <label key={s.key} className="group flex cursor-pointer flex-col items-center gap-1 text-center text-[11px] leading-tight text-neutral-700">
+                <label
+                  key={s.key}
+                  className="group flex cursor-pointer flex-col items-center gap-1 text-center text-[11px] leading-tight text-neutral-700"
+                >
                   <input
                     type="radio"
                     name="page-background"
@@ -104,7 +107,10 @@ export default function PageSettingsPanel() {
                   <span
                     aria-hidden="true"
                     className="block h-8 w-full rounded-md ring-1 ring-neutral-300 peer-checked:ring-2 peer-checked:ring-red peer-checked:ring-offset-2 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-4 peer-focus-visible:outline-red"
-                    style={{ background: s.value === 'transparent' ? 'repeating-conic-gradient(#e5e5e5 0 25%, #fff 0 50%) 50% / 12px 12px' : s.value }}
+                    style={{
+                      background:
+                        s.value === 'transparent' ? 'repeating-conic-gradient(#e5e5e5 0 25%, #fff 0 50%) 50% / 12px 12px' : s.value,
+                    }}
                   />
                   {s.label}
                 </label>
@@ -114,10 +120,22 @@ export default function PageSettingsPanel() {
         </Tabs.Content>
 
         <Tabs.Content value="seo" className={`flex flex-col gap-4 pt-4 ${chrome.focus}`}>
-          <TextInput label={t.seoTitle} value={stringOf(page, 'title')} onChange={(e) => edit(withField(current, 'title', e.target.value))} />
-          <TextArea label={t.seoDescription} value={stringOf(page, 'description')} onChange={(e) => edit(withField(current, 'description', e.target.value))} />
+          <TextInput
+            label={t.seoTitle}
+            value={stringOf(page, 'title')}
+            onChange={(e) => edit(withField(current, 'title', e.target.value))}
+          />
+          <TextArea
+            label={t.seoDescription}
+            value={stringOf(page, 'description')}
+            onChange={(e) => edit(withField(current, 'description', e.target.value))}
+          />
           <TextInput label={t.ogTitle} value={og.title} onChange={(e) => edit(withOg(current, { title: e.target.value }))} />
-          <TextArea label={t.ogDescription} value={og.description} onChange={(e) => edit(withOg(current, { description: e.target.value }))} />
+          <TextArea
+            label={t.ogDescription}
+            value={og.description}
+            onChange={(e) => edit(withOg(current, { description: e.target.value }))}
+          />
           <ImageField label={t.ogImage} value={og.imageId} onChange={(imageId) => edit(withOg(current, { imageId }))} />
         </Tabs.Content>
 
@@ -136,7 +154,13 @@ export default function PageSettingsPanel() {
             {t.delete}
           </button>
           {isPublished(page) ? (
-            <button type="button" className={buttonClass.secondary} disabled={actions.busy !== null} aria-busy={actions.busy === 'unpublish'} onClick={() => void actions.unpublish()}>
+            <button
+              type="button"
+              className={buttonClass.secondary}
+              disabled={actions.busy !== null}
+              aria-busy={actions.busy === 'unpublish'}
+              onClick={() => void actions.unpublish()}
+            >
               {t.unpublish}
             </button>
           ) : null}

@@ -20,11 +20,23 @@ export default function PublishPagePanel() {
     <div className="flex flex-col gap-5">
       <PageStatus page={actions.page} isDirty={isDirty} />
       <div className="flex flex-col gap-2">
-        <button type="button" className={buttonClass.primary} disabled={actions.busy !== null} aria-busy={actions.busy === 'publish'} onClick={() => void actions.publish()}>
+        <button
+          type="button"
+          className={buttonClass.primary}
+          disabled={actions.busy !== null}
+          aria-busy={actions.busy === 'publish'}
+          onClick={() => void actions.publish()}
+        >
           {t.publishPage}
         </button>
         {isPublished(actions.page) ? (
-          <button type="button" className={buttonClass.secondary} disabled={actions.busy !== null} aria-busy={actions.busy === 'unpublish'} onClick={() => void actions.unpublish()}>
+          <button
+            type="button"
+            className={buttonClass.secondary}
+            disabled={actions.busy !== null}
+            aria-busy={actions.busy === 'unpublish'}
+            onClick={() => void actions.unpublish()}
+          >
             {t.unpublishPage}
           </button>
         ) : null}

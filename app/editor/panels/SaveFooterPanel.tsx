@@ -34,7 +34,12 @@ export default function SaveFooterPanel() {
     document.querySelector('[data-site-footer]')?.scrollIntoView({ block: 'end', behavior: reduceMotion ? 'auto' : 'smooth' })
   }, [])
 
-  if (footer.loadError) return <p role="alert" className={chrome.alert}>{footer.loadError}</p>
+  if (footer.loadError)
+    return (
+      <p role="alert" className={chrome.alert}>
+        {footer.loadError}
+      </p>
+    )
   if (!footer.doc) return <p>{texts.editor.siteDocs.loading}</p>
   const doc = footer.doc
   const groups = doc.linkGroups
@@ -55,7 +60,11 @@ export default function SaveFooterPanel() {
           rowName={(g) => texts.editor.nav.group(g + 1)}
           renderRow={(group, update, name) => (
             <>
-              <TextInput label={texts.editor.nav.groupTitle} value={group.title} onChange={(e) => update({ ...group, title: e.target.value })} />
+              <TextInput
+                label={texts.editor.nav.groupTitle}
+                value={group.title}
+                onChange={(e) => update({ ...group, title: e.target.value })}
+              />
               <LinkListEditor links={group.links} namePrefix={name} onChange={(links) => update({ ...group, links })} />
             </>
           )}
@@ -89,8 +98,19 @@ export default function SaveFooterPanel() {
           rowName={(i) => t.socialRow(i + 1)}
           renderRow={(entry, update, name) => (
             <>
-              <SelectInput label={`${t.network} (${name})`} value={entry.network} options={networks} onChange={(e) => update({ ...entry, network: e.target.value })} />
-              <TextInput label={`${t.socialAddress} (${name})`} type="url" spellCheck={false} value={entry.href} onChange={(e) => update({ ...entry, href: e.target.value })} />
+              <SelectInput
+                label={`${t.network} (${name})`}
+                value={entry.network}
+                options={networks}
+                onChange={(e) => update({ ...entry, network: e.target.value })}
+              />
+              <TextInput
+                label={`${t.socialAddress} (${name})`}
+                type="url"
+                spellCheck={false}
+                value={entry.href}
+                onChange={(e) => update({ ...entry, href: e.target.value })}
+              />
             </>
           )}
           newItem={() => ({ network: 'facebook', href: '' })}
@@ -98,7 +118,13 @@ export default function SaveFooterPanel() {
         />
       </section>
 
-      <SiteDocActions isDirty={footer.isDirty} busy={footer.busy} onSave={() => void footer.save()} onPublish={() => void footer.publish()} onDiscard={footer.discard} />
+      <SiteDocActions
+        isDirty={footer.isDirty}
+        busy={footer.busy}
+        onSave={() => void footer.save()}
+        onPublish={() => void footer.publish()}
+        onDiscard={footer.discard}
+      />
       <ConflictDialog {...footer.conflictProps} />
     </div>
   )

@@ -3,7 +3,18 @@ import { texts } from '#lib/texts'
 import { ConflictDialog } from '../common/ConfirmDialogs.tsx'
 import { TextInput } from '../common/fields.tsx'
 import { ImageField } from '../common/ImageField.tsx'
-import { emptyGroup, emptyLink, emptyNavItem, moveAt, moveFlags, removeAt, removeFlag, replaceAt, updateNavGroup, updateNavItem } from '../site/edits.ts'
+import {
+  emptyGroup,
+  emptyLink,
+  emptyNavItem,
+  moveAt,
+  moveFlags,
+  removeAt,
+  removeFlag,
+  replaceAt,
+  updateNavGroup,
+  updateNavItem,
+} from '../site/edits.ts'
 import { AddButton, Box, LinkFields, LinkListEditor, RowActions, SiteDocActions } from '../site/LinkEditors.tsx'
 import { useSiteDoc } from '../site/use-site-doc.ts'
 import { chrome } from '../surfaces/classes.ts'
@@ -19,7 +30,12 @@ export default function SaveNavigationPanel() {
   const nav = useSiteDoc('nav')
   const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set())
 
-  if (nav.loadError) return <p role="alert" className={chrome.alert}>{nav.loadError}</p>
+  if (nav.loadError)
+    return (
+      <p role="alert" className={chrome.alert}>
+        {nav.loadError}
+      </p>
+    )
   if (!nav.doc) return <p>{texts.editor.siteDocs.loading}</p>
   const doc = nav.doc
   const items = doc.items
@@ -56,7 +72,9 @@ export default function SaveNavigationPanel() {
                   onToggle={(e) => toggle(i, e.currentTarget.open)}
                   className="rounded-md border border-neutral-200"
                 >
-                  <summary className={`cursor-pointer rounded-md px-3 py-2 text-sm font-medium text-neutral-900 hover:bg-neutral-50 ${chrome.focus} focus-visible:ring-offset-0`}>
+                  <summary
+                    className={`cursor-pointer rounded-md px-3 py-2 text-sm font-medium text-neutral-900 hover:bg-neutral-50 ${chrome.focus} focus-visible:ring-offset-0`}
+                  >
                     {name}: {item.text || '—'}
                   </summary>
                   <fieldset aria-label={name} className="flex flex-col gap-3 border-t border-neutral-200 p-3">
@@ -90,15 +108,29 @@ export default function SaveNavigationPanel() {
                             />
                           }
                         >
-                          <TextInput label={t.groupTitle} value={group.title} onChange={(e) => nav.edit(updateNavGroup(doc, { item: i, group: g }, (gr) => ({ ...gr, title: e.target.value })))} />
-                          <LinkListEditor links={group.links} namePrefix={groupName} onChange={(links) => nav.edit(updateNavGroup(doc, { item: i, group: g }, (gr) => ({ ...gr, links })))} />
+                          <TextInput
+                            label={t.groupTitle}
+                            value={group.title}
+                            onChange={(e) =>
+                              nav.edit(updateNavGroup(doc, { item: i, group: g }, (gr) => ({ ...gr, title: e.target.value })))
+                            }
+                          />
+                          <LinkListEditor
+                            links={group.links}
+                            namePrefix={groupName}
+                            onChange={(links) => nav.edit(updateNavGroup(doc, { item: i, group: g }, (gr) => ({ ...gr, links })))}
+                          />
                         </Box>
                       )
                     })}
                     <AddButton
                       label={t.addGroup}
                       ariaLabel={`${t.addGroup}: ${name}`}
-                      onClick={() => nav.edit(updateNavItem(doc, i, (it) => ({ ...it, groups: [...it.groups, { ...emptyGroup(), links: [emptyLink()] }] })))}
+                      onClick={() =>
+                        nav.edit(
+                          updateNavItem(doc, i, (it) => ({ ...it, groups: [...it.groups, { ...emptyGroup(), links: [emptyLink()] }] })),
+                        )
+                      }
                     />
                   </fieldset>
                 </details>
@@ -119,7 +151,13 @@ export default function SaveNavigationPanel() {
         <LinkFields link={doc.cta ?? emptyLink()} onChange={(cta) => nav.edit({ ...doc, cta })} />
       </Box>
 
-      <SiteDocActions isDirty={nav.isDirty} busy={nav.busy} onSave={() => void nav.save()} onPublish={() => void nav.publish()} onDiscard={nav.discard} />
+      <SiteDocActions
+        isDirty={nav.isDirty}
+        busy={nav.busy}
+        onSave={() => void nav.save()}
+        onPublish={() => void nav.publish()}
+        onDiscard={nav.discard}
+      />
       <ConflictDialog {...nav.conflictProps} />
     </div>
   )

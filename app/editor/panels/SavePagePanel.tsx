@@ -15,7 +15,13 @@ export default function SavePagePanel() {
   return (
     <div className="flex flex-col gap-5">
       <PageStatus page={actions.page} isDirty={isDirty} />
-      <button type="button" className={buttonClass.primary} disabled={actions.busy !== null} aria-busy={actions.busy === 'save'} onClick={() => void actions.save()}>
+      <button
+        type="button"
+        className={buttonClass.primary}
+        disabled={actions.busy !== null}
+        aria-busy={actions.busy === 'save'}
+        onClick={() => void actions.save()}
+      >
         {t.savePage}
       </button>
       <ConflictDialog {...actions.conflictProps} />

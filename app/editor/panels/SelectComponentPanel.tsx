@@ -17,10 +17,12 @@ import { toastError } from '../toast.ts'
 const t = texts.editor.blocks
 
 /** The heading of a field's editor: a named editor's own title ('Edit Video'), else 'Edit <label>'. */
-const fieldTitle = (field: FieldRef) => (field.kind === 'editor' && field.editor ? headerEditors[field.editor]?.title : undefined) ?? t.edit(field.label ?? field.kind)
+const fieldTitle = (field: FieldRef) =>
+  (field.kind === 'editor' && field.editor ? headerEditors[field.editor]?.title : undefined) ?? t.edit(field.label ?? field.kind)
 
 /** A field of the page itself (the header's picture, video, overlayer): selected with no block around it. */
-const isPageField = (selection: EditorState['selection']) => selection.block?.length === 0 && selection.view === 'field' && selection.field !== null
+const isPageField = (selection: EditorState['selection']) =>
+  selection.block?.length === 0 && selection.view === 'field' && selection.field !== null
 
 /** The selected component's title for the sidebar heading (a page field's editor title outside blocks). */
 export function useSelectedComponentTitle(): string {
@@ -73,22 +75,35 @@ export default function SelectComponentPanel() {
   if (isPageField(selection)) return <FieldSection field={selection.field!} />
   const block = path ? (getIn(state.page.page, path) as Record<string, unknown> | undefined) : undefined
   const at = path ? splitBlockPath(path) : null
-  if (!path || !block || typeof block.componentType !== 'string' || !at) return <p className="text-sm text-neutral-700">{t.nothingSelected}</p>
+  if (!path || !block || typeof block.componentType !== 'string' || !at)
+    return <p className="text-sm text-neutral-700">{t.nothingSelected}</p>
   const componentType = block.componentType
   const count = (getIn(state.page.page, at.list) as unknown[] | undefined)?.length ?? 0
   const BlockEditor = blockEditors[componentType]
-  const set = (relative: string | readonly PathSegment[], value: unknown) => dispatch({ type: 'setValue', path: [...path, ...toPath(relative)], value })
+  const set = (relative: string | readonly PathSegment[], value: unknown) =>
+    dispatch({ type: 'setValue', path: [...path, ...toPath(relative)], value })
   const field = selection.view === 'field' ? selection.field : null
 
   return (
     <div className="flex flex-col gap-5">
-      <BlockActions variant="panel" path={path} componentType={componentType} index={at.index} count={count} dispatch={dispatch} view={selection.view} />
+      <BlockActions
+        variant="panel"
+        path={path}
+        componentType={componentType}
+        index={at.index}
+        count={count}
+        dispatch={dispatch}
+        view={selection.view}
+      />
       {field ? (
         <FieldSection field={field} />
       ) : selection.view === 'spacing' ? (
         <section aria-label={t.spacing} className="flex flex-col gap-3">
           <h3 className="text-sm font-semibold text-neutral-900">{t.spacing}</h3>
-          <SpacingEditor spacing={block.spacing as Spacing | undefined} onChange={(next) => dispatch({ type: 'setValue', path: [...path, 'spacing'], value: next })} />
+          <SpacingEditor
+            spacing={block.spacing as Spacing | undefined}
+            onChange={(next) => dispatch({ type: 'setValue', path: [...path, 'spacing'], value: next })}
+          />
         </section>
       ) : BlockEditor ? (
         <section aria-label={t.settings} className="flex flex-col gap-3">

@@ -30,7 +30,19 @@ export function LinkFields<T extends Pick<Link, 'text' | 'href' | 'type'>>({ lin
 }
 
 /** Move up, Move down and Remove for one row of a list, named after the row. */
-export function RowActions({ name, index, length, onMove, onRemove }: { name: string; index: number; length: number; onMove: (delta: -1 | 1) => void; onRemove: () => void }) {
+export function RowActions({
+  name,
+  index,
+  length,
+  onMove,
+  onRemove,
+}: {
+  name: string
+  index: number
+  length: number
+  onMove: (delta: -1 | 1) => void
+  onRemove: () => void
+}) {
   return (
     <div className="flex gap-1">
       <RowButton label={`${t.moveUp}: ${name}`} disabled={!canMove(length, index, -1)} onClick={() => onMove(-1)}>
@@ -89,7 +101,15 @@ export function ListEditor<T>({
             <li key={i}>
               <Box
                 name={name}
-                actions={<RowActions name={name} index={i} length={items.length} onMove={(d) => onChange(moveAt(items, i, d))} onRemove={() => onChange(removeAt(items, i))} />}
+                actions={
+                  <RowActions
+                    name={name}
+                    index={i}
+                    length={items.length}
+                    onMove={(d) => onChange(moveAt(items, i, d))}
+                    onRemove={() => onChange(removeAt(items, i))}
+                  />
+                }
               >
                 {renderRow(item, (next) => onChange(replaceAt(items, i, next)), name)}
               </Box>
@@ -113,7 +133,15 @@ export function AddButton({ label, ariaLabel, onClick }: { label: string; ariaLa
 }
 
 /** A list of links: each with its fields, moved up or down, removed; and a button to add one. */
-export function LinkListEditor({ links, onChange, namePrefix }: { links: readonly Link[]; onChange: (links: Link[]) => void; namePrefix: string }) {
+export function LinkListEditor({
+  links,
+  onChange,
+  namePrefix,
+}: {
+  links: readonly Link[]
+  onChange: (links: Link[]) => void
+  namePrefix: string
+}) {
   return (
     <ListEditor
       items={links}
@@ -128,7 +156,19 @@ export function LinkListEditor({ links, onChange, namePrefix }: { links: readonl
 }
 
 /** The Save, Publish and Discard buttons under a site document's form, with its unsaved-changes note. */
-export function SiteDocActions({ isDirty, busy, onSave, onPublish, onDiscard }: { isDirty: boolean; busy: string | null; onSave: () => void; onPublish: () => void; onDiscard: () => void }) {
+export function SiteDocActions({
+  isDirty,
+  busy,
+  onSave,
+  onPublish,
+  onDiscard,
+}: {
+  isDirty: boolean
+  busy: string | null
+  onSave: () => void
+  onPublish: () => void
+  onDiscard: () => void
+}) {
   return (
     <div className="sticky bottom-0 -mx-5 -mb-4 flex flex-col gap-2 border-t border-neutral-200 bg-white px-5 py-3">
       <p role="status" className={isDirty ? 'text-xs font-medium text-red-darker' : 'text-xs text-neutral-600'}>

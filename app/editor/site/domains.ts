@@ -6,11 +6,21 @@ const t = texts.editor.config
 
 /** 'a.com, www.a.com,,b.com ' -> ['a.com', 'www.a.com', 'b.com'] (lower-cased, no duplicates). */
 export function parseHostnames(input: string): string[] {
-  return [...new Set(input.split(/[,\s]+/).map((h) => h.trim().toLowerCase()).filter(Boolean))]
+  return [
+    ...new Set(
+      input
+        .split(/[,\s]+/)
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ]
 }
 
 export const domainFormSchema = z.object({
-  _id: z.string().trim().regex(/^[a-zA-Z0-9_-]+$/, t.idRequired),
+  _id: z
+    .string()
+    .trim()
+    .regex(/^[a-zA-Z0-9_-]+$/, t.idRequired),
   name: z.string().trim().min(1, t.nameRequired),
   hostnames: z.string(),
 })

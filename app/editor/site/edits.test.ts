@@ -1,11 +1,36 @@
 import { describe, expect, test } from 'vitest'
 import type { EditableNav } from '../state/types.ts'
-import { canMove, emptyLink, emptyNavItem, moveAt, moveFlags, removeAt, removeFlag, replaceAt, updateNavGroup, updateNavItem, updateNavLink } from './edits.ts'
+import {
+  canMove,
+  emptyLink,
+  emptyNavItem,
+  moveAt,
+  moveFlags,
+  removeAt,
+  removeFlag,
+  replaceAt,
+  updateNavGroup,
+  updateNavItem,
+  updateNavLink,
+} from './edits.ts'
 
 const nav = (): EditableNav => ({
   siteName: 'Barossa',
   items: [
-    { text: 'Stay', href: '/stay', type: 'page', groups: [{ title: 'Where', links: [{ text: 'Hotels', href: '/hotels', type: 'page' }, { text: 'B&B', href: '/bnb', type: 'page' }] }] },
+    {
+      text: 'Stay',
+      href: '/stay',
+      type: 'page',
+      groups: [
+        {
+          title: 'Where',
+          links: [
+            { text: 'Hotels', href: '/hotels', type: 'page' },
+            { text: 'B&B', href: '/bnb', type: 'page' },
+          ],
+        },
+      ],
+    },
     { text: 'Eat', href: '/eat', type: 'page', groups: [] },
   ],
   version: 3,

@@ -54,7 +54,11 @@ export function updateNavLink(nav: EditableNav, path: Required<NavPath>, change:
 }
 
 /** Applies `change` to one group of a menu item (null removes it). */
-export function updateNavGroup(nav: EditableNav, path: { item: number; group: number }, change: (group: LinkGroup) => LinkGroup | null): EditableNav {
+export function updateNavGroup(
+  nav: EditableNav,
+  path: { item: number; group: number },
+  change: (group: LinkGroup) => LinkGroup | null,
+): EditableNav {
   return updateNavItem(nav, path.item, (item) => {
     const group = item.groups[path.group]
     if (!group) return item
@@ -74,7 +78,11 @@ export function updateNavItem(nav: EditableNav, index: number, change: (item: Na
 /** Which rows are expanded, after the row at `index` moved by `delta` (the flags move with their rows). */
 export function moveFlags(flags: ReadonlySet<number>, index: number, delta: -1 | 1, length: number): Set<number> {
   if (!canMove(length, index, delta)) return new Set(flags)
-  const order = moveAt(Array.from({ length }, (_, i) => i), index, delta)
+  const order = moveAt(
+    Array.from({ length }, (_, i) => i),
+    index,
+    delta,
+  )
   return new Set(order.flatMap((from, to) => (flags.has(from) ? [to] : [])))
 }
 

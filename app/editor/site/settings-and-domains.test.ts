@@ -18,8 +18,16 @@ describe('site settings form', () => {
   test('values round-trip: statuses as text in the form, numbers when sent; categories kept', () => {
     const values = valuesOf(loaded())
     expect(values.redirects).toEqual([{ from: '/old', to: '/new', status: '302', prefix: true }])
-    const sent = settingsToSend(loaded(), { ...values, redirects: [...values.redirects, { from: ' /a ', to: '/b', status: '301', prefix: false }] }, true)
-    expect(sent).toMatchObject({ version: 4, categories: [{ name: 'X' }], redirects: [{ status: 302 }, { from: '/a', to: '/b', status: 301, prefix: false }] })
+    const sent = settingsToSend(
+      loaded(),
+      { ...values, redirects: [...values.redirects, { from: ' /a ', to: '/b', status: '301', prefix: false }] },
+      true,
+    )
+    expect(sent).toMatchObject({
+      version: 4,
+      categories: [{ name: 'X' }],
+      redirects: [{ status: 302 }, { from: '/a', to: '/b', status: 301, prefix: false }],
+    })
     expect(sent).not.toHaveProperty('updatedAt')
     // Overwriting knowingly sends no version.
     expect(settingsToSend(loaded(), values, false)).not.toHaveProperty('version')
@@ -50,7 +58,11 @@ describe('domain form', () => {
   })
 
   test('values of a domain, and the id rule', () => {
-    expect(domainFormValues({ _id: 'eden', name: 'Eden', hostnames: ['a.com', 'b.com'], published: true })).toEqual({ _id: 'eden', name: 'Eden', hostnames: 'a.com, b.com' })
+    expect(domainFormValues({ _id: 'eden', name: 'Eden', hostnames: ['a.com', 'b.com'], published: true })).toEqual({
+      _id: 'eden',
+      name: 'Eden',
+      hostnames: 'a.com, b.com',
+    })
     expect(domainFormValues(null)).toEqual({ _id: '', name: '', hostnames: '' })
     expect(domainFormSchema.safeParse({ _id: 'has space', name: 'x', hostnames: '' }).success).toBe(false)
     expect(domainFormSchema.safeParse({ _id: 'ok_id-1', name: 'x', hostnames: '' }).success).toBe(true)

@@ -26,7 +26,12 @@ export type SiteSettingsValues = z.infer<typeof formSchema>
 type Values = SiteSettingsValues
 
 export function valuesOf(doc: Loaded): Values {
-  const meta = (m: Loaded['og'] | undefined) => ({ title: m?.title ?? '', description: m?.description ?? '', keywords: m?.keywords ?? '', image: { imageId: m?.image?.imageId ?? '' } })
+  const meta = (m: Loaded['og'] | undefined) => ({
+    title: m?.title ?? '',
+    description: m?.description ?? '',
+    keywords: m?.keywords ?? '',
+    image: { imageId: m?.image?.imageId ?? '' },
+  })
   return {
     og: meta(doc.og),
     twitter: meta(doc.twitter),
@@ -41,8 +46,12 @@ export function settingsToSend(loaded: Loaded, values: Values, withVersion: bool
     ...rest,
     og: values.og,
     twitter: values.twitter,
-    redirects: values.redirects.map((r) => ({ from: r.from.trim(), to: r.to.trim(), status: r.status === '302' ? 302 : 301, prefix: r.prefix })),
+    redirects: values.redirects.map((r) => ({
+      from: r.from.trim(),
+      to: r.to.trim(),
+      status: r.status === '302' ? 302 : 301,
+      prefix: r.prefix,
+    })),
     ...(withVersion ? { version } : {}),
   }
 }
-

@@ -8,8 +8,22 @@ import type { SiteDocKind, SiteDocPayload, SiteDocs } from '../state/types.ts'
 import { toastError, toastSuccess } from '../toast.ts'
 
 const endpoints = {
-  nav: { load: '/site/loadNav', save: '/site/saveNav', publish: '/site/publishNav', key: 'nav', saved: texts.toasts.navSaved, published: texts.toasts.navPublished },
-  footer: { load: '/site/loadFooter', save: '/site/saveFooter', publish: '/site/publishFooter', key: 'footer', saved: texts.toasts.footerSaved, published: texts.toasts.footerPublished },
+  nav: {
+    load: '/site/loadNav',
+    save: '/site/saveNav',
+    publish: '/site/publishNav',
+    key: 'nav',
+    saved: texts.toasts.navSaved,
+    published: texts.toasts.navPublished,
+  },
+  footer: {
+    load: '/site/loadFooter',
+    save: '/site/saveFooter',
+    publish: '/site/publishFooter',
+    key: 'footer',
+    saved: texts.toasts.footerSaved,
+    published: texts.toasts.footerPublished,
+  },
 } as const
 
 type Store = 'save' | 'publish'
@@ -53,7 +67,10 @@ export function useSiteDoc<K extends SiteDocKind>(kind: K) {
     setBusy(which)
     try {
       // Always with the version it was loaded at; `force` only after the editor chose to overwrite.
-      const answer = await postApi<SiteDocs[K] & { message?: string }>(which === 'save' ? endpoint.save : endpoint.publish, { [endpoint.key]: slot.doc, force })
+      const answer = await postApi<SiteDocs[K] & { message?: string }>(which === 'save' ? endpoint.save : endpoint.publish, {
+        [endpoint.key]: slot.doc,
+        force,
+      })
       setConflict(null)
       dispatch({ type: 'markSiteDocSaved', kind, doc: docOfAnswer<K>(answer) } as { type: 'markSiteDocSaved' } & SiteDocPayload)
       toastSuccess(answer.message || (which === 'save' ? endpoint.saved : endpoint.published))

@@ -69,7 +69,8 @@ describe('undo and redo', () => {
 
   test('history is capped and reset when another page loads', () => {
     let state = loaded()
-    for (let i = 0; i < HISTORY_LIMIT + 5; i++) state = editorReducer(state, { type: 'setValue', path: ['contents', 0, 'text'], value: `v${i}` })
+    for (let i = 0; i < HISTORY_LIMIT + 5; i++)
+      state = editorReducer(state, { type: 'setValue', path: ['contents', 0, 'text'], value: `v${i}` })
     expect(state.page.history.past).toHaveLength(HISTORY_LIMIT)
     state = editorReducer(state, { type: 'loadPage', page: { _id: 'p2', contents: [] } })
     expect(state.page.history).toEqual({ past: [], future: [], group: null, at: 0 })

@@ -31,7 +31,15 @@ describe('paths', () => {
 
   test('withFreshKeys gives the block and every nested block a new key, leaving other data alone', () => {
     let n = 0
-    const copy = withFreshKeys({ componentType: 'Split', _key: 'old', left: [{ componentType: 'Text', _key: 'x', text: 't' }], items: [{ title: 'card' }] }, () => `k${++n}`)
-    expect(copy).toEqual({ componentType: 'Split', _key: 'k2', left: [{ componentType: 'Text', _key: 'k1', text: 't' }], items: [{ title: 'card' }] })
+    const copy = withFreshKeys(
+      { componentType: 'Split', _key: 'old', left: [{ componentType: 'Text', _key: 'x', text: 't' }], items: [{ title: 'card' }] },
+      () => `k${++n}`,
+    )
+    expect(copy).toEqual({
+      componentType: 'Split',
+      _key: 'k2',
+      left: [{ componentType: 'Text', _key: 'k1', text: 't' }],
+      items: [{ title: 'card' }],
+    })
   })
 })

@@ -23,7 +23,10 @@ describe('editorReducer', () => {
   })
 
   test('Select Component is a mode of the page: no sidebar until a component panel is opened', () => {
-    let state = editorReducer(initialEditorState(), { type: 'loadPage', page: { _id: 'p1', contents: [{ componentType: 'Text', text: 'a' }] } })
+    let state = editorReducer(initialEditorState(), {
+      type: 'loadPage',
+      page: { _id: 'p1', contents: [{ componentType: 'Text', text: 'a' }] },
+    })
     state = editorReducer(state, { type: 'toggleActiveItem', item: 'select' })
     expect(state.menu.activeItem).toBe('select')
     expect(state.menu.sidebar.open).toBe(false)

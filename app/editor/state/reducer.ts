@@ -16,7 +16,14 @@ import { insertBlock, type InsertBlockAction } from './actions/insert-block.ts'
 import { moveBlock, type MoveBlockAction } from './actions/move-block.ts'
 import { pushValue, type PushValueAction } from './actions/push-value.ts'
 import { removeBlock, type RemoveBlockAction } from './actions/remove-block.ts'
-import { openComponentPanel, selectBlock, selectField, type OpenComponentPanelAction, type SelectBlockAction, type SelectFieldAction } from './actions/selection.ts'
+import {
+  openComponentPanel,
+  selectBlock,
+  selectField,
+  type OpenComponentPanelAction,
+  type SelectBlockAction,
+  type SelectFieldAction,
+} from './actions/selection.ts'
 import { setValue, type SetValueAction } from './actions/set-value.ts'
 import { redo, undo, type RedoAction, type UndoAction } from './history.ts'
 import type { EditorState } from './types.ts'

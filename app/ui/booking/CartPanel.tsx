@@ -64,8 +64,15 @@ export function CartPanel() {
                 <p className="text-sm text-ink-soft">{t.details(String(item.adults ?? ''), String(item.startdate ?? ''))}</p>
               </div>
               <div className="flex items-center gap-4">
-                {item.quotedprice !== undefined && item.quotedprice !== '' ? <span className="font-semibold">A$ {String(item.quotedprice)}</span> : null}
-                <button type="button" className="button button--ghost min-h-10 px-5 py-2 text-sm" disabled={busy} onClick={() => void run(() => removeFromCart(apiBase, item.id))}>
+                {item.quotedprice !== undefined && item.quotedprice !== '' ? (
+                  <span className="font-semibold">A$ {String(item.quotedprice)}</span>
+                ) : null}
+                <button
+                  type="button"
+                  className="button button--ghost min-h-10 px-5 py-2 text-sm"
+                  disabled={busy}
+                  onClick={() => void run(() => removeFromCart(apiBase, item.id))}
+                >
                   <span aria-hidden="true">Remove</span>
                   <span className="sr-only">{t.remove(describe(item))}</span>
                 </button>
@@ -82,7 +89,12 @@ export function CartPanel() {
         </p>
       ) : null}
       {cart.length ? (
-        <button type="button" className="button mt-6 min-h-10 px-5 py-2 text-sm" disabled={busy} onClick={() => void run(() => emptyCart(apiBase))}>
+        <button
+          type="button"
+          className="button mt-6 min-h-10 px-5 py-2 text-sm"
+          disabled={busy}
+          onClick={() => void run(() => emptyCart(apiBase))}
+        >
           {t.emptyCart}
         </button>
       ) : null}

@@ -34,7 +34,18 @@ export function BookingGadget({ name, options, delayMs = 0, failureText = texts.
   const optionsKey = JSON.stringify(options ?? {})
   const scriptUrl = settings?.scriptUrl ?? ''
   // The status belongs to one gadget configuration; a new configuration starts 'loading' again.
-  const runKey = [scriptUrl, settings?.vcId, settings?.key, settings?.live, settings?.mapsKey, apiBase, name, optionsKey, delayMs, target].join('|')
+  const runKey = [
+    scriptUrl,
+    settings?.vcId,
+    settings?.key,
+    settings?.live,
+    settings?.mapsKey,
+    apiBase,
+    name,
+    optionsKey,
+    delayMs,
+    target,
+  ].join('|')
   const [reported, setReported] = useState<{ runKey: string; status: Status } | null>(null)
   const status: Status = !settings || !scriptUrl ? 'failed' : reported?.runKey === runKey ? reported.status : 'loading'
   // A failed save of what this gadget put in the cart ('No token provided, please try again!'),
@@ -73,7 +84,15 @@ export function BookingGadget({ name, options, delayMs = 0, failureText = texts.
           if (isGadgetScriptError(event, scriptUrl)) settle('failed')
         }
         window.addEventListener('error', onError)
-        return mountGadget({ settings, apiBase, name, selector: `#${target}`, options: JSON.parse(optionsKey) as Record<string, unknown>, delayMs, signal: controller.signal })
+        return mountGadget({
+          settings,
+          apiBase,
+          name,
+          selector: `#${target}`,
+          options: JSON.parse(optionsKey) as Record<string, unknown>,
+          delayMs,
+          signal: controller.signal,
+        })
       })
       .then(
         (result) => {
@@ -95,12 +114,21 @@ export function BookingGadget({ name, options, delayMs = 0, failureText = texts.
   }, [runKey])
 
   return (
-    <section aria-label={label} aria-busy={status === 'loading'} data-booking-gadget={name} data-state={status} className={clsx('flex flex-col gap-4', className)}>
+    <section
+      aria-label={label}
+      aria-busy={status === 'loading'}
+      data-booking-gadget={name}
+      data-state={status}
+      className={clsx('flex flex-col gap-4', className)}
+    >
       {/* The provider renders its widget here; React never touches its inside. */}
       <div id={target} className={status === 'failed' ? 'hidden' : undefined} />
       {status === 'loading' ? (
         <p role="status" className="flex items-center gap-3 text-ink-soft">
-          <span aria-hidden="true" className="inline-block size-5 animate-spin rounded-full border-2 border-current border-t-transparent motion-reduce:animate-none" />
+          <span
+            aria-hidden="true"
+            className="inline-block size-5 animate-spin rounded-full border-2 border-current border-t-transparent motion-reduce:animate-none"
+          />
           {texts.booking.loading}
         </p>
       ) : null}

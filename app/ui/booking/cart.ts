@@ -61,7 +61,11 @@ function parse(raw: string | null): CartState {
   if (!raw) return emptyState
   try {
     const value = JSON.parse(raw) as Partial<CartState>
-    const cart = Array.isArray(value.cart) ? value.cart.filter((i): i is CartItem => !!i && typeof i === 'object' && (typeof i.id === 'string' || typeof i.id === 'number')).map((i) => ({ ...i, id: String(i.id) })) : []
+    const cart = Array.isArray(value.cart)
+      ? value.cart
+          .filter((i): i is CartItem => !!i && typeof i === 'object' && (typeof i.id === 'string' || typeof i.id === 'number'))
+          .map((i) => ({ ...i, id: String(i.id) }))
+      : []
     return {
       sessionToken: typeof value.sessionToken === 'string' && value.sessionToken ? value.sessionToken : null,
       cart,
@@ -128,7 +132,10 @@ export class CartError extends Error {
 async function api<T>(apiBase: string, path: string, init?: RequestInit): Promise<T> {
   let res: Response
   try {
-    res = await fetch(`${apiBase}/cart/${path}`, { ...init, headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}) } })
+    res = await fetch(`${apiBase}/cart/${path}`, {
+      ...init,
+      headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}) },
+    })
   } catch {
     throw new CartError(texts.cart.unreachable, 0)
   }

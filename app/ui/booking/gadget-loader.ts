@@ -82,7 +82,15 @@ function withDates(options: Record<string, unknown>): Record<string, unknown> {
   return m ? { ...options, defaultDate: new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) } : options
 }
 
-export async function mountGadget({ settings, apiBase, name, selector, options, delayMs = 0, signal }: MountOptions): Promise<'shown' | 'aborted'> {
+export async function mountGadget({
+  settings,
+  apiBase,
+  name,
+  selector,
+  options,
+  delayMs = 0,
+  signal,
+}: MountOptions): Promise<'shown' | 'aborted'> {
   if (!settings.scriptUrl) throw new Error('No booking script is configured')
   connectCart(apiBase)
   await loadGadgetScript(settings.scriptUrl)

@@ -80,7 +80,12 @@ export function ConsentSettings({ settings }: { settings: ThirdPartySettings | n
   return (
     <div className="bg-red-darkest text-sm text-white/85">
       <div className="container-site border-t border-white/15 py-4">
-        <button id="consent-settings" type="button" className="underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white" onClick={reopenConsent}>
+        <button
+          id="consent-settings"
+          type="button"
+          className="underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          onClick={reopenConsent}
+        >
           {t.settings}
         </button>
       </div>

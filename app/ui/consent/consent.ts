@@ -66,6 +66,10 @@ function subscribe(listener: () => void) {
 /** 'unknown' on the server and while hydrating; then the stored choice (or null) and whether the banner was reopened. */
 export function useConsent(): { choice: ConsentChoice | null | 'unknown'; reopened: boolean } {
   const choice = useSyncExternalStore(subscribe, readConsent, () => 'unknown' as const)
-  const open = useSyncExternalStore(subscribe, () => reopened, () => false)
+  const open = useSyncExternalStore(
+    subscribe,
+    () => reopened,
+    () => false,
+  )
   return { choice, reopened: open }
 }

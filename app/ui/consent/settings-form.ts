@@ -19,7 +19,12 @@ export function generalValuesOf(doc: LoadedSiteSettings): GeneralValues {
 }
 
 export function generalToSend(loaded: LoadedSiteSettings, values: GeneralValues, withVersion: boolean) {
-  return { ...settingsToSend(loaded, values, withVersion), analyticsId: values.analyticsId.trim(), pixelId: values.pixelId.trim(), tagManagerId: values.tagManagerId.trim() }
+  return {
+    ...settingsToSend(loaded, values, withVersion),
+    analyticsId: values.analyticsId.trim(),
+    pixelId: values.pixelId.trim(),
+    tagManagerId: values.tagManagerId.trim(),
+  }
 }
 
 export const thirdPartyLegend = 'Analytics and advertising (loaded only after a visitor accepts)'

@@ -38,7 +38,13 @@ type Queue = unknown[]
 interface ThirdPartyWindow {
   dataLayer?: Queue
   gtag?: (...args: unknown[]) => void
-  fbq?: ((...args: unknown[]) => void) & { queue?: Queue; loaded?: boolean; version?: string; push?: unknown; callMethod?: (...args: unknown[]) => void }
+  fbq?: ((...args: unknown[]) => void) & {
+    queue?: Queue
+    loaded?: boolean
+    version?: string
+    push?: unknown
+    callMethod?: (...args: unknown[]) => void
+  }
   _fbq?: unknown
 }
 

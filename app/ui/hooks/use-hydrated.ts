@@ -7,5 +7,9 @@ const noSubscription = () => () => {}
  * works with JavaScript (buttons instead of links, the editor) appears without a hydration mismatch.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false)
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
 }

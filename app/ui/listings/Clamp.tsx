@@ -16,7 +16,13 @@ export function Clamp({ text, lines = 3 }: { text: string; lines?: number }) {
         {shown}
       </p>
       {long ? (
-        <button type="button" aria-expanded={expanded} aria-controls={id} onClick={() => setExpanded(!expanded)} className="mt-2 text-sm font-semibold text-red underline underline-offset-4 hover:text-red-darker">
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={id}
+          onClick={() => setExpanded(!expanded)}
+          className="mt-2 text-sm font-semibold text-red underline underline-offset-4 hover:text-red-darker"
+        >
           {expanded ? listingTexts.page.readLess : listingTexts.page.readMore}
         </button>
       ) : null}
@@ -41,7 +47,13 @@ export function ClampList({ items, visible = 6 }: { items: readonly string[]; vi
         ))}
       </ul>
       {long ? (
-        <button type="button" aria-expanded={expanded} aria-controls={id} onClick={() => setExpanded(!expanded)} className="mt-2 text-sm font-semibold text-red underline underline-offset-4 hover:text-red-darker">
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={id}
+          onClick={() => setExpanded(!expanded)}
+          className="mt-2 text-sm font-semibold text-red underline underline-offset-4 hover:text-red-darker"
+        >
           {expanded ? listingTexts.page.readLess : listingTexts.page.readMore}
         </button>
       ) : null}

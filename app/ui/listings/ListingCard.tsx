@@ -34,13 +34,23 @@ export function ListingCard({ listing, headingLevel = 3 }: { listing: CardData; 
       data-inactive={inactive || undefined}
     >
       <div className="relative aspect-square overflow-hidden bg-sand">
-        <ListingImage image={listing.image} {...CARD_IMAGE} alt="" className="h-full w-full object-cover transition-transform duration-700 group-hover:scale-105" />
-        {inactive ? <span className="absolute top-3 left-3 rounded-full bg-ink px-3 py-1 text-xs font-semibold text-white">{t.inactive}</span> : null}
+        <ListingImage
+          image={listing.image}
+          {...CARD_IMAGE}
+          alt=""
+          className="h-full w-full object-cover transition-transform duration-700 group-hover:scale-105"
+        />
+        {inactive ? (
+          <span className="absolute top-3 left-3 rounded-full bg-ink px-3 py-1 text-xs font-semibold text-white">{t.inactive}</span>
+        ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-5">
         {listing.parentName ? <p className="eyebrow text-red">{listing.parentName}</p> : null}
         <Heading className="font-display text-xl leading-snug font-semibold text-red-darkest">
-          <a href={href} className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none group-focus-within:underline">
+          <a
+            href={href}
+            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none group-focus-within:underline"
+          >
             {listing.name}
           </a>
         </Heading>

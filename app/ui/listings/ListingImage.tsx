@@ -21,7 +21,16 @@ export function ListingImage({
   priority?: boolean
 }) {
   if (image?.imageId) {
-    return <Img image={{ imageId: image.imageId, alt: image.alt, crop: image.crop }} width={width} height={height} alt={alt} className={className} priority={priority} />
+    return (
+      <Img
+        image={{ imageId: image.imageId, alt: image.alt, crop: image.crop }}
+        width={width}
+        height={height}
+        alt={alt}
+        className={className}
+        priority={priority}
+      />
+    )
   }
   if (image?.url) {
     return (

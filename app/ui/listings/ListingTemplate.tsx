@@ -27,7 +27,15 @@ export function InactiveBanner() {
   )
 }
 
-export function ListingTemplate({ listing, services, related }: { listing: ListingPageView; services: ServiceSummary[]; related: CardData[] }) {
+export function ListingTemplate({
+  listing,
+  services,
+  related,
+}: {
+  listing: ListingPageView
+  services: ServiceSummary[]
+  related: CardData[]
+}) {
   return (
     <article className="pb-8" aria-labelledby="listing-name">
       {listing.inactive ? <InactiveBanner /> : null}
@@ -66,7 +74,10 @@ export function ListingTemplate({ listing, services, related }: { listing: Listi
           {listing.categories.length ? (
             <ul aria-label={t.categories} className="flex flex-wrap gap-2">
               {listing.categories.map((chip) => (
-                <li key={chip.key} className="rounded-full bg-white px-3 py-1 text-xs font-semibold tracking-wide text-red-darker uppercase ring-1 ring-red/20">
+                <li
+                  key={chip.key}
+                  className="rounded-full bg-white px-3 py-1 text-xs font-semibold tracking-wide text-red-darker uppercase ring-1 ring-red/20"
+                >
                   {chip.name}
                 </li>
               ))}
@@ -97,11 +108,21 @@ export function ListingTemplate({ listing, services, related }: { listing: Listi
           <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {services.map((service) => (
               <li key={service._id}>
-                <a href={`/${service.slug}`} className="group block overflow-hidden rounded-sm bg-white shadow-sm ring-1 ring-black/5 hover:shadow-lg">
+                <a
+                  href={`/${service.slug}`}
+                  className="group block overflow-hidden rounded-sm bg-white shadow-sm ring-1 ring-black/5 hover:shadow-lg"
+                >
                   <span className="block aspect-square overflow-hidden bg-sand">
-                    <ListingImage image={service.image} {...RELATED} alt="" className="h-full w-full object-cover transition-transform duration-700 group-hover:scale-105" />
+                    <ListingImage
+                      image={service.image}
+                      {...RELATED}
+                      alt=""
+                      className="h-full w-full object-cover transition-transform duration-700 group-hover:scale-105"
+                    />
                   </span>
-                  <span className="block p-4 font-display text-lg font-semibold text-red-darkest group-hover:underline">{service.name}</span>
+                  <span className="block p-4 font-display text-lg font-semibold text-red-darkest group-hover:underline">
+                    {service.name}
+                  </span>
                 </a>
               </li>
             ))}
@@ -133,15 +154,27 @@ export function ListingTemplate({ listing, services, related }: { listing: Listi
           <ul className="carousel-track mt-6 flex snap-x snap-mandatory gap-5 overflow-x-auto pb-4" tabIndex={0} aria-label={t.related}>
             {related.map((card) => (
               <li key={card._id} className="w-[70%] shrink-0 snap-start sm:w-[40%] lg:w-[calc((100%-2.5rem)/3)]">
-                <a href={`/${card.slug}`} className="group block h-full overflow-hidden rounded-sm bg-white shadow-sm ring-1 ring-black/5 hover:shadow-lg">
+                <a
+                  href={`/${card.slug}`}
+                  className="group block h-full overflow-hidden rounded-sm bg-white shadow-sm ring-1 ring-black/5 hover:shadow-lg"
+                >
                   <span className="block aspect-square overflow-hidden bg-sand">
-                    <ListingImage image={card.image} {...RELATED} alt="" className="h-full w-full object-cover transition-transform duration-700 group-hover:scale-105" />
+                    <ListingImage
+                      image={card.image}
+                      {...RELATED}
+                      alt=""
+                      className="h-full w-full object-cover transition-transform duration-700 group-hover:scale-105"
+                    />
                   </span>
                   <span className="block p-4">
                     {card.parentName ? <span className="eyebrow block text-red">{card.parentName}</span> : null}
-                    <span className="block font-display text-lg leading-snug font-semibold text-red-darkest group-hover:underline">{card.name}</span>
+                    <span className="block font-display text-lg leading-snug font-semibold text-red-darkest group-hover:underline">
+                      {card.name}
+                    </span>
                     {card.address ? <span className="mt-1 block text-sm text-ink-soft">{card.address}</span> : null}
-                    {card.description ? <span className="mt-2 line-clamp-2 block text-sm text-ink-soft">{plainText(card.description)}</span> : null}
+                    {card.description ? (
+                      <span className="mt-2 line-clamp-2 block text-sm text-ink-soft">{plainText(card.description)}</span>
+                    ) : null}
                   </span>
                 </a>
               </li>
@@ -159,7 +192,11 @@ function Gallery({ listing }: { listing: ListingPageView }) {
     <section aria-label={t.gallery} className="container-site mt-8">
       <ul className="carousel-track flex snap-x snap-mandatory gap-4 overflow-x-auto pb-3" tabIndex={0} aria-label={t.gallery}>
         {listing.gallery.map((image, i) => (
-          <li key={image.url ?? image.imageId ?? i} className="w-[88%] shrink-0 snap-start md:w-[70%] lg:w-[60%]" aria-label={count > 1 ? t.galleryImage(i + 1, count) : undefined}>
+          <li
+            key={image.url ?? image.imageId ?? i}
+            className="w-[88%] shrink-0 snap-start md:w-[70%] lg:w-[60%]"
+            aria-label={count > 1 ? t.galleryImage(i + 1, count) : undefined}
+          >
             <ListingImage
               image={image}
               {...GALLERY}
@@ -198,7 +235,9 @@ function DetailsPanel({ listing }: { listing: ListingPageView }) {
                   <th scope="row" className="py-0.5 pr-3 font-medium">
                     {row.day}
                   </th>
-                  <td className={row.status === 'Open' ? 'py-0.5 font-semibold text-red-darker' : 'py-0.5 text-ink-soft'}>{row.status === 'Open' ? t.open : t.closed}</td>
+                  <td className={row.status === 'Open' ? 'py-0.5 font-semibold text-red-darker' : 'py-0.5 text-ink-soft'}>
+                    {row.status === 'Open' ? t.open : t.closed}
+                  </td>
                   <td className="py-0.5 text-right">{row.hours}</td>
                 </tr>
               ))}
@@ -230,7 +269,9 @@ function DetailsPanel({ listing }: { listing: ListingPageView }) {
       ) : null}
       {listing.checkIn || listing.checkOut ? (
         <Row label={`${t.checkIn} / ${t.checkOut}`}>
-          {[listing.checkIn && `${t.checkIn} ${listing.checkIn}`, listing.checkOut && `${t.checkOut} ${listing.checkOut}`].filter(Boolean).join(' · ')}
+          {[listing.checkIn && `${t.checkIn} ${listing.checkIn}`, listing.checkOut && `${t.checkOut} ${listing.checkOut}`]
+            .filter(Boolean)
+            .join(' · ')}
         </Row>
       ) : null}
       {listing.phone || listing.email || listing.address ? (
@@ -266,7 +307,9 @@ function DetailsPanel({ listing }: { listing: ListingPageView }) {
           </ul>
         </Row>
       ) : null}
-      <Row label={t.facilities}>{listing.facilities.length ? <ClampList items={listing.facilities} /> : <p className="text-ink-soft">{t.noFacilities}</p>}</Row>
+      <Row label={t.facilities}>
+        {listing.facilities.length ? <ClampList items={listing.facilities} /> : <p className="text-ink-soft">{t.noFacilities}</p>}
+      </Row>
       <div className="border-t border-black/10 pt-4">
         <details className="group/cancel">
           <summary className="flex cursor-pointer list-none items-center justify-between font-sans text-xs font-semibold tracking-[0.18em] text-red uppercase [&::-webkit-details-marker]:hidden">
@@ -275,7 +318,9 @@ function DetailsPanel({ listing }: { listing: ListingPageView }) {
               +
             </span>
           </summary>
-          <div className="mt-2 text-[0.95rem]">{listing.cancellation ? <Clamp text={listing.cancellation} /> : <p className="text-ink-soft">{t.noCancellation}</p>}</div>
+          <div className="mt-2 text-[0.95rem]">
+            {listing.cancellation ? <Clamp text={listing.cancellation} /> : <p className="text-ink-soft">{t.noCancellation}</p>}
+          </div>
         </details>
       </div>
     </aside>

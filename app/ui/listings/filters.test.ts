@@ -14,10 +14,12 @@ describe('filters in the address', () => {
   })
 
   it('drops bad values and orders the dates', () => {
-    const { filters, page } = filtersFromSearch(new URLSearchParams('from=2026-05-01&to=2026-04-01&category=<b>&category=event,tour&page=-3'))
+    const { filters, page } = filtersFromSearch(
+      new URLSearchParams('from=2026-05-01&to=2026-04-01&category=<b>&category=event,tour&page=-3'),
+    )
     expect(filters).toMatchObject({ from: '2026-04-01', to: '2026-05-01', categories: ['EVENT', 'TOUR'] })
     expect(page).toBe(1)
-    expect(filtersFromSearch(new URLSearchParams("page=40")).page).toBe(6)
+    expect(filtersFromSearch(new URLSearchParams('page=40')).page).toBe(6)
     expect(filtersFromSearch(new URLSearchParams('from=soon')).filters.from).toBe('')
   })
 
@@ -60,7 +62,11 @@ describe('requests', () => {
 
   it('builds the PDF query with the dates as JSON', () => {
     const query = pdfQuery({ ...emptyFilters, from: '2026-03-01', categories: ['EVENT'] }, 'cat-1')
-    expect(Object.fromEntries(query)).toEqual({ categoryFilterId: 'cat-1', checkedCategories: '["EVENT"]', filters: '{"from":"2026-03-01"}' })
+    expect(Object.fromEntries(query)).toEqual({
+      categoryFilterId: 'cat-1',
+      checkedCategories: '["EVENT"]',
+      filters: '{"from":"2026-03-01"}',
+    })
   })
 
   it('labels a tag with its friendly name, else a readable form of the key', () => {

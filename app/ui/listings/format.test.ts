@@ -23,7 +23,11 @@ describe('opening times', () => {
           { dayOfWeek: 'MON', openingTime: '10:00', closingTime: '16:30', isClosed: false },
         ],
       },
-      { fromDate: '2026-07-01', toDate: '2026-12-31', openStatus: [{ dayOfWeek: 'ALL', openingTime: '09:00', closingTime: '17:00', isClosed: false }] },
+      {
+        fromDate: '2026-07-01',
+        toDate: '2026-12-31',
+        openStatus: [{ dayOfWeek: 'ALL', openingTime: '09:00', closingTime: '17:00', isClosed: false }],
+      },
     ],
   }
 
@@ -48,8 +52,18 @@ describe('opening times', () => {
 
 describe('event times and dates', () => {
   it("shows one time, or 'Various Times' when they differ", () => {
-    expect(eventTimes([{ frequencyStartTime: '19:00', frequencyEndTime: '22:00' }, { frequencyStartTime: '19:00', frequencyEndTime: '22:00' }])).toBe('7:00pm – 10:00pm')
-    expect(eventTimes([{ frequencyStartTime: '19:00', frequencyEndTime: '22:00' }, { frequencyStartTime: '10:00', frequencyEndTime: '' }])).toBe('Various Times')
+    expect(
+      eventTimes([
+        { frequencyStartTime: '19:00', frequencyEndTime: '22:00' },
+        { frequencyStartTime: '19:00', frequencyEndTime: '22:00' },
+      ]),
+    ).toBe('7:00pm – 10:00pm')
+    expect(
+      eventTimes([
+        { frequencyStartTime: '19:00', frequencyEndTime: '22:00' },
+        { frequencyStartTime: '10:00', frequencyEndTime: '' },
+      ]),
+    ).toBe('Various Times')
     expect(eventTimes([])).toBe('')
   })
 

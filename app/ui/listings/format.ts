@@ -55,7 +55,9 @@ const dayNames: Record<string, string> = {
 const dayOrder = ['ALL', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN', 'PUBHOL']
 
 function dayKey(day: Loose): string {
-  return String(day ?? '').trim().toUpperCase()
+  return String(day ?? '')
+    .trim()
+    .toUpperCase()
 }
 
 /** Spec 02 §2.1: the code ALL reads 'Every day'; MON/MONDAY reads 'Monday'. */

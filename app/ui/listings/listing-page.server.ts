@@ -18,10 +18,16 @@ export function markdownHtml(markdown: string): string {
 
 /** Today in the region's time zone (opening times change at local midnight). */
 function todayInAdelaide(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Adelaide', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Adelaide', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  )
 }
 
-export async function loadListingPage(context: AppLoadContext, page: { _id: string; slug: string }, origin: string): Promise<ListingPageData> {
+export async function loadListingPage(
+  context: AppLoadContext,
+  page: { _id: string; slug: string },
+  origin: string,
+): Promise<ListingPageData> {
   const domainId = context.domain?._id ?? ''
   const editor = Boolean(context.user)
   const service = context.services.listings

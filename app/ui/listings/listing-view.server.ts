@@ -10,7 +10,6 @@ import type { ListingPageView } from './listing-types'
 
 export type { ListingPageData, ListingPageView } from './listing-types'
 
-
 function hasImage(image: ListingImage | null | undefined): image is ListingImage {
   return Boolean(image && (image.url || image.imageId))
 }
@@ -27,16 +26,20 @@ export function toListingView(listing: Listing, tags: ListingTags, today: string
     .filter((m) => m.attributeIdMultimediaContent === 'IMAGE' && m.serverPath)
     .map<ListingImage>((m) => ({ url: m.serverPath, alt: m.altText || listing.name.value, width: m.width, height: m.height }))
   const main = listing.image?.value
-  const gallery = hasImage(main) && !multimedia.some((m) => m.url && m.url === main.url) ? [{ ...main, alt: main.alt || listing.name.value }, ...multimedia] : multimedia
+  const gallery =
+    hasImage(main) && !multimedia.some((m) => m.url && m.url === main.url)
+      ? [{ ...main, alt: main.alt || listing.name.value }, ...multimedia]
+      : multimedia
   const isEvent = category === 'EVENT' || (atdw?.eventFrequency.length ?? 0) > 0
-  const event = isEvent && atdw
-    ? {
-        dates: eventDateRange(atdw.startDate, atdw.endDate),
-        times: eventTimes(atdw.eventFrequency),
-        startDate: atdw.startDate,
-        endDate: atdw.endDate,
-      }
-    : null
+  const event =
+    isEvent && atdw
+      ? {
+          dates: eventDateRange(atdw.startDate, atdw.endDate),
+          times: eventTimes(atdw.eventFrequency),
+          startDate: atdw.startDate,
+          endDate: atdw.endDate,
+        }
+      : null
   const tickets = atdw && (isEvent || category === 'ATTRACTION' || atdw.freeEntryFlag === 1 || atdw.rates.length) ? ticketCost(atdw) : null
   const venue = atdw?.productSite.find((s) => s.attributeIdSiteType === 'VENUE')?.siteName ?? ''
   const address = [venue, listing.physicalAddress?.value].filter(Boolean).join(', ')
@@ -93,7 +96,9 @@ export function schemaTypeOf(productCategoryId: string): string {
 export function listingJsonLd(view: ListingPageView, origin: string): Record<string, unknown> {
   const type = schemaTypeOf(view.productCategoryId)
   const absolute = (href: string) => (/^https?:\/\//.test(href) ? href : `${origin}${href.startsWith('/') ? '' : '/'}${href}`)
-  const images = view.gallery.map((image) => (image.url ? absolute(image.url) : image.imageId ? `${origin}/img/${image.imageId}?w=1000&h=760` : '')).filter(Boolean)
+  const images = view.gallery
+    .map((image) => (image.url ? absolute(image.url) : image.imageId ? `${origin}/img/${image.imageId}?w=1000&h=760` : ''))
+    .filter(Boolean)
   const ld: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': type,
@@ -119,7 +124,8 @@ export function listingJsonLd(view: ListingPageView, origin: string): Record<str
     ld.eventStatus = 'https://schema.org/EventScheduled'
     ld.eventAttendanceMode = 'https://schema.org/OfflineEventAttendanceMode'
     if (view.tickets?.free) ld.isAccessibleForFree = true
-    else if (view.rateFrom != null) ld.offers = { '@type': 'Offer', price: view.rateFrom, priceCurrency: 'AUD', url: absolute(`/${view.slug}`) }
+    else if (view.rateFrom != null)
+      ld.offers = { '@type': 'Offer', price: view.rateFrom, priceCurrency: 'AUD', url: absolute(`/${view.slug}`) }
   }
   return ld
 }

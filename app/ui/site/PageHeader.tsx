@@ -89,8 +89,23 @@ function BackgroundVideo({ src, poster }: { src: string; poster: string | undefi
   }
   return (
     <>
-      <video ref={video} src={src} poster={poster} muted loop playsInline preload="none" aria-hidden="true" className="absolute inset-0 -z-10 h-full w-full object-cover" />
-      <button type="button" onClick={toggle} aria-pressed={!playing} className="absolute right-4 bottom-4 z-10 flex size-11 items-center justify-center rounded-full bg-black/50 text-white ring-1 ring-white/60 hover:bg-black/70">
+      <video
+        ref={video}
+        src={src}
+        poster={poster}
+        muted
+        loop
+        playsInline
+        preload="none"
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 h-full w-full object-cover"
+      />
+      <button
+        type="button"
+        onClick={toggle}
+        aria-pressed={!playing}
+        className="absolute right-4 bottom-4 z-10 flex size-11 items-center justify-center rounded-full bg-black/50 text-white ring-1 ring-white/60 hover:bg-black/70"
+      >
         <svg viewBox="0 0 24 24" width={18} height={18} fill="currentColor" aria-hidden="true" focusable="false">
           {playing ? <path d="M7 5h3v14H7zM14 5h3v14h-3z" /> : <path d="M8 5.5v13l10.5-6.5z" />}
         </svg>
@@ -108,7 +123,13 @@ function OverlayerImage({ overlayer }: { overlayer: Overlayer | undefined }) {
   if (!image?.imageId) return null
   const width = Math.min(100, Math.max(10, overlayer?.width ?? 30))
   return (
-    <div className={clsx('pointer-events-none absolute inset-x-0 top-24 bottom-10 hidden md:flex', 'container-site items-center', overlayerPlace[overlayer?.position ?? 'end'])}>
+    <div
+      className={clsx(
+        'pointer-events-none absolute inset-x-0 top-24 bottom-10 hidden md:flex',
+        'container-site items-center',
+        overlayerPlace[overlayer?.position ?? 'end'],
+      )}
+    >
       <img
         // Its own shape (a freeform crop, kept under 'desktop' by the editor's Cropping tab).
         src={imageUrl(image.imageId, { w: Math.round(19.2 * width), ...framingOf(image, 'desktop') })}
@@ -137,17 +158,44 @@ function HeaderSettings({ video }: { video: boolean }) {
 function HeroText({ header, size }: { header: Header; size: 'home' | 'large' }) {
   return (
     <div className="max-w-3xl">
-      <Editable kind="content" path="header.flagText" value={header.flagText} optional as="p" placeholder="Flag text" className="eyebrow mb-4 text-white/90" />
+      <Editable
+        kind="content"
+        path="header.flagText"
+        value={header.flagText}
+        optional
+        as="p"
+        placeholder="Flag text"
+        className="eyebrow mb-4 text-white/90"
+      />
       <Editable
         kind="content"
         path="header.title"
         value={header.title}
         as="h1"
         placeholder="Title"
-        className={clsx('font-display leading-[1.05] font-bold tracking-tight drop-shadow-sm', size === 'home' ? 'text-5xl sm:text-6xl lg:text-7xl xl:text-8xl' : 'text-5xl sm:text-6xl lg:text-7xl')}
+        className={clsx(
+          'font-display leading-[1.05] font-bold tracking-tight drop-shadow-sm',
+          size === 'home' ? 'text-5xl sm:text-6xl lg:text-7xl xl:text-8xl' : 'text-5xl sm:text-6xl lg:text-7xl',
+        )}
       />
-      <Editable kind="content" path="header.subTitle" value={header.subTitle} optional as="p" placeholder="Subtitle" className="mt-4 font-display text-2xl text-white/95 italic sm:text-3xl" />
-      <Editable kind="content" path="header.description" value={header.description} optional as="p" placeholder="Description" className="mt-6 max-w-2xl text-lg leading-relaxed text-white/95 sm:text-xl" />
+      <Editable
+        kind="content"
+        path="header.subTitle"
+        value={header.subTitle}
+        optional
+        as="p"
+        placeholder="Subtitle"
+        className="mt-4 font-display text-2xl text-white/95 italic sm:text-3xl"
+      />
+      <Editable
+        kind="content"
+        path="header.description"
+        value={header.description}
+        optional
+        as="p"
+        placeholder="Description"
+        className="mt-6 max-w-2xl text-lg leading-relaxed text-white/95 sm:text-xl"
+      />
       <HeaderLinks header={header} />
     </div>
   )
@@ -158,12 +206,34 @@ function Hero({ header, size }: { header: Header; size: 'home' | 'large' }) {
   // The poster (its desktop crop), else the header picture, shows before and instead of the video.
   const poster = header.video?.poster?.imageId ? header.video.poster : header.image?.imageId ? header.image : undefined
   return (
-    <section className={clsx('relative isolate flex overflow-hidden bg-red-darkest text-white', size === 'home' ? 'min-h-[82svh] lg:min-h-[88svh]' : 'min-h-[70svh]')}>
+    <section
+      className={clsx(
+        'relative isolate flex overflow-hidden bg-red-darkest text-white',
+        size === 'home' ? 'min-h-[82svh] lg:min-h-[88svh]' : 'min-h-[70svh]',
+      )}
+    >
       <Editable kind="image" path="header.image" cropSizes={heroCrops} label="Header image" className="absolute inset-0 -z-10">
-        <Img image={header.image} alt={header.image?.alt ?? ''} width={640} height={1000} cropKey="mobile" sources={heroSources} priority className="h-full w-full object-cover" />
+        <Img
+          image={header.image}
+          alt={header.image?.alt ?? ''}
+          width={640}
+          height={1000}
+          cropKey="mobile"
+          sources={heroSources}
+          priority
+          className="h-full w-full object-cover"
+        />
       </Editable>
-      {video ? <BackgroundVideo src={video.link.trim()} poster={poster ? imageUrl(poster.imageId, { w: 1920, h: 1080, ...framingOf(poster, 'desktop') }) : undefined} /> : null}
-      <span className="pointer-events-none absolute inset-0 -z-10 bg-gradient-to-t from-black/80 via-black/30 to-black/10" aria-hidden="true" />
+      {video ? (
+        <BackgroundVideo
+          src={video.link.trim()}
+          poster={poster ? imageUrl(poster.imageId, { w: 1920, h: 1080, ...framingOf(poster, 'desktop') }) : undefined}
+        />
+      ) : null}
+      <span
+        className="pointer-events-none absolute inset-0 -z-10 bg-gradient-to-t from-black/80 via-black/30 to-black/10"
+        aria-hidden="true"
+      />
       <span className="pointer-events-none absolute inset-0 -z-10 bg-gradient-to-r from-black/45 to-transparent" aria-hidden="true" />
       <OverlayerImage overlayer={header.overlayer as Overlayer | undefined} />
       <HeaderSettings video />
@@ -199,9 +269,35 @@ function TitleBlock({ header, breadcrumb, light }: { header: Header; breadcrumb:
   return (
     <div className="max-w-3xl">
       {breadcrumb ? <Breadcrumb header={header} light={light} /> : null}
-      <Editable kind="content" path="header.flagText" value={header.flagText} optional as="p" placeholder="Flag text" className={clsx('eyebrow mb-3', light ? 'text-white/90' : 'text-red')} />
-      <Editable kind="content" path="header.title" value={header.title} as="h1" placeholder="Title" className={clsx('font-display text-4xl leading-tight font-bold tracking-tight sm:text-5xl lg:text-6xl', !light && 'text-red-darkest')} />
-      <Editable kind="content" path="header.description" value={header.description} optional as="p" placeholder="Description" className={clsx('mt-5 text-lg leading-relaxed sm:text-xl', light ? 'text-white/95' : 'text-ink-soft')} />
+      <Editable
+        kind="content"
+        path="header.flagText"
+        value={header.flagText}
+        optional
+        as="p"
+        placeholder="Flag text"
+        className={clsx('eyebrow mb-3', light ? 'text-white/90' : 'text-red')}
+      />
+      <Editable
+        kind="content"
+        path="header.title"
+        value={header.title}
+        as="h1"
+        placeholder="Title"
+        className={clsx(
+          'font-display text-4xl leading-tight font-bold tracking-tight sm:text-5xl lg:text-6xl',
+          !light && 'text-red-darkest',
+        )}
+      />
+      <Editable
+        kind="content"
+        path="header.description"
+        value={header.description}
+        optional
+        as="p"
+        placeholder="Description"
+        className={clsx('mt-5 text-lg leading-relaxed sm:text-xl', light ? 'text-white/95' : 'text-ink-soft')}
+      />
     </div>
   )
 }
@@ -220,9 +316,21 @@ export function PageHeader({ template, header, showBreadcrumb = true, background
       return (
         <section className="relative isolate flex min-h-[380px] overflow-hidden bg-red-darkest text-white lg:min-h-[520px]">
           <Editable kind="image" path="header.image" cropSizes={heroCrops} label="Header image" className="absolute inset-0 -z-10">
-            <Img image={header.image} alt={header.image?.alt ?? ''} width={640} height={560} cropKey="mobile" sources={heroSources} priority className="h-full w-full object-cover" />
+            <Img
+              image={header.image}
+              alt={header.image?.alt ?? ''}
+              width={640}
+              height={560}
+              cropKey="mobile"
+              sources={heroSources}
+              priority
+              className="h-full w-full object-cover"
+            />
           </Editable>
-          <span className="pointer-events-none absolute inset-0 -z-10 bg-gradient-to-t from-black/75 via-black/35 to-black/15" aria-hidden="true" />
+          <span
+            className="pointer-events-none absolute inset-0 -z-10 bg-gradient-to-t from-black/75 via-black/35 to-black/15"
+            aria-hidden="true"
+          />
           <OverlayerImage overlayer={header.overlayer as Overlayer | undefined} />
           <HeaderSettings video={false} />
           <div className="container-site relative mt-auto pt-24 pb-12 lg:pb-16">
@@ -244,7 +352,9 @@ export function PageHeader({ template, header, showBreadcrumb = true, background
     default: {
       const colour = swatch(backgroundColour, 'softPink')
       return (
-        <section className={clsx('border-b border-red/10 py-12 lg:py-16', colour.font === 'white' ? 'bg-soft-pink text-ink' : colour.className)}>
+        <section
+          className={clsx('border-b border-red/10 py-12 lg:py-16', colour.font === 'white' ? 'bg-soft-pink text-ink' : colour.className)}
+        >
           <div className="container-site">
             <TitleBlock header={header} breadcrumb={showBreadcrumb} />
           </div>

@@ -8,7 +8,15 @@ const networkNames: Record<string, string> = { x: 'X', tiktok: 'TikTok', youtube
 const networkName = (n: string) => networkNames[n.toLowerCase()] ?? n.charAt(0).toUpperCase() + n.slice(1)
 
 /** The footer document (spec 01 §3): copy, link groups, privacy, terms, visitor information, social. */
-export function SiteFooter({ footer, siteName, editing = false }: { footer: Footer; siteName: string; /** An editor is editing it in place (outlined). */ editing?: boolean }) {
+export function SiteFooter({
+  footer,
+  siteName,
+  editing = false,
+}: {
+  footer: Footer
+  siteName: string
+  /** An editor is editing it in place (outlined). */ editing?: boolean
+}) {
   const info = footer.visitorInformation
   const hasInfo = !!info && !!(info.title || info.address || info.phone || info.email || info.hours)
   // A link still being typed in the editor (no address yet) is not shown.
@@ -63,7 +71,11 @@ export function SiteFooter({ footer, siteName, editing = false }: { footer: Foot
         ) : null}
 
         {footer.linkGroups.length ? (
-          <div className={hasInfo ? 'grid grid-cols-2 gap-10 sm:grid-cols-3 lg:col-span-8' : 'grid grid-cols-2 gap-10 sm:grid-cols-3 lg:col-span-12'}>
+          <div
+            className={
+              hasInfo ? 'grid grid-cols-2 gap-10 sm:grid-cols-3 lg:col-span-8' : 'grid grid-cols-2 gap-10 sm:grid-cols-3 lg:col-span-12'
+            }
+          >
             {footer.linkGroups.map((group, i) => (
               <nav key={i} aria-label={group.title || `Footer links ${i + 1}`}>
                 {group.title ? <h2 className="eyebrow text-white/80">{group.title}</h2> : null}

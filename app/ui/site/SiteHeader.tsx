@@ -64,7 +64,10 @@ export function SiteHeader({ nav, editing = false }: { nav: Nav; /** An editor i
                 <li key={i} className="nav-item relative">
                   {item.href ? (
                     <SmartLink link={item} className="nav-link">
-                      <span aria-current={isCurrent(item.href) ? 'page' : undefined} className={isCurrent(item.href) ? 'text-red' : undefined}>
+                      <span
+                        aria-current={isCurrent(item.href) ? 'page' : undefined}
+                        className={isCurrent(item.href) ? 'text-red' : undefined}
+                      >
                         {item.text}
                       </span>
                       {hasGroups ? <ChevronDownIcon size={16} /> : null}
@@ -114,7 +117,10 @@ export function SiteHeader({ nav, editing = false }: { nav: Nav; /** An editor i
               <CloseIcon className="menu-close-icon" />
               <span>Menu</span>
             </summary>
-            <nav aria-label="Mobile" className="absolute inset-x-0 top-full max-h-[calc(100svh-4.5rem)] overflow-y-auto border-t border-black/5 bg-white pb-10 shadow-xl">
+            <nav
+              aria-label="Mobile"
+              className="absolute inset-x-0 top-full max-h-[calc(100svh-4.5rem)] overflow-y-auto border-t border-black/5 bg-white pb-10 shadow-xl"
+            >
               <ul className="container-site flex flex-col divide-y divide-black/5">
                 {items.map((item, i) => (
                   <li key={i} className="py-4">

@@ -27,5 +27,9 @@ const subscribe = (listener: () => void) => {
 }
 
 export function useSiteOverride(): SiteOverride {
-  return useSyncExternalStore(subscribe, () => current, () => none)
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => none,
+  )
 }

@@ -66,7 +66,8 @@ afterEach(() => {
   requests.length = 0
 })
 
-const client = (options: { attempts?: number; backoffMs?: number } = {}) => createAtlasClient({ baseUrl, apiKey: 'the-key', backoffMs: 5, ...options })
+const client = (options: { attempts?: number; backoffMs?: number } = {}) =>
+  createAtlasClient({ baseUrl, apiKey: 'the-key', backoffMs: 5, ...options })
 
 describe('response bodies', () => {
   it('decodes UTF-16 with and without a byte order mark, big-endian, and UTF-8 with a BOM', () => {
@@ -84,12 +85,25 @@ describe('the product list (/products)', () => {
     queue = [{ body: sample('atdw_default_fields.json') }]
     const list = await client().listProducts({ cats: ['RESTAURANT', 'ACCOMM'], st: 'ACT', size: 10, pge: 2, fl: ['rateFrom', 'comms_em'] })
     expect(requests[0]!.path).toBe('/api/atlas/products')
-    expect(Object.fromEntries(requests[0]!.query)).toEqual({ key: 'the-key', out: 'json', cats: 'RESTAURANT,ACCOMM', st: 'ACT', size: '10', pge: '2', fl: 'rateFrom,comms_em' })
+    expect(Object.fromEntries(requests[0]!.query)).toEqual({
+      key: 'the-key',
+      out: 'json',
+      cats: 'RESTAURANT,ACCOMM',
+      st: 'ACT',
+      size: '10',
+      pge: '2',
+      fl: 'rateFrom,comms_em',
+    })
     const raw = sampleJson('atdw_default_fields.json')
     expect(list.numberOfResults).toBe(Number(raw.numberOfResults))
     expect(list.products.length).toBe((raw.products as unknown[]).length)
     const sando = list.products.find((p) => p.productName === '&Sando')!
-    expect(sando).toMatchObject({ productId: '66187b0790424110620a5ee8', productCategoryId: 'RESTAURANT', status: 'ACTIVE', productUpdateDate: '2025-04-11T16:31:34.170+10:00' })
+    expect(sando).toMatchObject({
+      productId: '66187b0790424110620a5ee8',
+      productCategoryId: 'RESTAURANT',
+      status: 'ACTIVE',
+      productUpdateDate: '2025-04-11T16:31:34.170+10:00',
+    })
     expect(sando.address).toEqual({
       type: 'PHYSICAL',
       line1: '',
@@ -119,7 +133,10 @@ describe('the product list (/products)', () => {
     const events = sampleJson('atdw_event_fields.json').products as AtlasRecord[]
     const event = productToAtdwData(events[0]!)
     const first = (events[0]!.eventFrequency as { frequencyStartDate: string; frequencyStartTime: string }[])[0]!
-    expect(event.eventFrequency[0]).toMatchObject({ frequencyStartDate: first.frequencyStartDate, frequencyStartTime: first.frequencyStartTime })
+    expect(event.eventFrequency[0]).toMatchObject({
+      frequencyStartDate: first.frequencyStartDate,
+      frequencyStartTime: first.frequencyStartTime,
+    })
     expect(event.startDate).toBe(first.frequencyStartDate)
     expect(event.endDate >= event.startDate).toBe(true)
   })
@@ -147,7 +164,15 @@ describe('the product detail (/product)', () => {
       rateTo: 350,
       // Detail fields spell it productupdateDate.
       productUpdateDate: '2025-01-22T16:22:48.450+10:00',
-      address: { line1: '1 Constitution Avenue', line2: '', city: 'Canberra', area: 'Canberra', state: 'Australian Capital Territory', postcode: '2601', country: 'Australia' },
+      address: {
+        line1: '1 Constitution Avenue',
+        line2: '',
+        city: 'Canberra',
+        area: 'Canberra',
+        state: 'Australian Capital Territory',
+        postcode: '2601',
+        country: 'Australia',
+      },
       latitude: -35.2829336,
       longitude: 149.1309267,
       bookingUrl: 'https://www.tfehotels.com/en/hotels/a-by-adina/canberra/',
@@ -167,7 +192,12 @@ describe('the product detail (/product)', () => {
 
     // What the listing shows from it (spec 02 §3.1): physical address line1, city, state, country.
     const values = providerValues(data, 'product')
-    expect(values).toMatchObject({ name: 'A by Adina Canberra', email: 'reservations.canberra@abyadina.com', url: comm.CAURENQUIR, physicalAddress: '1 Constitution Avenue, Canberra, Australian Capital Territory, Australia' })
+    expect(values).toMatchObject({
+      name: 'A by Adina Canberra',
+      email: 'reservations.canberra@abyadina.com',
+      url: comm.CAURENQUIR,
+      physicalAddress: '1 Constitution Avenue, Canberra, Australian Capital Territory, Australia',
+    })
     expect(values.instagram).toBe('https://www.instagram.com/abyadina/')
 
     // A service's name is the parent's name plus its own; "" rates stay empty.
@@ -202,7 +232,9 @@ describe('retries', () => {
 
     requests.length = 0
     queue = [{ status: 500, body: '{"status":500,"message":"Internal error"}' }]
-    const error = await client({ attempts: 2 }).getProduct('p1').catch((err: unknown) => err)
+    const error = await client({ attempts: 2 })
+      .getProduct('p1')
+      .catch((err: unknown) => err)
     expect(error).toBeInstanceOf(AtlasError)
     expect(error).toMatchObject({ status: 500, retryable: true, message: 'Atlas product failed: HTTP 500: Internal error' })
     expect(requests).toHaveLength(2)
@@ -210,13 +242,21 @@ describe('retries', () => {
 
   it('does not retry a refusal (4xx other than 429)', async () => {
     queue = [{ status: 403, body: '{"status":403,"message":"Invalid API key"}' }]
-    await expect(client({ attempts: 4 }).listProducts()).rejects.toMatchObject({ status: 403, retryable: false, message: 'Atlas products failed: HTTP 403: Invalid API key' })
+    await expect(client({ attempts: 4 }).listProducts()).rejects.toMatchObject({
+      status: 403,
+      retryable: false,
+      message: 'Atlas products failed: HTTP 403: Invalid API key',
+    })
     expect(requests).toHaveLength(1)
   })
 
   it('retries a provider that cannot be reached', async () => {
     const closed = createAtlasClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k', attempts: 2, backoffMs: 5 })
-    await expect(closed.getProduct('p1')).rejects.toMatchObject({ status: null, retryable: true, message: expect.stringMatching(/^Atlas product could not be reached/) })
+    await expect(closed.getProduct('p1')).rejects.toMatchObject({
+      status: null,
+      retryable: true,
+      message: expect.stringMatching(/^Atlas product could not be reached/),
+    })
   })
 })
 
@@ -232,7 +272,9 @@ describe('against the fake Atlas server', () => {
     const all = await atlas.listAllProducts({ st: 'SA', ar: 'Barossa', size: 25 })
     const active = fake.state.feed().filter((p) => p.status === 'ACTIVE')
     expect(all.map((p) => p.productId).sort()).toEqual(active.map((p) => p.productId).sort())
-    expect(fake.state.requests.filter((r) => r.startsWith('/api/atlas/products')).map((r) => new URL(r, 'http://x').searchParams.get('pge'))).toEqual(['1', '2', '3'])
+    expect(
+      fake.state.requests.filter((r) => r.startsWith('/api/atlas/products')).map((r) => new URL(r, 'http://x').searchParams.get('pge')),
+    ).toEqual(['1', '2', '3'])
     expect(all.every((p) => p.address?.stateCode === 'SA' && p.address.state === 'South Australia')).toBe(true)
 
     const res = await fetch(`${fake.url}/api/atlas/product?key=k&productId=${active[0]!.productId}`)

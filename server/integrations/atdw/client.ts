@@ -94,7 +94,8 @@ export class AtlasError extends Error {
 // ------------------------------------------------------------------ quirk helpers
 
 /** "" / null / undefined -> '', anything else -> its string. */
-export const str = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'string' ? value.trim() : String(value))
+export const str = (value: unknown): string =>
+  value === null || value === undefined ? '' : typeof value === 'string' ? value.trim() : String(value)
 
 /** "200" / 200 -> 200; "" / null / "abc" -> null. */
 export function num(value: unknown): number | null {
@@ -106,9 +107,11 @@ export function num(value: unknown): number | null {
 }
 
 /** "1" / 1 / true / "true" / "Y" -> 1, else 0. */
-export const flag = (value: unknown): 0 | 1 => (value === true || value === 1 || ['1', 'true', 'y', 'yes'].includes(str(value).toLowerCase()) ? 1 : 0)
+export const flag = (value: unknown): 0 | 1 =>
+  value === true || value === 1 || ['1', 'true', 'y', 'yes'].includes(str(value).toLowerCase()) ? 1 : 0
 
-export const list = (value: unknown): AtlasRecord[] => (Array.isArray(value) ? value.filter((v): v is AtlasRecord => typeof v === 'object' && v !== null) : [])
+export const list = (value: unknown): AtlasRecord[] =>
+  Array.isArray(value) ? value.filter((v): v is AtlasRecord => typeof v === 'object' && v !== null) : []
 
 const STATE_NAMES: Record<string, string> = {
   SA: 'South Australia',
@@ -218,7 +221,8 @@ export function createAtlasClient(options: AtlasClientOptions) {
         }
       } catch (err) {
         if (err instanceof AtlasError && !err.retryable) throw err
-        lastError = err instanceof AtlasError ? err : new AtlasError(`Atlas ${path} could not be reached: ${(err as Error).message}`, null, true)
+        lastError =
+          err instanceof AtlasError ? err : new AtlasError(`Atlas ${path} could not be reached: ${(err as Error).message}`, null, true)
       }
     }
     throw lastError ?? new AtlasError(`Atlas ${path} failed`, null, true)
@@ -243,7 +247,8 @@ export function createAtlasClient(options: AtlasClientOptions) {
 
   /** One page of `/products`. */
   async function listProducts(query: ProductListQuery = {}): Promise<ProductList> {
-    if (query.size !== undefined && (query.size < 1 || query.size > 5000)) throw new AtlasError('size must be between 1 and 5000', 400, false)
+    if (query.size !== undefined && (query.size < 1 || query.size > 5000))
+      throw new AtlasError('size must be between 1 and 5000', 400, false)
     const body = (await call('products', {
       cats: query.cats?.join(','),
       st: query.st,

@@ -21,7 +21,8 @@ export function toTime(value: unknown): string {
 
 export const toDate = (value: unknown): string => /^\d{4}-\d{2}-\d{2}/.exec(str(value))?.[0] ?? ''
 
-const status = (value: unknown): 'ACTIVE' | 'INACTIVE' => (str(value).toUpperCase() === 'ACTIVE' || str(value) === '' ? 'ACTIVE' : 'INACTIVE')
+const status = (value: unknown): 'ACTIVE' | 'INACTIVE' =>
+  str(value).toUpperCase() === 'ACTIVE' || str(value) === '' ? 'ACTIVE' : 'INACTIVE'
 
 function openStatuses(value: unknown): OpenStatus[] {
   return list(value).map((o) => {
@@ -62,7 +63,8 @@ export function productToAtdwData(p: AtlasRecord): AtdwData {
     .filter((f) => f.frequencyStartDate)
     .sort((a, b) => a.frequencyStartDate.localeCompare(b.frequencyStartDate))
   const startDate = frequencies[0]?.frequencyStartDate ?? toDate(p.startDate)
-  const endDate = frequencies.reduce((max, f) => (f.frequencyEndDate > max ? f.frequencyEndDate : max), '') || toDate(p.endDate) || startDate
+  const endDate =
+    frequencies.reduce((max, f) => (f.frequencyEndDate > max ? f.frequencyEndDate : max), '') || toDate(p.endDate) || startDate
   const address = physicalAddress(p)
   const attributes = list(p.attributes)
   const communication = list(p.communication)
@@ -70,7 +72,11 @@ export function productToAtdwData(p: AtlasRecord): AtdwData {
     .filter((c) => c.communicationDetail)
   const opening = p.openingTime && typeof p.openingTime === 'object' ? (p.openingTime as AtlasRecord) : null
   const exceptions = opening?.exceptions && typeof opening.exceptions === 'object' ? (opening.exceptions as AtlasRecord) : {}
-  const rates = list(p.rates).map((r) => ({ ratesTypeDescription: str(r.ratesTypeDescription), priceFrom: num(r.priceFrom), priceTo: num(r.priceTo) }))
+  const rates = list(p.rates).map((r) => ({
+    ratesTypeDescription: str(r.ratesTypeDescription),
+    priceFrom: num(r.priceFrom),
+    priceTo: num(r.priceTo),
+  }))
   return atdwDataSchema.parse({
     productId: str(p.productId),
     productCategoryId: str(p.productCategoryId).toUpperCase(),
@@ -78,7 +84,9 @@ export function productToAtdwData(p: AtlasRecord): AtdwData {
     description: str(p.productDescription),
     status: status(p.status),
     productCategoryDescription: str(p.productCategoryDescription),
-    verticalClassifications: list(p.verticalClassifications).map((v) => str(v.productTypeId)).filter(Boolean),
+    verticalClassifications: list(p.verticalClassifications)
+      .map((v) => str(v.productTypeId))
+      .filter(Boolean),
     productUpdateDate: str(p.productupdateDate ?? p.productUpdateDate),
     eventFrequency: frequencies,
     startDate,
@@ -89,27 +97,60 @@ export function productToAtdwData(p: AtlasRecord): AtdwData {
     rates,
     communication,
     bookingUrl: communication.find((c) => c.attributeIdCommunication === 'CAUBENQUIR')?.communicationDetail ?? '',
-    productSite: list(p.productSite).map((s) => ({ attributeIdSiteType: str(s.attributeIdSiteType).toUpperCase(), siteName: str(s.siteName) })),
-    externalSystems: list(p.externalSystems).map((s) => ({ externalSystemCode: str(s.externalSystemCode).toUpperCase(), externalSystemText: str(s.externalSystemText) })),
+    productSite: list(p.productSite).map((s) => ({
+      attributeIdSiteType: str(s.attributeIdSiteType).toUpperCase(),
+      siteName: str(s.siteName),
+    })),
+    externalSystems: list(p.externalSystems).map((s) => ({
+      externalSystemCode: str(s.externalSystemCode).toUpperCase(),
+      externalSystemText: str(s.externalSystemText),
+    })),
     disabledAccessFlag: flag(p.disabledAccessFlag),
     openingTime: opening
       ? {
           openingTimeType: str(opening.openingTimeType),
           openingTimeComment: str(opening.openingTimeComment),
-          seasonalPeriods: list(opening.seasonalPeriods).map((s) => ({ fromDate: toDate(s.fromDate), toDate: toDate(s.toDate), openStatus: openStatuses(s.openStatus) })),
+          seasonalPeriods: list(opening.seasonalPeriods).map((s) => ({
+            fromDate: toDate(s.fromDate),
+            toDate: toDate(s.toDate),
+            openStatus: openStatuses(s.openStatus),
+          })),
           exceptions: {
             exceptionPeriod: str(exceptions.exceptionPeriod),
-            periods: list(exceptions.periods).map((e) => ({ fromDate: toDate(e.fromDate), toDate: toDate(e.toDate), description: str(e.description), openStatus: openStatuses(e.openStatus) })),
+            periods: list(exceptions.periods).map((e) => ({
+              fromDate: toDate(e.fromDate),
+              toDate: toDate(e.toDate),
+              description: str(e.description),
+              openStatus: openStatuses(e.openStatus),
+            })),
           },
         }
       : undefined,
-    memberships: attributes.filter((a) => str(a.attributeTypeId).toUpperCase() === 'MEMBERSHIP').map((a) => str(a.attributeId)).filter(Boolean),
-    facilities: attributes.filter((a) => str(a.attributeTypeId).toUpperCase() === 'ENTITY FAC').map((a) => str(a.attributeIdDescription)).filter(Boolean),
-    address: address ? { line1: address.line1, line2: address.line2, city: address.city, area: address.area, state: address.state, postcode: address.postcode, country: address.country } : undefined,
+    memberships: attributes
+      .filter((a) => str(a.attributeTypeId).toUpperCase() === 'MEMBERSHIP')
+      .map((a) => str(a.attributeId))
+      .filter(Boolean),
+    facilities: attributes
+      .filter((a) => str(a.attributeTypeId).toUpperCase() === 'ENTITY FAC')
+      .map((a) => str(a.attributeIdDescription))
+      .filter(Boolean),
+    address: address
+      ? {
+          line1: address.line1,
+          line2: address.line2,
+          city: address.city,
+          area: address.area,
+          state: address.state,
+          postcode: address.postcode,
+          country: address.country,
+        }
+      : undefined,
     latitude: address?.latitude ?? null,
     longitude: address?.longitude ?? null,
     multimedia: multimedia(p.multimedia),
-    services: list(p.services).map((s) => ({ serviceId: str(s.serviceId), serviceName: str(s.serviceName) })).filter((s) => s.serviceId),
+    services: list(p.services)
+      .map((s) => ({ serviceId: str(s.serviceId), serviceName: str(s.serviceName) }))
+      .filter((s) => s.serviceId),
     checkInTime: toTime(p.checkInTime),
     checkOutTime: toTime(p.checkOutTime),
   })
@@ -119,7 +160,7 @@ export function productToAtdwData(p: AtlasRecord): AtdwData {
 function communicationValue(c: AtlasRecord): string {
   const detail = str(c.communicationDetail)
   const code = str(c.attributeIdCommunication).toUpperCase()
-  if (!detail || !code.startsWith('CAPH') && !code.startsWith('CAMB')) return detail
+  if (!detail || (!code.startsWith('CAPH') && !code.startsWith('CAMB'))) return detail
   const area = str(c.communicationAreaCode)
   return area && !detail.startsWith(area) && !detail.startsWith('0') ? `(${area}) ${detail}` : detail
 }
@@ -139,8 +180,14 @@ export function serviceToAtdwData(parent: AtdwData, service: AtlasRecord): AtdwD
     productUpdateDate: str(service.serviceUpdateDate) || parent.productUpdateDate,
     rateFrom: num(service.rateFrom),
     rateTo: num(service.rateTo),
-    rates: num(service.rateFrom) !== null ? [{ ratesTypeDescription: serviceName, priceFrom: num(service.rateFrom), priceTo: num(service.rateTo) }] : [],
-    externalSystems: list(service.serviceExternalSystems).map((s) => ({ externalSystemCode: str(s.externalSystemCode).toUpperCase(), externalSystemText: str(s.externalSystemText) })),
+    rates:
+      num(service.rateFrom) !== null
+        ? [{ ratesTypeDescription: serviceName, priceFrom: num(service.rateFrom), priceTo: num(service.rateTo) }]
+        : [],
+    externalSystems: list(service.serviceExternalSystems).map((s) => ({
+      externalSystemCode: str(s.externalSystemCode).toUpperCase(),
+      externalSystemText: str(s.externalSystemText),
+    })),
     multimedia: multimedia(service.serviceMultimedia),
     services: [],
     eventFrequency: [],

@@ -41,22 +41,33 @@ const cartAnswer = z
 export type ProviderCartItem = Record<string, unknown>
 
 /** A provider web API address from a path and query parameters; `q` defaults to the visitor centre id. */
-export function providerUrl(apiUrl: string, path: string, params: Record<string, string | number | undefined> = {}, defaultQ = 153): string {
+export function providerUrl(
+  apiUrl: string,
+  path: string,
+  params: Record<string, string | number | undefined> = {},
+  defaultQ = 153,
+): string {
   const url = new URL(`${apiUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`)
   const withQ = { q: defaultQ, ...params }
-  for (const [name, value] of Object.entries(withQ)) if (value !== undefined && String(value) !== '') url.searchParams.set(name, String(value))
+  for (const [name, value] of Object.entries(withQ))
+    if (value !== undefined && String(value) !== '') url.searchParams.set(name, String(value))
   return url.toString()
 }
 
 export function createBookEasyCartClient(options: BookEasyCartClientOptions) {
   const doFetch = options.fetch ?? fetch
   const timeoutMs = options.timeoutMs ?? 10_000
-  const url = (path: string, params: Record<string, string | number | undefined> = {}) => providerUrl(options.apiUrl, path, params, options.vcId)
+  const url = (path: string, params: Record<string, string | number | undefined> = {}) =>
+    providerUrl(options.apiUrl, path, params, options.vcId)
 
   async function call(address: string, init: RequestInit = {}): Promise<unknown> {
     let res: Response
     try {
-      res = await doFetch(address, { ...init, headers: { accept: 'application/json', ...init.headers }, signal: AbortSignal.timeout(timeoutMs) })
+      res = await doFetch(address, {
+        ...init,
+        headers: { accept: 'application/json', ...init.headers },
+        signal: AbortSignal.timeout(timeoutMs),
+      })
     } catch (err) {
       throw new BookEasyUnavailableError(`The booking provider could not be reached (${(err as Error).message})`)
     }
@@ -86,10 +97,17 @@ export function createBookEasyCartClient(options: BookEasyCartClientOptions) {
     /** The provider's copy of a cart: its items, or { noData: true } when the provider flags none. */
     async getCart(key: string): Promise<{ noData: true } | { noData: false; items: ProviderCartItem[] }> {
       const body = parse(cartAnswer, await call(url('cart/getBECart', { key })))
-      if ((body.NoDataFound !== undefined && body.NoDataFound !== false && body.NoDataFound !== null) || !body.cartcontent) return { noData: true }
+      if ((body.NoDataFound !== undefined && body.NoDataFound !== false && body.NoDataFound !== null) || !body.cartcontent)
+        return { noData: true }
       return { noData: false, items: body.cartcontent }
     },
-    async saveCart(input: { key: string; controlId: number; cartcontent: ProviderCartItem[]; BookedBy?: string | undefined; IsInternal?: boolean | undefined }): Promise<void> {
+    async saveCart(input: {
+      key: string
+      controlId: number
+      cartcontent: ProviderCartItem[]
+      BookedBy?: string | undefined
+      IsInternal?: boolean | undefined
+    }): Promise<void> {
       await call(url('cart/saveBECartPart'), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

@@ -25,11 +25,14 @@ export interface BookEasyOperatorsClientOptions {
 }
 
 type Rec = Record<string, unknown>
-const text = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'string' ? v.trim() : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '')
+const text = (v: unknown): string =>
+  v === null || v === undefined ? '' : typeof v === 'string' ? v.trim() : typeof v === 'number' || typeof v === 'boolean' ? String(v) : ''
 
 function facilities(value: unknown): string[] {
   const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[,\n]/) : []
-  const names = items.map((f) => (f && typeof f === 'object' ? text((f as Rec).Name ?? (f as Rec).Description ?? (f as Rec).name) : text(f))).filter(Boolean)
+  const names = items
+    .map((f) => (f && typeof f === 'object' ? text((f as Rec).Name ?? (f as Rec).Description ?? (f as Rec).name) : text(f)))
+    .filter(Boolean)
   return [...new Set(names)]
 }
 
@@ -69,9 +72,16 @@ export function createBookEasyOperatorsClient(options: BookEasyOperatorsClientOp
     } catch {
       throw new BookEasyUnavailableError('The booking provider answered something that is not JSON', res.status)
     }
-    const list = Array.isArray(parsed) ? parsed : parsed && typeof parsed === 'object' ? ((parsed as Rec).Operators ?? (parsed as Rec).Data ?? []) : []
+    const list = Array.isArray(parsed)
+      ? parsed
+      : parsed && typeof parsed === 'object'
+        ? ((parsed as Rec).Operators ?? (parsed as Rec).Data ?? [])
+        : []
     if (!Array.isArray(list)) throw new BookEasyUnavailableError('The booking provider answered in an unexpected shape')
-    return list.filter((r): r is Rec => Boolean(r) && typeof r === 'object').map(toBookEasyInfo).filter((r): r is BookEasyInfo => r !== null)
+    return list
+      .filter((r): r is Rec => Boolean(r) && typeof r === 'object')
+      .map(toBookEasyInfo)
+      .filter((r): r is BookEasyInfo => r !== null)
   }
 
   return {

@@ -49,7 +49,10 @@ export function createMailer(db: Db, options: MailerOptions) {
     if (!transport) return false
     try {
       await transport.sendMail({ from: options.from, ...message })
-      await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), attempts: attempts + 1, lastError: null }).where(eq(mailOutbox.id, id))
+      await db
+        .update(mailOutbox)
+        .set({ status: 'sent', sentAt: new Date(), attempts: attempts + 1, lastError: null })
+        .where(eq(mailOutbox.id, id))
       notBefore.delete(id)
       return true
     } catch (err) {
@@ -139,7 +142,10 @@ export function createMailer(db: Db, options: MailerOptions) {
       let sent = 0
       for (const row of rows) {
         if ((notBefore.get(row.id) ?? 0) > now || inFlight.has(row.id)) continue
-        if (await attempt(row.id, { to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) }, row.attempts)) sent++
+        if (
+          await attempt(row.id, { to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) }, row.attempts)
+        )
+          sent++
       }
       return sent
     },
@@ -153,6 +159,7 @@ export function createMailer(db: Db, options: MailerOptions) {
 }
 
 /** Without an onError, a message that could not be stored still shows on stderr. */
-const warn = (err: unknown) => process.emitWarning(`An e-mail could not be stored in the outbox: ${err instanceof Error ? err.message : String(err)}`)
+const warn = (err: unknown) =>
+  process.emitWarning(`An e-mail could not be stored in the outbox: ${err instanceof Error ? err.message : String(err)}`)
 
 export type Mailer = ReturnType<typeof createMailer>

@@ -10,7 +10,10 @@ const UNWRITABLE = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'ENOTDIR', 'ED
 function unwritable(err: unknown): unknown {
   const code = (err as NodeJS.ErrnoException).code
   if (!code || !UNWRITABLE.has(code)) return err
-  return new AppError('unavailable', `The media folder cannot be written just now (${code}); the picture was not saved. Please tell the site's administrator.`)
+  return new AppError(
+    'unavailable',
+    `The media folder cannot be written just now (${code}); the picture was not saved. Please tell the site's administrator.`,
+  )
 }
 
 /** Media in a folder on this machine (the default: `${DATA_DIR}/media`). */

@@ -12,7 +12,9 @@ export function createS3Storage(config: S3Config, client?: S3Client): Storage {
       forcePathStyle: config.forcePathStyle,
       // Without explicit keys the SDK's default chain applies (environment, instance role...).
       credentials:
-        config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
+        config.accessKeyId && config.secretAccessKey
+          ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+          : undefined,
     })
   const Bucket = config.bucket
   return {

@@ -4,7 +4,13 @@ import { insertBlock } from './insert-block.ts'
 
 describe('insertBlock', () => {
   test('inserts at an index with a stable key and selects the new block', () => {
-    const next = insertBlock(loaded(), { type: 'insertBlock', listPath: ['contents'], index: 1, block: block('Text', { text: 'New' }), key: 'n1' })
+    const next = insertBlock(loaded(), {
+      type: 'insertBlock',
+      listPath: ['contents'],
+      index: 1,
+      block: block('Text', { text: 'New' }),
+      key: 'n1',
+    })
     expect(textsOf(next)).toEqual(['A', 'New', 'B', 'C'])
     expect((next.page.page?.contents as { _key: string }[])[1]?._key).toBe('n1')
     expect(next.selection).toEqual({ block: ['contents', 1], field: null, view: 'block' })

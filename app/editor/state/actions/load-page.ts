@@ -20,12 +20,24 @@ const META_FIELDS = ['published', 'lastPublished', 'updatedAt'] as const
 export function loadPage(state: EditorState, action: LoadPageAction): EditorState {
   const { page: current, savedPage, isDirty } = state.page
   const incoming = action.page
-  if (action.keepEdits && isDirty && current && savedPage && incoming && incoming._id === savedPage._id && incoming.version === savedPage.version) {
+  if (
+    action.keepEdits &&
+    isDirty &&
+    current &&
+    savedPage &&
+    incoming &&
+    incoming._id === savedPage._id &&
+    incoming.version === savedPage.version
+  ) {
     const meta: Record<string, unknown> = {}
     for (const field of META_FIELDS) if (field in incoming) meta[field] = deepCopy(incoming[field])
     return { ...state, page: { ...state.page, page: { ...current, ...meta }, savedPage: { ...savedPage, ...meta }, isDirty } }
   }
   const page = incoming ? deepCopy(incoming) : null
   // A page loaded afresh starts a new history; the selection pointed into the old one.
-  return { ...state, page: { page, savedPage: page ? deepCopy(page) : null, isDirty: false, history: emptyHistory() }, selection: emptySelection() }
+  return {
+    ...state,
+    page: { page, savedPage: page ? deepCopy(page) : null, isDirty: false, history: emptyHistory() },
+    selection: emptySelection(),
+  }
 }

@@ -19,7 +19,14 @@ export function removeBlock(state: EditorState, action: RemoveBlockAction): Edit
   if (!page || !at) return state
   const list = listAt(page, at.list)
   if (!list || at.index >= list.length) return state
-  const committed = commitPage(state, setIn(page, at.list, list.filter((_, i) => i !== at.index)))
+  const committed = commitPage(
+    state,
+    setIn(
+      page,
+      at.list,
+      list.filter((_, i) => i !== at.index),
+    ),
+  )
   const { sidebar, activeItem } = state.menu
   const sidebarOfItem = activeItem !== null && sidebar.content === activeItem && activeItem !== 'select'
   return {

@@ -27,7 +27,11 @@ export function selectBlock(state: EditorState, action: SelectBlockAction): Edit
   if (action.path === null) {
     if (state.selection.block === null && state.selection.field === null) return state
     const closes = state.menu.sidebar.content === 'component'
-    return { ...state, selection: emptySelection(), menu: closes ? { ...state.menu, sidebar: { ...state.menu.sidebar, open: false, content: null } } : state.menu }
+    return {
+      ...state,
+      selection: emptySelection(),
+      menu: closes ? { ...state.menu, sidebar: { ...state.menu.sidebar, open: false, content: null } } : state.menu,
+    }
   }
   const view = state.selection.view === 'field' ? 'block' : state.selection.view
   return { ...state, selection: { block: action.path, field: null, view } }

@@ -3,7 +3,12 @@ import { editorReducer } from '../reducer.ts'
 import { hasUnsavedChanges, showsWorkingCopy } from '../selectors.ts'
 import { initialEditorState, type EditableFooter, type EditableNav, type EditorState } from '../types.ts'
 
-const nav = (): EditableNav => ({ siteName: 'Barossa', items: [{ text: 'Stay', href: '/stay', type: 'page', groups: [] }], version: 2, updatedAt: '2026-01-01T00:00:00.000Z' })
+const nav = (): EditableNav => ({
+  siteName: 'Barossa',
+  items: [{ text: 'Stay', href: '/stay', type: 'page', groups: [] }],
+  version: 2,
+  updatedAt: '2026-01-01T00:00:00.000Z',
+})
 const footer = (): EditableFooter => ({ copy: '© Barossa', linkGroups: [], social: [], version: 1 })
 
 describe('navigation and footer working copies', () => {
@@ -33,7 +38,11 @@ describe('navigation and footer working copies', () => {
   test('an edit before loading does nothing; the two kinds are independent', () => {
     const state = initialEditorState()
     expect(editorReducer(state, { type: 'editSiteDoc', kind: 'footer', doc: footer() })).toBe(state)
-    const both = editorReducer(editorReducer(state, { type: 'loadSiteDoc', kind: 'nav', doc: nav() }), { type: 'loadSiteDoc', kind: 'footer', doc: footer() })
+    const both = editorReducer(editorReducer(state, { type: 'loadSiteDoc', kind: 'nav', doc: nav() }), {
+      type: 'loadSiteDoc',
+      kind: 'footer',
+      doc: footer(),
+    })
     const edited = editorReducer(both, { type: 'editSiteDoc', kind: 'footer', doc: { ...footer(), copy: '© 2026' } })
     expect(edited.site.footer?.isDirty).toBe(true)
     expect(edited.site.nav?.isDirty).toBe(false)

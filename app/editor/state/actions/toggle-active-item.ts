@@ -20,9 +20,7 @@ export function toggleActiveItem(state: EditorState, action: ToggleActiveItemAct
     menu: {
       ...state.menu,
       activeItem,
-      sidebar: opensSidebar
-        ? { open: true, content: activeItem, side: 'right' }
-        : { ...state.menu.sidebar, open: false, content: null },
+      sidebar: opensSidebar ? { open: true, content: activeItem, side: 'right' } : { ...state.menu.sidebar, open: false, content: null },
     },
   }
 }

@@ -15,6 +15,11 @@ export function updatePageMeta(state: EditorState, action: UpdatePageMetaAction)
   if (!page) return state
   return {
     ...state,
-    page: { ...state.page, page: { ...page, ...action.meta }, savedPage: savedPage ? { ...savedPage, ...action.meta } : savedPage, isDirty },
+    page: {
+      ...state.page,
+      page: { ...page, ...action.meta },
+      savedPage: savedPage ? { ...savedPage, ...action.meta } : savedPage,
+      isDirty,
+    },
   }
 }
