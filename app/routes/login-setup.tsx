@@ -101,6 +101,13 @@ function Input({
   )
 }
 
+const fields = [
+  { name: 'code', label: t.code, hint: t.codeHint, autoComplete: 'one-time-code' },
+  { name: 'username', label: t.username, autoComplete: 'username' },
+  { name: 'email', label: t.email, type: 'email', autoComplete: 'email' },
+  { name: 'password', label: t.password, type: 'password', autoComplete: 'new-password', hint: t.passwordHint },
+] as const
+
 export default function FirstEditorSetup({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== 'idle'
   const errors = actionData?.fieldErrors ?? {}
@@ -115,37 +122,14 @@ export default function FirstEditorSetup({ loaderData, actionData }: Route.Compo
             {actionData.formError}
           </p>
         ) : null}
-        <Input
-          name="code"
-          label={t.code}
-          hint={t.codeHint}
-          autoComplete="one-time-code"
-          defaultValue={actionData?.values.code}
-          error={errors.code}
-        />
-        <Input
-          name="username"
-          label={t.username}
-          autoComplete="username"
-          defaultValue={actionData?.values.username}
-          error={errors.username}
-        />
-        <Input
-          name="email"
-          label={t.email}
-          type="email"
-          autoComplete="email"
-          defaultValue={actionData?.values.email}
-          error={errors.email}
-        />
-        <Input
-          name="password"
-          label={t.password}
-          type="password"
-          autoComplete="new-password"
-          hint={t.passwordHint}
-          error={errors.password}
-        />
+        {fields.map((field) => (
+          <Input
+            key={field.name}
+            {...field}
+            defaultValue={field.name === 'password' ? undefined : actionData?.values[field.name]}
+            error={errors[field.name]}
+          />
+        ))}
         <button
           type="submit"
           disabled={busy}
