@@ -5,7 +5,6 @@
  * the enquiry can be sent again. On a server of its own, an enquiry sent while the mail server is
  * down is stored, listed for editors, and delivered once the mail server is back.
  */
-import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -16,7 +15,8 @@ import { formatDmy, parseDate } from '#lib/dates'
 import type { PageDoc } from '#lib/content'
 import { texts } from '#lib/texts'
 import { axe, formatViolations, launchBrowser } from '../helpers/browser.ts'
-import { childEnv, freePort, projectRoot, startProductionServer, type RunningServer } from '../helpers/server.ts'
+import { createEditorCli } from '../helpers/cli.ts'
+import { freePort, startProductionServer, type RunningServer } from '../helpers/server.ts'
 import { startSmtpServer, waitForSavedMail } from '../helpers/smtp.ts'
 
 const baseUrl = inject('baseUrl')
@@ -299,25 +299,7 @@ describe('with the mail server down', () => {
 
   test('an enquiry is stored, shown to editors, and delivered once the mail server is back', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-e2e-concierge-'))
-    execFileSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'scripts/create-editor.ts',
-        '--username',
-        account.username,
-        '--email',
-        account.email,
-        '--password',
-        account.password,
-      ],
-      {
-        cwd: projectRoot,
-        env: childEnv({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' }),
-        stdio: 'pipe',
-      },
-    )
+    await createEditorCli(account, { DATA_DIR: dataDir, DATABASE_URL: '' })
     const smtpPort = await freePort()
     smtp = await startSmtpServer(smtpPort)
     // The server owns dataDir from here on and removes it when stopped.

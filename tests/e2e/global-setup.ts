@@ -4,12 +4,12 @@
  * An editor account is created in that data dir first (PGlite allows one process at a time, so
  * before the server opens it) and reaches the tests through inject('editor').
  */
-import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { childEnv, projectRoot, startProductionServer } from '../helpers/server.ts'
+import { createEditorCli } from '../helpers/cli.ts'
+import { startProductionServer } from '../helpers/server.ts'
 import { startSmtpServer } from '../helpers/smtp.ts'
 
 declare module 'vitest' {
@@ -30,23 +30,8 @@ export default async function setup(project: TestProject) {
     recovery: { username: 'e2e-recovery', email: 'e2e-recovery@example.com', password: 'first-password-1' },
     throttled: { username: 'e2e-throttled', email: 'e2e-throttled@example.com', password: 'right-password-1' },
   }
-  for (const account of [editor, accounts.recovery, accounts.throttled]) {
-    execFileSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'scripts/create-editor.ts',
-        '--username',
-        account.username,
-        '--email',
-        account.email,
-        '--password',
-        account.password,
-      ],
-      { cwd: projectRoot, env: childEnv({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' }), stdio: 'pipe' },
-    )
-  }
+  for (const account of [editor, accounts.recovery, accounts.throttled])
+    await createEditorCli(account, { DATA_DIR: dataDir, DATABASE_URL: '' })
   // A real SMTP server on loopback receives the site's e-mail; tests read it from mailDir.
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-e2e-mail-'))
   const smtp = await startSmtpServer(0, mailDir)

@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli } from '../helpers/cli.ts'
+import { createEditorCli, runCli } from '../helpers/cli.ts'
 import { childEnv, freePort, projectRoot, startProductionServer, type RunningServer } from '../helpers/server.ts'
 
 let server: RunningServer
@@ -68,9 +68,8 @@ describe('one owner of the embedded database', () => {
   })
 
   it('keeps every acknowledged save and every CLI write through a burst, a kill -9 and a restart', async () => {
-    const admin = await runCli(
-      'create-editor',
-      ['--username', 'burst-admin', '--email', 'burst-admin@example.com', '--password', 'burst-admin-pass', '--role', 'admin'],
+    const admin = await createEditorCli(
+      { username: 'burst-admin', email: 'burst-admin@example.com', password: 'burst-admin-pass', roles: ['admin'] },
       cliEnv(),
     )
     expect(admin.stdout).toContain("Created editor 'burst-admin'")

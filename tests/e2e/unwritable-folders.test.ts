@@ -10,7 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
-import { runCli } from '../helpers/cli.ts'
+import { createEditorCli } from '../helpers/cli.ts'
 import { childEnv, freePort, projectRoot, startProductionServer, type RunningServer } from '../helpers/server.ts'
 
 let server: RunningServer | undefined
@@ -54,13 +54,9 @@ describe('folders the server cannot write', () => {
   it('while running: /health answers 503 naming it, pictures are still served, uploads get a clear 503', async () => {
     server = await startProductionServer({ env: { FAKE_ATDW_COUNT: '5' } })
     const { baseUrl, dataDir } = server
-    const created = await runCli(
-      'create-editor',
-      ['--username', 'folders-admin', '--email', 'folders@example.com', '--password', 'folders-pass-1', '--role', 'admin'],
-      {
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-      },
+    const created = await createEditorCli(
+      { username: 'folders-admin', email: 'folders@example.com', password: 'folders-pass-1', roles: ['admin'] },
+      { DATA_DIR: dataDir, DATABASE_URL: '' },
     )
     expect(created.code, created.stderr).toBe(0)
     const picture = /(\/img\/[^"' ,]+)/.exec(await (await fetch(`${baseUrl}/`)).text())?.[1]?.replaceAll('&amp;', '&')

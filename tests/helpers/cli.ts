@@ -21,3 +21,23 @@ export function runCli(script: string, args: string[], env: Record<string, strin
     )
   })
 }
+
+export interface EditorAccount {
+  username: string
+  email: string
+  password: string
+  roles?: string[]
+}
+
+/** `npm run editor:create` for one account; throws with the tool's output when it fails. */
+export async function createEditorCli(account: EditorAccount, env: Record<string, string>): Promise<CliResult> {
+  const roles = (account.roles ?? []).flatMap((role) => ['--role', role])
+  const result = await runCli(
+    'create-editor',
+    ['--username', account.username, '--email', account.email, '--password', account.password, ...roles],
+    env,
+  )
+  if (result.code !== 0)
+    throw new Error(`editor:create ${account.username} failed (exit ${result.code}):\n${result.stderr}${result.stdout}`)
+  return result
+}

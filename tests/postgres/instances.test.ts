@@ -9,7 +9,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LISTEN_APPLICATION_NAME } from '#server/db/client'
-import { runCli } from '../helpers/cli.ts'
+import { createEditorCli } from '../helpers/cli.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts'
 import { projectRoot, startProductionServer, type RunningServer } from '../helpers/server.ts'
 
@@ -66,12 +66,9 @@ describe('two instances on one PostgreSQL', () => {
     // One instance seeds the demo content (no fakes: DEMO=false); the second joins it.
     a = await start({ SEED_DEMO: 'true', DEMO: 'false' })
     b = await start({ SEED_DEMO: 'false', DEMO: 'false' })
-    const created = await runCli(
-      'create-editor',
-      ['--username', 'pg-admin', '--email', 'pg-admin@example.com', '--password', 'pg-admin-pass', '--role', 'admin'],
-      {
-        DATABASE_URL: database.url!,
-      },
+    const created = await createEditorCli(
+      { username: 'pg-admin', email: 'pg-admin@example.com', password: 'pg-admin-pass', roles: ['admin'] },
+      { DATABASE_URL: database.url! },
     )
     expect(created.code, created.stderr).toBe(0)
     const login = await fetch(`${a.baseUrl}/api/user/login`, {
