@@ -32,4 +32,31 @@ export default defineConfig([
       ],
     },
   },
+  // Issue 15: the server, the shared listings feature and what the server reads of blocks/ (their
+  // declarations and schemas) never import the React app (code both need lives in lib/, listings/
+  // or blocks/), so the two top folders do not depend on each other.
+  {
+    files: [
+      'server/**/*.{ts,tsx,mjs}',
+      'listings/**/*.{ts,tsx,mjs}',
+      'lib/**/*.ts',
+      'blocks/*/index.ts',
+      'blocks/*/schema.ts',
+      'blocks/{declarations.generated,schemas,define,containers,fields,spacing,image-sizes}.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+app/|^~/',
+              message:
+                'server/, listings/, lib/ and block declarations do not import app/: move shared code to lib/, listings/ or blocks/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 ])

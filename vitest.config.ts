@@ -12,7 +12,7 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url))
 
 export default defineConfig({
   resolve: {
-    alias: { '~': r('./app'), '#lib': r('./lib'), '#server': r('./server') },
+    alias: { '~': r('./app'), '#lib': r('./lib'), '#server': r('./server'), '#blocks': r('./blocks') },
   },
   test: {
     projects: [
@@ -21,7 +21,14 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['app/**/*.test.{ts,tsx}', 'lib/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'app/**/*.test.{ts,tsx}',
+            'blocks/**/*.test.{ts,tsx}',
+            'lib/**/*.test.ts',
+            'listings/**/*.test.{ts,tsx}',
+            'server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           // Migrating a fresh PGlite per test file takes a second or two on these 2-core machines.
           testTimeout: 20_000,
           hookTimeout: 60_000,

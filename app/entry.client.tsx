@@ -5,7 +5,7 @@
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
-import { loadViews } from './blocks/view-cache'
+import { loadViews } from '#blocks/view-cache'
 
 const onPage = [...document.querySelectorAll<HTMLElement>('[data-block]')].map((element) => element.dataset.block ?? '')
 

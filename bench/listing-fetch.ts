@@ -25,7 +25,7 @@ import { seedDemo } from '#server/demo/seed'
 import { productToAtdwData } from '#server/integrations/atdw/normalise'
 import { createLogger } from '#server/log'
 import { createServices } from '#server/services/index'
-import { applyProvider, projectionOf } from '#server/services/listings-mapping'
+import { applyProvider, projectionOf } from '../listings/mapping'
 import { generateProducts, TOWNS } from '../fakes/atdw/data.ts'
 
 export interface FetchMixResult {

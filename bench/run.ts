@@ -1,28 +1,33 @@
 /**
- * `npm run bench`: how fast the visitor home page is served, against what a bare Node http server
- * does with the same bytes.
+ * `npm run bench`: how fast visitor pages are served, against what a bare Node http server does
+ * with the same bytes.
  *
- *   (a) cached   the production server, anonymous GET of the home page (in-process page cache)
- *   (b) baseline a plain node:http server (child process) sending the exact same bytes and headers
+ *   (a) cached   the production server, anonymous GET of the home page, a listing grid (/whats-on)
+ *                and a listing page, each from the page cache
+ *   (b) baseline for each, a plain node:http server (child process) sending the exact same bytes
+ *                and headers: the ratio (a)/(b) is how close the cache comes to bare Node
  *   (c) uncached the production server started again with PAGE_CACHE_MAX_ENTRIES=0: every request
  *                is a full server-side render (its mean latency is the SSR render time)
  *
  * Builds nothing: run `npm run build` first. Starts its servers on free ports of 127.0.0.1 with a
- * temporary data dir, load-tests only 127.0.0.1 with autocannon (10 connections, BENCH_DURATION
- * seconds each, default 10), prints a table and writes bench/results/latest.json.
+ * temporary data dir, load-tests only 127.0.0.1 with wrk when it is installed (it saturates a bare
+ * Node server; apt-get install wrk), else autocannon with one worker per core (BENCH_DURATION
+ * seconds each, default 10), asks like a browser (brotli), prints a table and writes
+ * bench/results/latest.json.
  *   (d) listing/fetch over 20,000 listings on the embedded database (bench/listing-fetch.ts):
  *                p50/p95/p99 of POST /api/listing/fetch for typical filter mixes
  *
  * `npm run bench -- listings` runs (d) alone (no build needed); `npm run bench -- home` (a)-(c).
  * It is a benchmark, not a test: not part of `npm test`.
  */
-import { spawn } from 'node:child_process'
+import { execFile, execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import readline from 'node:readline'
 import autocannon from 'autocannon'
+import { firstListingPath } from './demo-pages.ts'
 import { listingTable, runListingFetchBench, type ListingBenchResult } from './listing-fetch.ts'
 import {
   assertProductionBuild,
@@ -32,10 +37,20 @@ import {
   type RunningServer,
 } from '../tests/helpers/server.ts'
 
-const CONNECTIONS = 10
+const CONNECTIONS = 50
 const DURATION_S = Math.min(Math.max(Number(process.env.BENCH_DURATION ?? 10) || 10, 1), 60)
-/** Browsers and CDNs always ask for gzip; the cached page is stored gzipped. */
-const REQUEST_HEADERS = { 'accept-encoding': 'gzip', accept: 'text/html' }
+/** What a browser asks for. */
+const REQUEST_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html' }
+/** wrk drives a bare Node server to saturation; autocannon in one process does not. */
+const WRK = (() => {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' })
+    return true
+  } catch (err) {
+    // wrk --version exits 1 after printing its version
+    return (err as { status?: number }).status === 1
+  }
+})()
 
 interface Measurement {
   name: string
@@ -85,15 +100,24 @@ async function warm(url: string, times: number) {
 async function measure(name: string, url: string, connections = CONNECTIONS, duration = DURATION_S): Promise<Measurement> {
   const u = new URL(url)
   if (u.hostname !== '127.0.0.1') throw new Error(`refusing to load-test ${url}: only 127.0.0.1 is a target`)
-  process.stdout.write(`  ${name}: ${connections} connections for ${duration} s ... `)
+  process.stdout.write(`  ${name}: ${connections} connections for ${duration} s (${WRK ? 'wrk' : 'autocannon'}) ... `)
+  const m = WRK ? await measureWithWrk(name, url, connections, duration) : await measureWithAutocannon(name, url, connections, duration)
+  console.log(`${m.requestsPerSec.toFixed(0)} req/s`)
+  if (m.non2xx > 0 || m.errors > 0) console.log(`    warning: ${m.non2xx} non-2xx answers, ${m.errors} errors, ${m.timeouts} timeouts`)
+  return m
+}
+
+async function measureWithAutocannon(name: string, url: string, connections: number, duration: number): Promise<Measurement> {
   const result = await autocannon({
     url,
     connections,
     duration,
     headers: REQUEST_HEADERS,
     timeout: 10,
+    // One process cannot saturate a bare Node server: one worker thread per core.
+    workers: Math.max(1, os.availableParallelism()),
   })
-  const m: Measurement = {
+  return {
     name,
     url,
     connections,
@@ -108,9 +132,44 @@ async function measure(name: string, url: string, connections = CONNECTIONS, dur
     errors: result.errors,
     timeouts: result.timeouts,
   }
-  console.log(`${m.requestsPerSec.toFixed(0)} req/s`)
-  if (m.non2xx > 0 || m.errors > 0) console.log(`    warning: ${m.non2xx} non-2xx answers, ${m.errors} errors, ${m.timeouts} timeouts`)
-  return m
+}
+
+/** wrk's summary, read from its text output (`--latency` adds the percentiles). */
+async function measureWithWrk(name: string, url: string, connections: number, duration: number): Promise<Measurement> {
+  const args = ['-t', String(Math.min(2, connections)), '-c', String(connections), '-d', `${duration}s`, '--latency', '--timeout', '10s']
+  for (const [header, value] of Object.entries(REQUEST_HEADERS)) args.push('-H', `${header}: ${value}`)
+  const out = await new Promise<string>((resolve, reject) =>
+    execFile('wrk', [...args, url], { maxBuffer: 1 << 20 }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
+  )
+  const ms = (text: string | undefined) => {
+    const match = /([\d.]+)(us|ms|s)\b/.exec(text ?? '')
+    if (!match) return NaN
+    const value = Number(match[1])
+    return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value
+  }
+  const bytes = (text: string | undefined) => {
+    const match = /([\d.]+)(B|KB|MB|GB)/.exec(text ?? '')
+    if (!match) return 0
+    return Number(match[1]) * { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 }[match[2] as 'B' | 'KB' | 'MB' | 'GB']
+  }
+  const line = (pattern: RegExp) => pattern.exec(out)?.[1]
+  const requests = Number(line(/(\d+) requests in/) ?? 0)
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out)
+  return {
+    name,
+    url,
+    connections,
+    requestsPerSec: Number(line(/Requests\/sec:\s+([\d.]+)/) ?? 0),
+    latencyMeanMs: ms(line(/Latency\s+(\S+)/)),
+    latencyP50Ms: ms(line(/\s50%\s+(\S+)/)),
+    latencyP99Ms: ms(line(/\s99%\s+(\S+)/)),
+    latencyMaxMs: ms(line(/Latency\s+\S+\s+\S+\s+(\S+)/)),
+    throughputMBps: bytes(line(/Transfer\/sec:\s+(\S+)/)) / 1024 / 1024,
+    requests,
+    non2xx: Number(line(/Non-2xx or 3xx responses: (\d+)/) ?? 0),
+    errors: socketErrors ? Number(socketErrors[1]) + Number(socketErrors[2]) + Number(socketErrors[3]) : 0,
+    timeouts: socketErrors ? Number(socketErrors[4]) : 0,
+  }
 }
 
 async function startBaseline(saved: SavedResponse, dir: string): Promise<{ url: string; stop: () => Promise<void> }> {
@@ -200,32 +259,38 @@ async function main() {
   fs.mkdirSync(dataDir)
   let server: RunningServer | undefined
   const results: Measurement[] = []
+  const pageRatios: Record<string, number> = {}
   try {
     console.log(`bench: node ${process.version}, ${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION_S} s per case`)
 
-    // (a) cached home page
+    // (a) cached pages, each against (b) a bare server sending the same bytes
     server = await startProductionServer({ dataDir, env: { LOG_LEVEL: 'warn' } })
-    const homeUrl = `${server.baseUrl}/`
-    await warm(homeUrl, 20)
-    const sample = await get(homeUrl)
-    const cacheHeader = headerValue(sample.rawHeaders, 'x-cache')
-    if (cacheHeader !== 'HIT') console.log(`  note: the warmed home page answered x-cache: ${cacheHeader ?? '(none)'}, expected HIT`)
-    results.push(await measure('cached home page', homeUrl))
-
-    // (b) baseline: the same bytes and headers from a plain node:http server
-    const skip = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding'])
-    const headers: [string, string][] = []
-    for (let i = 0; i < sample.rawHeaders.length; i += 2) {
-      const name = sample.rawHeaders[i]!
-      if (!skip.has(name.toLowerCase())) headers.push([name, sample.rawHeaders[i + 1]!])
-    }
-    const baseline = await startBaseline({ status: sample.status, headers, bodyBase64: sample.body.toString('base64') }, workDir)
-    try {
-      const check = await get(baseline.url)
-      if (!check.body.equals(sample.body)) throw new Error('the baseline server does not send the same bytes')
-      results.push(await measure('baseline node:http, same bytes', baseline.url))
-    } finally {
-      await baseline.stop()
+    const pages = await benchPages(server.baseUrl)
+    const samples: Record<string, { status: number; rawHeaders: string[]; body: Buffer }> = {}
+    for (const page of pages) {
+      const url = `${server.baseUrl}${page.path}`
+      await warm(url, 20)
+      const sample = await get(url)
+      samples[page.name] = sample
+      const cacheHeader = headerValue(sample.rawHeaders, 'x-cache')
+      if (cacheHeader !== 'HIT') console.log(`  note: the warmed ${page.name} answered x-cache: ${cacheHeader ?? '(none)'}, expected HIT`)
+      const cachedResult = await measure(`cached ${page.name}`, url)
+      const skip = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding'])
+      const headers: [string, string][] = []
+      for (let i = 0; i < sample.rawHeaders.length; i += 2) {
+        const name = sample.rawHeaders[i]!
+        if (!skip.has(name.toLowerCase())) headers.push([name, sample.rawHeaders[i + 1]!])
+      }
+      const baseline = await startBaseline({ status: sample.status, headers, bodyBase64: sample.body.toString('base64') }, workDir)
+      try {
+        const check = await get(baseline.url)
+        if (!check.body.equals(sample.body)) throw new Error('the baseline server does not send the same bytes')
+        const baseResult = await measure(`baseline node:http, same bytes as ${page.name}`, baseline.url)
+        results.push(cachedResult, baseResult)
+        pageRatios[page.name] = cachedResult.requestsPerSec / baseResult.requestsPerSec
+      } finally {
+        await baseline.stop()
+      }
     }
     await server.stop({ keepDataDir: true })
     server = undefined
@@ -236,15 +301,18 @@ async function main() {
     await warm(uncachedUrl, 20)
     const uncachedSample = await get(uncachedUrl)
     if (headerValue(uncachedSample.rawHeaders, 'x-cache') === 'HIT') throw new Error('PAGE_CACHE_MAX_ENTRIES=0 still served from the cache')
-    results.push(await measure('uncached SSR render', uncachedUrl))
+    // Fewer connections: each waits for a full render, and 50 of them would time out behind each other.
+    results.push(await measure('uncached SSR render', uncachedUrl, 10))
     // One connection: no queueing, so the latency is the time of one render.
     results.push(await measure('uncached SSR, 1 connection', uncachedUrl, 1, Math.min(5, DURATION_S)))
     await server.stop({ keepDataDir: true })
     server = undefined
 
-    const [cached, base, uncached, single] = results as [Measurement, Measurement, Measurement, Measurement]
+    const [cached] = results as [Measurement]
+    const [uncached, single] = results.slice(-2) as [Measurement, Measurement]
+    const sample = samples['home page']!
     const ratios = {
-      cachedVsBaseline: cached.requestsPerSec / base.requestsPerSec,
+      cachedVsBaseline: pageRatios,
       uncachedVsCached: uncached.requestsPerSec / cached.requestsPerSec,
       ssrRenderMeanMs: single.latencyMeanMs,
       ssrMeanLatencyAt10ConnectionsMs: uncached.latencyMeanMs,
@@ -252,14 +320,15 @@ async function main() {
     console.log('')
     table(results)
     console.log('')
-    console.log(
-      `cached / baseline requests/s: ${ratios.cachedVsBaseline.toFixed(2)} (${(ratios.cachedVsBaseline * 100).toFixed(0)}% of a bare node:http server)`,
-    )
+    for (const [page, ratio] of Object.entries(pageRatios))
+      console.log(
+        `cached / baseline requests/s, ${page}: ${ratio.toFixed(2)} (${(ratio * 100).toFixed(0)}% of a bare node:http server; target 0.8)`,
+      )
     console.log(`uncached / cached requests/s: ${ratios.uncachedVsCached.toFixed(3)}`)
     console.log(
       `server-side render time (mean latency, 1 connection): ${single.latencyMeanMs.toFixed(2)} ms; at ${CONNECTIONS} connections ${uncached.latencyMeanMs.toFixed(2)} ms mean, ${uncached.requestsPerSec.toFixed(0)} renders/s`,
     )
-    console.log(`home page: ${sample.body.length} bytes gzip, ${uncachedSample.body.length} bytes as rendered`)
+    console.log(`home page: ${sample.body.length} bytes as sent (brotli), ${uncachedSample.body.length} bytes as sent uncached`)
 
     let listings: ListingBenchResult | undefined
     if (only !== 'home') {
@@ -272,12 +341,30 @@ async function main() {
     }
     writeResults(
       { ...(listings ? { listings } : {}) },
-      { connections: CONNECTIONS, durationSeconds: DURATION_S, requestHeaders: REQUEST_HEADERS, results, ratios },
+      {
+        loadGenerator: WRK ? 'wrk' : 'autocannon',
+        connections: CONNECTIONS,
+        durationSeconds: DURATION_S,
+        requestHeaders: REQUEST_HEADERS,
+        results,
+        ratios,
+      },
     )
   } finally {
     if (server) await server.stop({ keepDataDir: true })
     fs.rmSync(workDir, { recursive: true, force: true })
   }
+}
+
+/** The pages measured: the home page, a listing grid and the first listing page it links to. */
+async function benchPages(baseUrl: string): Promise<{ name: string; path: string }[]> {
+  const listing = await firstListingPath(baseUrl)
+  if (!listing) console.log('  note: /whats-on showed no listing within 2 minutes; the listing page is not measured')
+  return [
+    { name: 'home page', path: '/' },
+    { name: 'listing grid (/whats-on)', path: '/whats-on' },
+    ...(listing ? [{ name: 'listing page', path: listing }] : []),
+  ]
 }
 
 function headerValue(rawHeaders: string[], name: string): string | undefined {

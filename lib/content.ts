@@ -1,6 +1,6 @@
 /**
  * Shapes of the stored documents shared by the client and the server: pages, navigation, footer,
- * site settings and domains. Block props are validated by the block registry (app/blocks).
+ * site settings and domains. Block props are validated by the block registry (blocks/).
  */
 import { z } from 'zod'
 import { texts } from './texts'

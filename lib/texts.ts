@@ -279,6 +279,8 @@ export const texts = {
       noSettings: 'Click a text on the page to edit it in place; images, links and lists open their editor here.',
       edit: (label: string) => `Edit ${label}`,
       placeholder: 'Type here…',
+      /** An image editable without an image (a new Image block): the prompt that opens the library. */
+      chooseImage: 'Choose an image',
       undo: 'Undo',
       redo: 'Redo',
       spacingHint: 'Sizes: 0 none, 1 = 4 px, 2 = 8 px, 3 = 16 px, 4 = 32 px, 5 = 48 px, 6 = 64 px',
@@ -314,6 +316,13 @@ export const texts = {
         link: 'Link',
         linkPrompt: 'Link address',
       },
+    },
+    /** Undo and redo on screen (issue 17), beside the editor menu; the shortcuts are their descriptions. */
+    history: {
+      label: 'Undo and redo',
+      undoKeys: 'Ctrl+Z (Command+Z on a Mac)',
+      redoKeys: 'Ctrl+Shift+Z or Ctrl+Y (Command+Shift+Z on a Mac)',
+      shortcut: (keys: string) => `Shortcut: ${keys}`,
     },
     /** Spec 01 §2.6: the editor menu, in order. */
     menu: {

@@ -14,7 +14,7 @@ import { FolderInUseError, readOwner, type FolderOwner } from '../server/db/fold
 import { providerModes, startDemoProviders } from '../server/providers.ts'
 import { AppError, type ErrorKind } from '../server/services/errors.ts'
 import { createServices } from '../server/services/index.ts'
-import type { SyncProgress } from '../server/services/listings-sync.ts'
+import type { SyncProgress } from '../listings/sync/atdw.ts'
 
 export interface RunOptions {
   onProgress?: (progress: SyncProgress) => void

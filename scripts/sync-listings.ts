@@ -10,7 +10,7 @@
  */
 import { parseArgs } from 'node:util'
 import cliProgress from 'cli-progress'
-import type { SyncProgress, SyncReport } from '../server/services/listings-sync.ts'
+import type { SyncProgress, SyncReport } from '../listings/sync/atdw.ts'
 import { runCommand } from './cli.ts'
 
 const usage = `Usage: npm run sync:listings [-- --domain ID] [-- --force]

@@ -14,7 +14,8 @@ import { sessionTokenFrom } from './api/session.ts'
 import { createImgRouter } from './api/img.ts'
 import { clientIp } from './api/client.ts'
 import type { Logger } from './log.ts'
-import { createPageCache } from './page-cache.ts'
+import { compressResponses } from './compression.ts'
+import { createPageCache, isAnonymousRequest } from './page-cache.ts'
 import { createHealthCheck, type HealthSources } from './health.ts'
 import { providerModes } from './providers.ts'
 import { CONTENT_CHANNEL } from './services/events.ts'
@@ -37,21 +38,46 @@ export interface AppOptions {
 
 export { CONTENT_CHANNEL }
 
-/** Requests that carry a session are editors': never cached, never served from cache. */
-function isAnonymous(request: Request) {
-  return !request.headers.get('authorization') && !/(?:^|;\s*)authToken=/.test(request.headers.get('cookie') ?? '')
-}
+const isAnonymous = (request: Request) => isAnonymousRequest(request.headers.get('authorization'), request.headers.get('cookie'))
+
+/** Set by the page renderer on a response the page cache may keep. */
+type Variables = { pageCacheable?: boolean }
 
 /**
  * One Hono app serves everything on one port: /health, the API under its prefix, the built
  * client assets, and every other path through React Router's server renderer.
  */
 export function createApp({ services, config, log, build, clientDir, health }: AppOptions) {
-  const app = new Hono()
-  const pageCache = createPageCache(config.mode === 'development' ? 0 : config.pageCacheMaxEntries, config.pageCacheMaxAgeSeconds * 1000)
+  const app = new Hono<{ Variables: Variables }>()
+  const pageCache = createPageCache({
+    maxEntries: config.mode === 'development' ? 0 : config.pageCacheMaxEntries,
+    maxBytes: config.pageCacheMaxMegabytes * 1024 * 1024,
+    maxAgeMs: config.pageCacheMaxAgeSeconds * 1000,
+  })
   // A publish clears this instance's cache at once; the services tell the other instances (NOTIFY).
   services.events.on('published', () => pageCache.clear())
   const checkHealth = createHealthCheck(services, health ?? { folders: [], providers: providerModes(config) })
+
+  // Text is sent compressed, brotli preferred (cached pages and built assets come compressed already).
+  app.use(compressResponses())
+
+  // Cached visitor pages first: a hit needs no routing, no database and no rendering. (In production
+  // server/main.ts answers hits before Hono is reached at all.) A page the renderer marks cacheable
+  // is stored with every header the layers below add. (A published redirect clears the cache, so a
+  // cached page is never one that now redirects.)
+  app.use('*', async (c, next) => {
+    const anonymousGet = c.req.method === 'GET' && isAnonymous(c.req.raw)
+    if (anonymousGet) {
+      const hit = pageCache.get(c.req.raw)
+      if (hit) return hit
+    }
+    await next()
+    if (anonymousGet && c.get('pageCacheable')) {
+      const stored = await pageCache.put(c.req.raw, c.res)
+      c.res = undefined
+      c.res = stored
+    }
+  })
 
   // Baseline security headers on everything. Cross-origin resource and opener policies stay off:
   // images are embedded elsewhere (social cards) and booking payment opens provider windows.
@@ -63,16 +89,6 @@ export function createApp({ services, config, log, build, clientDir, health }: A
       xFrameOptions: 'SAMEORIGIN',
     }),
   )
-
-  // Cached visitor pages first: a hit needs no routing, no database and no rendering. (A
-  // published redirect clears the cache, so a cached page is never one that now redirects.)
-  app.use('*', async (c, next) => {
-    if (c.req.method === 'GET' && isAnonymous(c.req.raw)) {
-      const hit = pageCache.get(c.req.raw)
-      if (hit) return hit
-    }
-    await next()
-  })
 
   app.get('/health', async (c) => {
     const { healthy, body } = await checkHealth()
@@ -91,9 +107,13 @@ export function createApp({ services, config, log, build, clientDir, health }: A
 
   if (clientDir) {
     const root = path.relative(process.cwd(), clientDir)
-    // Vite fingerprints everything under /assets: it may be cached for ever.
-    app.use('/assets/*', serveStatic({ root, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }))
-    app.use('*', serveStatic({ root, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600') }))
+    // Vite fingerprints everything under /assets: it may be cached for ever. The build wrote a
+    // brotli and a gzip copy beside each text asset (scripts/compress-assets.ts).
+    app.use(
+      '/assets/*',
+      serveStatic({ root, precompressed: true, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }),
+    )
+    app.use('*', serveStatic({ root, precompressed: true, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600') }))
   }
 
   // Redirects from the domain's published site settings apply before any page is rendered.
@@ -148,7 +168,8 @@ export function createApp({ services, config, log, build, clientDir, health }: A
         // A CDN may hold a visitor page briefly; publishes clear this server's own copy at once.
         response.headers.set('Cache-Control', 'public, max-age=0, s-maxage=60, stale-while-revalidate=300')
       }
-      return pageCache.put(request, response)
+      c.set('pageCacheable', true)
+      return response
     })
   }
 

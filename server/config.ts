@@ -21,7 +21,8 @@ const envSchema = z.object({
   DEMO: z.enum(['true', 'false']).optional(),
   /** Seed the demo sites into an empty database; default: in the demo only. */
   SEED_DEMO: z.enum(['true', 'false']).optional(),
-  PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(1000),
+  PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(50_000),
+  PAGE_CACHE_MAX_MB: z.coerce.number().positive().max(65_536).default(128),
   /** The longest a cached visitor page is served, in seconds: a safety net behind the publish notifications. */
   PAGE_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().positive().max(86_400).default(300),
   /** Rendered image variants; defaults to ${DATA_DIR}/cache/img. */
@@ -61,7 +62,7 @@ const envSchema = z.object({
   REDIS_URL: z.string().optional(),
   /** Trust X-Forwarded-For for the client address (only behind a proxy you control). */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
-  /** Booking provider (BookEasy): its web API / cart base address, e.g. https://sjp.impartmedia.com/be. Unset: no cart calls. */
+  /** Booking provider (BookEasy): its API root (cart/… and be/getOperatorsInformation under it), e.g. https://sjp.impartmedia.com. Unset: no cart calls. */
   BOOKEASY_API_URL: z.union([z.literal(''), z.string().url()]).optional(),
   /** The provider's gadget script; default: its gadget host with BOOKEASY_KEY (no key, no script). */
   BOOKEASY_GADGET_SCRIPT_URL: z.union([z.literal(''), z.string().url()]).optional(),
@@ -69,6 +70,8 @@ const envSchema = z.object({
   BOOKEASY_VC_ID: z.coerce.number().int().min(0).default(153),
   /** The gadgets' public key (sent to browsers). */
   BOOKEASY_KEY: z.string().default(''),
+  /** The Content API's key, sent as the `apiKey` header on every call to BOOKEASY_API_URL (server only, never to browsers). */
+  BOOKEASY_API_KEY: z.string().default(''),
   /** Live bookings (true) or the provider's test mode (false). */
   BOOKEASY_LIVE: z.enum(['true', 'false']).default('false'),
   /** Maps key the provider's region/search gadgets use (public, referrer-restricted). */
@@ -90,6 +93,8 @@ const envSchema = z.object({
   PDF_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
   /** Calendars that may wait for a PDF worker; further requests get 429 with Retry-After. */
   PDF_QUEUE_MAX: z.coerce.number().int().min(0).max(1000).default(8),
+  /** A PDF worker thread without work ends after this many seconds (it holds about 130 MB). */
+  PDF_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /** Log a warning when the event loop was held longer than this (ms) in a 10 s window. */
   EVENT_LOOP_WARN_MS: z.coerce.number().int().positive().default(100),
 })
@@ -116,6 +121,8 @@ export interface Config {
   demo: boolean
   seedDemo: boolean
   pageCacheMaxEntries: number
+  /** The page cache's budget of compressed pages, in megabytes. */
+  pageCacheMaxMegabytes: number
   pageCacheMaxAgeSeconds: number
   imageCacheDir: string
   imageCacheMaxBytes: number
@@ -139,7 +146,7 @@ export interface Config {
     domainId?: string | undefined
   }
   /** The PDF worker pool: threads (undefined: by core count) and how many calendars may queue. */
-  pdf: { workers: number | undefined; queueMax: number }
+  pdf: { workers: number | undefined; queueMax: number; idleSeconds: number }
   /** Event-loop delay above which a warning is logged, in ms. */
   eventLoopWarnMs: number
 }
@@ -150,7 +157,10 @@ export interface BookEasyConfig {
   /** '' when neither BOOKEASY_GADGET_SCRIPT_URL nor BOOKEASY_KEY is set: the gadgets show their failure state. */
   gadgetScriptUrl: string
   vcId: number
+  /** The gadgets' public key (BOOKEASY_KEY). */
   key: string
+  /** The Content API's `apiKey` header (BOOKEASY_API_KEY); '' sends none. A secret: never passed to browsers. */
+  apiKey: string
   live: boolean
   mapsKey: string
 }
@@ -164,7 +174,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data
   const dataDir = path.resolve(e.DATA_DIR)
   // A real deployment names its database or a provider; only a bare install is the demo.
-  const providerSettings = [e.ATDW_API_URL, e.ATDW_API_KEY, e.BOOKEASY_API_URL, e.BOOKEASY_GADGET_SCRIPT_URL, e.BOOKEASY_KEY].some(Boolean)
+  const providerSettings = [
+    e.ATDW_API_URL,
+    e.ATDW_API_KEY,
+    e.BOOKEASY_API_URL,
+    e.BOOKEASY_GADGET_SCRIPT_URL,
+    e.BOOKEASY_KEY,
+    e.BOOKEASY_API_KEY,
+  ].some(Boolean)
   const demo = e.DEMO ? e.DEMO === 'true' : !e.DATABASE_URL && !providerSettings
   return {
     mode: e.NODE_ENV,
@@ -178,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : demo,
     pageCacheMaxEntries: e.PAGE_CACHE_MAX_ENTRIES,
+    pageCacheMaxMegabytes: e.PAGE_CACHE_MAX_MB,
     pageCacheMaxAgeSeconds: e.PAGE_CACHE_MAX_AGE_SECONDS,
     imageCacheDir: e.IMAGE_CACHE_DIR ? path.resolve(e.IMAGE_CACHE_DIR) : path.join(dataDir, 'cache', 'img'),
     imageCacheMaxBytes: e.IMAGE_CACHE_MAX_MB * 1024 * 1024,
@@ -209,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         (e.BOOKEASY_KEY ? `https://gadgets.impartmedia.com/gadgets.jsz?key=${encodeURIComponent(e.BOOKEASY_KEY)}` : ''),
       vcId: e.BOOKEASY_VC_ID,
       key: e.BOOKEASY_KEY,
+      apiKey: e.BOOKEASY_API_KEY,
       live: e.BOOKEASY_LIVE === 'true',
       mapsKey: e.BOOKEASY_MAPS_KEY,
     },
@@ -221,7 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       syncCron: e.LISTINGS_SYNC_CRON === 'off' ? undefined : e.LISTINGS_SYNC_CRON,
       domainId: e.ATDW_DOMAIN_ID || undefined,
     },
-    pdf: { workers: e.PDF_WORKERS, queueMax: e.PDF_QUEUE_MAX },
+    pdf: { workers: e.PDF_WORKERS, queueMax: e.PDF_QUEUE_MAX, idleSeconds: e.PDF_IDLE_SECONDS },
     eventLoopWarnMs: e.EVENT_LOOP_WARN_MS,
   }
 }

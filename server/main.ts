@@ -139,6 +139,8 @@ channel.listener = await database.listen(CONTENT_CHANNEL, forgetPublished, {
 
 const honoListener = getRequestListener(app.fetch)
 const server = http.createServer((req, res) => {
+  // A cached visitor page is answered here, before any routing or middleware (server/page-cache.ts).
+  if (pageCache.serve(req, res)) return
   if (demo?.handle(req, res)) return
   if (viteMiddlewares) viteMiddlewares(req, res, () => void honoListener(req, res))
   else void honoListener(req, res)

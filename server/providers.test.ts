@@ -31,6 +31,8 @@ describe('demo or real providers', () => {
       bookeasy: 'off',
     })
     expect(modes({ BOOKEASY_KEY: 'gadget-key' })).toMatchObject({ demo: false, atdw: 'off', bookeasy: 'real' })
+    // The Content API key alone means the real booking provider, never the demo's fake.
+    expect(modes({ BOOKEASY_API_KEY: 'content-api-key' })).toMatchObject({ demo: false, bookeasy: 'real' })
   })
 
   it('DEMO says so explicitly either way', () => {

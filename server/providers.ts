@@ -22,7 +22,9 @@ export interface ProviderModes {
 
 export function providerModes(config: Pick<Config, 'demo' | 'atdw' | 'bookeasy' | 'mail'>): ProviderModes {
   const fallback: ProviderMode = config.demo ? 'demo' : 'off'
-  const bookeasyConfigured = Boolean(config.bookeasy.apiUrl || config.bookeasy.gadgetScriptUrl || config.bookeasy.key)
+  const bookeasyConfigured = Boolean(
+    config.bookeasy.apiUrl || config.bookeasy.gadgetScriptUrl || config.bookeasy.key || config.bookeasy.apiKey,
+  )
   return {
     atdw: config.atdw.apiUrl ? 'real' : fallback,
     bookeasy: bookeasyConfigured ? 'real' : fallback,

@@ -7,14 +7,16 @@ import { setApiBase } from './api'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSearchParams, useLocation } from 'react-router'
 import { Toaster } from 'sonner'
+import { cannotPublishReason, teamMayPublish } from '#lib/team'
 import { texts } from '#lib/texts'
 import { setSiteOverride } from '~/ui/site/site-override'
 import { messageOf, postApi, reloadWithout } from './api.ts'
 import { LoginDialog } from './auth/LoginDialog.tsx'
 import { RecoveryDialog } from './auth/RecoveryDialog.tsx'
 import { EditorMenu } from './menu/EditorMenu.tsx'
+import { HistoryButtons } from './menu/HistoryButtons.tsx'
 import { normalisePage } from './editing/blocks.ts'
-import { editorCss } from './editing/styles.ts'
+import { editorCss, pageOffsetCss } from './editing/styles.ts'
 import { usePageEditing, useUndoKeys } from './editing/use-page-editing.ts'
 import { DashboardDialog } from './panels/DashboardDialog.tsx'
 import SelectComponentPanel, { useSelectedComponentTitle } from './panels/SelectComponentPanel.tsx'
@@ -28,6 +30,8 @@ import { Sidebar } from './surfaces/Sidebar.tsx'
 import { TOAST_DURATION_MS, toastError } from './toast.ts'
 import { editorPageOf, useRoutePage } from './use-route-page.ts'
 import { useUnsavedChangesPrompt } from './use-unsaved-changes.ts'
+import { CurrentUserContext } from './team/current-user.tsx'
+import { useTeamSession } from './team/use-team-session.ts'
 
 export interface EditorUser {
   _id: string
@@ -81,6 +85,7 @@ function EditorShell({ user }: { user: EditorUser | null }) {
   const componentTitle = useSelectedComponentTitle()
 
   useUnsavedChangesPrompt(hasUnsavedChanges(state))
+  useTeamSession(!!user)
 
   // The header and footer on the page show the editor's working copies while they are edited.
   const navOverride = showsWorkingCopy(state, 'nav') ? state.site.nav?.doc : undefined
@@ -164,42 +169,52 @@ function EditorShell({ user }: { user: EditorUser | null }) {
   }
 
   return (
-    <div data-editor-root="">
-      <style>{editorCss}</style>
-      <EditorMenu signedIn={!!user} onLogout={() => void logout()} />
+    <CurrentUserContext.Provider value={user}>
+      <div data-editor-root="">
+        <style>{editorCss}</style>
+        <style data-editor-page-offset="">{pageOffsetCss(collapsed)}</style>
+        <EditorMenu
+          signedIn={!!user}
+          onLogout={() => void logout()}
+          publishBlocked={user && !teamMayPublish(user.roles) ? cannotPublishReason : undefined}
+        />
+        {user ? <HistoryButtons /> : null}
 
-      <Sidebar
-        open={sidebar.open && !!sidebarPanel}
-        onOpenChange={(open) => {
-          if (!open) dispatch({ type: 'closeSidebar' })
-        }}
-        side={sidebar.side}
-        title={sidebarPanel?.title}
-      >
-        {sidebarPanel ? <sidebarPanel.Component /> : null}
-      </Sidebar>
+        <Sidebar
+          open={sidebar.open && !!sidebarPanel}
+          onOpenChange={(open) => {
+            if (!open) dispatch({ type: 'closeSidebar' })
+          }}
+          side={sidebar.side}
+          title={sidebarPanel?.title}
+        >
+          {sidebarPanel ? <sidebarPanel.Component /> : null}
+        </Sidebar>
 
-      {user ? (
-        <>
-          <Modal open={!!modalPanel} onOpenChange={closeModal} title={modalPanel?.title}>
-            <CloseGuardContext.Provider value={reportModalDirty}>{modalPanel ? <modalPanel.Component /> : null}</CloseGuardContext.Provider>
-          </Modal>
-          <DashboardDialog open={activeItem === 'dashboard'} onOpenChange={closeModal} username={user.username} />
-        </>
-      ) : (
-        <>
-          <LoginDialog open={activeItem === 'login'} onOpenChange={closeModal} />
-          {token && email ? (
-            <RecoveryDialog
-              open={!recoveryDismissed}
-              onOpenChange={(open) => setRecoveryDismissed(!open)}
-              token={token}
-              email={email}
-              onDone={recoveryDone}
-            />
-          ) : null}
-        </>
-      )}
-    </div>
+        {user ? (
+          <>
+            <Modal open={!!modalPanel} onOpenChange={closeModal} title={modalPanel?.title}>
+              <CloseGuardContext.Provider value={reportModalDirty}>
+                {modalPanel ? <modalPanel.Component /> : null}
+              </CloseGuardContext.Provider>
+            </Modal>
+            <DashboardDialog open={activeItem === 'dashboard'} onOpenChange={closeModal} username={user.username} />
+          </>
+        ) : (
+          <>
+            <LoginDialog open={activeItem === 'login'} onOpenChange={closeModal} />
+            {token && email ? (
+              <RecoveryDialog
+                open={!recoveryDismissed}
+                onOpenChange={(open) => setRecoveryDismissed(!open)}
+                token={token}
+                email={email}
+                onDone={recoveryDone}
+              />
+            ) : null}
+          </>
+        )}
+      </div>
+    </CurrentUserContext.Provider>
   )
 }

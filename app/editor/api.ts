@@ -85,8 +85,15 @@ export async function uploadImage(file: File, alt = ''): Promise<{ _id: string; 
   return answerOf(response)
 }
 
+/** Told when a call answers 401 while an editor is signed in: their session has ended (issue 21). */
+let sessionEnded: (() => void) | null = null
+export function onSessionEnded(handler: (() => void) | null) {
+  sessionEnded = handler
+}
+
 async function answerOf<T>(response: Response): Promise<T> {
   const reply: unknown = await response.json().catch(() => null)
+  if (response.status === 401) sessionEnded?.()
   if (!response.ok) throw new ApiError(errorMessage(reply), response.status, detailsOf(reply))
   return reply as T
 }

@@ -5,8 +5,8 @@
  */
 import { data, type AppLoadContext } from 'react-router'
 import type { Collection, PageDoc } from '#lib/content'
-import { loadBlockData } from '~/blocks/block-data.server'
-import { normaliseContents } from '~/blocks/schemas'
+import { loadBlockData } from '#blocks/block-data.server'
+import { normaliseContents } from '#blocks/schemas'
 
 export async function loadContentPage(context: AppLoadContext, request: Request, collection: Collection, slug: string) {
   const domainId = context.domain?._id

@@ -3,9 +3,9 @@
  * and blocks, and describe it in meta tags. Loading is in content-page.server.ts.
  */
 import type { MetaDescriptor } from 'react-router'
-import { EditingContext } from '~/blocks/editing'
-import { usePageOverride } from '~/blocks/page-override'
-import { RenderBlocks } from '~/blocks/RenderBlocks'
+import { EditingContext } from '#blocks/editing'
+import { usePageOverride } from '#blocks/page-override'
+import { RenderBlocks } from '#blocks/RenderBlocks'
 import { imageUrl } from '~/ui/image-url'
 import { PageHeader } from '~/ui/site/PageHeader'
 import type { loadContentPage } from './content-page.server'

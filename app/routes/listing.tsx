@@ -2,13 +2,13 @@ import { lazy, Suspense } from 'react'
 import { data, isRouteErrorResponse, redirect } from 'react-router'
 import { slugFromPath } from '#lib/slug'
 import { listingTexts } from '#lib/texts'
-import { EditingContext } from '~/blocks/editing'
-import { usePageOverride } from '~/blocks/page-override'
-import { RenderBlocks } from '~/blocks/RenderBlocks'
+import { EditingContext } from '#blocks/editing'
+import { usePageOverride } from '#blocks/page-override'
+import { RenderBlocks } from '#blocks/RenderBlocks'
 import { reloadAfterChunkError } from '~/ui/chunk-reload'
 import { useHydrated } from '~/ui/hooks/use-hydrated'
-import { loadListingPage } from '~/ui/listings/listing-page.server'
-import { ListingTemplate } from '~/ui/listings/ListingTemplate'
+import { loadListingPage } from '~/listings/listing-page.server'
+import { ListingTemplate } from '~/listings/ListingTemplate'
 import type { Route } from './+types/listing'
 import { contentPageMeta, layoutDataOf } from './content-page'
 import { loadContentPage } from './content-page.server'
@@ -49,7 +49,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 /** The listing editor (its own chunk): only signed-in editors download it, after hydration. */
 const ListingEditorBar = lazy(() =>
-  import('~/editor/listings/ListingEditorBar').catch((error: unknown) => {
+  import('~/listings/editor/ListingEditorBar').catch((error: unknown) => {
     reloadAfterChunkError()
     throw error
   }),

@@ -1,16 +1,22 @@
 /**
- * A local fake of the booking provider's cart API (BEHAVIOUR-NOTES "Booking provider cart") and its
- * gadget script, for tests and offline development. Mounted by fakes/bookeasy/server.ts.
+ * A local fake of the booking provider's shopping cart (docs/decisions/010-the-booking-provider-
+ * contract.md), for tests and offline development. Mounted by fakes/bookeasy/server.ts. It answers
+ * only what the provider's documentation describes, in the shapes of fakes/bookeasy/samples/:
  *
- *   GET  /cart/getNewSession            -> { SessionId }
- *   GET  /cart/getBECart?key=           -> { cartcontent } or { NoDataFound: true }
- *   POST /cart/saveBECartPart           <- { key, controlId, cartcontent, ... } (JSON or form)
- *   GET  /cart/deleteBECart?key=
- *   GET  /gadgets.js[?fail=1]           the fake gadget script
+ *   GET /cart/getNewSession?q=true&nonce=…                     -> { SessionId } (a GUID)
+ *   GET /cart/getBECart?q=true&key=…                           -> { cartcontent } or { NoDataFound: true }
+ *   GET /cart/saveBECartPart?q=true&key=…&partNo=&totalParts=&data=   -> { result: true }; the cart is
+ *       the JSON of all parts joined, kept once the last part arrives
+ *   GET /cart/deleteBECart?q=true&key=…
+ *   GET /gadgets.js[?fail=1]                                   the fake gadget script
  *
- * Test controls: GET /__fake/cart/calls (every cart call received), POST /__fake/cart/mode
- * { mode: 'ok' | 'noToken' | 'down' }, POST /__fake/cart/reset.
+ * A missing required parameter (q, nonce, key, the part fields) is refused with a fault; with an API
+ * key (the Content API) a call without that `apiKey` header is refused too.
+ *
+ * Test controls: GET /__fake/cart/calls (every cart call received), GET /__fake/cart/carts (the
+ * carts held, by key), POST /__fake/cart/mode { mode: 'ok' | 'noToken' | 'down' }, POST /__fake/cart/reset.
  */
+import { randomUUID } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { fakeGadgetScript } from './gadget-script.ts'
 
@@ -20,54 +26,99 @@ export interface FakeCartCall {
   method: string
   path: string
   query: Record<string, string>
-  body: unknown
+  /** Whether the call carried the Content API's `apiKey` header (its value is never recorded). */
+  apiKey: boolean
 }
 
-/** A JSON or form body (Hono keeps the body, so it can be read again). */
-async function readBody(c: Context): Promise<unknown> {
-  if (c.req.method !== 'POST') return undefined
-  const type = c.req.header('content-type') ?? ''
-  return type.includes('json') ? c.req.json().catch(() => null) : c.req.parseBody().catch(() => null)
+export interface FakeProviderOptions {
+  /** The Content API's key: calls without this `apiKey` header are refused. Unset: no key asked (the legacy SJP). */
+  apiKey?: string | undefined
 }
 
-export function fakeCart() {
+/**
+ * The provider's answer to a call it refuses. The documentation names the fault ("Json Result
+ * Error") but not its fields or status; this fake answers 400 (bad parameters) or 401 (no key) with
+ * a one-field JSON message. The one place that choice lives.
+ */
+export function providerFault(c: Context, status: 400 | 401, message: string) {
+  return c.json({ Message: message }, status)
+}
+
+/** Refuses a call without the configured Content API key; undefined when the call may go on. */
+export function refuseWithoutKey(c: Context, apiKey: string | undefined) {
+  if (!apiKey) return undefined
+  const sent = c.req.header('apiKey')
+  if (!sent) return providerFault(c, 401, 'The apiKey header is required')
+  if (sent !== apiKey) return providerFault(c, 401, 'The apiKey header is not valid')
+  return undefined
+}
+
+export function fakeCart(options: FakeProviderOptions = {}) {
   const carts = new Map<string, unknown[]>()
+  /** Parts of carts being saved, by key, until the last one arrives. */
+  const pending = new Map<string, { totalParts: number; parts: Map<number, string> }>()
   const calls: FakeCartCall[] = []
   let mode: FakeCartMode = 'ok'
-  let sessions = 0
 
   const app = new Hono()
 
   app.use('/cart/*', async (c, next) => {
-    calls.push({ method: c.req.method, path: c.req.path, query: c.req.query(), body: await readBody(c) })
+    calls.push({ method: c.req.method, path: c.req.path, query: c.req.query(), apiKey: Boolean(c.req.header('apiKey')) })
     if (mode === 'down') return c.text('Service Unavailable', 503)
+    const refused = refuseWithoutKey(c, options.apiKey)
+    if (refused) return refused
+    if (!c.req.query('q')) return providerFault(c, 400, 'Required parameter q is missing')
     await next()
   })
 
   app.get('/cart/getNewSession', (c) => {
+    if (!c.req.query('nonce')) return providerFault(c, 400, 'Required parameter nonce is missing')
     if (mode === 'noToken') return c.json({ SessionId: null })
-    sessions += 1
-    return c.json({ SessionId: `fake-session-${Date.now().toString(36)}-${sessions}` })
+    return c.json({ SessionId: randomUUID() })
   })
 
+  const requireKey = (c: Context) => {
+    const key = c.req.query('key')
+    return key ? key : null
+  }
+
   app.get('/cart/getBECart', (c) => {
-    const cart = carts.get(c.req.query('key') ?? '')
+    const key = requireKey(c)
+    if (!key) return providerFault(c, 400, 'Required parameter key is missing')
+    const cart = carts.get(key)
     return c.json(cart ? { cartcontent: cart } : { NoDataFound: true })
   })
 
-  app.post('/cart/saveBECartPart', async (c) => {
-    const body = (await readBody(c)) as { key?: unknown; cartcontent?: unknown } | null
-    const key = typeof body?.key === 'string' ? body.key : ''
-    let content = body?.cartcontent
-    if (typeof content === 'string') content = JSON.parse(content)
-    if (!key || !Array.isArray(content)) return c.json({ error: 'key and cartcontent are required' }, 400)
+  app.get('/cart/saveBECartPart', (c) => {
+    const key = requireKey(c)
+    const partNo = Number(c.req.query('partNo'))
+    const totalParts = Number(c.req.query('totalParts'))
+    const data = c.req.query('data')
+    if (!key || !Number.isInteger(partNo) || !Number.isInteger(totalParts) || partNo < 1 || totalParts < 1 || partNo > totalParts)
+      return providerFault(c, 400, 'Required parameters key, partNo and totalParts are missing or wrong')
+    if (data === undefined) return providerFault(c, 400, 'Required parameter data is missing')
+    const save = pending.get(key)?.totalParts === totalParts ? pending.get(key)! : { totalParts, parts: new Map<number, string>() }
+    save.parts.set(partNo, data)
+    pending.set(key, save)
+    if (save.parts.size < totalParts) return c.json({ result: true })
+    pending.delete(key)
+    const joined = Array.from({ length: totalParts }, (_, i) => save.parts.get(i + 1) ?? '').join('')
+    let content: unknown
+    try {
+      content = (JSON.parse(joined) as { cartcontent?: unknown }).cartcontent
+    } catch {
+      return providerFault(c, 400, 'The cart parts do not join into JSON')
+    }
+    if (!Array.isArray(content)) return providerFault(c, 400, 'The cart has no cartcontent')
     carts.set(key, content)
-    return c.json({ Saved: true })
+    return c.json({ result: true })
   })
 
   app.get('/cart/deleteBECart', (c) => {
-    carts.delete(c.req.query('key') ?? '')
-    return c.json({ Deleted: true })
+    const key = requireKey(c)
+    if (!key) return providerFault(c, 400, 'Required parameter key is missing')
+    carts.delete(key)
+    return c.json({ result: true })
   })
 
   app.get('/gadgets.js', (c) => {
@@ -77,6 +128,7 @@ export function fakeCart() {
   })
 
   app.get('/__fake/cart/calls', (c) => c.json(calls))
+  app.get('/__fake/cart/carts', (c) => c.json(Object.fromEntries(carts)))
   app.post('/__fake/cart/mode', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { mode?: FakeCartMode }
     if (body.mode !== 'ok' && body.mode !== 'noToken' && body.mode !== 'down') return c.json({ error: 'mode is ok, noToken or down' }, 400)
@@ -85,6 +137,7 @@ export function fakeCart() {
   })
   app.post('/__fake/cart/reset', (c) => {
     carts.clear()
+    pending.clear()
     calls.length = 0
     mode = 'ok'
     return c.json({ reset: true })

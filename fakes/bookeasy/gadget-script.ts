@@ -1,9 +1,20 @@
 /**
- * A stand-in for the booking provider's gadget script (gadgets.jsz): the same globals the real one
- * offers — `$w(ready)` and `BE.gadget.<name>(selector, options)` for init, details, giftVouchers,
- * search, region and book — rendering small, accessible widgets, so the site's loading -> shown
- * path runs in tests without the internet. Its details widget's 'Add to cart' button announces
- * the item with the `bookeasy:add-to-cart` event the site's cart listens for.
+ * A stand-in for the booking provider's gadget script (gadgets.jsz), offering only what the
+ * provider documents (docs/decisions/010-the-booking-provider-contract.md):
+ *
+ * - `$w(ready)` and `$w.event.subscribe(name, handler)` (the gadgets' events);
+ * - `BE.gadget.<name>(selector, options)` for details, giftVouchers, search, region, book and cart,
+ *   and `BE.gadget.init(options)` (how this site initialises them);
+ * - `BE.gadget.cart.addToCartTrigger(options)` with the documented options (vcId, operatorId,
+ *   operatorName, type, productId, productName, cost, adults, children, infants, observers, period,
+ *   students, date); it publishes 'item.book.click' on success and 'item.book.click.error' when the
+ *   options break a documented rule (type accom/tours/carhire/events, date YYYY-MM-DD, every pax
+ *   option given; packages not supported).
+ *
+ * The details widget's 'Add to cart' button books through addToCartTrigger, as the real gadget's
+ * booking buttons add to the provider's cart. What the events hand their subscribers is not
+ * documented: this fake hands over the options that were booked (the one assumption, see the
+ * decision record).
  *
  * `?fail=1` on the script address makes every gadget throw (the "script errors" path).
  */
@@ -11,6 +22,12 @@ export function fakeGadgetScript(fail: boolean): string {
   return `;(function () {
   'use strict'
   var FAIL = ${fail ? 'true' : 'false'}
+  var handlers = {}
+  function publish(name, data) {
+    ;(handlers[name] || []).slice().forEach(function (handler) {
+      try { handler(data) } catch (error) { setTimeout(function () { throw error }) }
+    })
+  }
   function el(tag, attrs, children) {
     var node = document.createElement(tag)
     for (var name in attrs || {}) node.setAttribute(name, attrs[name])
@@ -35,9 +52,21 @@ export function fakeGadgetScript(fail: boolean): string {
     if (!(d instanceof Date)) return String(d)
     return d.getFullYear() + '-' + String(d.getMonth() + 1).padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0')
   }
-  var counter = 0
+  var TYPES = ['accom', 'tours', 'carhire', 'events']
+  var PAX = ['adults', 'children', 'infants', 'observers']
+  /** The documented rules of addToCartTrigger's options; the first one broken, or null. */
+  function invalid(o) {
+    if (!o || typeof o !== 'object') return 'options are required'
+    if (TYPES.indexOf(o.type) < 0) return 'type must be one of accom, tours, carhire, events'
+    if (!/^\\d{4}-\\d{2}-\\d{2}$/.test(String(o.date))) return 'date must be YYYY-MM-DD'
+    for (var i = 0; i < PAX.length; i++) if (typeof o[PAX[i]] !== 'number') return PAX[i] + ' is required'
+    return null
+  }
   var gadget = {
     init: function (options) { window.BE.options = options },
+    cart: function (selector, o) {
+      mount(selector, 'cart', [el('p', {}, ['Your cart'])])
+    },
     details: function (selector, o) {
       var add = el('button', { type: 'button' }, ['Add to cart'])
       var box = mount(selector, 'details', [
@@ -46,24 +75,31 @@ export function fakeGadgetScript(fail: boolean): string {
         add,
       ])
       add.addEventListener('click', function () {
-        counter += 1
-        var item = {
-          id: String(o.productID) + '-' + Date.now() + '-' + counter,
-          operatorid: String(o.productID),
+        var date = o.defaultDate ? day(o.defaultDate) : day(new Date())
+        var done = function () {
+          var note = el('p', { role: 'status' }, ['Added to your cart. ', el('a', { href: o.bookingURL || '/booking' }, ['Go to booking'])])
+          box.appendChild(note)
+        }
+        $w.event.subscribe('item.book.click', function once() {
+          handlers['item.book.click'] = (handlers['item.book.click'] || []).filter(function (h) { return h !== once })
+          done()
+        })
+        gadget.cart.addToCartTrigger({
+          vcId: o.vcID,
+          operatorId: Number(o.productID),
+          operatorName: 'Operator ' + o.productID,
           type: o.type,
-          image: '',
-          period: 1,
+          productId: Number(o.productID) * 10 + 1,
+          productName: 'Room 1 at operator ' + o.productID,
+          cost: 120,
           adults: 2,
           children: 0,
           infants: 0,
-          startdate: o.defaultDate ? day(o.defaultDate) : new Date().toISOString().slice(0, 10),
-          quotedprice: 120,
-          specials: [],
-          bookingQuestionAnswers: [],
-        }
-        document.dispatchEvent(new CustomEvent('bookeasy:add-to-cart', { detail: item }))
-        var done = el('p', { role: 'status' }, ['Added to your cart. ', el('a', { href: o.bookingURL || '/booking' }, ['Go to booking'])])
-        box.appendChild(done)
+          observers: 0,
+          period: 1,
+          students: 0,
+          date: date,
+        })
       })
     },
     giftVouchers: function (selector, o) {
@@ -79,8 +115,22 @@ export function fakeGadgetScript(fail: boolean): string {
       mount(selector, 'book', [el('h3', {}, ['Checkout']), field('fake-be-book-name', 'Name on booking'), el('button', { type: 'button' }, ['Book now'])])
     },
   }
+  gadget.cart.addToCartTrigger = function (options) {
+    var problem = invalid(options)
+    // Published after the call returns, as an answer from the provider would be.
+    setTimeout(function () {
+      if (problem) publish('item.book.click.error', { message: problem })
+      else publish('item.book.click', options)
+    })
+  }
+  var $w = function (ready) { ready() }
+  $w.event = {
+    subscribe: function (name, handler) {
+      ;(handlers[name] = handlers[name] || []).push(handler)
+    },
+  }
   window.BE = { gadget: gadget }
-  window.$w = function (ready) { ready() }
+  window.$w = $w
 })();
 `
 }

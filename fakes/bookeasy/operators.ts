@@ -2,7 +2,7 @@
  * A local fake of the booking provider's operator information (server/integrations/bookeasy/
  * operators.ts), mounted by fakes/bookeasy/server.ts:
  *
- *   GET /getOperatorsInformation?q=153&operators=1001,1002
+ *   GET /be/getOperatorsInformation?q=153&operators=1001,1002 (with the `apiKey` header when the fake has a key)
  *     -> [{ OperatorID, PackageID, TradingName, SearchType, Facilities: [{ Name }], Cancellation,
  *           TermsAndConditions }]
  *
@@ -15,6 +15,7 @@
  * POST /__fake/operators/reset.
  */
 import { Hono } from 'hono'
+import { refuseWithoutKey, type FakeProviderOptions } from './cart.ts'
 
 const SEARCH_TYPES = ['Accommodation', 'Tours', 'Events', 'Attractions'] as const
 const FACILITIES = [
@@ -71,19 +72,21 @@ export function fakeOperatorInfo(id: number): FakeOperator {
   }
 }
 
-export function fakeOperators() {
+export function fakeOperators(options: FakeProviderOptions = {}) {
   const app = new Hono()
   const calls: { operators: string[]; q: string }[] = []
   const overrides = new Map<number, Partial<FakeOperator>>()
   let mode: 'ok' | 'down' = 'ok'
 
-  app.get('/getOperatorsInformation', (c) => {
+  app.get('/be/getOperatorsInformation', (c) => {
     const ids = (c.req.query('operators') ?? '')
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean)
     calls.push({ operators: ids, q: c.req.query('q') ?? '' })
     if (mode === 'down') return c.text('Service Unavailable', 503)
+    const refused = refuseWithoutKey(c, options.apiKey)
+    if (refused) return refused
     const known = ids.filter((id) => /^\d+$/.test(id)).map(Number)
     return c.json(known.map((id) => ({ ...fakeOperatorInfo(id), ...overrides.get(id) })))
   })

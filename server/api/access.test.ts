@@ -35,16 +35,23 @@ const PUBLIC = new Set([
   'POST /api/cart/saveBECart',
   'GET /api/cart/deleteBECart',
   'GET /img/:id',
+  // The link e-mailed to a new address (issue 21): the token is the proof.
+  'GET /api/team/confirmEmail',
+  'POST /api/team/confirmEmail',
 ])
 
 let t: TestApp
 let editorToken: string
+let draftsOnlyToken: string
 let routes: { method: string; path: string }[]
-let openapi: { paths: Record<string, Record<string, { security?: unknown[]; 'x-required-role'?: string }>> }
+let openapi: {
+  paths: Record<string, Record<string, { security?: unknown[]; 'x-required-role'?: string; 'x-required-capability'?: string }>>
+}
 
 beforeAll(async () => {
   t = await createTestApp()
   editorToken = await signInToken(t, { username: 'plain-editor', password: 'plain-password' })
+  draftsOnlyToken = await signInToken(t, { username: 'drafts-only', password: 'drafts-password', roles: ['editor'] })
   const seen = new Set<string>()
   routes = t.app.routes
     .filter(
@@ -90,6 +97,24 @@ describe('the route table', () => {
       }
     }
     expect(checked).toBeGreaterThan(0)
+    expect(failures).toEqual([])
+  })
+
+  it('refuses a user with the Editor team role (drafts only) with 403 on every route that needs a capability or a role', async () => {
+    const failures: string[] = []
+    let checked = 0
+    for (const [path, operations] of Object.entries(openapi.paths)) {
+      for (const [method, op] of Object.entries(operations)) {
+        if (!op['x-required-capability'] && !op['x-required-role']) continue
+        checked++
+        const res = await call(method.toUpperCase(), `/api${path.replace(/\{(\w+)\}/g, ':$1')}`, {
+          authorization: `Bearer ${draftsOnlyToken}`,
+        })
+        if (res.status !== 403) failures.push(`${method} ${path} -> ${res.status}`)
+      }
+    }
+    // publishNav, publishFooter, publishSiteSettings, publishStory and the four domain routes at least.
+    expect(checked).toBeGreaterThanOrEqual(8)
     expect(failures).toEqual([])
   })
 

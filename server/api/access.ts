@@ -1,5 +1,6 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
+import { teamRoleOf } from '#lib/team'
 import { ADMIN_ROLE } from '../services/access.ts'
 import { AppError } from '../services/errors.ts'
 import type { ApiEnv } from './context.ts'
@@ -36,4 +37,36 @@ export function editorRoute<R extends RouteConfig>(config: R) {
 
 export function roleRoute<R extends RouteConfig>(role: string, config: R) {
   return createRoute({ ...config, security, 'x-required-role': role, middleware: [requireRole(role)] as const })
+}
+
+/**
+ * What a team role allows beyond saving drafts (lib/team.ts): 'publish' (publishers and admins)
+ * and 'domains' (admins). An account without a team role (page roles only, made before issue 21)
+ * keeps what it could do before.
+ */
+export type Capability = 'publish' | 'domains'
+
+const capabilityDenied: Record<Capability, string> = {
+  publish: 'Your role (Editor) can save drafts; a publisher or an admin publishes',
+  domains: 'Only an admin can change domains',
+}
+
+export function hasCapability(roles: readonly string[], capability: Capability): boolean {
+  const role = teamRoleOf(roles)
+  if (role === null || role === 'admin') return true
+  return capability === 'publish' && role === 'publisher'
+}
+
+export const requireCapability =
+  (capability: Capability): MiddlewareHandler<ApiEnv> =>
+  async (c, next) => {
+    const user = c.var.user
+    if (!user) throw new AppError('unauthorised', 'Please sign in to do this')
+    if (!hasCapability(user.roles, capability)) throw new AppError('forbidden', capabilityDenied[capability])
+    await next()
+  }
+
+/** An editor route that also needs a capability; documented as x-required-capability (the access test walks it). */
+export function capabilityRoute<R extends RouteConfig>(capability: Capability, config: R) {
+  return createRoute({ ...config, security, 'x-required-capability': capability, middleware: [requireCapability(capability)] as const })
 }

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { editorRoute } from './access.ts'
+import { capabilityRoute, editorRoute } from './access.ts'
 import { createRouter, domainIdOf } from './context.ts'
 import { domainIdParam, errorResponses, errorSchema, idParam, json } from './schemas.ts'
 
@@ -48,7 +48,7 @@ const saveStory = editorRoute({
   request: body,
   responses: { 200: json(storyAnswer, 'The saved story'), ...editorErrors },
 })
-const publishStory = editorRoute({
+const publishStory = capabilityRoute('publish', {
   method: 'post',
   path: '/publishStory',
   summary: 'Save a story and publish it (chapter pages show visitors the published copy)',

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { hostFromHeader } from '../services/domains.ts'
-import { editorRoute } from './access.ts'
+import { capabilityRoute } from './access.ts'
 import { createRouter } from './context.ts'
 import { domainSchema, errorResponses, errorSchema, json } from './schemas.ts'
 
@@ -51,7 +51,7 @@ const loadDomain = createRoute({
     ...errorResponses,
   },
 })
-const saveDomain = editorRoute({
+const saveDomain = capabilityRoute('domains', {
   method: 'post',
   path: '/saveDomain',
   summary: 'Create or update a domain',
@@ -60,21 +60,21 @@ const saveDomain = editorRoute({
   request: saveBody,
   responses: { 200: json(domainSchema, 'Saved'), ...editorErrors },
 })
-const publishDomain = editorRoute({
+const publishDomain = capabilityRoute('domains', {
   method: 'post',
   path: '/publishDomain',
   summary: 'Mark a domain published',
   request: body(byId),
   responses: { 200: json(domainSchema, 'Published'), ...editorErrors },
 })
-const unpublishDomain = editorRoute({
+const unpublishDomain = capabilityRoute('domains', {
   method: 'post',
   path: '/unpublishDomain',
   summary: 'Mark a domain unpublished',
   request: body(byId),
   responses: { 200: json(domainSchema, 'Unpublished'), ...editorErrors },
 })
-const swapActiveDomain = editorRoute({
+const swapActiveDomain = capabilityRoute('domains', {
   method: 'post',
   path: '/swapActiveDomain',
   summary: "Move the host the editor is on to another domain, to edit that domain's content from this address",
@@ -92,12 +92,19 @@ export const configRouter = createRouter()
     const { domain, force } = c.req.valid('json')
     const existing = await c.var.services.domains.byId(domain._id)
     return c.json(
-      await c.var.services.domains.upsert({ ...domain, published: domain.published ?? existing?.published ?? false }, { force }),
+      await c.var.services.domains.upsert(
+        { ...domain, published: domain.published ?? existing?.published ?? false },
+        { force, actor: { user: c.var.user } },
+      ),
       200,
     )
   })
-  .openapi(publishDomain, async (c) => c.json(await c.var.services.domains.setPublished(c.req.valid('json').domain._id, true), 200))
-  .openapi(unpublishDomain, async (c) => c.json(await c.var.services.domains.setPublished(c.req.valid('json').domain._id, false), 200))
+  .openapi(publishDomain, async (c) =>
+    c.json(await c.var.services.domains.setPublished(c.req.valid('json').domain._id, true, { user: c.var.user }), 200),
+  )
+  .openapi(unpublishDomain, async (c) =>
+    c.json(await c.var.services.domains.setPublished(c.req.valid('json').domain._id, false, { user: c.var.user }), 200),
+  )
   .openapi(swapActiveDomain, async (c) => {
     const { domain } = c.req.valid('json')
     return c.json(await c.var.services.domains.swapActive(hostFromHeader(c.req.header('host')), domain._id), 200)

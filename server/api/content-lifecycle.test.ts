@@ -123,7 +123,7 @@ describe('no lost updates', () => {
     const second = await ben.post('/api/page/save', { page: { ...base, header: { title: "Ben's words" } } })
     expect(second.status).toBe(409)
     const error = (await json(second)).error
-    expect(error.message).toMatch(/^This page was saved by ann at \d{4}-\d\d-\d\dT/)
+    expect(error.message).toMatch(/^This page was saved by ann at \d\d\/\d\d\/\d{4} \d\d:\d\d after/)
     expect(error.details).toMatchObject({ updatedBy: 'ann', currentVersion: 2 })
     expect((await json(ann.get('/api/page/load?slug=shared-page'))).header.title).toBe("Ann's words")
     // Ben chooses to overwrite knowingly.

@@ -5,8 +5,10 @@ import { createElement, Fragment } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { imageSizes } from '~/blocks/image-sizes'
-import { imageUrl } from '~/ui/image-url'
+import { imageSizes } from '#blocks/image-sizes'
+import { imageUrl } from '#lib/image-url'
+// The test checks that the addresses the visitor's <Img> writes are served: it renders the app's component.
+// eslint-disable-next-line no-restricted-imports
 import { Img, type ImageLike } from '~/ui/Img'
 import { signIn, type Caller } from '../../tests/helpers/api-client.ts'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'

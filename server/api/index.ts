@@ -13,12 +13,13 @@ import { rolesRouter } from './roles.ts'
 import { searchRouter } from './search.ts'
 import { imageRouter } from './img.ts'
 import { userRouter } from './user.ts'
-import { listingRouter } from './listing.ts'
-import { listingsPdfRouter } from './listingsPdf.ts'
+import { listingRouter } from '../../listings/api.ts'
+import { listingsPdfRouter } from '../../listings/pdf/api.ts'
 import { chaptersRouter } from './chapters.ts'
 import { conciergeFormRouter } from './conciergeForm.ts'
 import { objRouter } from './obj.ts'
 import { cartRouter } from './cart.ts'
+import { teamRouter } from './team.ts'
 import { hostFromHeader } from '../services/domains.ts'
 
 /** The default largest request body of the API (API_BODY_LIMIT_KB). */
@@ -77,6 +78,7 @@ export function createApi(services: Services, log: Logger) {
     ['/conciergeForm', conciergeFormRouter],
     ['/cart', cartRouter],
     ['/image', imageRouter],
+    ['/team', teamRouter],
   ]
   for (const [path, router] of routers) api.route(path, router)
 

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { storyInputSchema } from '#lib/stories'
-import { editorRoute } from './access.ts'
+import { capabilityRoute, editorRoute } from './access.ts'
 import { createRouter, domainIdOf } from './context.ts'
 import { domainIdParam, errorResponses, errorSchema, idParam, json } from './schemas.ts'
 
@@ -21,7 +21,7 @@ const listStories = editorRoute({
   responses: { 200: json(z.array(storyRow), 'Stories'), ...editorErrors },
 })
 
-const createStory = editorRoute({
+const createStory = capabilityRoute('publish', {
   method: 'post',
   path: '/story',
   summary: 'Create a story (its slug follows the story slug rules; empty gives its id)',
@@ -33,7 +33,7 @@ const createStory = editorRoute({
   },
 })
 
-const deleteStory = editorRoute({
+const deleteStory = capabilityRoute('publish', {
   method: 'delete',
   path: '/story/{id}',
   summary: 'Delete a story (refused while chapter pages belong to it)',
@@ -53,6 +53,6 @@ export const objRouter = createRouter()
     return c.json(await c.var.services.stories.create(domainIdOf(c, domainId), story, c.var.user), 200)
   })
   .openapi(deleteStory, async (c) => {
-    await c.var.services.stories.remove(domainIdOf(c, c.req.valid('query').domainId), c.req.valid('param').id)
+    await c.var.services.stories.remove(domainIdOf(c, c.req.valid('query').domainId), c.req.valid('param').id, c.var.user)
     return c.json({ deleted: true as const }, 200)
   })

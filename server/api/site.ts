@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { texts } from '#lib/texts'
 import type { SiteDocumentKind } from '../services/site-documents.ts'
-import { editorRoute } from './access.ts'
+import { capabilityRoute, editorRoute } from './access.ts'
 import { createRouter, domainIdOf, type ApiEnv } from './context.ts'
 import { documentSchema, domainIdParam, errorResponses, errorSchema, json } from './schemas.ts'
 
@@ -37,8 +37,14 @@ export async function saveSiteDocument(
 ) {
   const { siteDocuments } = c.var.services
   const domainId = domainIdOf(c, doc.domainId)
-  const saved = await siteDocuments.save(kind, domainId, doc, { baseVersion: doc.version, userId: c.var.user?.username ?? null, force })
-  const result = publish ? await siteDocuments.publish(kind, domainId) : saved
+  const actor = { user: c.var.user }
+  const saved = await siteDocuments.save(kind, domainId, doc, {
+    baseVersion: doc.version,
+    userId: c.var.user?.username ?? null,
+    force,
+    actor,
+  })
+  const result = publish ? await siteDocuments.publish(kind, domainId, actor) : saved
   return { ...result.doc, version: saved.version, lastPublished: result.lastPublished, updatedAt: result.updatedAt }
 }
 
@@ -67,7 +73,7 @@ const saveNav = editorRoute({
   request: navBody,
   responses: { 200: savedAnswer, ...editorErrors },
 })
-const publishNav = editorRoute({
+const publishNav = capabilityRoute('publish', {
   method: 'post',
   path: '/publishNav',
   summary: 'Save and publish the navigation',
@@ -81,7 +87,7 @@ const saveFooter = editorRoute({
   request: footerBody,
   responses: { 200: savedAnswer, ...editorErrors },
 })
-const publishFooter = editorRoute({
+const publishFooter = capabilityRoute('publish', {
   method: 'post',
   path: '/publishFooter',
   summary: 'Save and publish the footer',

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { texts } from '#lib/texts'
-import { editorRoute } from './access.ts'
+import { capabilityRoute, editorRoute } from './access.ts'
 import { createRouter } from './context.ts'
 import { documentSchema, domainIdParam, errorResponses, errorSchema, json } from './schemas.ts'
 import { docInput, loadSiteDocument, saveSiteDocument } from './site.ts'
@@ -34,7 +34,7 @@ const saveSiteSettings = editorRoute({
   request: body,
   responses: { 200: savedAnswer, ...editorErrors },
 })
-const publishSiteSettings = editorRoute({
+const publishSiteSettings = capabilityRoute('publish', {
   method: 'post',
   path: '/publishSiteSettings',
   summary: 'Save and publish the site settings (meta defaults and redirects take effect)',

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { deleteCookie, setCookie } from 'hono/cookie'
+import { teamRoleOf } from '#lib/team'
 import { texts } from '#lib/texts'
 import { authMessages } from '../services/auth.ts'
 import { AppError } from '../services/errors.ts'
@@ -148,7 +149,9 @@ export const userRouter = createRouter()
   })
   .openapi(createUser, async (c) => {
     const input = c.req.valid('json')
-    return c.json({ user: await c.var.services.auth.invite(input) }, 200)
+    // Deny by default: an invitation that names no team role makes an Editor (drafts only; lib/team.ts).
+    const roles = teamRoleOf(input.roles) ? input.roles : ['editor', ...input.roles]
+    return c.json({ user: await c.var.services.auth.invite({ ...input, roles }, { user: c.var.user }) }, 200)
   })
 
 export { authMessages }

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod'
 import type { Services } from '../services/index.ts'
-import type { SyncProgress } from '../services/listings-sync.ts'
+import type { SyncProgress } from '../../listings/sync/atdw.ts'
 import { AppError } from '../services/errors.ts'
 
 export interface CommandContext {
@@ -30,7 +30,8 @@ const defineCommand = <Args>(command: Command<Args>) => command
 export const commands = {
   'editor:create': defineCommand({
     args: z.object({ username: z.string(), email: z.string(), password: z.string(), roles: z.array(z.string()).default([]) }),
-    run: ({ services }, args) => services.users.create(args),
+    // An account made on the command line without a role is an admin (the operator's own account; issue 21).
+    run: ({ services }, args) => services.users.create({ ...args, roles: args.roles.length ? args.roles : ['admin'] }),
   }),
 
   seed: defineCommand({

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -70,6 +70,30 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   )
 }
 
+/**
+ * PGlite runs each statement on this thread, and a chain of awaited statements (a listing's ten
+ * writes, a page of reads) gives the event loop no turn in between: requests wait for all of them
+ * (issue 18). A turn before each statement keeps the longest hold to one statement. Drizzle calls
+ * `query` and `transaction` (whose transaction object it calls `query` on).
+ */
+function turnBeforeEachStatement<T extends { query: Transaction['query'] }>(target: T): T {
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
+  return new Proxy(target, {
+    get(obj, prop) {
+      if (prop === 'query')
+        return async (...args: Parameters<Transaction['query']>) => {
+          await turn()
+          return obj.query(...args)
+        }
+      if (prop === 'transaction' && obj instanceof PGlite)
+        return <R>(fn: (tx: Transaction) => Promise<R>) => obj.transaction((tx) => fn(turnBeforeEachStatement(tx)))
+      const value: unknown = Reflect.get(obj, prop, obj)
+      // PGlite's methods use private fields: they run on the object itself, not on the proxy.
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(obj) : value
+    },
+  })
+}
+
 async function openPglite(dataDir: string, who: Pick<FolderOwner, 'kind' | 'description'>): Promise<Database> {
   let location = dataDir
   let claim: FolderClaim | undefined
@@ -87,7 +111,7 @@ async function openPglite(dataDir: string, who: Pick<FolderOwner, 'kind' | 'desc
     claim?.release()
     throw new Error(`The embedded database in ${location} could not be opened: ${(err as Error).message}`, { cause: err })
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db
+  const db = drizzlePglite({ client: turnBeforeEachStatement(client), schema }) as unknown as Db
   let closed = false
   return {
     db,

@@ -80,6 +80,9 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Set when an admin deactivates the account: it can no longer sign in; its history is kept. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -227,8 +230,9 @@ export const searchTerms = pgTable(
   ],
 )
 
-export * from './schema-listings.ts'
+export * from '../../listings/schema.ts'
 export * from './schema-engagement.ts'
+export * from './schema-team.ts'
 
 /**
  * One-time codes that let the first editor be created in the browser (issue 13). Each server

@@ -4,7 +4,7 @@
  * tests to check them all in a real browser.
  */
 import type { Spacing, StoredBlock } from '#lib/content'
-import type { BlockInput, BlockType } from '../../app/blocks/schemas.ts'
+import type { BlockInput, BlockType } from '#blocks/schemas'
 import type { PageInput } from '../services/pages.ts'
 import type { DemoImages } from './images.ts'
 

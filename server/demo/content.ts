@@ -1,5 +1,5 @@
 import type { DomainDoc, FooterDoc, NavDoc, SiteSettingsDoc, Spacing, StoredBlock } from '#lib/content'
-import type { BlockInput, BlockType } from '../../app/blocks/schemas.ts'
+import type { BlockInput, BlockType } from '#blocks/schemas'
 import type { PageInput } from '../services/pages.ts'
 import type { DemoImages } from './images.ts'
 import { allBlocksPage } from './all-blocks.ts'

@@ -1,3 +1,4 @@
+import { teamMayPublish } from '#lib/team'
 import type { PublicUser } from './users.ts'
 
 /**
@@ -48,7 +49,9 @@ export const canView = (user: PublicUser | null, page: RoleCarrier) => allowed(u
 /** Editing needs a signed-in user allowed to view the page and holding one of its editor roles. */
 export const canEdit = (user: PublicUser | null, page: RoleCarrier) =>
   !!user && canView(user, page) && allowed(user, rolesOf(page.editorRoles))
-export const canPublish = (user: PublicUser | null, page: RoleCarrier) => canEdit(user, page) && allowed(user, rolesOf(page.publisherRoles))
+/** Publishing also needs a team role that publishes (an Editor saves drafts only; lib/team.ts). */
+export const canPublish = (user: PublicUser | null, page: RoleCarrier) =>
+  canEdit(user, page) && teamMayPublish(user!.roles) && allowed(user, rolesOf(page.publisherRoles))
 
 /** The same rules for an Actor: the server's own jobs pass, anybody unnamed is a visitor. */
 export const actorCanView = (actor: Actor | undefined, page: RoleCarrier) => isSystem(actor) || canView(userOf(actor), page)

@@ -6,6 +6,8 @@ import { passwordResets, sessions, users as usersTable } from '../db/schema.ts'
 import type { MailMessage, Mailer } from '../integrations/mail/mailer.ts'
 import { AppError, invalidInput } from './errors.ts'
 import { accountKey, type RateLimits } from './rate-limit.ts'
+import type { Actor } from './access.ts'
+import { recordActivity, type Writer } from './team/activity.ts'
 import { type PublicUser, type UserService, verifyPassword } from './users.ts'
 
 const RESET_LIFETIME_MS = 24 * 60 * 60 * 1000
@@ -29,10 +31,10 @@ export interface AuthOptions {
 export function createAuthService(db: Db, userService: UserService, mailer: Mailer, limits: RateLimits, options: AuthOptions) {
   const sessionMs = options.sessionDays * 24 * 60 * 60 * 1000
 
-  async function startSession(userId: string, userAgent?: string) {
+  async function startSession(userId: string, userAgent?: string, writer: Writer = db) {
     const token = newToken()
     const expiresAt = new Date(Date.now() + sessionMs)
-    await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt, userAgent: userAgent?.slice(0, 300) ?? null })
+    await writer.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt, userAgent: userAgent?.slice(0, 300) ?? null })
     return { token, expiresAt }
   }
 
@@ -51,7 +53,13 @@ export function createAuthService(db: Db, userService: UserService, mailer: Mail
       throw new AppError('unauthorised', authMessages.badCredentials)
     }
     await limits.successFor(key)
-    const session = await startSession(user._id, client.userAgent)
+    // The session, the last sign-in time and the log entry are written together.
+    const session = await db.transaction(async (tx) => {
+      const started = await startSession(user._id, client.userAgent, tx)
+      await tx.update(usersTable).set({ lastSignInAt: new Date() }).where(eq(usersTable.id, user._id))
+      await recordActivity(tx, { user }, { kind: 'account', action: 'sign-in', subjectId: user._id, subject: user.username })
+      return started
+    })
     return { ...session, user }
   }
 
@@ -63,7 +71,7 @@ export function createAuthService(db: Db, userService: UserService, mailer: Mail
       .select({ id: usersTable.id, username: usersTable.username, email: usersTable.email, roles: usersTable.roles })
       .from(sessions)
       .innerJoin(usersTable, eq(usersTable.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date()), isNull(usersTable.deactivatedAt)))
       .limit(1)
     return row ? { user: { _id: row.id, username: row.username, email: row.email, roles: row.roles }, tokenHash } : null
   }
@@ -73,15 +81,15 @@ export function createAuthService(db: Db, userService: UserService, mailer: Mail
   }
 
   /** Ends every session of a user except, optionally, the one making the change. */
-  async function revokeSessions(userId: string, exceptTokenHash?: string) {
-    await db
+  async function revokeSessions(userId: string, exceptTokenHash?: string, writer: Writer = db) {
+    await writer
       .delete(sessions)
       .where(exceptTokenHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, exceptTokenHash)) : eq(sessions.userId, userId))
   }
 
   /** Every reset link of the account still outstanding stops working (after a reset or a password change). */
-  async function revokeResetLinks(userId: string) {
-    await db
+  async function revokeResetLinks(userId: string, writer: Writer = db) {
+    await writer
       .update(passwordResets)
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)))
@@ -90,15 +98,23 @@ export function createAuthService(db: Db, userService: UserService, mailer: Mail
   async function changePassword(userId: string, current: string, next: string, keepTokenHash: string) {
     const [row] = await db.select().from(usersTable).where(eq(usersTable.id, userId)).limit(1)
     if (!row?.passwordHash || !(await verifyPassword(current, row.passwordHash))) throw invalidInput(authMessages.wrongCurrentPassword)
-    await userService.setPassword(userId, next)
-    await revokeResetLinks(userId)
-    await revokeSessions(userId, keepTokenHash)
+    await db.transaction(async (tx) => {
+      await userService.setPassword(userId, next, tx)
+      await revokeResetLinks(userId, tx)
+      await revokeSessions(userId, keepTokenHash, tx)
+      const user = { _id: row.id, username: row.username, email: row.email, roles: row.roles }
+      await recordActivity(tx, { user }, { kind: 'account', action: 'change-password', subjectId: row.id, subject: row.username })
+    })
   }
 
   /** Stores a new single-use link for the account and answers the e-mail that carries it. */
-  async function resetLinkMessage(user: { id: string; email: string; username: string }, kind: 'reset' | 'invite'): Promise<MailMessage> {
+  async function resetLinkMessage(
+    user: { id: string; email: string; username: string },
+    kind: 'reset' | 'invite',
+    writer: Writer = db,
+  ): Promise<MailMessage> {
     const token = newToken()
-    await db
+    await writer
       .insert(passwordResets)
       .values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_LIFETIME_MS) })
     const link = `${options.baseUrl}/?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`
@@ -125,7 +141,7 @@ export function createAuthService(db: Db, userService: UserService, mailer: Mail
     const [user] = await db
       .select({ id: usersTable.id, email: usersTable.email, username: usersTable.username })
       .from(usersTable)
-      .where(eq(sql`lower(${usersTable.email})`, address))
+      .where(and(eq(sql`lower(${usersTable.email})`, address), isNull(usersTable.deactivatedAt)))
       .limit(1)
     await limits.resetRequestFor(user ? accountKey(user, address) : `address:${address}`)
     if (user) mailer.later(() => resetLinkMessage(user, 'reset'))
@@ -136,10 +152,23 @@ export function createAuthService(db: Db, userService: UserService, mailer: Mail
   async function resetPassword(email: string, token: string, password: string) {
     const address = email.trim().toLowerCase()
     const [row] = await db
-      .select({ tokenHash: passwordResets.tokenHash, userId: passwordResets.userId, email: usersTable.email })
+      .select({
+        tokenHash: passwordResets.tokenHash,
+        userId: passwordResets.userId,
+        email: usersTable.email,
+        username: usersTable.username,
+        roles: usersTable.roles,
+      })
       .from(passwordResets)
       .innerJoin(usersTable, eq(usersTable.id, passwordResets.userId))
-      .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
+      .where(
+        and(
+          eq(passwordResets.tokenHash, hashToken(token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, new Date()),
+          isNull(usersTable.deactivatedAt),
+        ),
+      )
       .limit(1)
     // Compare the addresses in constant time so the check does not leak which part was wrong.
     const given = Buffer.from(hashToken(address))
@@ -151,20 +180,51 @@ export function createAuthService(db: Db, userService: UserService, mailer: Mail
       .where(and(eq(passwordResets.tokenHash, row.tokenHash), isNull(passwordResets.usedAt)))
       .returning()
     if (!claimed) throw invalidInput(authMessages.resetInvalid)
-    await userService.setPassword(row.userId, password)
-    await revokeResetLinks(row.userId)
-    await revokeSessions(row.userId)
+    await db.transaction(async (tx) => {
+      await userService.setPassword(row.userId, password, tx)
+      await revokeResetLinks(row.userId, tx)
+      await revokeSessions(row.userId, undefined, tx)
+      const user = { _id: row.userId, username: row.username, email: row.email, roles: row.roles }
+      await recordActivity(tx, { user }, { kind: 'account', action: 'set-password', subjectId: row.userId, subject: row.username })
+    })
   }
 
   /** Creates an editor without a password and e-mails the link to choose one. */
-  async function invite(input: { username: string; email: string; roles?: string[] }) {
-    const user = await userService.create({ ...input, roles: input.roles ?? [] })
-    // Stored with its link before the answer; the mail server is tried in the background.
-    await mailer.queue(await resetLinkMessage({ id: user._id, email: user.email, username: user.username }, 'invite'))
+  async function invite(input: { username: string; email: string; roles?: string[] }, actor?: Actor) {
+    // The account, its link and the log entry together; the mail is stored right after and tried in the background.
+    const { user, message } = await db.transaction(async (tx) => {
+      const user = await userService.create({ ...input, roles: input.roles ?? [] }, tx)
+      const message = await resetLinkMessage({ id: user._id, email: user.email, username: user.username }, 'invite', tx)
+      await recordActivity(tx, actor, { kind: 'account', action: 'invite', subjectId: user._id, subject: user.username })
+      return { user, message }
+    })
+    await mailer.queue(message)
     return user
   }
 
-  return { login, resolve, logout, revokeSessions, changePassword, requestPasswordReset, resetPassword, invite }
+  /** A fresh invitation link for an account that has not chosen a password yet (earlier links stop working). */
+  async function resendInvite(user: { id: string; email: string; username: string }, actor?: Actor) {
+    const message = await db.transaction(async (tx) => {
+      await revokeResetLinks(user.id, tx)
+      const message = await resetLinkMessage(user, 'invite', tx)
+      await recordActivity(tx, actor, { kind: 'account', action: 'resend-invite', subjectId: user.id, subject: user.username })
+      return message
+    })
+    await mailer.queue(message)
+  }
+
+  return {
+    login,
+    resolve,
+    logout,
+    revokeSessions,
+    revokeResetLinks,
+    changePassword,
+    requestPasswordReset,
+    resetPassword,
+    invite,
+    resendInvite,
+  }
 }
 
 export type AuthService = ReturnType<typeof createAuthService>

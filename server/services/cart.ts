@@ -27,9 +27,11 @@ async function callProvider<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createCartService(config: Pick<BookEasyConfig, 'apiUrl' | 'vcId'>) {
+export function createCartService(config: Pick<BookEasyConfig, 'apiUrl' | 'vcId'> & Partial<Pick<BookEasyConfig, 'apiKey'>>) {
   const { apiUrl } = config
-  const configured: BookEasyCartClient | null = apiUrl ? createBookEasyCartClient({ apiUrl, vcId: config.vcId }) : null
+  const configured: BookEasyCartClient | null = apiUrl
+    ? createBookEasyCartClient({ apiUrl, vcId: config.vcId, apiKey: config.apiKey })
+    : null
   // Without BOOKEASY_API_URL nothing is sent anywhere: each call says booking is not set up here.
   const provider = <T>(work: (client: BookEasyCartClient) => Promise<T>): Promise<T> => {
     if (!configured) return Promise.reject(new AppError('not_found', notConfigured))

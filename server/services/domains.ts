@@ -1,9 +1,12 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import type { DomainDoc } from '#lib/content'
+import { formatSiteTime } from '#lib/team'
 import type { Db } from '../db/client.ts'
 import { domains } from '../db/schema.ts'
 import { conflict, invalidInput, notFound } from './errors.ts'
 import type { ContentEventBus } from './events.ts'
+import type { Actor } from './access.ts'
+import { recordActivity } from './team/activity.ts'
 
 /** The host a request names, without port, lower-cased; 'localhost' when absent. */
 export function hostFromHeader(hostHeader: string | null | undefined): string {
@@ -59,7 +62,7 @@ export function createDomainService(db: Db, events: ContentEventBus) {
    * domain needs the version it was loaded at (400 without it, 409 when someone saved since),
    * unless `force`; creating one needs none.
    */
-  async function upsert(doc: DomainDoc, options: { force?: boolean } = {}): Promise<DomainDoc> {
+  async function upsert(doc: DomainDoc, options: { force?: boolean; actor?: Actor } = {}): Promise<DomainDoc> {
     const hostnames = [...new Set(doc.hostnames.map((h) => h.trim().toLowerCase()).filter(Boolean))]
     const [existing] = await db.select().from(domains).where(eq(domains.id, doc._id)).limit(1)
     if (existing && !options.force) {
@@ -71,7 +74,7 @@ export function createDomainService(db: Db, events: ContentEventBus) {
       }
       if (doc.version !== existing.version) {
         throw conflict(
-          `The domain '${existing.name}' was saved by someone else at ${existing.updatedAt.toISOString()} after you opened it. Reload to see their changes, or save again to overwrite them.`,
+          `The domain '${existing.name}' was saved by someone else at ${formatSiteTime(existing.updatedAt.toISOString())} after you opened it. Reload to see their changes, or save again to overwrite them.`,
           {
             currentVersion: existing.version,
             updatedAt: existing.updatedAt.toISOString(),
@@ -83,24 +86,39 @@ export function createDomainService(db: Db, events: ContentEventBus) {
     if (taken)
       throw conflict(`The host name ${taken.hostnames.find((h) => hostnames.includes(h))} already belongs to the domain '${taken.name}'`)
     const values = { id: doc._id, name: doc.name, hostnames, published: doc.published }
-    const [row] = await db
-      .insert(domains)
-      .values(values)
-      .onConflictDoUpdate({
-        target: domains.id,
-        set: { ...values, version: sql`${domains.version} + 1`, updatedAt: new Date() },
-        setWhere: existing && !options.force ? eq(domains.version, existing.version) : undefined,
-      })
-      .returning()
+    const row = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(domains)
+        .values(values)
+        .onConflictDoUpdate({
+          target: domains.id,
+          set: { ...values, version: sql`${domains.version} + 1`, updatedAt: new Date() },
+          setWhere: existing && !options.force ? eq(domains.version, existing.version) : undefined,
+        })
+        .returning()
+      if (row)
+        await recordActivity(tx, options.actor, { kind: 'domain', action: 'save', domainId: row.id, subjectId: row.id, subject: row.name })
+      return row
+    })
     cached = null
     if (!row) throw conflict(`Someone else saved the domain '${doc.name}' at the same moment. Reload to see their changes.`)
     changed(doc._id)
     return toDoc(row)
   }
 
-  async function setPublished(id: string, published: boolean): Promise<DomainDoc> {
-    const [row] = await db.update(domains).set({ published, updatedAt: new Date() }).where(eq(domains.id, id)).returning()
-    if (!row) throw notFound('Domain not found')
+  async function setPublished(id: string, published: boolean, actor?: Actor): Promise<DomainDoc> {
+    const row = await db.transaction(async (tx) => {
+      const [row] = await tx.update(domains).set({ published, updatedAt: new Date() }).where(eq(domains.id, id)).returning()
+      if (!row) throw notFound('Domain not found')
+      await recordActivity(tx, actor, {
+        kind: 'domain',
+        action: published ? 'publish' : 'unpublish',
+        domainId: id,
+        subjectId: id,
+        subject: row.name,
+      })
+      return row
+    })
     cached = null
     changed(id)
     return toDoc(row)

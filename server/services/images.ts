@@ -5,7 +5,7 @@ import { count, desc, eq, ilike, or, sql } from 'drizzle-orm'
 import sharp, { type Metadata } from 'sharp'
 import type { Db } from '../db/client.ts'
 import { images, listings, pages, siteDocuments, stories } from '../db/schema.ts'
-import { coverCrop } from '../../app/ui/image-url.ts'
+import { coverCrop } from '#lib/image-url'
 import type { Storage } from '../integrations/storage/index.ts'
 import { AppError, conflict, invalidInput } from './errors.ts'
 import type { ContentEventBus } from './events.ts'
@@ -130,7 +130,7 @@ export type ImageAccess = 'editor' | 'visitor'
 export const EDITOR_ONLY_REASON = 'editor_only_variant'
 
 /**
- * Output widths visitors get: every width the site asks for (app/blocks/image-sizes.ts, the Img
+ * Output widths visitors get: every width the site asks for (blocks/image-sizes.ts, the Img
  * boxes, their 2x and fluid steps) is answered with the first step at or above it.
  */
 export const WIDTH_LADDER = [
@@ -579,7 +579,7 @@ async function assertVisitorVariant(imageId: string, p: TransformParams, plan: P
 
 const cropKey = (x: number, y: number, width: number, height: number) => [x, y, width, height].map((v) => Math.round(v)).join(',')
 const r3 = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 1000) / 1000
-/** As app/ui/image-url.ts writes a focal point: 0..1 with three decimals. */
+/** As lib/image-url.ts writes a focal point: 0..1 with three decimals. */
 const focalKey = (x: number, y: number) => `${r3(x)},${r3(y)}`
 
 interface UsedFramings {

@@ -15,14 +15,16 @@ import { createAuthService } from './auth.ts'
 import { createFirstEditorService } from './first-editor.ts'
 import { createLimiterStore, createRateLimits } from './rate-limit.ts'
 import { createUserService } from './users.ts'
-import { createListingService, linkListingPages } from './listings.ts'
-import { createListingSyncService } from './listings-sync.ts'
-import { createBookEasySyncService } from './listings-sync-bookeasy.ts'
-import { createListingsPdfService } from './listings-pdf.tsx'
-import { createListingIndex } from './listings-index.ts'
+import { createListingService, linkListingPages } from '../../listings/service.ts'
+import { createListingSyncService } from '../../listings/sync/atdw.ts'
+import { createBookEasySyncService } from '../../listings/sync/bookeasy.ts'
+import { createListingsPdfService } from '../../listings/pdf/calendar.tsx'
+import { createListingIndex } from '../../listings/memory-index.ts'
 import { createEnquiryService } from './enquiries.ts'
 import { createStoryService } from './stories.ts'
 import { createCartService } from './cart.ts'
+import { createActivityLog } from './team/activity.ts'
+import { createTeamService } from './team/team.ts'
 
 export type ServicesConfig = Pick<Config, 'mode' | 'baseUrl' | 'apiPrefix' | 'auth' | 'mail'> &
   Partial<Pick<Config, 'dataDir' | 'imageCacheDir' | 'imageCacheMaxBytes' | 's3' | 'limits'>> &
@@ -94,7 +96,7 @@ export function createServices(database: Database, config: ServicesConfig) {
       siteDocuments,
       images,
       events,
-      workers: config.pdf && { threads: config.pdf.workers, queueMax: config.pdf.queueMax },
+      workers: config.pdf && { threads: config.pdf.workers, queueMax: config.pdf.queueMax, idleMs: config.pdf.idleSeconds * 1000 },
     }),
     listingsSync: createListingSyncService({ database, events, listings, atdw: config.atdw }),
     /** Booking provider operator information on listings (listing/updateWithBookEasy, loadBookEasyListings). */
@@ -106,6 +108,9 @@ export function createServices(database: Database, config: ServicesConfig) {
     rateLimits,
     auth,
     firstEditor: createFirstEditorService(db, users, auth),
+    /** The editors panel and my account (issue 21); the activity log records every change with it. */
+    team: createTeamService(db, { users, auth, mailer, baseUrl: config.baseUrl }),
+    activity: createActivityLog(db),
     stories: createStoryService(db, events),
     enquiries: createEnquiryService(db, mailer, { limits: rateLimits }),
     // The booking provider's cart (its defaults when the caller's config names none).

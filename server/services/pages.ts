@@ -4,7 +4,8 @@ import { headerSchema, type Collection, type PageDoc } from '#lib/content'
 import { normaliseSlug } from '#lib/slug'
 import { isKnownPageType } from '#lib/templates'
 import { texts } from '#lib/texts'
-import { validateContents } from '../../app/blocks/schemas.ts'
+import { formatSiteTime } from '#lib/team'
+import { validateContents } from '#blocks/schemas'
 import type { Db } from '../db/client.ts'
 import { pages, pageVersions } from '../db/schema.ts'
 import {
@@ -21,6 +22,7 @@ import {
 import { AppError, conflict, invalidInput, notFound } from './errors.ts'
 import type { ContentEventBus } from './events.ts'
 import type { SearchService } from './search.ts'
+import { recordActivity, type Writer } from './team/activity.ts'
 import type { PublicUser } from './users.ts'
 
 export type { Actor }
@@ -106,6 +108,9 @@ export const versionRequired = (what: string) =>
     { path: 'version', message: 'Required when saving an existing document' },
   ])
 
+/** The activity log's kind for a collection: listing pages are listings, every other page a page. */
+const activityKind = (collection: string) => (collection === 'listings' ? 'listing' : 'page')
+
 /**
  * The page lifecycle of every collection: drafts for editors, published copies for visitors,
  * optimistic versions against lost updates, a version history, and the search index kept in step.
@@ -122,8 +127,20 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
     return row ?? null
   }
 
-  async function record(row: PageRow, action: 'save' | 'publish' | 'unpublish' | 'restore', user: PublicUser | null | undefined) {
-    await db.insert(pageVersions).values({
+  /** The version and its activity entry, written on the transaction that made the change. */
+  async function record(
+    row: PageRow,
+    action: 'save' | 'publish' | 'unpublish' | 'restore',
+    user: PublicUser | null | undefined,
+    writer: Writer = db,
+    logAs: string = action,
+  ) {
+    await recordActivity(
+      writer,
+      { user },
+      { kind: activityKind(row.collection), action: logAs, domainId: row.domainId, subjectId: row.id, subject: `/${row.slug}` },
+    )
+    await writer.insert(pageVersions).values({
       pageId: row.id,
       version: row.version,
       action,
@@ -203,7 +220,7 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
     domainId: string,
     collection: Collection,
     rawInput: PageInput,
-    options: Actor & { force?: boolean } = {},
+    options: Actor & { force?: boolean; logAs?: 'restore' } = {},
   ): Promise<PageDoc> {
     const input = validate(rawInput)
     const slug = normaliseSlug(input.slug)
@@ -217,44 +234,50 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
         if (!options.force && input.version === undefined) throw versionRequired('page')
         if (!options.force && input.version !== existing.version) {
           throw conflict(
-            `This page was saved by ${existing.updatedBy ?? 'another editor'} at ${existing.updatedAt.toISOString()} after you opened it. Reload to see their changes, or save again to overwrite them.`,
+            `This page was saved by ${existing.updatedBy ?? 'another editor'} at ${formatSiteTime(existing.updatedAt.toISOString())} after you opened it. Reload to see their changes, or save again to overwrite them.`,
             { currentVersion: existing.version, updatedBy: existing.updatedBy, updatedAt: existing.updatedAt.toISOString() },
           )
         }
-        const [row] = await db
-          .update(pages)
-          .set({
-            slug,
-            pageType: input.pageType ?? existing.pageType,
-            template: input.template,
-            draft: { ...bodyOf(input), ...rolesKept(existing.draft) },
-            version: sql`${pages.version} + 1`,
-            updatedBy: options.user?.username ?? null,
-            updatedAt: now,
-          })
-          .where(and(eq(pages.id, id), options.force ? undefined : eq(pages.version, existing.version)))
-          .returning()
-        if (!row) throw conflict('Another editor saved this page at the same moment. Reload to see their changes.')
-        await record(row, 'save', options.user)
+        const row = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(pages)
+            .set({
+              slug,
+              pageType: input.pageType ?? existing.pageType,
+              template: input.template,
+              draft: { ...bodyOf(input), ...rolesKept(existing.draft) },
+              version: sql`${pages.version} + 1`,
+              updatedBy: options.user?.username ?? null,
+              updatedAt: now,
+            })
+            .where(and(eq(pages.id, id), options.force ? undefined : eq(pages.version, existing.version)))
+            .returning()
+          if (!row) throw conflict('Another editor saved this page at the same moment. Reload to see their changes.')
+          await record(row, 'save', options.user, tx, options.logAs)
+          return row
+        })
         return toDoc(row, row.draft, row.slug)
       }
       if (!actorIsSignedIn(options)) throw forbidden('Please sign in to create a page')
-      const [row] = await db
-        .insert(pages)
-        .values({
-          id,
-          domainId,
-          collection,
-          slug,
-          pageType: input.pageType ?? (collection === 'pages' ? 'page' : collection === 'listings' ? 'listing' : 'chapters'),
-          template: input.template,
-          draft: bodyOf(input),
-          updatedBy: options.user?.username ?? null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning()
-      await record(row!, 'save', options.user)
+      const row = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(pages)
+          .values({
+            id,
+            domainId,
+            collection,
+            slug,
+            pageType: input.pageType ?? (collection === 'pages' ? 'page' : collection === 'listings' ? 'listing' : 'chapters'),
+            template: input.template,
+            draft: bodyOf(input),
+            updatedBy: options.user?.username ?? null,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning()
+        await record(row!, 'save', options.user, tx)
+        return row
+      })
       return toDoc(row!, row!.draft, row!.slug)
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(`The address /${slug} is already used by another page`, { path: 'slug' })
@@ -271,17 +294,26 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
     const now = new Date()
     let row: PageRow | undefined
     try {
-      ;[row] = await db
-        .update(pages)
-        .set({ published: true, publishedDoc: sql`${pages.draft}`, publishedSlug: sql`${pages.slug}`, lastPublished: now, updatedAt: now })
-        .where(eq(pages.id, id))
-        .returning()
+      row = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(pages)
+          .set({
+            published: true,
+            publishedDoc: sql`${pages.draft}`,
+            publishedSlug: sql`${pages.slug}`,
+            lastPublished: now,
+            updatedAt: now,
+          })
+          .where(eq(pages.id, id))
+          .returning()
+        await record(updated!, 'publish', options.user, tx)
+        return updated
+      })
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(`The address /${existing.slug} is already used by another page`)
       throw err
     }
     const page = toDoc(row!, row!.draft, row!.slug)
-    await record(row!, 'publish', options.user)
     await search.indexPage(collection, page)
     events.emit('published', domainId)
     return page
@@ -309,12 +341,15 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
     const existing = await rowById(domainId, collection, id)
     if (!existing) throw notFound('Page not found')
     if (!actorCanPublish(options, existing.draft)) throw forbidden('You are not allowed to unpublish this page')
-    const [row] = await db
-      .update(pages)
-      .set({ published: false, publishedDoc: null, publishedSlug: null })
-      .where(eq(pages.id, id))
-      .returning()
-    await record(row!, 'unpublish', options.user)
+    const row = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(pages)
+        .set({ published: false, publishedDoc: null, publishedSlug: null })
+        .where(eq(pages.id, id))
+        .returning()
+      await record(row!, 'unpublish', options.user, tx)
+      return row
+    })
     await search.deleteItem(domainId, id, collection)
     events.emit('published', domainId)
     return toDoc(row!, row!.draft, row!.slug)
@@ -326,7 +361,16 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
     if (!existing) throw notFound('Page not found')
     if (!actorCanPublish(options, existing.draft)) throw forbidden('You are not allowed to delete this page')
     if (existing.published) throw conflict('This page is published. Unpublish it before deleting it.')
-    await db.delete(pages).where(eq(pages.id, id))
+    await db.transaction(async (tx) => {
+      await tx.delete(pages).where(eq(pages.id, id))
+      await recordActivity(tx, options, {
+        kind: activityKind(collection),
+        action: 'delete',
+        domainId,
+        subjectId: id,
+        subject: `/${existing.slug}`,
+      })
+    })
   }
 
   /** The id of the page that already holds a slug in the domain (and collection), or null. */
@@ -374,7 +418,7 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
       domainId,
       collection,
       { ...old.doc, _id: id, slug: old.slug, template: existing.template, pageType: existing.pageType },
-      { ...options, force: true },
+      { ...options, force: true, logAs: 'restore' },
     )
     return restored
   }

@@ -1,13 +1,19 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { footerSchema, navSchema, siteSettingsSchema, type FooterDoc, type NavDoc, type SiteSettingsDoc } from '#lib/content'
+import { formatSiteTime } from '#lib/team'
 import type { Db } from '../db/client.ts'
 import { siteDocuments } from '../db/schema.ts'
 import { requireDomain } from './domains.ts'
 import { conflict, invalidInput } from './errors.ts'
+import type { Actor } from './access.ts'
 import type { ContentEventBus } from './events.ts'
+import { recordActivity } from './team/activity.ts'
 import { versionRequired } from './pages.ts'
 
 export type SiteDocumentKind = 'nav' | 'footer' | 'siteSettings'
+
+/** The activity log's name for each kind (lib/team.ts). */
+const activityKinds = { nav: 'navigation', footer: 'footer', siteSettings: 'siteSettings' } as const
 
 interface KindMap {
   nav: NavDoc
@@ -88,7 +94,7 @@ export function createSiteDocumentService(db: Db, events: ContentEventBus) {
     kind: K,
     domainId: string,
     input: unknown,
-    options: { baseVersion?: number; userId?: string | null; force?: boolean } = {},
+    options: { baseVersion?: number; userId?: string | null; force?: boolean; actor?: Actor } = {},
   ): Promise<LoadedSiteDocument<KindMap[K]>> {
     const result = schemas[kind].safeParse(input)
     if (!result.success) {
@@ -107,7 +113,7 @@ export function createSiteDocumentService(db: Db, events: ContentEventBus) {
     if (!existing) await requireDomain(db, domainId)
     const stale = (current: { version: number; updatedBy: string | null; updatedAt: Date }) =>
       conflict(
-        `The ${names[kind]} was saved by ${current.updatedBy ?? 'someone else'} at ${current.updatedAt.toISOString()} after you opened it. Reload to see their changes, or save again to overwrite them.`,
+        `The ${names[kind]} was saved by ${current.updatedBy ?? 'someone else'} at ${formatSiteTime(current.updatedAt.toISOString())} after you opened it. Reload to see their changes, or save again to overwrite them.`,
         {
           currentVersion: current.version,
           updatedBy: current.updatedBy,
@@ -118,26 +124,34 @@ export function createSiteDocumentService(db: Db, events: ContentEventBus) {
       if (options.baseVersion === undefined) throw versionRequired(names[kind])
       if (options.baseVersion !== existing.version) throw stale(existing)
     }
-    const [row] = await db
-      .insert(siteDocuments)
-      .values({ domainId, kind, draft: parsed, updatedBy: options.userId ?? null, updatedAt: now })
-      .onConflictDoUpdate({
-        target: [siteDocuments.domainId, siteDocuments.kind],
-        set: { draft: parsed, version: sql`${siteDocuments.version} + 1`, updatedBy: options.userId ?? null, updatedAt: now },
-        // Checked again in the write itself: two saves of the same version, one wins.
-        setWhere: options.force || options.baseVersion === undefined ? undefined : eq(siteDocuments.version, options.baseVersion),
-      })
-      .returning()
-    if (!row) throw conflict(`Another editor saved the ${names[kind]} at the same moment. Reload to see their changes.`)
+    // The change and its activity entry together (issue 21).
+    const row = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(siteDocuments)
+        .values({ domainId, kind, draft: parsed, updatedBy: options.userId ?? null, updatedAt: now })
+        .onConflictDoUpdate({
+          target: [siteDocuments.domainId, siteDocuments.kind],
+          set: { draft: parsed, version: sql`${siteDocuments.version} + 1`, updatedBy: options.userId ?? null, updatedAt: now },
+          // Checked again in the write itself: two saves of the same version, one wins.
+          setWhere: options.force || options.baseVersion === undefined ? undefined : eq(siteDocuments.version, options.baseVersion),
+        })
+        .returning()
+      if (!row) throw conflict(`Another editor saved the ${names[kind]} at the same moment. Reload to see their changes.`)
+      await recordActivity(tx, options.actor, { kind: activityKinds[kind], action: 'save', domainId, subjectId: kind })
+      return row
+    })
     return toLoaded(kind, domainId, 'draft', row)
   }
 
-  async function publish<K extends SiteDocumentKind>(kind: K, domainId: string): Promise<LoadedSiteDocument<KindMap[K]>> {
+  async function publish<K extends SiteDocumentKind>(kind: K, domainId: string, actor?: Actor): Promise<LoadedSiteDocument<KindMap[K]>> {
     const now = new Date()
-    await db
-      .update(siteDocuments)
-      .set({ publishedDoc: sql`${siteDocuments.draft}`, lastPublished: now, updatedAt: now })
-      .where(and(eq(siteDocuments.domainId, domainId), eq(siteDocuments.kind, kind)))
+    await db.transaction(async (tx) => {
+      await tx
+        .update(siteDocuments)
+        .set({ publishedDoc: sql`${siteDocuments.draft}`, lastPublished: now, updatedAt: now })
+        .where(and(eq(siteDocuments.domainId, domainId), eq(siteDocuments.kind, kind)))
+      await recordActivity(tx, actor, { kind: activityKinds[kind], action: 'publish', domainId, subjectId: kind })
+    })
     events.emit('published', domainId)
     return load(kind, domainId, 'published')
   }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { storyInputSchema, storySchema, storySlug, type ChapterSummary, type Story, type StorySummary } from '#lib/stories'
 import { texts } from '#lib/texts'
+import { formatSiteTime } from '#lib/team'
 import type { Db } from '../db/client.ts'
 import { pages, stories } from '../db/schema.ts'
 import { requireDomain } from './domains.ts'
@@ -9,6 +10,7 @@ import { conflict, invalidInput, notFound } from './errors.ts'
 import type { ContentEventBus } from './events.ts'
 import { versionRequired } from './pages.ts'
 import type { PublicUser } from './users.ts'
+import { recordActivity } from './team/activity.ts'
 
 type StoryRow = typeof stories.$inferSelect
 type Which = 'draft' | 'published'
@@ -138,21 +140,25 @@ export function createStoryService(db: Db, events: ContentEventBus) {
     const doc = storySchema.parse({ ...parsed.data, slug })
     const now = new Date()
     try {
-      const [row] = await db
-        .insert(stories)
-        .values({
-          id,
-          domainId,
-          slug,
-          draft: doc,
-          publishedDoc: doc,
-          published: true,
-          lastPublished: now,
-          updatedBy: user?.username ?? null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning()
+      const row = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(stories)
+          .values({
+            id,
+            domainId,
+            slug,
+            draft: doc,
+            publishedDoc: doc,
+            published: true,
+            lastPublished: now,
+            updatedBy: user?.username ?? null,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning()
+        await recordActivity(tx, { user }, { kind: 'story', action: 'publish', domainId, subjectId: id, subject: slug })
+        return row
+      })
       events.emit('published', domainId)
       return toStory(row!, 'draft')
     } catch (err) {
@@ -182,7 +188,7 @@ export function createStoryService(db: Db, events: ContentEventBus) {
         throw invalidInput('The story has invalid content', [{ path: 'version', message: 'Expected a whole number' }])
       if (version !== existing.version) {
         throw conflict(
-          `This story was saved by ${existing.updatedBy ?? 'someone else'} at ${existing.updatedAt.toISOString()} after you opened it. Reload to see their changes, or save again to overwrite them.`,
+          `This story was saved by ${existing.updatedBy ?? 'someone else'} at ${formatSiteTime(existing.updatedAt.toISOString())} after you opened it. Reload to see their changes, or save again to overwrite them.`,
           {
             currentVersion: existing.version,
             updatedBy: existing.updatedBy,
@@ -200,12 +206,16 @@ export function createStoryService(db: Db, events: ContentEventBus) {
     }
     const doc = { ...parsed.data, slug }
     try {
-      const [row] = await db
-        .update(stories)
-        .set({ slug, draft: doc, version: sql`${stories.version} + 1`, updatedBy: user?.username ?? null, updatedAt: new Date() })
-        .where(and(eq(stories.id, id), options.force ? undefined : eq(stories.version, existing.version)))
-        .returning()
-      if (!row) throw conflict('Another editor saved this story at the same moment. Reload to see their changes.')
+      const row = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(stories)
+          .set({ slug, draft: doc, version: sql`${stories.version} + 1`, updatedBy: user?.username ?? null, updatedAt: new Date() })
+          .where(and(eq(stories.id, id), options.force ? undefined : eq(stories.version, existing.version)))
+          .returning()
+        if (!row) throw conflict('Another editor saved this story at the same moment. Reload to see their changes.')
+        await recordActivity(tx, { user }, { kind: 'story', action: 'save', domainId, subjectId: id, subject: slug })
+        return row
+      })
       return toStory(row, 'draft')
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(`A story with the slug '${slug}' already exists`, { path: 'slug' })
@@ -222,22 +232,29 @@ export function createStoryService(db: Db, events: ContentEventBus) {
   ): Promise<Story> {
     const saved = await save(domainId, input, user, options)
     const now = new Date()
-    const [row] = await db
-      .update(stories)
-      .set({ publishedDoc: sql`${stories.draft}`, published: true, lastPublished: now, updatedAt: now })
-      .where(eq(stories.id, saved._id))
-      .returning()
+    const row = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(stories)
+        .set({ publishedDoc: sql`${stories.draft}`, published: true, lastPublished: now, updatedAt: now })
+        .where(eq(stories.id, saved._id))
+        .returning()
+      await recordActivity(tx, { user }, { kind: 'story', action: 'publish', domainId, subjectId: saved._id, subject: saved.slug })
+      return row
+    })
     events.emit('published', domainId)
     return toStory(row!, 'draft')
   }
 
   /** Deletes a story (obj/story DELETE); refused while chapter pages still belong to it. */
-  async function remove(domainId: string, id: string): Promise<void> {
+  async function remove(domainId: string, id: string, user?: PublicUser | null): Promise<void> {
     const existing = await rowById(domainId, id)
     if (!existing) throw notFound('Story not found')
     const used = await chapters(domainId, id, 'draft')
     if (used.length) throw conflict(texts.chapters.storyHasChapters(used.length))
-    await db.delete(stories).where(eq(stories.id, id))
+    await db.transaction(async (tx) => {
+      await tx.delete(stories).where(eq(stories.id, id))
+      await recordActivity(tx, { user }, { kind: 'story', action: 'delete', domainId, subjectId: id, subject: existing.slug })
+    })
     events.emit('published', domainId)
   }
 

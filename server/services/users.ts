@@ -3,6 +3,7 @@ import { promisify } from 'node:util'
 import { eq, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../db/client.ts'
+import type { Writer } from './team/activity.ts'
 import { users } from '../db/schema.ts'
 import { conflict, invalidInput } from './errors.ts'
 
@@ -61,9 +62,9 @@ type UserRow = typeof users.$inferSelect
 const toPublic = (row: UserRow): PublicUser => ({ _id: row.id, username: row.username, email: row.email, roles: row.roles })
 
 export function createUserService(db: Db) {
-  async function findByLogin(login: string): Promise<UserRow | null> {
+  async function findByLogin(login: string, reader: Writer = db): Promise<UserRow | null> {
     const value = login.trim().toLowerCase()
-    const [row] = await db
+    const [row] = await reader
       .select()
       .from(users)
       .where(or(eq(sql`lower(${users.username})`, value), eq(sql`lower(${users.email})`, value)))
@@ -71,13 +72,15 @@ export function createUserService(db: Db) {
     return row ?? null
   }
 
-  async function create(input: NewUser): Promise<PublicUser> {
+  /** Creates an account; `writer` lets a caller create it inside its own transaction. */
+  async function create(input: NewUser, writer: Writer = db): Promise<PublicUser> {
     const parsed = newUserSchema.safeParse(input)
     if (!parsed.success) throw invalidInput(parsed.error.issues.map((i) => i.message).join('; '), parsed.error.issues)
     const { username, email, password, roles } = parsed.data
-    if (await findByLogin(username)) throw conflict(`A user named '${username}' already exists`)
-    if (await findByLogin(email)) throw conflict(`A user with the e-mail '${email}' already exists`)
-    const [row] = await db
+    // Through the caller's transaction: on PGlite a second connection would wait for it forever.
+    if (await findByLogin(username, writer)) throw conflict(`A user named '${username}' already exists`)
+    if (await findByLogin(email, writer)) throw conflict(`A user with the e-mail '${email}' already exists`)
+    const [row] = await writer
       .insert(users)
       .values({ id: randomUUID(), username, email, roles, passwordHash: password ? await hashPassword(password) : null })
       .returning()
@@ -88,7 +91,8 @@ export function createUserService(db: Db) {
   async function verifyLogin(row: UserRow | null, password: string): Promise<PublicUser | null> {
     // Hash against a dummy when the user is unknown so that timing does not reveal who exists.
     const ok = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH)
-    return row?.passwordHash && ok ? toPublic(row) : null
+    // A deactivated account answers like a wrong password: it cannot sign in, and says nothing more.
+    return row?.passwordHash && ok && !row.deactivatedAt ? toPublic(row) : null
   }
 
   /** The user whose login and password match, or null; the same work is done either way. */
@@ -96,10 +100,10 @@ export function createUserService(db: Db) {
     return verifyLogin(await findByLogin(login), password)
   }
 
-  async function setPassword(userId: string, password: string) {
+  async function setPassword(userId: string, password: string, writer: Writer = db) {
     const parsed = passwordSchema.safeParse(password)
     if (!parsed.success) throw invalidInput(parsed.error.issues[0]?.message ?? 'Invalid password')
-    await db
+    await writer
       .update(users)
       .set({ passwordHash: await hashPassword(parsed.data), updatedAt: new Date() })
       .where(eq(users.id, userId))

@@ -123,3 +123,15 @@ test('keyboard: on a phone-sized screen the menu opens with Enter and its links 
     expect(await session.page.locator('h1').first().isVisible()).toBe(true)
   }
 })
+
+test('on /whats-on the headings never skip a level: the listing cards sit under the results heading', async () => {
+  await session.page.setViewportSize({ width: 1280, height: 800 })
+  const response = await session.page.goto(baseUrl + '/whats-on', { waitUntil: 'load' })
+  expect(response?.status()).toBe(200)
+  await session.page.locator('[data-listings-grid] li h3').first().waitFor()
+  const levels = await session.page.$$eval('main h1, main h2, main h3, main h4, main h5, main h6', (headings) =>
+    headings.map((h) => Number(h.tagName.slice(1))),
+  )
+  const skips = levels.filter((level, i) => i > 0 && level > levels[i - 1]! + 1)
+  expect(skips, `heading levels in order: ${levels.join(' ')}`).toEqual([])
+})

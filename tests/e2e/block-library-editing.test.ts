@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, inject, test } from 'vitest'
 import type { PageDoc } from '#lib/content'
 import { texts } from '#lib/texts'
-import { containers } from '~/blocks/containers'
+import { containers } from '#blocks/containers'
 import { axe, formatViolations } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, saveAndPublish } from '../helpers/editor-session.ts'
 
@@ -93,13 +93,12 @@ describe('the whole library through the editor', () => {
     await editorMenu(p).waitFor()
     await chooseMenuItem(p, m.select)
 
-    // A click selects the block; clicking the picture of the selected block opens its image editor.
+    // One click on the picture's prompt (it has none yet) opens its image editor, at the Gallery.
     const placeholder = p.locator('main [data-block="Image"] [data-editable="image"] > *').first()
     await placeholder.click({ position: { x: 400, y: 100 } })
     const sidebar = p.getByRole('dialog', { name: 'Image' })
     await sidebar.waitFor()
-    await placeholder.click({ position: { x: 400, y: 100 } })
-    await sidebar.getByRole('tab', { name: ie.tabs.gallery }).waitFor()
+    await expect.poll(() => sidebar.getByRole('tab', { name: ie.tabs.gallery }).getAttribute('aria-selected')).toBe('true')
 
     // Gallery: upload a 1600x1000 picture; uploading picks it.
     const source = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#3a5f2b' } })

@@ -4,7 +4,9 @@
  * message, 'Gift Card Error', the details gadget's 2 s delay), the BookEasy / BookEasySearch /
  * GiftCard blocks, and the visitor's cart against the local fake of the provider (fakes/bookeasy):
  * a session from cart/getNewSession, the cart in local storage and saved to the provider, removal
- * by id, emptying, 'No token provided, please try again!' and 'No Data Found'.
+ * by id, emptying, 'No token provided, please try again!' and 'No Data Found'. The gadgets feed the
+ * cart through their documented events (item.book.click, item.book.click.error), and the fake is
+ * the Content API, asking for the key BOOKEASY_API_KEY gives (docs/decisions/010).
  *
  * This file runs its own production server, pointed at the fake provider started here. The
  * provider "cannot be reached" by refusing the browser's request for its script (page.route).
@@ -31,12 +33,14 @@ const PAGE = 'e2e-book-a-stay'
 const PRODUCT = '4242'
 const STORAGE_KEY = 'booking-cart'
 const RED = 'rgb(152, 26, 49)' // #981A31
+const API_KEY = 'e2e-content-api-key'
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 interface FakeCall {
   method: string
   path: string
   query: Record<string, string>
-  body: unknown
+  apiKey: boolean
 }
 
 let fake: RunningFakeBookEasy
@@ -60,6 +64,10 @@ async function prepareDataDir(dataDir: string): Promise<void> {
 }
 
 const fakeCalls = async (): Promise<FakeCall[]> => (await (await fetch(`${fake.url}/__fake/cart/calls`)).json()) as FakeCall[]
+/** The carts the fake provider holds, by session key (each joined from its saved parts). */
+const fakeCarts = async () => (await (await fetch(`${fake.url}/__fake/cart/carts`)).json()) as Record<string, { id: string }[]>
+/** Each save of a whole cart starts with its part 1. */
+const cartSaves = (calls: FakeCall[]) => calls.filter((c) => c.path === '/cart/saveBECartPart' && c.query.partNo === '1')
 const fakeMode = (mode: 'ok' | 'noToken' | 'down') =>
   fetch(`${fake.url}/__fake/cart/mode`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode }) })
 const storedCart = (p: Page) => p.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEY)
@@ -107,7 +115,7 @@ async function unreachableProvider(p: Page) {
 
 beforeAll(async () => {
   fs.mkdirSync(shots, { recursive: true })
-  fake = await startFakeBookEasy()
+  fake = await startFakeBookEasy({ apiKey: API_KEY })
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-e2e-booking-'))
   await prepareDataDir(dataDir)
   server = await startProductionServer({
@@ -116,6 +124,7 @@ beforeAll(async () => {
       BOOKEASY_API_URL: fake.url,
       BOOKEASY_GADGET_SCRIPT_URL: `${fake.url}/gadgets.js`,
       BOOKEASY_KEY: 'e2e-public-key',
+      BOOKEASY_API_KEY: API_KEY,
       BOOKEASY_VC_ID: '153',
       RATE_LIMIT_IP: '1000',
     },
@@ -289,15 +298,19 @@ describe('the cart against the fake provider', () => {
     expect((await bothSaved).status()).toBe(200)
     await savedToProvider(page, 2)
     const calls = await fakeCalls()
-    expect(calls.filter((c) => c.path === '/cart/saveBECartPart')).toHaveLength(2)
+    expect(cartSaves(calls)).toHaveLength(2)
     expect(calls.filter((c) => c.path === '/cart/getNewSession')).toHaveLength(1)
-    const stored = JSON.parse((await storedCart(page)) ?? 'null') as { sessionToken: string; cart: { id: string; operatorid: string }[] }
-    expect(stored.sessionToken).toMatch(/^fake-session-/)
+    expect(calls.every((c) => c.apiKey && c.query.q === 'true')).toBe(true)
+    const stored = JSON.parse((await storedCart(page)) ?? 'null') as {
+      sessionToken: string
+      cart: { id: string; operatorid: string; type: string; startdate: string }[]
+    }
+    expect(stored.sessionToken).toMatch(GUID)
     expect(stored.cart).toHaveLength(2)
-    expect(stored.cart.every((i) => i.operatorid === PRODUCT)).toBe(true)
-    const lastSave = calls.filter((c) => c.path === '/cart/saveBECartPart').at(-1)!
-    expect(lastSave.query.q).toBe('153')
-    expect(lastSave.body).toMatchObject({ key: stored.sessionToken, controlId: 153, cartcontent: stored.cart })
+    // What the details gadget booked (its item.book.click event), as the block configured it.
+    expect(stored.cart.every((i) => i.operatorid === PRODUCT && i.type === 'accom' && i.startdate === '2027-03-01')).toBe(true)
+    expect(cartSaves(calls).at(-1)!.query.key).toBe(stored.sessionToken)
+    expect((await fakeCarts())[stored.sessionToken]).toEqual(stored.cart)
 
     // On /booking: the items, loaded back from the provider.
     const loaded = cartResponse(page, 'getBECart', stored.sessionToken)
@@ -319,8 +332,7 @@ describe('the cart against the fake provider', () => {
     expect(await page.locator(`[data-cart-item="${first!.id}"]`).count()).toBe(0)
     expect(await page.locator(`[data-cart-item="${second!.id}"]`).count()).toBe(1)
     await savedToProvider(page, [second!.id])
-    const lastSaved = (await fakeCalls()).filter((c) => c.path === '/cart/saveBECartPart').at(-1)
-    expect((lastSaved?.body as { cartcontent?: { id: string }[] } | undefined)?.cartcontent?.map((i) => i.id)).toEqual([second!.id])
+    expect((await fakeCarts())[stored.sessionToken]?.map((i) => i.id)).toEqual([second!.id])
 
     // Empty: the provider's copy is deleted and local storage cleared.
     const deleted = cartResponse(page, 'deleteBECart', stored.sessionToken)
@@ -351,6 +363,30 @@ describe('the cart against the fake provider', () => {
     await page.locator('[data-booking-cart]').getByRole('alert').filter({ hasText: texts.cart.noToken }).waitFor()
   })
 
+  test("a booking the provider refuses (item.book.click.error) shows the provider's message and adds nothing", async () => {
+    await page.goto(`${baseUrl}/${PAGE}`, { waitUntil: 'domcontentloaded' })
+    await gadget(page, 'details').locator('[data-be-gadget="details"]').waitFor()
+    // Packages are not supported by addToCartTrigger (the provider's custom-integration notes).
+    await page.evaluate(() => {
+      const be = (window as unknown as { BE: { gadget: { cart: { addToCartTrigger(o: object): void } } } }).BE
+      be.gadget.cart.addToCartTrigger({
+        operatorId: 4242,
+        productId: 1,
+        type: 'packages',
+        date: '2027-03-01',
+        adults: 2,
+        children: 0,
+        infants: 0,
+        observers: 0,
+      })
+    })
+    const alert = gadget(page, 'details').locator('[data-cart-error]')
+    await alert.waitFor()
+    expect((await alert.textContent())?.trim()).toBe('type must be one of accom, tours, carhire, events')
+    expect(await page.locator('[data-cart-count]').count()).toBe(0)
+    expect(await fakeCalls()).toEqual([])
+  })
+
   test("'No Data Found' when the provider holds no cart for the session; items it lost are saved again", async () => {
     // A session the provider does not know (it expired there), with nothing in this browser.
     await context.addInitScript((key) => {
@@ -371,9 +407,8 @@ describe('the cart against the fake provider', () => {
     await page.reload({ waitUntil: 'domcontentloaded' })
     await page.locator('[data-cart-item="kept-1"]').waitFor()
     await savedToProvider(page, ['kept-1'])
-    expect((await fakeCalls()).filter((c) => c.path === '/cart/saveBECartPart').map((c) => (c.body as { key: string }).key)).toContain(
-      'lost-session',
-    )
+    expect(cartSaves(await fakeCalls()).map((c) => c.query.key)).toContain('lost-session')
+    expect((await fakeCarts())['lost-session']?.map((i) => i.id)).toEqual(['kept-1'])
     expect(await page.locator('[data-booking-cart]').getByRole('alert').count()).toBe(0)
   })
 
@@ -382,7 +417,7 @@ describe('the cart against the fake provider', () => {
     await page.getByRole('button', { name: 'Add to cart' }).click()
     await page.locator('[data-cart-count="1"]').waitFor()
     await savedToProvider(page, 1)
-    expect((await fakeCalls()).filter((c) => c.path === '/cart/saveBECartPart')).toHaveLength(1)
+    expect(cartSaves(await fakeCalls())).toHaveLength(1)
     const key = (JSON.parse((await storedCart(page)) ?? '{}') as { sessionToken?: string }).sessionToken
     const deleted = cartResponse(page, 'deleteBECart', key)
     await page.goto(`${baseUrl}/confirm`, { waitUntil: 'domcontentloaded' })

@@ -13,6 +13,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { checkInLimits, isoDate } from '#lib/concierge'
 import { formatDmy, parseDate } from '#lib/dates'
 import type { PageDoc } from '#lib/content'
+import { formatSiteTime } from '#lib/team'
 import { texts } from '#lib/texts'
 import { axe, formatViolations, launchBrowser } from '../helpers/browser.ts'
 import { createEditorCli } from '../helpers/cli.ts'
@@ -330,6 +331,10 @@ describe('with the mail server down', () => {
     let panel = await openConciergePanel(ep)
     const item = panel.locator('[data-enquiries] li').filter({ hasText: 'Ben Schulz' })
     await item.filter({ hasText: `${t.delivery}: ${t.deliveryStatus.pending}` }).waitFor()
+    // Received when, in the site's format and time zone (DD/MM/YYYY HH:MM), whatever the browser's locale.
+    const received = item.locator('time')
+    expect(await received.innerText()).toBe(formatSiteTime((await received.getAttribute('datetime')) ?? ''))
+    expect(await received.innerText()).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/)
     await ep.keyboard.press('Escape')
 
     // The mail server is back on the same port: the retry delivers it.

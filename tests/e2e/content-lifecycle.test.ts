@@ -304,7 +304,8 @@ describe('publishing', () => {
     const settingsB = await setTitleInSettings(b, `Saved by B ${run}`)
     const conflict = b.getByRole('alertdialog', { name: texts.editor.conflict.title })
     await conflict.waitFor()
-    expect(await conflict.innerText()).toMatch(new RegExp(`saved by ${editor.username} at`))
+    // When, in the site's time and format (DD/MM/YYYY HH:MM), not a raw UTC timestamp.
+    expect(await conflict.innerText()).toMatch(new RegExp(`saved by ${editor.username} at \\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d after`))
     // Nothing was lost yet: B's edit is still in the form.
     expect(await settingsB.getByLabel(texts.editor.pageSettings.title, { exact: true }).inputValue()).toBe(`Saved by B ${run}`)
     await conflict.getByRole('button', { name: texts.editor.conflict.reload }).click()

@@ -215,12 +215,33 @@ describe('menu', () => {
     expect(await menu().getByRole('button', { name: m.saveFooter }).getAttribute('aria-pressed')).toBe('false')
   })
 
-  test('the menu and sidebar never move the page', async () => {
-    await page.goto(baseUrl + '/', { waitUntil: 'load' })
-    const before = await page.locator('main').boundingBox()
+  test('the menu never covers the page: the page moves aside by its width; the sidebar and Select Component never move it', async () => {
     await signIn()
     await page.goto(baseUrl + '/', { waitUntil: 'load' })
     await menu().waitFor()
+    const menuRight = async () => {
+      const box = await menu().boundingBox()
+      return (box?.x ?? 0) + (box?.width ?? 0)
+    }
+    // Every heading on the page (a hero's too) starts right of the menu, not under it.
+    const firstHeadingLeft = async () =>
+      Math.min(
+        ...(await page
+          .locator('main :is(h1, h2, h3):not(.sr-only)')
+          .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().left))),
+      )
+    // Expanded (as at 1280 px the first time) and collapsed, the page's content starts right of the menu.
+    if ((await menu().getAttribute('data-collapsed')) === 'true') await menu().getByRole('button', { name: m.expand }).click()
+    await expect.poll(async () => (await page.locator('main').boundingBox())?.x ?? 0).toBeGreaterThanOrEqual(await menuRight())
+    expect(await firstHeadingLeft()).toBeGreaterThanOrEqual(await menuRight())
+    await menu().getByRole('button', { name: m.collapse }).click()
+    await expect.poll(async () => (await menu().boundingBox())?.width ?? 0).toBeLessThan(60)
+    await expect.poll(async () => (await page.locator('main').boundingBox())?.x ?? 0).toBeGreaterThanOrEqual(await menuRight())
+    expect(await firstHeadingLeft()).toBeGreaterThanOrEqual(await menuRight())
+    await menu().getByRole('button', { name: m.expand }).click()
+    await expect.poll(async () => (await page.locator('main').boundingBox())?.x ?? 0).toBeGreaterThanOrEqual(await menuRight())
+
+    const before = await page.locator('main').boundingBox()
     await menu().getByRole('button', { name: m.savePage }).click()
     await dialogNamed(texts.editor.panels.savePage)
     expect(await page.locator('main').boundingBox()).toEqual(before)

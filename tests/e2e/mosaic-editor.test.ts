@@ -8,7 +8,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, inject, test } from 'vitest'
 import { blockTexts, texts } from '#lib/texts'
-import { mosaicCells, type MosaicCell } from '~/blocks/CustomMosaic/cells'
+import { mosaicCells, type MosaicCell } from '#blocks/CustomMosaic/cells'
 import { axe, formatViolations } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, saveAndPublish } from '../helpers/editor-session.ts'
 

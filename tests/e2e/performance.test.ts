@@ -1,4 +1,5 @@
-import { gzipSync } from 'node:zlib'
+import http from 'node:http'
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { expect, inject, test } from 'vitest'
 import { openBrowser } from '../helpers/browser.ts'
 
@@ -45,4 +46,54 @@ test('the home page loads little JavaScript', async () => {
   } finally {
     await context.close()
   }
+})
+
+/** The bytes as they cross the wire (fetch() would unpack them), with the response's headers. */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }))
+      })
+      .on('error', reject)
+  })
+}
+
+const unpack = (bytes: Buffer, encoding: string | undefined) =>
+  encoding === 'br' ? brotliDecompressSync(bytes) : encoding === 'gzip' ? gunzipSync(bytes) : bytes
+
+test('scripts, styles, pages and API answers cross the wire compressed, brotli preferred, assets cached for ever', async () => {
+  const browserLike = { 'accept-encoding': 'gzip, deflate, br, zstd' }
+  const home = await rawGet(`${baseUrl}/`, browserLike)
+  const html = unpack(home.bytes, home.headers['content-encoding']).toString()
+  const assets = [...new Set(html.match(/\/assets\/[\w.-]+\.(?:js|css)/g) ?? [])]
+  expect(assets.length).toBeGreaterThan(1)
+  let plain = 0
+  let sent = 0
+  for (const asset of assets) {
+    const br = await rawGet(`${baseUrl}${asset}`, browserLike)
+    const identity = await rawGet(`${baseUrl}${asset}`, {})
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    // A file under 1 KB gains nothing worth a header.
+    if (identity.bytes.length < 1024) continue
+    expect(br.headers['content-encoding'], asset).toBe('br')
+    expect(unpack(br.bytes, 'br').equals(identity.bytes), `${asset} unpacks to the same bytes`).toBe(true)
+    expect((await rawGet(`${baseUrl}${asset}`, { 'accept-encoding': 'gzip' })).headers['content-encoding']).toBe('gzip')
+    plain += identity.bytes.length
+    sent += br.bytes.length
+  }
+  console.log(`home page assets: ${assets.length} files, ${plain} B plain, ${sent} B sent (brotli)`)
+  expect(sent).toBeLessThan(plain / 2.5)
+
+  // A visitor page, from the cache or not, and a page not kept (a 404), and an API answer.
+  for (const path of ['/', '/about', '/no-such-page-anywhere', '/api/listing/fetch?categoryFilterId=demo-whats-on']) {
+    const res = await rawGet(`${baseUrl}${path}`, browserLike)
+    expect(res.headers['content-encoding'], path).toBe('br')
+    expect(unpack(res.bytes, 'br').length, path).toBeGreaterThan(res.bytes.length)
+  }
+  const cached = await rawGet(`${baseUrl}/about`, browserLike)
+  expect(cached.headers['x-cache']).toBe('HIT')
+  expect(cached.headers['x-frame-options'], 'a page served from the cache keeps the security headers').toBe('SAMEORIGIN')
 })

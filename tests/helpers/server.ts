@@ -1,9 +1,10 @@
 /**
- * Starts the PRODUCTION server (`server/main.ts` through tsx, NODE_ENV=production) as a child
+ * Starts the PRODUCTION server (the compiled `<BUILD_DIR>/node/main.js` under plain node, as
+ * `npm start` runs it, NODE_ENV=production) as a child
  * process on a free loopback port with a fresh temporary DATA_DIR, and waits for /health.
  * Used by the e2e global setup and by the benchmark. Requires `npm run build`.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
@@ -26,6 +27,37 @@ export function assertProductionBuild(): void {
         '(`npm test` and `npm run test:e2e` build before running the tests).',
     )
   }
+}
+
+/** Where the server's own code lives: a change under these makes the compiled server stale. */
+const serverSources = ['server', 'lib', 'blocks', 'listings', 'fakes', 'scripts/build-server.ts']
+
+function newestSourceMs(): number {
+  let newest = 0
+  for (const source of serverSources) {
+    const full = path.join(projectRoot, source)
+    if (!fs.existsSync(full)) continue
+    const files = fs.statSync(full).isDirectory()
+      ? fs.readdirSync(full, { recursive: true, encoding: 'utf8' }).map((file) => path.join(full, file))
+      : [full]
+    for (const file of files) newest = Math.max(newest, fs.statSync(file).mtimeMs)
+  }
+  return newest
+}
+
+/**
+ * Compiles the server (scripts/build-server.ts, well under a second) when its sources changed since
+ * the last compile, so a test never runs a stale server after an edit without `npm run build`.
+ */
+export function ensureCompiledServer(): string {
+  const main = path.join(buildDir, 'node/main.js')
+  if (!fs.existsSync(main) || fs.statSync(main).mtimeMs < newestSourceMs())
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts', '--keep'], {
+      cwd: projectRoot,
+      env: childEnv({ BUILD_DIR: buildDir }),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+  return main
 }
 
 /** A port nobody listens on right now (the kernel picks it). */
@@ -79,6 +111,7 @@ export interface RunningServer {
 
 export async function startProductionServer(options: StartServerOptions = {}): Promise<RunningServer> {
   assertProductionBuild()
+  const main = ensureCompiledServer()
   const port = await freePort()
   const ownDataDir = !options.dataDir
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-e2e-'))
@@ -88,9 +121,8 @@ export async function startProductionServer(options: StartServerOptions = {}): P
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000)
   }
-  // `node --import tsx server/main.ts` is `tsx server/main.ts` without tsx's wrapper process,
-  // so the pid we signal is the server itself.
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...(options.nodeArgs ?? []), 'server/main.ts'], {
+  // Plain node on the compiled server: the pid we signal is the server itself.
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', ...(options.nodeArgs ?? []), main], {
     cwd: projectRoot,
     env: childEnv({
       NODE_ENV: 'production',

@@ -30,6 +30,15 @@ async function start(env: Record<string, string>, nodeArgs?: string[]) {
   return server
 }
 
+/** The project-relative sources compiled into a loaded file (or the file itself when it has no map). */
+function bundledSources(url: string): string[] {
+  if (!url.startsWith('file://')) return []
+  const file = new URL(url).pathname
+  if (!fs.existsSync(`${file}.map`)) return [path.relative(projectRoot, file)]
+  const map = JSON.parse(fs.readFileSync(`${file}.map`, 'utf8')) as { sources: string[] }
+  return map.sources.map((source) => path.relative(projectRoot, path.resolve(path.dirname(file), source)))
+}
+
 describe('a real deployment on PostgreSQL', () => {
   it('starts no fake provider, loads nothing under fakes/, and /health names the providers that are off', async () => {
     const importsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'imports-')), 'loaded.txt')
@@ -43,12 +52,13 @@ describe('a real deployment on PostgreSQL', () => {
     expect(server.output()).toContain('providers: ATDW off, BookEasy off, mail off')
     expect(server.output()).not.toContain('fake provider')
 
-    const loaded = fs.readFileSync(importsFile, 'utf8').split('\n')
+    // The server runs compiled: each loaded file's source map names the sources bundled into it.
+    const loaded = fs.readFileSync(importsFile, 'utf8').split('\n').flatMap(bundledSources)
     expect(
-      loaded.some((url) => url.includes('/server/main.ts')),
+      loaded.some((source) => source.endsWith('server/main.ts')),
       'the recorder saw the server load',
     ).toBe(true)
-    expect(loaded.filter((url) => url.startsWith(`file://${projectRoot}fakes/`) || url.includes('/fakes/'))).toEqual([])
+    expect(loaded.filter((source) => source.startsWith('fakes/') || source.includes('/fakes/'))).toEqual([])
     // The demo's stand-in addresses are not served.
     expect((await fetch(`${server.baseUrl}/bookeasy-demo/gadgets.js`)).headers.get('content-type') ?? '').not.toContain('javascript')
     expect((await fetch(`${server.baseUrl}/atdw-demo/images/1.jpg`)).status).toBe(404)

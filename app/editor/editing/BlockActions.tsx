@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { texts } from '#lib/texts'
-import type { Path } from '~/blocks/editing'
-import { blockEditors } from '~/blocks/editors'
+import type { Path } from '#blocks/editing'
+import { settingsEditors } from './blocks.ts'
 import { ArrowDownIcon, ArrowUpIcon, TrashIcon } from '../icons.tsx'
 import type { EditorAction } from '../state/reducer.ts'
 import type { SelectionView } from '../state/types.ts'
@@ -23,7 +23,7 @@ export interface BlockActionsProps {
 
 /** Spec 01 §2.10: Up, Down, Remove, Spacing, Duplicate Components (and Settings when the block has an editor). */
 export function BlockActions({ path, componentType, index, count, dispatch, view, onDangerChange, variant }: BlockActionsProps) {
-  const hasSettings = !!blockEditors[componentType]
+  const hasSettings = !!settingsEditors[componentType]
   const button = (
     label: string,
     onClick: () => void,

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import { texts } from '#lib/texts'
-import type { BlockFrameProps } from '~/blocks/editing'
+import type { BlockFrameProps } from '#blocks/editing'
 import { isWithin, samePath } from '../state/paths.ts'
 import { labelOf } from './blocks.ts'
 import { BlockActions } from './BlockActions.tsx'
@@ -36,8 +36,12 @@ export function BlockFrame({ path, componentType, index, count, className, child
     const target = event.target as Element
     if (target.closest('[data-editor-frame]') !== event.currentTarget) return
     if (target.closest('[data-editor-chrome]')) return
-    // A click on one of this block's editable elements selected it already (with that element).
-    if (target.closest('[data-editable]') && selection?.block && isWithin(selection.block, path)) return
+    // A click on one of this block's editable elements selected it already (with that element); a
+    // picture's or link's editor opened by this very click (it prevented the default) is not undone
+    // by selecting the block over it, so one click opens it.
+    const editable = target.closest('[data-editable]')
+    if (editable && event.defaultPrevented && editable.closest('[data-editor-frame]') === event.currentTarget) return
+    if (editable && selection?.block && isWithin(selection.block, path)) return
     if (!selected || selection?.field) dispatch({ type: 'selectBlock', path })
   }
 

@@ -1,7 +1,7 @@
 import { Popover } from 'radix-ui'
 import { useId, useMemo, useState } from 'react'
 import { texts } from '#lib/texts'
-import type { BlockListChromeProps, ContainerId, Path } from '~/blocks/editing'
+import type { BlockListChromeProps, ContainerId, Path } from '#blocks/editing'
 import { PlusIcon } from '../icons.tsx'
 import { chrome } from '../surfaces/classes.ts'
 import { addableTypes, matching, newBlock } from './blocks.ts'

@@ -3,7 +3,7 @@ import { createElement, useId, useState } from 'react'
 import { DayPicker } from 'react-day-picker'
 import { formatDmy, parseDate } from '#lib/dates'
 import { texts } from '#lib/texts'
-import type { EditableProps, Path } from '~/blocks/editing'
+import type { EditableProps, Path } from '#blocks/editing'
 import { chrome } from '../surfaces/classes.ts'
 import { useField } from './use-field.ts'
 

@@ -1,6 +1,7 @@
 import { createElement, type KeyboardEvent, type MouseEvent } from 'react'
 import { texts } from '#lib/texts'
-import type { EditableProps, Path } from '~/blocks/editing'
+import type { EditableProps, Path } from '#blocks/editing'
+import { ImageIcon } from '../icons.tsx'
 import { ContentEditable } from './ContentEditable.tsx'
 import { DateEditable } from './DateEditable.tsx'
 import { RichTextEditable } from './RichTextEditable.tsx'
@@ -80,10 +81,57 @@ function SidebarEditable(props: EditableProps & { absolutePath: Path }) {
   // takes the clicks; it cannot take the focus (Chromium skips such elements when tabbing), so a
   // visually hidden button after the component does: Enter or Space on it opens the editor, and
   // the editor's styles outline the component while it has the focus.
+  // A picture not chosen yet (a new Image block) is a visible prompt in the picture's box, not an
+  // empty box: it is the focusable button, and choosing it opens the editor on the image library.
+  if (kind === 'image' && !imageIdOf(elementProps)) {
+    return createElement(
+      'span',
+      { ...handlers, className: 'contents', onKeyDown: onFocusButtonKeyDown },
+      <ChooseImagePrompt className={className} aspect={aspectOf(elementProps)} label={label} />,
+    )
+  }
   return createElement(
     'span',
     { ...handlers, className: 'contents', onKeyDown: onFocusButtonKeyDown },
     createElement(as, { ...elementProps, className }, children),
     createElement('button', { type: 'button', className: 'sr-only', 'data-editable-focus': '' }, name),
+  )
+}
+
+const imageIdOf = (elementProps: Record<string, unknown> | undefined): string => {
+  const image = elementProps?.image
+  if (!image || typeof image !== 'object' || !('imageId' in image)) return ''
+  return typeof image.imageId === 'string' ? image.imageId : ''
+}
+
+/** The picture's box as width / height, when the view gives numbers (a freeform picture has 'auto'). */
+const aspectOf = (elementProps: Record<string, unknown> | undefined): string | undefined => {
+  const { width, height } = elementProps ?? {}
+  return typeof width === 'number' && typeof height === 'number' ? `${width} / ${height}` : undefined
+}
+
+function ChooseImagePrompt({
+  className,
+  aspect,
+  label,
+}: {
+  className: string | undefined
+  aspect: string | undefined
+  label: string | undefined
+}) {
+  const prompt = texts.editor.blocks.chooseImage
+  return (
+    <button
+      type="button"
+      data-editable-focus=""
+      data-image-prompt=""
+      // The block's own name (an Image, a card's picture) says which picture, for screen readers.
+      aria-label={label && label !== 'Image' ? `${prompt}: ${label}` : prompt}
+      className={`${className ?? ''} flex min-h-32 w-full flex-col items-center justify-center gap-2 border-2 border-dashed border-neutral-400 bg-neutral-50 p-4 font-sans text-base font-semibold text-neutral-800 hover:border-blue-600 hover:bg-blue-50 hover:text-blue-800`}
+      style={aspect ? { aspectRatio: aspect } : undefined}
+    >
+      <ImageIcon width={32} height={32} />
+      <span>{prompt}</span>
+    </button>
   )
 }

@@ -1,8 +1,9 @@
 import { EditorContent, useEditor, type Editor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
-import { createElement, useEffect, useRef } from 'react'
+import { createElement, useEffect, useRef, type ReactNode } from 'react'
 import { texts } from '#lib/texts'
-import type { EditableProps, Path } from '~/blocks/editing'
+import type { EditableProps, Path } from '#blocks/editing'
+import { LinkIcon } from '../icons.tsx'
 import { groupOf, useField } from './use-field.ts'
 
 const t = texts.editor.blocks.richText
@@ -64,11 +65,10 @@ export function RichTextEditable(props: EditableProps & { absolutePath: Path }) 
 }
 
 function RichTextToolbar({ editor }: { editor: Editor }) {
-  const button = (name: string, isActive: boolean, run: () => void, text: string) => (
+  const button = (name: string, isActive: boolean, run: () => void, text: ReactNode) => (
     <button
       key={name}
       type="button"
-      aria-label={name}
       aria-pressed={isActive}
       title={name}
       // Keep the text's focus and selection while clicking the toolbar.
@@ -76,7 +76,9 @@ function RichTextToolbar({ editor }: { editor: Editor }) {
       onClick={run}
       className={`min-w-8 rounded px-2 py-1 text-xs font-semibold ${isActive ? 'bg-neutral-900 text-white' : 'text-neutral-800 hover:bg-neutral-100'}`}
     >
-      {text}
+      {/* The name is the action ('Heading'); the short visible mark ('H2') is for the eye only. */}
+      <span aria-hidden="true">{text}</span>
+      <span className="sr-only">{name}</span>
     </button>
   )
   return (
@@ -103,7 +105,7 @@ function RichTextToolbar({ editor }: { editor: Editor }) {
           if (!href) editor.chain().focus().extendMarkRange('link').unsetLink().run()
           else editor.chain().focus().extendMarkRange('link').setLink({ href }).run()
         },
-        '🔗',
+        <LinkIcon className="inline-block align-[-3px]" />,
       )}
     </div>
   )

@@ -1,6 +1,6 @@
 import type { Spacing } from '#lib/content'
 import { texts } from '#lib/texts'
-import { DEFAULT_SPACING, SPACING_PX } from '~/blocks/spacing'
+import { DEFAULT_SPACING, SPACING_PX } from '#blocks/spacing'
 import { buttonClass, SelectInput } from '../common/fields.tsx'
 
 const t = texts.editor.blocks

@@ -1,8 +1,11 @@
 /** The block library as the editor sees it: labels, fresh blocks, what a container allows, loading normalised blocks. */
-import { allows } from '~/blocks/containers'
-import type { ContainerId } from '~/blocks/editing'
-import { createBlock, registry } from '~/blocks/registry'
-import { blockTypes, isBlockType, validateBlock } from '~/blocks/schemas'
+import type { ComponentType } from 'react'
+import { allows } from '#blocks/containers'
+import type { BlockEditorProps } from '#blocks/define'
+import { blockEditors } from '#blocks/editors.generated'
+import type { ContainerId } from '#blocks/editing'
+import { createBlock, registry } from '#blocks/registry'
+import { blockTypes, isBlockType, validateBlock } from '#blocks/schemas'
 import { newBlockKey } from '../state/paths.ts'
 import type { EditorPage } from '../state/types.ts'
 
@@ -17,6 +20,14 @@ export function addableTypes(container: ContainerId): { type: string; label: str
     .map((type) => ({ type, label: labelOf(type) }))
     .sort((a, b) => a.label.localeCompare(b.label))
 }
+
+/**
+ * The settings editors (spec 02 §2.9) as the editor looks them up: by a stored block's
+ * componentType, a string. The block handed to one is always of that type (the page stores it under
+ * its componentType), so each editor's own schema-typed props fit.
+ */
+export const settingsEditors: Readonly<Partial<Record<string, ComponentType<BlockEditorProps<Record<string, unknown>>>>>> =
+  blockEditors as Readonly<Partial<Record<string, ComponentType<BlockEditorProps<Record<string, unknown>>>>>>
 
 export function newBlock(componentType: string): Record<string, unknown> & { componentType: string } {
   if (!isBlockType(componentType)) return { componentType }

@@ -23,6 +23,17 @@ export const editorCss = `
 [data-editable="richText"][data-empty]::before{content:none}
 [data-editable] .ProseMirror{outline:none}
 .editor-frame-toolbar{position:absolute;top:4px;right:8px;z-index:900;display:flex;align-items:center;gap:6px;cursor:default}
-.editor-frame-label{font:600 11px/1 system-ui,sans-serif;letter-spacing:.04em;text-transform:uppercase;background:#16a34a;color:#fff;padding:4px 6px;border-radius:4px}
+.editor-frame-label{font:600 11px/1 system-ui,sans-serif;letter-spacing:.04em;text-transform:uppercase;background:#15803d;color:#fff;padding:4px 6px;border-radius:4px}
 .editor-add-row{display:flex;justify-content:center;padding:12px 0;margin:8px auto 0;max-width:1200px;border-top:1px dashed #a3a3a3}
 `
+
+/**
+ * The editor menu floats on the left; the page moves aside by its width so the menu never covers
+ * the start of a heading (issue 17): by the icons' width when collapsed, by the full menu's when
+ * expanded. On phone-sized screens the expanded menu overlays the page (it starts collapsed there).
+ */
+export const MENU_OFFSET_PX = { collapsed: 64, expanded: 240 } as const
+export const pageOffsetCss = (collapsed: boolean) =>
+  collapsed
+    ? `body{padding-left:${MENU_OFFSET_PX.collapsed}px}`
+    : `body{padding-left:${MENU_OFFSET_PX.collapsed}px}@media (min-width:768px){body{padding-left:${MENU_OFFSET_PX.expanded}px}}`

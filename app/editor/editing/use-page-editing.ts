@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect } from 'react'
-import { setPageOverride } from '~/blocks/page-override'
+import { setPageOverride } from '#blocks/page-override'
 import type { EditorAction } from '../state/reducer.ts'
 import type { EditorState } from '../state/types.ts'
 import { editingApi } from './api.ts'

@@ -2,14 +2,14 @@ import { useId } from 'react'
 import { texts } from '#lib/texts'
 import { SelectInput } from '../common/fields.tsx'
 import { chrome } from '../surfaces/classes.ts'
-import { palette, swatch } from '~/ui/palette'
+import { palette, swatch } from '#lib/palette'
 
 const t = texts.blockEditors.colour
 
 export interface ColourPickerProps {
   /** The group's name, e.g. 'Background colour'. */
   label: string
-  /** A palette key (app/ui/palette.ts). */
+  /** A palette key (lib/palette.ts). */
   value: string
   onChange: (key: string, label: string) => void
   /** With a font colour: '' follows the swatch's own font colour (the AA-safe one). */

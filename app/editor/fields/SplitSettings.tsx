@@ -1,5 +1,5 @@
 import { texts } from '#lib/texts'
-import { SPLIT_GAP_MAX, SPLIT_PIXEL_GAP_MAX, SPLIT_PIXEL_GAPS, SPLIT_WIDTH_MAX } from '~/blocks/SplitContent/split'
+import { SPLIT_GAP_MAX, SPLIT_PIXEL_GAP_MAX, SPLIT_PIXEL_GAPS, SPLIT_WIDTH_MAX } from '#blocks/SplitContent/split'
 import { Checkbox } from '../common/fields.tsx'
 import { RangeField } from './RangeField.tsx'
 

@@ -11,21 +11,24 @@ import { editorEntries, signedOutEntries, type MenuEntry } from './items.tsx'
 export interface EditorMenuProps {
   signedIn: boolean
   onLogout: () => void
+  /** Why Publish Page is disabled for this editor's role (issue 21), if it is. */
+  publishBlocked?: string
 }
 
 const itemClass = `relative flex w-full items-center gap-3 rounded-md px-2.5 py-2 text-left text-[13px] font-medium leading-5 text-neutral-700 transition-colors hover:bg-neutral-100 hover:text-neutral-950 disabled:pointer-events-none disabled:opacity-40 aria-pressed:bg-red/10 aria-pressed:text-red ${chrome.focus} focus-visible:ring-offset-0`
 
 /**
- * Spec 01 §2.6: the editor menu, floating on the left above the page (fixed, so the page's layout
- * never moves), collapsible to icons. Plain buttons: Tab reaches each one, Enter and Space choose it.
+ * Spec 01 §2.6: the editor menu, fixed on the left beside the page (the page moves aside by its
+ * width, EditorRoot's pageOffsetCss, so it never covers content), collapsible to icons. Plain buttons: Tab reaches each one, Enter and Space choose it.
  */
-export function EditorMenu({ signedIn, onLogout }: EditorMenuProps) {
+export function EditorMenu({ signedIn, onLogout, publishBlocked }: EditorMenuProps) {
   const { menu, page } = useEditorState()
   const dispatch = useEditorDispatch()
   const { collapsed, activeItem } = menu
   const hasPage = page.page !== null
   const unpublished = hasUnpublishedChanges(page.page)
   const noticeId = useId()
+  const blockedId = useId()
   const entries = signedIn ? editorEntries : signedOutEntries
   const collapseLabel = collapsed ? texts.editor.menu.expand : texts.editor.menu.collapse
   const CollapseGlyph = collapsed ? ExpandIcon : CollapseIcon
@@ -60,8 +63,9 @@ export function EditorMenu({ signedIn, onLogout }: EditorMenuProps) {
           </li>
           {entries.map((entry) => {
             const active = entry.id !== 'logout' && activeItem === entry.id
-            const disabled = entry.id !== 'logout' && needsPage.has(entry.id) && !hasPage
-            const notice = entry.id === 'publishPage' && hasPage && unpublished
+            const blocked = entry.id === 'publishPage' && !!publishBlocked
+            const disabled = (entry.id !== 'logout' && needsPage.has(entry.id) && !hasPage) || blocked
+            const notice = entry.id === 'publishPage' && hasPage && unpublished && !blocked
             return (
               <li key={entry.id} className={entry.groupStart ? 'mt-0.5 border-t border-neutral-200 pt-0.5' : undefined}>
                 <WithTooltip show={collapsed && !disabled} label={entry.label}>
@@ -71,7 +75,8 @@ export function EditorMenu({ signedIn, onLogout }: EditorMenuProps) {
                     data-menu-item={entry.id}
                     aria-pressed={entry.id === 'logout' ? undefined : active}
                     aria-label={collapsed ? entry.label : undefined}
-                    aria-describedby={notice ? noticeId : undefined}
+                    aria-describedby={notice ? noticeId : blocked ? blockedId : undefined}
+                    title={blocked ? publishBlocked : undefined}
                     disabled={disabled}
                     onClick={() => choose(entry)}
                   >
@@ -91,6 +96,15 @@ export function EditorMenu({ signedIn, onLogout }: EditorMenuProps) {
             )
           })}
         </ul>
+        {publishBlocked && signedIn && !collapsed ? (
+          <p id={blockedId} data-publish-blocked="" className="mx-2 mb-2 text-xs text-neutral-600">
+            {publishBlocked}
+          </p>
+        ) : publishBlocked && signedIn ? (
+          <span id={blockedId} hidden>
+            {publishBlocked}
+          </span>
+        ) : null}
         {unpublished && hasPage && signedIn ? (
           <span id={noticeId} hidden>
             {texts.editor.menu.unpublishedChanges}

@@ -1,3 +1,4 @@
+import { formatSiteTime } from '#lib/team'
 import { texts } from '#lib/texts'
 import { hasUnpublishedChanges } from '../state/page-utils.ts'
 import type { EditorPage } from '../state/types.ts'
@@ -5,12 +6,10 @@ import { isPublished, stringOf, titleOf } from './page-fields.ts'
 
 const t = texts.editor.pagePanel
 
-/** A date and time as the editor reads it (DD/MM/YYYY, spec 01 §9, and the local time). */
+/** A date and time as the editor reads it: DD/MM/YYYY (spec 01 §9) and the time in the site's time zone. */
 export function formatWhen(iso: string | null | undefined): string {
-  if (!iso) return ''
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return ''
-  return date.toLocaleString('en-AU', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+  if (!iso || Number.isNaN(new Date(iso).getTime())) return ''
+  return formatSiteTime(iso)
 }
 
 /** The page's title, address and where it stands: draft, published, unpublished changes, unsaved edits. */

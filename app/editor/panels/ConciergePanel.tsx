@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { emptyConciergeSettings, summaryLines, type ConciergeSettings, type Enquiry } from '#lib/concierge'
+import { formatSiteTime } from '#lib/team'
 import { texts } from '#lib/texts'
 import { getApi, messageOf, postApi } from '../api.ts'
 import { buttonClass, ErrorAlert, RowButton, TextInput } from '../common/fields.tsx'
@@ -128,7 +129,7 @@ export default function ConciergePanel() {
                     <span className="font-medium text-neutral-900">{enquiry.name}</span>
                     <span className="text-neutral-700">{enquiry.email}</span>
                     <span className="text-xs text-neutral-600">
-                      {t.received} {new Date(enquiry.createdAt).toLocaleString()} · {t.delivery}:{' '}
+                      {t.received} <time dateTime={enquiry.createdAt}>{formatSiteTime(enquiry.createdAt)}</time> · {t.delivery}:{' '}
                       {t.deliveryStatus[enquiry.mailStatus] ?? enquiry.mailStatus}
                     </span>
                   </summary>

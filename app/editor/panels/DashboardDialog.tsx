@@ -1,5 +1,6 @@
 import { texts } from '#lib/texts'
 import { Modal } from '../surfaces/Modal.tsx'
+import { TeamDashboard } from '../team/TeamDashboard.tsx'
 
 /** Spec 01 §2.7: the dashboard dialog, 'Welcome to your dashboard' and the username, with a Close button. */
 export function DashboardDialog({
@@ -21,6 +22,9 @@ export function DashboardDialog({
           {username ? <span className="text-red"> {username}</span> : null}
         </>
       }
-    />
+    >
+      {/* Issue 21: the latest changes, the editors, the activity log and my account. */}
+      {open ? <TeamDashboard /> : null}
+    </Modal>
   )
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { Controller, useFieldArray, useForm, type Control, type UseFormRegister } from 'react-hook-form'
 import { useRevalidator } from 'react-router'
 import { texts } from '#lib/texts'
@@ -20,6 +20,7 @@ import {
 } from '~/ui/consent/settings-form'
 import { chrome } from '../surfaces/classes.ts'
 import { useCloseGuard } from '../surfaces/close-guard.tsx'
+import { PublishBlockedNote, useCurrentUser } from '../team/current-user.tsx'
 import { toastError, toastSuccess } from '../toast.ts'
 
 const t = texts.editor.siteSettings
@@ -50,6 +51,8 @@ export default function GeneralSiteSettings() {
 function SiteSettingsForm({ loaded, onStored }: { loaded: Loaded; onStored: (doc: Loaded) => void }) {
   const { revalidate } = useRevalidator()
   const [busy, setBusy] = useState<'save' | 'publish' | null>(null)
+  const { mayPublish } = useCurrentUser()
+  const publishReasonId = useId()
   const [conflict, setConflict] = useState<(ConflictState & { publish: boolean }) | null>(null)
   const { register, control, handleSubmit, reset, getValues, formState } = useForm<Values>({
     resolver: zodResolver(formSchema),
@@ -227,13 +230,15 @@ function SiteSettingsForm({ loaded, onStored }: { loaded: Loaded; onStored: (doc
         <button
           type="button"
           className={buttonClass.primary}
-          disabled={busy !== null}
+          disabled={busy !== null || !mayPublish}
+          aria-describedby={mayPublish ? undefined : publishReasonId}
           aria-busy={busy === 'publish'}
           onClick={() => submit(true)}
         >
           {t.publish}
         </button>
       </div>
+      <PublishBlockedNote id={publishReasonId} />
       <ConflictDialog
         conflict={conflict}
         busy={busy !== null}

@@ -3,7 +3,7 @@ import { Tabs } from 'radix-ui'
 import { useState } from 'react'
 import { normaliseSlug } from '#lib/slug'
 import { texts } from '#lib/texts'
-import { palette, swatch } from '~/ui/palette'
+import { palette, swatch } from '#lib/palette'
 import { ConfirmDialog, ConflictDialog } from '../common/ConfirmDialogs.tsx'
 import { buttonClass, Checkbox, SelectInput, TextArea, TextInput, ErrorAlert } from '../common/fields.tsx'
 import { PageHistory } from '../page/PageHistory.tsx'
@@ -15,6 +15,8 @@ import type { EditorPage } from '../state/types.ts'
 import { chrome } from '../surfaces/classes.ts'
 import { useRouteCollection } from '../use-route-page.ts'
 import { ChapterStoryField } from '../chapters/ChapterStoryField.tsx'
+import { PagePermissions } from '../team/PagePermissions.tsx'
+import { teamTexts } from '#lib/team'
 
 const t = texts.editor.pageSettings
 const headerTypeOptions = Object.entries(t.headerTypes).map(([value, label]) => ({ value, label }))
@@ -61,6 +63,9 @@ export default function PageSettingsPanel() {
           </Tabs.Trigger>
           <Tabs.Trigger value="history" className={tabClass}>
             {t.tabs.history}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="permissions" className={tabClass}>
+            {teamTexts.tabs.permissions}
           </Tabs.Trigger>
         </Tabs.List>
 
@@ -141,6 +146,10 @@ export default function PageSettingsPanel() {
 
         <Tabs.Content value="history" className={`pt-4 ${chrome.focus}`}>
           <PageHistory pageId={page._id} collection={collection} currentVersion={versionOf(page)} />
+        </Tabs.Content>
+
+        <Tabs.Content value="permissions" className={`pt-4 ${chrome.focus}`}>
+          <PagePermissions page={current} collection={collection} />
         </Tabs.Content>
       </Tabs.Root>
 

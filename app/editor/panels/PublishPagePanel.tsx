@@ -5,6 +5,7 @@ import { PageStatus } from '../page/PageStatus.tsx'
 import { isPublished } from '../page/page-fields.ts'
 import { usePageActions } from '../page/use-page-actions.ts'
 import { useEditorState } from '../state/store.tsx'
+import { PublishBlockedNote, useCurrentUser } from '../team/current-user.tsx'
 
 const t = texts.editor.pagePanel
 
@@ -15,6 +16,7 @@ const t = texts.editor.pagePanel
 export default function PublishPagePanel() {
   const { isDirty } = useEditorState().page
   const actions = usePageActions()
+  const { mayPublish } = useCurrentUser()
   if (!actions.page) return <p>{t.noPage}</p>
   return (
     <div className="flex flex-col gap-5">
@@ -23,13 +25,15 @@ export default function PublishPagePanel() {
         <button
           type="button"
           className={buttonClass.primary}
-          disabled={actions.busy !== null}
+          disabled={actions.busy !== null || !mayPublish}
+          aria-describedby={mayPublish ? undefined : 'publish-blocked-reason'}
           aria-busy={actions.busy === 'publish'}
           onClick={() => void actions.publish()}
         >
           {t.publishPage}
         </button>
-        {isPublished(actions.page) ? (
+        <PublishBlockedNote id="publish-blocked-reason" />
+        {isPublished(actions.page) && mayPublish ? (
           <button
             type="button"
             className={buttonClass.secondary}

@@ -1,9 +1,8 @@
 import { texts } from '#lib/texts'
 import type { Spacing } from '#lib/content'
-import type { PathSegment } from '~/blocks/editing'
-import { blockEditors } from '~/blocks/editors'
-import { toPath } from '~/blocks/editing'
-import { labelOf } from '../editing/blocks.ts'
+import type { PathSegment } from '#blocks/editing'
+import { toPath } from '#blocks/editing'
+import { labelOf, settingsEditors } from '../editing/blocks.ts'
 import { headerEditors } from '../header/index.ts'
 import { BlockActions } from '../editing/BlockActions.tsx'
 import { FieldEditor } from '../editing/FieldEditor.tsx'
@@ -79,7 +78,7 @@ export default function SelectComponentPanel() {
     return <p className="text-sm text-neutral-700">{t.nothingSelected}</p>
   const componentType = block.componentType
   const count = (getIn(state.page.page, at.list) as unknown[] | undefined)?.length ?? 0
-  const BlockEditor = blockEditors[componentType]
+  const BlockEditor = settingsEditors[componentType]
   const set = (relative: string | readonly PathSegment[], value: unknown) =>
     dispatch({ type: 'setValue', path: [...path, ...toPath(relative)], value })
   const field = selection.view === 'field' ? selection.field : null

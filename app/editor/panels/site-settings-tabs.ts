@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react'
 import { listingTexts, texts } from '#lib/texts'
 import GeneralSiteSettings from './GeneralSiteSettings.tsx'
-import AtdwPanel from './AtdwPanel.tsx'
+import AtdwPanel from '../../listings/editor/AtdwPanel.tsx'
 import ChaptersPanel from './ChaptersPanel.tsx'
 import ConciergePanel from './ConciergePanel.tsx'
 

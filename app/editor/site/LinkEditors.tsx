@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import { linkTypes, type Link } from '#lib/content'
 import { texts } from '#lib/texts'
 import { buttonClass, RowButton, SelectInput, TextInput } from '../common/fields.tsx'
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from '../icons.tsx'
+import { PublishBlockedNote, useCurrentUser } from '../team/current-user.tsx'
 import { canMove, emptyLink, moveAt, removeAt, replaceAt } from './edits.ts'
 
 const t = texts.editor.siteDocs
@@ -169,6 +170,8 @@ export function SiteDocActions({
   onPublish: () => void
   onDiscard: () => void
 }) {
+  const { mayPublish } = useCurrentUser()
+  const reasonId = useId()
   return (
     <div className="sticky bottom-0 -mx-5 -mb-4 flex flex-col gap-2 border-t border-neutral-200 bg-white px-5 py-3">
       <p role="status" className={isDirty ? 'text-xs font-medium text-red-darker' : 'text-xs text-neutral-600'}>
@@ -178,7 +181,14 @@ export function SiteDocActions({
         <button type="button" className={buttonClass.primary} disabled={busy !== null} aria-busy={busy === 'save'} onClick={onSave}>
           {t.save}
         </button>
-        <button type="button" className={buttonClass.secondary} disabled={busy !== null} aria-busy={busy === 'publish'} onClick={onPublish}>
+        <button
+          type="button"
+          className={buttonClass.secondary}
+          disabled={busy !== null || !mayPublish}
+          aria-describedby={mayPublish ? undefined : reasonId}
+          aria-busy={busy === 'publish'}
+          onClick={onPublish}
+        >
           {t.publish}
         </button>
         {isDirty ? (
@@ -187,6 +197,7 @@ export function SiteDocActions({
           </button>
         ) : null}
       </div>
+      <PublishBlockedNote id={reasonId} />
     </div>
   )
 }

@@ -9,7 +9,12 @@ describe('editorReducer', () => {
     state = editorReducer(state, { type: 'toggleActiveItem', item: 'savePage' })
     state = editorReducer(state, { type: 'setCollapsed' })
     state = editorReducer(state, { type: 'editPage', page: { _id: 'p1', title: 'B' } })
-    expect(state.menu).toEqual({ collapsed: true, activeItem: 'savePage', sidebar: { open: true, content: 'savePage', side: 'right' } })
+    expect(state.menu).toEqual({
+      collapsed: true,
+      activeItem: 'savePage',
+      sidebar: { open: true, content: 'savePage', side: 'right' },
+      resumeSelect: false,
+    })
     expect(state.page.isDirty).toBe(true)
     state = editorReducer(state, { type: 'markSaved' })
     state = editorReducer(state, { type: 'closeSidebar' })

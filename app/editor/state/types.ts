@@ -1,5 +1,5 @@
 import type { FooterDoc, NavDoc } from '#lib/content'
-import type { EditKind, Path, SelectOption } from '~/blocks/editing'
+import type { EditKind, Path, SelectOption } from '#blocks/editing'
 
 /**
  * The editor's state: the menu (collapsed, active item, sidebar) and the page being edited.
@@ -37,6 +37,11 @@ export interface MenuState {
   collapsed: boolean
   activeItem: MenuItemId | null
   sidebar: { open: boolean; content: SidebarContent | null; side: SidebarSide }
+  /**
+   * The active item was chosen while Select Component was on: closing its panel turns editing back
+   * on, so an editor does not choose Select Component again after every panel (issue 17).
+   */
+  resumeSelect: boolean
 }
 
 export interface PageState {
@@ -127,7 +132,7 @@ export const emptyHistory = (): PageHistory => ({ past: [], future: [], group: n
 export const emptySelection = (): SelectionState => ({ block: null, field: null, view: 'block' })
 
 export const initialEditorState = (collapsed = false): EditorState => ({
-  menu: { collapsed, activeItem: null, sidebar: { open: false, content: null, side: 'right' } },
+  menu: { collapsed, activeItem: null, sidebar: { open: false, content: null, side: 'right' }, resumeSelect: false },
   page: { page: null, savedPage: null, isDirty: false, history: emptyHistory() },
   site: { nav: null, footer: null },
   selection: emptySelection(),

@@ -2,18 +2,25 @@
  * The island behind every booking gadget, imported dynamically by <BookingGadget> so only pages
  * with a gadget download it. It loads the provider's script once (from configuration), waits for
  * its ready hook (`$w`), initialises it once with the live flag, key, vcID and maps key, then
- * calls `BE.gadget.<name>(selector, options)`. It also connects the gadgets' "add to cart" event to
- * the site's cart.
+ * calls `BE.gadget.<name>(selector, options)`. It also subscribes the site's cart to the gadgets'
+ * documented booking events (`$w.event.subscribe('item.book.click', ...)`, gadget-events.ts).
  */
-import { addToCart, type CartItem } from './cart'
+import { texts } from '#lib/texts'
+import { addToCart } from './cart'
+import { BOOKED_EVENT, BOOKING_FAILED_EVENT, bookingErrorMessage, cartItemFromBooking } from './gadget-events'
 import type { BookingSettings, GadgetName } from './settings'
 
 type GadgetFn = (selector: string, options: Record<string, unknown>) => unknown
 
+/** The provider's ready hook and event hub ($w, $w.event.subscribe). */
+type ProviderReady = ((ready: () => void) => void) & {
+  event?: { subscribe?: (name: string, handler: (resp: unknown) => void) => void }
+}
+
 declare global {
   interface Window {
     BE?: { gadget?: Partial<Record<GadgetName | 'init', GadgetFn | ((options: Record<string, unknown>) => unknown)>> }
-    $w?: (ready: () => void) => void
+    $w?: ProviderReady
   }
 }
 
@@ -49,17 +56,29 @@ export function loadGadgetScript(url: string): Promise<void> {
 let initialised = false
 let cartConnected = false
 
-/** Items the gadgets announce go into the site's cart (saved to the provider). */
+const reportCartError = (message: string) => document.dispatchEvent(new CustomEvent('booking-cart:error', { detail: message }))
+
+/**
+ * What the gadgets book goes into the site's cart (saved to the provider through /api/cart); a
+ * failed booking is reported where the cart's errors show. Subscribed once, after the script loaded.
+ */
 function connectCart(apiBase: string) {
   if (cartConnected) return
+  const subscribe = window.$w?.event?.subscribe
+  if (typeof subscribe !== 'function') {
+    console.warn("The booking script offers no $w.event.subscribe: bookings cannot reach the site's cart")
+    return
+  }
   cartConnected = true
-  document.addEventListener('bookeasy:add-to-cart', (event) => {
-    const item = (event as CustomEvent<CartItem>).detail
-    if (!item || (typeof item.id !== 'string' && typeof item.id !== 'number')) return
-    addToCart(apiBase, item).catch((error: unknown) => {
-      document.dispatchEvent(new CustomEvent('booking-cart:error', { detail: error instanceof Error ? error.message : String(error) }))
-    })
+  subscribe.call(window.$w?.event, BOOKED_EVENT, (resp) => {
+    const item = cartItemFromBooking(resp)
+    if (!item) {
+      console.warn(`'${BOOKED_EVENT}' named no operator or product; nothing was added to the cart`, resp)
+      return
+    }
+    addToCart(apiBase, item).catch((error: unknown) => reportCartError(error instanceof Error ? error.message : String(error)))
   })
+  subscribe.call(window.$w?.event, BOOKING_FAILED_EVENT, (resp) => reportCartError(bookingErrorMessage(resp, texts.cart.unreachable)))
 }
 
 export interface MountOptions {
@@ -92,7 +111,6 @@ export async function mountGadget({
   signal,
 }: MountOptions): Promise<'shown' | 'aborted'> {
   if (!settings.scriptUrl) throw new Error('No booking script is configured')
-  connectCart(apiBase)
   await loadGadgetScript(settings.scriptUrl)
   if (delayMs) await new Promise((resolve) => window.setTimeout(resolve, delayMs))
   if (signal?.aborted) return 'aborted'
@@ -105,6 +123,8 @@ export async function mountGadget({
   await new Promise<void>((resolve, reject) => {
     const run = () => {
       try {
+        // The provider's events exist once its script is ready.
+        connectCart(apiBase)
         const init = gadgets?.init
         if (!initialised && typeof init === 'function') {
           ;(init as (options: Record<string, unknown>) => unknown)({ ...common, mapsKey: settings.mapsKey })

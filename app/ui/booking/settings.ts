@@ -17,7 +17,7 @@ export interface BookingSettings {
 /** The provider's gadgets this site uses (spec 02 §7), plus 'book', its checkout on /booking. */
 export type GadgetName = 'details' | 'giftVouchers' | 'search' | 'region' | 'book'
 
-export { DEFAULT_GADGET_TYPE, gadgetType, gadgetTypes } from './gadget-types'
+export { DEFAULT_GADGET_TYPE, gadgetType, gadgetTypes } from '#lib/gadget-types'
 
 /** The booking settings from the default layout (null outside it). */
 export function useBookingSettings(): BookingSettings | null {

@@ -4,11 +4,11 @@ import { Link as RouterLink } from 'react-router'
 import type { PageHeader as Header, Link } from '#lib/content'
 import { blockTexts } from '#lib/texts'
 import { isMp4Url } from '#lib/video-link'
-import { Editable, SidebarEditorButton, useEditing } from '~/blocks/editing'
+import { Editable, SidebarEditorButton, useEditing } from '#blocks/editing'
 import { ChevronRightIcon } from '../icons'
 import { framingOf, Img, type ImageLike } from '../Img'
 import { imageUrl } from '../image-url'
-import { swatch } from '../palette'
+import { swatch } from '#lib/palette'
 import { SmartLink } from '../SmartLink'
 
 export interface PageHeaderProps {

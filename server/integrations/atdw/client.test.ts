@@ -5,8 +5,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeAtlas, type RunningFakeAtlas } from '../../../fakes/atdw/server.ts'
-import { providerValues } from '../../services/listings-mapping.ts'
-import { AtlasError, createAtlasClient, decodeBody, type AtlasRecord } from './client.ts'
+import { providerValues } from '../../../listings/mapping.ts'
+import { AtlasError, createAtlasClient, decodeBody, seededOrder, type AtlasRecord } from './client.ts'
 import { productToAtdwData, serviceToAtdwData } from './normalise.ts'
 
 /**
@@ -260,6 +260,24 @@ describe('retries', () => {
   })
 })
 
+describe('stable paging (order=rand_<seed>)', () => {
+  it('gives each pass through the list its own seed, keeps a seed the caller gives, and refuses a seed unsafe in an address', async () => {
+    const page = JSON.stringify({ numberOfResults: 0, products: [] })
+    queue = [{ body: page }]
+    await client().listAllProducts({ st: 'SA' })
+    await client().listAllProducts({ st: 'SA' })
+    await client().listAllProducts({ st: 'SA', order: seededOrder('run-2026-11-24') })
+    await client().listProducts({ st: 'SA', pge: 2, order: 'rand_run-2026-11-24' })
+    const orders = requests.map((r) => Object.fromEntries(r.query).order)
+    expect(orders[0]).toMatch(/^rand_[0-9a-f]{16}$/)
+    expect(orders[1]).toMatch(/^rand_[0-9a-f]{16}$/)
+    expect(orders[0]).not.toBe(orders[1])
+    expect(orders.slice(2)).toEqual(['rand_run-2026-11-24', 'rand_run-2026-11-24'])
+    expect(() => seededOrder('a seed&with=stuff')).toThrow(AtlasError)
+    expect(() => seededOrder('')).toThrow(AtlasError)
+  })
+})
+
 describe('against the fake Atlas server', () => {
   let fake: RunningFakeAtlas
   beforeAll(async () => {
@@ -276,6 +294,13 @@ describe('against the fake Atlas server', () => {
       fake.state.requests.filter((r) => r.startsWith('/api/atlas/products')).map((r) => new URL(r, 'http://x').searchParams.get('pge')),
     ).toEqual(['1', '2', '3'])
     expect(all.every((p) => p.address?.stateCode === 'SA' && p.address.state === 'South Australia')).toBe(true)
+    // Every page was asked in the same seeded random order (stable paging).
+    const orders = fake.state.requests
+      .filter((r) => r.startsWith('/api/atlas/products'))
+      .map((r) => new URL(r, 'http://x').searchParams.get('order'))
+    expect(orders).toHaveLength(3)
+    expect(new Set(orders).size).toBe(1)
+    expect(orders[0]).toMatch(/^rand_[0-9a-f]{16}$/)
 
     const res = await fetch(`${fake.url}/api/atlas/product?key=k&productId=${active[0]!.productId}`)
     const bytes = new Uint8Array(await res.arrayBuffer())

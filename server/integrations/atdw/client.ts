@@ -8,6 +8,8 @@
  * The raw shapes stay loose (`AtlasRecord`); ./normalise.ts turns them into the site's AtdwData.
  */
 
+import { randomBytes } from 'node:crypto'
+
 export type AtlasRecord = Record<string, unknown>
 
 export interface AtlasClientOptions {
@@ -42,6 +44,12 @@ export interface ProductListQuery {
   delta?: string
   /** With delta: ACTIVE, INACTIVE, EXPIRED. */
   status?: string[]
+  /**
+   * Result order (order=). `rand_<seed>` (seededOrder) gives "a consistent yet randomized result
+   * set across pages" (developer.atdw.com.au/ATDWO-support-size-restriction.html); without it the
+   * list is in relevance order, which can skip or repeat products between pages while the feed changes.
+   */
+  order?: string
 }
 
 /** One `/products` list item with its address in the one shape the site uses. */
@@ -182,6 +190,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 // ------------------------------------------------------------------ the client
 
+/** The Atlas order that pages in one stable random order for this seed: `rand_<seed>`. */
+export function seededOrder(seed: string): string {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(seed)) throw new AtlasError('An order seed holds 1 to 64 letters, digits, _ or -', 400, false)
+  return `rand_${seed}`
+}
+
+/** A fresh seed for one pass through the list (64 random bits, hex). */
+export function newOrderSeed(): string {
+  return randomBytes(8).toString('hex')
+}
+
 export function createAtlasClient(options: AtlasClientOptions) {
   const doFetch = options.fetch ?? fetch
   const attempts = Math.max(1, options.attempts ?? 4)
@@ -260,16 +279,22 @@ export function createAtlasClient(options: AtlasClientOptions) {
       fl: query.fl?.join(','),
       delta: query.delta,
       status: query.status?.join(','),
+      order: query.order,
     })) as AtlasRecord
     return { numberOfResults: num(body.numberOfResults) ?? 0, products: list(body.products).map(toListItem) }
   }
 
-  /** Every page of `/products` (pages of `size`, default 1000). */
+  /**
+   * Every page of `/products` (pages of `size`, default 1000), all in one order: the caller's, or a
+   * seeded random one made for this pass (`rand_<seed>`), so no product is skipped or repeated
+   * between pages when the feed changes meanwhile.
+   */
   async function listAllProducts(query: Omit<ProductListQuery, 'pge'> = {}): Promise<AtlasListItem[]> {
     const size = query.size ?? 1000
+    const order = query.order ?? seededOrder(newOrderSeed())
     const all: AtlasListItem[] = []
     for (let pge = 1; ; pge++) {
-      const page = await listProducts({ ...query, size, pge })
+      const page = await listProducts({ ...query, size, pge, order })
       all.push(...page.products)
       if (page.products.length < size || all.length >= page.numberOfResults) break
     }

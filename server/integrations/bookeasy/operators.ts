@@ -1,28 +1,35 @@
 /**
  * The booking provider's operator information (BookEasy web API, BEHAVIOUR-NOTES "Listings"):
  *
- *   GET getOperatorsInformation?q={visitor centre id}&operators=1001,1002
+ *   GET be/getOperatorsInformation?q={visitor centre id}&operators=1001,1002
+ *       (with the Content API's `apiKey` header when BOOKEASY_API_KEY is set)
  *     -> [{ OperatorID, PackageID, TradingName | Operators, SearchType, Facilities, Cancellation,
  *           TermsAndConditions, ... }]   (also accepted: { Operators: [...] } or { Data: [...] })
  *
  * Tolerant like the provider: ids as numbers or strings, facilities as strings or { Name } objects,
  * "" or null for empty. Answers the spec's booking provider data (spec 02 §3.1) per operator id.
- * Failures throw BookEasyUnavailableError (the caller decides whether to swallow it).
+ * Failures throw BookEasyUnavailableError (the caller decides whether to swallow it). The address
+ * and header follow docs/decisions/010-the-booking-provider-contract.md.
  */
 import { bookEasyInfoSchema, type BookEasyInfo } from '#lib/listings'
-import { BookEasyUnavailableError, providerUrl } from './cart.ts'
+import { BookEasyUnavailableError, providerHeaders, providerUrl } from './cart.ts'
 
 export interface BookEasyOperatorsClientOptions {
   /** Base address of the provider's web API (BOOKEASY_API_URL). */
   apiUrl: string
   /** `q`: the visitor centre id (BOOKEASY_VC_ID, 153 by default). */
   vcId: number
+  /** The Content API's key (BOOKEASY_API_KEY), sent as the `apiKey` header; unset sends none. */
+  apiKey?: string | undefined
   /** Per-call time limit in ms (default 15 s). */
   timeoutMs?: number
   /** Operator ids per call (default 50). */
   batchSize?: number
   fetch?: typeof fetch
 }
+
+/** Where the provider's own gadgets ask for operator information (its `be/` method group). */
+export const OPERATORS_PATH = 'be/getOperatorsInformation'
 
 type Rec = Record<string, unknown>
 const text = (v: unknown): string =>
@@ -57,10 +64,10 @@ export function createBookEasyOperatorsClient(options: BookEasyOperatorsClientOp
   const batchSize = Math.max(1, options.batchSize ?? 50)
 
   async function batch(ids: string[]): Promise<BookEasyInfo[]> {
-    const address = providerUrl(options.apiUrl, 'getOperatorsInformation', { operators: ids.join(',') }, options.vcId)
+    const address = providerUrl(options.apiUrl, OPERATORS_PATH, { operators: ids.join(',') }, options.vcId)
     let res: Response
     try {
-      res = await doFetch(address, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) })
+      res = await doFetch(address, { headers: providerHeaders(options.apiKey), signal: AbortSignal.timeout(timeoutMs) })
     } catch (err) {
       throw new BookEasyUnavailableError(`The booking provider could not be reached (${(err as Error).message})`)
     }

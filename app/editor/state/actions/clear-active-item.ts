@@ -1,4 +1,5 @@
 import type { EditorState, MenuItemId } from '../types.ts'
+import { afterItemCloses } from './toggle-active-item.ts'
 
 export interface ClearActiveItemAction {
   type: 'clearActiveItem'
@@ -6,9 +7,12 @@ export interface ClearActiveItemAction {
   item?: MenuItemId
 }
 
-/** A modal panel or dialog was closed: no item is active any more. The sidebar is left as it is. */
+/**
+ * A modal panel or dialog was closed: no item is active any more, or Select Component again when
+ * the panel was opened while editing. The sidebar is left as it is.
+ */
 export function clearActiveItem(state: EditorState, action: ClearActiveItemAction): EditorState {
   if (state.menu.activeItem === null) return state
   if (action.item && state.menu.activeItem !== action.item) return state
-  return { ...state, menu: { ...state.menu, activeItem: null } }
+  return { ...state, menu: { ...state.menu, activeItem: afterItemCloses(state.menu), resumeSelect: false } }
 }

@@ -1,5 +1,6 @@
 import { itemSurface } from '../items.ts'
 import type { EditorState } from '../types.ts'
+import { afterItemCloses } from './toggle-active-item.ts'
 
 export interface CloseSidebarAction {
   type: 'closeSidebar'
@@ -7,7 +8,8 @@ export interface CloseSidebarAction {
 
 /**
  * Closes the sidebar. When it was showing the active menu item's panel, that item is no longer
- * active either (otherwise the menu would mark an item whose panel is gone).
+ * active either (otherwise the menu would mark an item whose panel is gone); Select Component is,
+ * when the panel was opened while editing.
  */
 export function closeSidebar(state: EditorState, _action: CloseSidebarAction): EditorState {
   const { activeItem, sidebar } = state.menu
@@ -17,7 +19,8 @@ export function closeSidebar(state: EditorState, _action: CloseSidebarAction): E
     ...state,
     menu: {
       ...state.menu,
-      activeItem: panelOfActiveItem ? null : activeItem,
+      activeItem: panelOfActiveItem ? afterItemCloses(state.menu) : activeItem,
+      resumeSelect: panelOfActiveItem ? false : state.menu.resumeSelect,
       sidebar: { ...sidebar, open: false, content: null },
     },
   }

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { initialEditorState } from '../types.ts'
+import { clearActiveItem } from './clear-active-item.ts'
+import { closeSidebar } from './close-sidebar.ts'
 import { toggleActiveItem } from './toggle-active-item.ts'
 
 describe('toggleActiveItem', () => {
@@ -44,5 +46,49 @@ describe('toggleActiveItem', () => {
     const copy = structuredClone(state)
     toggleActiveItem(state, { type: 'toggleActiveItem', item: 'select' })
     expect(state).toEqual(copy)
+  })
+
+  describe('a panel opened while editing (Select Component on) turns editing back on when it closes', () => {
+    const editing = () => toggleActiveItem(initialEditorState(), { type: 'toggleActiveItem', item: 'select' })
+
+    test('a sidebar panel chosen again', () => {
+      const open = toggleActiveItem(editing(), { type: 'toggleActiveItem', item: 'savePage' })
+      expect(open.menu.activeItem).toBe('savePage')
+      const closed = toggleActiveItem(open, { type: 'toggleActiveItem', item: 'savePage' })
+      expect(closed.menu.activeItem).toBe('select')
+      expect(closed.menu.sidebar.open).toBe(false)
+    })
+
+    test('a sidebar panel closed by its close button or Escape', () => {
+      const open = toggleActiveItem(editing(), { type: 'toggleActiveItem', item: 'saveNav' })
+      expect(closeSidebar(open, { type: 'closeSidebar' }).menu.activeItem).toBe('select')
+    })
+
+    test('a modal panel closed, also after switching from one panel to another', () => {
+      const settings = toggleActiveItem(editing(), { type: 'toggleActiveItem', item: 'pageSettings' })
+      expect(clearActiveItem(settings, { type: 'clearActiveItem' }).menu.activeItem).toBe('select')
+      const dashboard = toggleActiveItem(settings, { type: 'toggleActiveItem', item: 'dashboard' })
+      expect(clearActiveItem(dashboard, { type: 'clearActiveItem' }).menu.activeItem).toBe('select')
+    })
+
+    test('once back, closing leaves nothing to return to; Select Component chosen again turns editing off', () => {
+      const open = toggleActiveItem(editing(), { type: 'toggleActiveItem', item: 'dashboard' })
+      const back = clearActiveItem(open, { type: 'clearActiveItem' })
+      expect(back.menu.resumeSelect).toBe(false)
+      expect(toggleActiveItem(back, { type: 'toggleActiveItem', item: 'select' }).menu.activeItem).toBeNull()
+    })
+
+    test('a panel opened while not editing closes to no active item', () => {
+      const open = toggleActiveItem(initialEditorState(), { type: 'toggleActiveItem', item: 'savePage' })
+      expect(closeSidebar(open, { type: 'closeSidebar' }).menu.activeItem).toBeNull()
+      const modal = toggleActiveItem(initialEditorState(), { type: 'toggleActiveItem', item: 'siteSettings' })
+      expect(clearActiveItem(modal, { type: 'clearActiveItem' }).menu.activeItem).toBeNull()
+    })
+
+    test('choosing Select Component from a panel keeps editing on when nothing else is open', () => {
+      const open = toggleActiveItem(editing(), { type: 'toggleActiveItem', item: 'saveFooter' })
+      const selected = toggleActiveItem(open, { type: 'toggleActiveItem', item: 'select' })
+      expect(selected.menu).toMatchObject({ activeItem: 'select', resumeSelect: false })
+    })
   })
 })

@@ -1,0 +1,42 @@
+import { Tabs } from 'radix-ui'
+import { useState } from 'react'
+import { teamTexts } from '#lib/team'
+import { chrome } from '../surfaces/classes.ts'
+import { ActivityLogPanel, LatestActivity } from './ActivityLog.tsx'
+import { useCurrentUser } from './current-user.tsx'
+import { EditorsPanel } from './EditorsPanel.tsx'
+import { MyAccount } from './MyAccount.tsx'
+
+type Tab = 'latest' | 'editors' | 'activity' | 'account'
+
+/** The dashboard's content (issue 21): the latest changes, the editors (admins), the whole log, my account. */
+export function TeamDashboard() {
+  const { isAdmin } = useCurrentUser()
+  const [tab, setTab] = useState<Tab>('latest')
+  const tabs: Tab[] = isAdmin ? ['latest', 'editors', 'activity', 'account'] : ['latest', 'activity', 'account']
+  return (
+    <Tabs.Root value={tab} onValueChange={(v) => setTab(v as Tab)} className="min-h-[26rem]">
+      <Tabs.List aria-label={teamTexts.dashboardTabs} className="mb-4 flex flex-wrap gap-1 border-b border-neutral-200">
+        {tabs.map((id) => (
+          <Tabs.Trigger key={id} value={id} className={chrome.tab}>
+            {teamTexts.tabs[id]}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      <Tabs.Content value="latest" className={chrome.focus}>
+        <LatestActivity onShowAll={() => setTab('activity')} />
+      </Tabs.Content>
+      {isAdmin ? (
+        <Tabs.Content value="editors" className={chrome.focus}>
+          <EditorsPanel />
+        </Tabs.Content>
+      ) : null}
+      <Tabs.Content value="activity" className={chrome.focus}>
+        <ActivityLogPanel />
+      </Tabs.Content>
+      <Tabs.Content value="account" className={chrome.focus}>
+        <MyAccount />
+      </Tabs.Content>
+    </Tabs.Root>
+  )
+}

@@ -1,0 +1,41 @@
+import { useEffect, useRef } from 'react'
+import { useRevalidator, useSearchParams } from 'react-router'
+import { teamTexts } from '#lib/team'
+import { onSessionEnded } from '../api.ts'
+import { toastError, toastSuccess } from '../toast.ts'
+
+/**
+ * Issue 21: a signed-in editor whose session was ended elsewhere (deactivated, password changed in
+ * another browser) is told so on their next call and the editor turns to its signed-out state (the
+ * page as loaded stays on screen). Also reports the outcome of an e-mail change link (?emailChanged).
+ */
+export function useTeamSession(signedIn: boolean) {
+  const { revalidate } = useRevalidator()
+  const told = useRef(false)
+  useEffect(() => {
+    if (!signedIn) return
+    told.current = false
+    onSessionEnded(() => {
+      if (told.current) return
+      told.current = true
+      toastError(teamTexts.signedOut)
+      void revalidate()
+    })
+    return () => onSessionEnded(null)
+  }, [signedIn, revalidate])
+
+  const [searchParams, setSearchParams] = useSearchParams()
+  const emailChanged = searchParams.get('emailChanged')
+  useEffect(() => {
+    if (emailChanged === null) return
+    if (emailChanged === '1') toastSuccess(teamTexts.account.emailChanged)
+    else toastError(teamTexts.account.emailNotChanged)
+    setSearchParams(
+      (params) => {
+        params.delete('emailChanged')
+        return params
+      },
+      { replace: true, preventScrollReset: true },
+    )
+  }, [emailChanged, setSearchParams])
+}

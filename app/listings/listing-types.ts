@@ -1,0 +1,43 @@
+/** The listing page's data as it travels to the browser (built by listing-view.server.ts). */
+import type { ListingCard, ListingImage, ServiceSummary } from '#lib/listings'
+import type { OpeningRow, TicketRow } from '../../listings/format'
+
+export interface ListingPageView {
+  _id: string
+  slug: string
+  name: string
+  parent: { name: string; slug: string } | null
+  isCustom: boolean
+  listingType: 'product' | 'service'
+  inactive: boolean
+  productCategoryId: string
+  website: string
+  phone: string
+  email: string
+  address: string
+  categories: { key: string; name: string }[]
+  gallery: ListingImage[]
+  /** Filled by the server: the markdown description as safe HTML (no raw HTML passes). */
+  descriptionHtml: string
+  description: string
+  opening: OpeningRow[]
+  event: { dates: string; times: string; startDate: string; endDate: string } | null
+  tickets: { free: boolean; rows: TicketRow[] } | null
+  checkIn: string
+  checkOut: string
+  facilities: string[]
+  cancellation: string
+  bookingOperatorId: string
+  geo: { latitude: number; longitude: number } | null
+  rateFrom: number | null
+}
+
+export interface ListingPageData {
+  listing: ListingPageView | null
+  services: ServiceSummary[]
+  related: ListingCard[]
+  /** Spec 02 §8: 'Something went wrong.' when the listing or its services could not be loaded. */
+  failed: boolean
+  /** schema.org JSON-LD of the listing, ready for a script element. */
+  jsonLd: string
+}

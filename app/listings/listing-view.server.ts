@@ -1,0 +1,136 @@
+/**
+ * What a listing page shows (spec 02 §2.1), computed on the server from the stored listing: only
+ * the displayed values travel to the browser, never the raw provider data. Pure, so it is tested
+ * without a database; server-only (.server) because it uses lib/listings' zod-backed helpers.
+ */
+import { bookEasyOperatorId, MAX_CATEGORY_CHIPS, type Listing, type ListingImage, type ListingTags } from '#lib/listings'
+import { eventDateRange, eventTimes, formatTime12, openingRows, ticketCost } from '../../listings/format'
+import { tagLabel } from './filters'
+import type { ListingPageView } from './listing-types'
+
+export type { ListingPageData, ListingPageView } from './listing-types'
+
+function hasImage(image: ListingImage | null | undefined): image is ListingImage {
+  return Boolean(image && (image.url || image.imageId))
+}
+
+/** Builds the page's view of a listing; `today` (YYYY-MM-DD) picks the current opening period. */
+export function toListingView(listing: Listing, tags: ListingTags, today: string): ListingPageView {
+  const atdw = listing.atdw
+  const category = atdw?.productCategoryId ?? ''
+  const chips = [...new Set([...(listing.taggedCategories?.value ?? []), ...(listing.customCategories?.value ?? [])])]
+    .filter(Boolean)
+    .slice(0, MAX_CATEGORY_CHIPS)
+    .map((key) => ({ key, name: tagLabel(key, tags) }))
+  const multimedia = (listing.multimedia?.value?.length ? listing.multimedia.value : (atdw?.multimedia ?? []))
+    .filter((m) => m.attributeIdMultimediaContent === 'IMAGE' && m.serverPath)
+    .map<ListingImage>((m) => ({ url: m.serverPath, alt: m.altText || listing.name.value, width: m.width, height: m.height }))
+  const main = listing.image?.value
+  const gallery =
+    hasImage(main) && !multimedia.some((m) => m.url && m.url === main.url)
+      ? [{ ...main, alt: main.alt || listing.name.value }, ...multimedia]
+      : multimedia
+  const isEvent = category === 'EVENT' || (atdw?.eventFrequency.length ?? 0) > 0
+  const event =
+    isEvent && atdw
+      ? {
+          dates: eventDateRange(atdw.startDate, atdw.endDate),
+          times: eventTimes(atdw.eventFrequency),
+          startDate: atdw.startDate,
+          endDate: atdw.endDate,
+        }
+      : null
+  const tickets = atdw && (isEvent || category === 'ATTRACTION' || atdw.freeEntryFlag === 1 || atdw.rates.length) ? ticketCost(atdw) : null
+  const venue = atdw?.productSite.find((s) => s.attributeIdSiteType === 'VENUE')?.siteName ?? ''
+  const address = [venue, listing.physicalAddress?.value].filter(Boolean).join(', ')
+  const facilities = listing.bookEasy?.Facilities.length ? listing.bookEasy.Facilities : (atdw?.facilities ?? [])
+  return {
+    _id: listing._id,
+    slug: listing.slug,
+    name: listing.name.value,
+    parent: listing.atdwParent?.name ? { name: listing.atdwParent.name, slug: listing.atdwParent.slug } : null,
+    isCustom: listing.isCustom,
+    listingType: listing.listingType,
+    inactive: listing.activeStatus.value !== 'ACTIVE',
+    productCategoryId: category,
+    website: listing.url?.value ?? '',
+    phone: listing.phone?.value ?? '',
+    email: listing.email?.value ?? '',
+    address,
+    categories: chips,
+    gallery,
+    descriptionHtml: '',
+    description: listing.description?.value ?? '',
+    opening: openingRows(atdw?.openingTime, today),
+    event,
+    tickets: tickets && (tickets.free || tickets.rows.length) ? tickets : null,
+    checkIn: formatTime12(atdw?.checkInTime),
+    checkOut: formatTime12(atdw?.checkOutTime),
+    facilities: facilities.map((f) => f.trim()).filter(Boolean),
+    cancellation: (listing.bookEasy?.Cancellation ?? '').trim(),
+    bookingOperatorId: bookEasyOperatorId(listing),
+    geo: atdw?.latitude != null && atdw.longitude != null ? { latitude: atdw.latitude, longitude: atdw.longitude } : null,
+    rateFrom: atdw?.rateFrom ?? null,
+  }
+}
+
+/** schema.org type by provider category, for search engines. */
+const schemaTypes: Record<string, string> = {
+  ACCOMM: 'LodgingBusiness',
+  EVENT: 'Event',
+  ATTRACTION: 'TouristAttraction',
+  RESTAURANT: 'Restaurant',
+  TOUR: 'TouristTrip',
+  HIRE: 'LocalBusiness',
+  TRANSPORT: 'LocalBusiness',
+  DESTINFO: 'TouristDestination',
+  GENSERVICE: 'LocalBusiness',
+  INFO: 'TouristInformationCenter',
+}
+
+export function schemaTypeOf(productCategoryId: string): string {
+  return schemaTypes[productCategoryId] ?? 'TouristAttraction'
+}
+
+/** The listing as schema.org JSON-LD (an absolute address for its page and pictures). */
+export function listingJsonLd(view: ListingPageView, origin: string): Record<string, unknown> {
+  const type = schemaTypeOf(view.productCategoryId)
+  const absolute = (href: string) => (/^https?:\/\//.test(href) ? href : `${origin}${href.startsWith('/') ? '' : '/'}${href}`)
+  const images = view.gallery
+    .map((image) => (image.url ? absolute(image.url) : image.imageId ? `${origin}/img/${image.imageId}?w=1000&h=760` : ''))
+    .filter(Boolean)
+  const ld: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': type,
+    name: view.name,
+    url: absolute(`/${view.slug}`),
+  }
+  if (view.description) ld.description = view.description.slice(0, 500)
+  if (images.length) ld.image = images.slice(0, 6)
+  if (view.address) {
+    const address = { '@type': 'PostalAddress', streetAddress: view.address, addressRegion: 'SA', addressCountry: 'AU' }
+    if (type === 'Event') ld.location = { '@type': 'Place', name: view.address.split(',')[0], address }
+    else ld.address = address
+  }
+  if (type !== 'Event' && type !== 'TouristTrip') {
+    if (view.phone) ld.telephone = view.phone
+    if (view.email) ld.email = view.email
+  }
+  if (view.website) ld.sameAs = view.website
+  if (view.geo && type !== 'Event') ld.geo = { '@type': 'GeoCoordinates', latitude: view.geo.latitude, longitude: view.geo.longitude }
+  if (type === 'Event' && view.event) {
+    if (view.event.startDate) ld.startDate = view.event.startDate
+    if (view.event.endDate) ld.endDate = view.event.endDate
+    ld.eventStatus = 'https://schema.org/EventScheduled'
+    ld.eventAttendanceMode = 'https://schema.org/OfflineEventAttendanceMode'
+    if (view.tickets?.free) ld.isAccessibleForFree = true
+    else if (view.rateFrom != null)
+      ld.offers = { '@type': 'Offer', price: view.rateFrom, priceCurrency: 'AUD', url: absolute(`/${view.slug}`) }
+  }
+  return ld
+}
+
+/** JSON for a <script type="application/ld+json">: '<' escaped so no text can close the script. */
+export function jsonLdScript(ld: Record<string, unknown>): string {
+  return JSON.stringify(ld).replace(/</g, '\\u003c')
+}

@@ -1,0 +1,19 @@
+import { texts } from '#lib/texts'
+import { ColourPicker } from '~/editor/fields/ColourPicker'
+import { SplitSettings } from '~/editor/fields/SplitSettings'
+import type { BlockEditorProps } from '../define'
+import type { Props } from './schema'
+
+export function Editor({ block: b, set }: BlockEditorProps<Props>) {
+  return (
+    <div className="flex flex-col gap-6">
+      <SplitSettings block={b} set={set} />
+      <ColourPicker
+        label={texts.blockEditors.colour.background}
+        value={b.backgroundColour}
+        onChange={(key) => set('backgroundColour', key)}
+        font={{ value: b.fontColour, onChange: (f) => set('fontColour', f) }}
+      />
+    </div>
+  )
+}

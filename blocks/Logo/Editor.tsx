@@ -1,0 +1,33 @@
+import { texts } from '#lib/texts'
+import { SelectInput } from '~/editor/common/fields'
+import { RangeField } from '~/editor/fields/RangeField'
+import type { BlockEditorProps } from '../define'
+import type { Props } from './schema'
+
+const t = texts.blockEditors.logo
+
+export function Editor({ block: b, set }: BlockEditorProps<Props>) {
+  return (
+    <div className="flex flex-col gap-4">
+      <RangeField
+        label={t.maxWidth}
+        value={b.maxWidth}
+        min={40}
+        max={800}
+        step={10}
+        onChange={(v) => set('maxWidth', v)}
+        describe={(v) => `${v} px`}
+      />
+      <SelectInput
+        label={t.align}
+        value={b.align}
+        onChange={(e) => set('align', e.target.value)}
+        options={[
+          { value: 'left', label: t.left },
+          { value: 'center', label: t.center },
+          { value: 'right', label: t.right },
+        ]}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,8 @@
+import type { z } from 'zod'
+import { blockObject, text } from '../fields'
+
+export const schema = blockObject('SectionHeading', {
+  title: text(200),
+  subtitle: text(500),
+})
+export type Props = z.output<typeof schema>

@@ -1,0 +1,17 @@
+import { z } from 'zod'
+import { blockObject, image, text } from '../fields'
+import { videoIdPattern } from './video-id'
+
+/** Spec 02 §3.5: the video id under a named property (videoId); the poster is chosen by the editor. */
+export const schema = blockObject('Youtube', {
+  videoId: z
+    .string()
+    .trim()
+    .regex(videoIdPattern.youtube, 'A YouTube video id has 11 letters, digits, - or _')
+    .or(z.literal(''))
+    .default(''),
+  title: text(200),
+  poster: image(),
+  caption: text(300),
+})
+export type Props = z.output<typeof schema>

@@ -1,0 +1,27 @@
+/**
+ * Field builders shared by the block schemas (Payload-style), so a link or an image is validated
+ * the same way in every block. Server-safe: zod only, no React.
+ */
+import { z } from 'zod'
+import { imageRefSchema, linkSchema, spacingSchema } from '#lib/content'
+
+export const text = (max = 300) => z.string().max(max).default('')
+export const image = () => imageRefSchema.default({ imageId: '', alt: '' })
+export const link = () => linkSchema.default({ text: '', href: '', type: 'page' })
+export const colour = (fallback: string) => z.string().max(40).default(fallback)
+export const cropMap = () => imageRefSchema.shape.crop
+
+/** A block's schema: its type, the editor's stable key, spacing, and the block's own fields. */
+export function blockObject<const T extends string, S extends z.ZodRawShape>(componentType: T, shape: S) {
+  return z.object({
+    componentType: z.literal(componentType),
+    _key: z.string().max(60).optional(),
+    spacing: spacingSchema.optional(),
+    ...shape,
+  })
+}
+
+/** The stored defaults of a block: what the editor inserts. */
+export function defaultsOf<S extends z.ZodType>(schema: S, componentType: string): z.output<S> {
+  return schema.parse({ componentType })
+}

@@ -1,0 +1,467 @@
+/**
+ * The provider sync (spec 02 §4; BEHAVIOUR-NOTES "Listings"). No HTTP here: the schedule, the CLI,
+ * the demo's first start and `listing/syncListing` call it.
+ *
+ * 1. Read the whole feed (every category of the configured state and area).
+ * 2. Fetch the details of new and changed products (and a TOUR's services) from the provider.
+ *    A failure here stops the sync before anything is written.
+ * 3. Apply it: linked fields take provider values, unlinked ones keep the editor's; a listing is
+ *    published with its page while its status is ACTIVE and taken off the public site otherwise;
+ *    products gone from the feed (and their services) become INACTIVE and leave the public site;
+ *    new products get a listing page. All of it is ONE transaction: a failure anywhere (the
+ *    provider in step 2, the database in step 3) leaves the previous listings exactly as they were.
+ *    One exception: the FIRST import of a domain on the embedded PGlite, which has one connection,
+ *    so an open transaction makes every visitor's query wait (a first import of 2,000 products
+ *    takes a minute or more). There is no previous data to keep then, so it is applied in
+ *    transactions of `applyChunkSize` products (a product with its services and page in one),
+ *    letting requests through in between; a failed first import is completed by the next run.
+ *    Daily syncs apply only the products that changed, so their one transaction is short.
+ *
+ * The daily schedule runs under a Postgres advisory lock, so one instance of many runs it.
+ */
+import { Cron } from 'croner'
+import { eq, sql } from 'drizzle-orm'
+import type pg from 'pg'
+import { isLinked, productCategoryIds, type AtdwData, type Listing } from '#lib/listings'
+import type { Config } from '../../server/config.ts'
+import type { Database, Db } from '../../server/db/client.ts'
+import { listings, listingSyncRuns } from '../../server/db/schema.ts'
+import { createAtlasClient, type AtlasClient, type AtlasListItem } from '../../server/integrations/atdw/client.ts'
+import { productToAtdwData, serviceToAtdwData } from '../../server/integrations/atdw/normalise.ts'
+import { AppError } from '../../server/services/errors.ts'
+import { ContentEventBus } from '../../server/services/events.ts'
+import { applyProvider } from '../mapping.ts'
+import { createListingService, type ListingService } from '../service.ts'
+import { createPageService } from '../../server/services/pages.ts'
+import { SYSTEM } from '../../server/services/access.ts'
+import { createSearchService } from '../../server/services/search.ts'
+
+/** Key of the advisory lock that keeps two syncs (two instances, or the CLI and a server) apart. */
+export const SYNC_LOCK_KEY = 4_872_310_917
+
+export interface SyncProgress {
+  phase: 'feed' | 'details' | 'apply' | 'done'
+  done: number
+  total: number
+}
+
+export interface SyncReport {
+  domainId: string
+  /** Products in the provider's feed. */
+  feed: number
+  /** Product details fetched (new or changed since the last sync). */
+  fetched: number
+  created: number
+  updated: number
+  unchanged: number
+  services: number
+  deactivated: number
+  published: number
+  unpublished: number
+  durationMs: number
+}
+
+export interface SyncOptions {
+  trigger?: 'schedule' | 'cli' | 'start' | 'editor' | 'test'
+  /** Fetch every product's details, changed or not. */
+  force?: boolean
+  onProgress?: (progress: SyncProgress) => void
+}
+
+export interface ListingSyncDeps {
+  database: Database
+  /** The process's own bus: visitor caches are cleared after the sync commits. */
+  events: ContentEventBus
+  /** The process's listing service (its memoised facets are dropped after a sync). */
+  listings: ListingService
+  atdw: Config['atdw'] | undefined
+  /** Tests may hand in a client (e.g. pointed at the fake); otherwise built from atdw. */
+  client?: AtlasClient
+  log?: { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void }
+  /**
+   * Products applied per transaction on a domain's first import on PGlite (default 10, so a visitor's page waits at most a few hundred ms behind one; an open
+   * transaction there blocks every other query of the process). Every other sync applies all of
+   * its products in one transaction.
+   */
+  applyChunkSize?: number
+}
+
+interface Fetched {
+  item: AtlasListItem
+  product: AtdwData
+  services: AtdwData[]
+}
+
+/** Runs fn holding the advisory lock; answers { ran: false } when another holder has it. */
+export async function withAdvisoryLock<T>(
+  database: Database,
+  key: number,
+  fn: () => Promise<T>,
+): Promise<{ ran: true; result: T } | { ran: false }> {
+  if (database.kind === 'postgres') {
+    // A session lock belongs to one connection: hold one for the whole run.
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client
+    const client = await pool.connect()
+    try {
+      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key])
+      if (!rows[0]?.locked) return { ran: false }
+      try {
+        return { ran: true, result: await fn() }
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [key]).catch(() => {})
+      }
+    } finally {
+      client.release()
+    }
+  }
+  // PGlite: one process, one session.
+  const rowsOf = (r: unknown) => (r as { rows: { locked: boolean }[] }).rows
+  const [row] = rowsOf(await database.db.execute(sql`select pg_try_advisory_lock(${key}) as locked`))
+  if (!row?.locked) return { ran: false }
+  try {
+    return { ran: true, result: await fn() }
+  } finally {
+    await database.db.execute(sql`select pg_advisory_unlock(${key})`).catch(() => {})
+  }
+}
+
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>, onEach?: () => void): Promise<R[]> {
+  const results: R[] = new Array(items.length)
+  let next = 0
+  let failed: unknown = null
+  const worker = async () => {
+    while (next < items.length && !failed) {
+      const i = next++
+      try {
+        results[i] = await fn(items[i]!)
+        onEach?.()
+      } catch (err) {
+        failed ??= err
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  if (failed) throw failed
+  return results
+}
+
+export function createListingSyncService(deps: ListingSyncDeps) {
+  const { database } = deps
+  const client =
+    deps.client ?? (deps.atdw?.apiUrl ? createAtlasClient({ baseUrl: deps.atdw.apiUrl, apiKey: deps.atdw.apiKey || 'local' }) : null)
+  let running = false
+  const requireClient = () => {
+    if (!client) throw new AppError('unavailable', 'The tourism provider is not configured (set ATDW_API_URL and ATDW_API_KEY)')
+    return client
+  }
+
+  async function fetchDetails(atlas: AtlasClient, item: AtlasListItem): Promise<Fetched> {
+    const product = productToAtdwData(await atlas.getProduct(item.productId))
+    const services: AtdwData[] = []
+    // A TOUR's services become child listings.
+    if (product.productCategoryId === 'TOUR') {
+      for (const s of product.services)
+        services.push(serviceToAtdwData(product, await atlas.getProductService(product.productId, s.serviceId)))
+    }
+    return { item, product, services }
+  }
+
+  /** One turn of the event loop: timers, I/O and other requests run before the sync goes on. */
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+  /** Services bound to one transaction; their events go nowhere until the transaction commits. */
+  function inTransaction(tx: Db) {
+    const quiet = new ContentEventBus()
+    const pages = createPageService(tx, quiet, createSearchService(tx))
+    return createListingService(tx, { pages, events: quiet })
+  }
+
+  async function apply(
+    tx: Db,
+    domainId: string,
+    fetched: Fetched[],
+    feedIds: Set<string>,
+    existing: Map<string, Listing>,
+    report: SyncReport,
+    options: { deactivateMissing: boolean; onApplied?: () => void; yieldBetween?: boolean },
+  ) {
+    const listings = inTransaction(tx)
+    const now = new Date().toISOString()
+    const publishAs = async (next: Listing, wasPublished: boolean): Promise<Listing> => {
+      // PGlite runs queries on this thread without giving the event loop a turn: a chunk of the
+      // first import would hold it for half a second. A turn before each listing keeps every hold
+      // to one listing's writes (issue 18), and requests that need no database are answered.
+      if (options.yieldBetween) await turn()
+      const publish = next.activeStatus.value === 'ACTIVE'
+      const saved = await listings.setPublished(domainId, next, publish, SYSTEM)
+      if (publish && !wasPublished) report.published++
+      if (!publish && wasPublished) report.unpublished++
+      return saved
+    }
+    for (const { product, services } of fetched) {
+      const before = existing.get(product.productId) ?? null
+      const next = applyProvider(before, { _id: product.productId, domainId, listingType: 'product', parentId: null, atdw: product }, now)
+      const parentSlug = (await publishAs(next, before?.published ?? false)).slug
+      if (before) report.updated++
+      else report.created++
+      const serviceIds = new Set<string>()
+      for (const service of services) {
+        const id = service.serviceId!
+        serviceIds.add(id)
+        const old = existing.get(id) ?? null
+        const child = applyProvider(
+          old,
+          {
+            _id: id,
+            domainId,
+            listingType: 'service',
+            parentId: product.productId,
+            atdw: service,
+            atdwParent: { name: product.name, slug: parentSlug },
+          },
+          now,
+        )
+        // A service is public only while its product is.
+        if (next.activeStatus.value !== 'ACTIVE' && child.activeStatus.provider) child.activeStatus.value = 'INACTIVE'
+        await publishAs(child, old?.published ?? false)
+        report.services++
+      }
+      // Services the product no longer has.
+      for (const old of existing.values()) {
+        if (old.parentId === product.productId && !serviceIds.has(old._id)) await deactivate(listings, domainId, old, report)
+      }
+      options.onApplied?.()
+    }
+    if (options.deactivateMissing) {
+      for (const old of existing.values()) {
+        const productId = old.listingType === 'service' ? old.parentId : old._id
+        if (productId && !feedIds.has(productId)) await deactivate(listings, domainId, old, report)
+      }
+    }
+  }
+
+  /** A listing whose product left the feed: INACTIVE, and off the public site with its page. */
+  async function deactivate(listings: ListingService, domainId: string, old: Listing, report: SyncReport) {
+    if (old.activeStatus.value === 'INACTIVE' && !old.published) return
+    const next: Listing = { ...old, activeStatus: { ...old.activeStatus, value: 'INACTIVE' } }
+    await listings.setPublished(domainId, next, false, SYSTEM)
+    report.deactivated++
+    if (old.published) report.unpublished++
+  }
+
+  async function record<T>(domainId: string, trigger: string, run: () => Promise<T & { counts?: Record<string, number> }>): Promise<T> {
+    const [row] = await database.db
+      .insert(listingSyncRuns)
+      .values({ domainId, trigger, status: 'running' })
+      .returning({ id: listingSyncRuns.id })
+    try {
+      const result = await run()
+      await database.db
+        .update(listingSyncRuns)
+        .set({ status: 'ok', counts: result.counts ?? null, finishedAt: new Date() })
+        .where(eq(listingSyncRuns.id, row!.id))
+      return result
+    } catch (err) {
+      await database.db
+        .update(listingSyncRuns)
+        .set({ status: 'failed', error: (err as Error).message.slice(0, 2000), finishedAt: new Date() })
+        .where(eq(listingSyncRuns.id, row!.id))
+        .catch(() => {})
+      throw err
+    }
+  }
+
+  /** Syncs every product of the configured state and area into the domain's listings. */
+  async function syncAll(domainId: string, options: SyncOptions = {}): Promise<SyncReport> {
+    const atlas = requireClient()
+    // The advisory lock keeps processes apart; within one process (one PGlite session, where the
+    // lock is re-entrant) this flag does.
+    if (running) throw new AppError('conflict', 'A listing sync is already running')
+    running = true
+    try {
+      return await syncAllLocked(atlas, domainId, options)
+    } finally {
+      running = false
+    }
+  }
+
+  async function syncAllLocked(atlas: AtlasClient, domainId: string, options: SyncOptions): Promise<SyncReport> {
+    const locked = await withAdvisoryLock(database, SYNC_LOCK_KEY, () =>
+      record(domainId, options.trigger ?? 'editor', async () => {
+        const started = Date.now()
+        const progress = options.onProgress ?? (() => {})
+        progress({ phase: 'feed', done: 0, total: 1 })
+        // Pages of 250: parsing a page of 1,000 products held the event loop for 100-300 ms.
+        const feed = await atlas.listAllProducts({ cats: productCategoryIds, st: deps.atdw?.state, ar: deps.atdw?.area, size: 250 })
+        const feedIds = new Set(feed.map((p) => p.productId))
+        const existing = await deps.listings.existingIds(domainId)
+        const report: SyncReport = {
+          domainId,
+          feed: feed.length,
+          fetched: 0,
+          created: 0,
+          updated: 0,
+          unchanged: 0,
+          services: 0,
+          deactivated: 0,
+          published: 0,
+          unpublished: 0,
+          durationMs: 0,
+        }
+        const changed = feed.filter((item) => {
+          const before = existing.get(item.productId)
+          // Unchanged at the provider, and not a product coming back after it had left the feed.
+          const same =
+            before?.atdw &&
+            before.atdw.productUpdateDate === item.productUpdateDate &&
+            before.atdw.status === item.status &&
+            !(isLinked(before.activeStatus) && before.activeStatus.value !== item.status)
+          if (same && !options.force) report.unchanged++
+          return options.force || !same
+        })
+        let done = 0
+        progress({ phase: 'details', done, total: changed.length })
+        const fetched = await mapLimit(
+          changed,
+          6,
+          (item) => fetchDetails(atlas, item),
+          () => progress({ phase: 'details', done: ++done, total: changed.length }),
+        )
+        report.fetched = fetched.length
+        let applied = 0
+        progress({ phase: 'apply', done: 0, total: fetched.length })
+        const firstImport = existing.size === 0
+        const chunkSize = database.kind === 'pglite' && firstImport ? Math.max(1, deps.applyChunkSize ?? 10) : Number.POSITIVE_INFINITY
+        const chunks: Fetched[][] = []
+        for (let i = 0; i < fetched.length; i += chunkSize) chunks.push(fetched.slice(i, i + chunkSize))
+        if (!chunks.length) chunks.push([])
+        try {
+          for (const [i, chunk] of chunks.entries()) {
+            await database.db.transaction(async (tx) => {
+              // Products gone from the feed are taken off with the last chunk.
+              await apply(tx as unknown as Db, domainId, chunk, feedIds, existing, report, {
+                deactivateMissing: i === chunks.length - 1,
+                onApplied: () => progress({ phase: 'apply', done: ++applied, total: fetched.length }),
+                yieldBetween: chunkSize !== Number.POSITIVE_INFINITY,
+              })
+            })
+            // Let the requests that waited for this transaction through before the next one.
+            if (i < chunks.length - 1) await turn()
+          }
+        } finally {
+          // Whatever was committed is visible now.
+          deps.listings.changed(domainId)
+        }
+        report.durationMs = Date.now() - started
+        progress({ phase: 'done', done: 1, total: 1 })
+        deps.log?.info({ report }, 'listing sync finished')
+        return Object.assign(report, { counts: { ...report } as unknown as Record<string, number> })
+      }),
+    )
+    if (!locked.ran) throw new AppError('conflict', 'A listing sync is already running')
+    const { counts: _counts, ...report } = locked.result as SyncReport & { counts?: unknown }
+    return report
+  }
+
+  /** Syncs one listing (a product, with its services, or the product of a service) from the provider. */
+  async function syncListing(domainId: string, listingId: string): Promise<Listing> {
+    const atlas = requireClient()
+    const listing = await deps.listings.findById(domainId, listingId, { editor: true })
+    if (!listing) throw new AppError('not_found', 'Listing not found')
+    if (listing.isCustom || !listing.atdw) throw new AppError('conflict', 'Custom listings are not synced with ATDW')
+    const productId = listing.listingType === 'service' ? (listing.parentId ?? listing.atdw.productId) : listing._id
+    const existing = new Map(
+      (await deps.listings.listAll(domainId)).filter((l) => l._id === productId || l.parentId === productId).map((l) => [l._id, l]),
+    )
+    const report: SyncReport = {
+      domainId,
+      feed: 1,
+      fetched: 0,
+      created: 0,
+      updated: 0,
+      unchanged: 0,
+      services: 0,
+      deactivated: 0,
+      published: 0,
+      unpublished: 0,
+      durationMs: 0,
+    }
+    let fetched: Fetched | null = null
+    try {
+      const product = productToAtdwData(await atlas.getProduct(productId))
+      const services: AtdwData[] = []
+      if (product.productCategoryId === 'TOUR') {
+        for (const s of product.services) services.push(serviceToAtdwData(product, await atlas.getProductService(productId, s.serviceId)))
+      }
+      fetched = { item: { productId } as AtlasListItem, product, services }
+    } catch (err) {
+      if ((err as { status?: number }).status !== 404) throw err
+    }
+    await database.db.transaction(async (tx) => {
+      if (fetched)
+        await apply(tx as unknown as Db, domainId, [fetched], new Set([productId]), existing, report, { deactivateMissing: false })
+      else {
+        // Gone from the provider: inactive, off the public site.
+        const listings = inTransaction(tx as unknown as Db)
+        for (const old of existing.values()) await deactivate(listings, domainId, old, report)
+      }
+    })
+    deps.listings.changed(domainId)
+    return (await deps.listings.findById(domainId, listingId, { editor: true }))!
+  }
+
+  /**
+   * The first sync of a domain without provider listings (a fresh installation or demo): answers
+   * its report, or null when the domain has listings already or no provider is configured.
+   */
+  async function syncIfEmpty(domainId: string, options: SyncOptions = {}): Promise<SyncReport | null> {
+    if (!client) return null
+    if ((await deps.listings.existingIds(domainId, { limit: 1 })).size > 0) return null
+    return syncAll(domainId, { trigger: 'start', ...options })
+  }
+
+  /**
+   * The domain the provider sync fills (a product belongs to one domain): ATDW_DOMAIN_ID when set;
+   * else the domain that already holds provider listings; else the domain serving 'localhost'
+   * (the default domain); null when there is no domain yet.
+   */
+  async function targetDomainId(domains: { forHost(host: string): Promise<{ _id: string } | null> }): Promise<string | null> {
+    if (deps.atdw?.domainId) return deps.atdw.domainId
+    const [row] = await database.db.select({ domainId: listings.domainId }).from(listings).where(eq(listings.isCustom, false)).limit(1)
+    if (row) return row.domainId
+    return (await domains.forHost('localhost'))?._id ?? null
+  }
+
+  /** The last sync runs, newest first. */
+  async function lastRuns(limit = 10) {
+    return database.db
+      .select()
+      .from(listingSyncRuns)
+      .orderBy(sql`${listingSyncRuns.id} desc`)
+      .limit(limit)
+  }
+
+  /**
+   * The daily schedule (croner). Each run takes the advisory lock; an instance that does not get it
+   * skips the run (another instance is doing it).
+   */
+  function schedule(cron: string, domainIds: () => Promise<string[]>, log = deps.log, after?: (domainId: string) => Promise<void>): Cron {
+    return new Cron(cron, { protect: true, catch: (err: unknown) => log?.error({ err }, 'listing sync failed') }, async () => {
+      for (const domainId of await domainIds()) {
+        try {
+          const report = await syncAll(domainId, { trigger: 'schedule' })
+          log?.info({ report }, 'scheduled listing sync finished')
+          // E.g. the booking provider's operator information, refreshed by the instance that synced.
+          await after?.(domainId)
+        } catch (err) {
+          if (err instanceof AppError && err.kind === 'conflict') log?.info({ domainId }, 'listing sync skipped: another sync is running')
+          else log?.error({ err, domainId }, 'listing sync failed; the previous listings are kept')
+        }
+      }
+    })
+  }
+
+  return { syncAll, syncIfEmpty, syncListing, lastRuns, schedule, targetDomainId, configured: client !== null }
+}
+
+export type ListingSyncService = ReturnType<typeof createListingSyncService>

@@ -1,0 +1,20 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { blockDeclarations, blockTypes } from '#blocks/declarations.generated'
+import { blockFolders, blocksDir, generatedFiles } from './generate-blocks'
+
+describe('the generated block lists (scripts/generate-blocks.ts)', () => {
+  it('are up to date with the folders of blocks/ (run npm run blocks:generate)', async () => {
+    for (const [name, content] of Object.entries(await generatedFiles())) {
+      expect(readFileSync(join(blocksDir, name), 'utf8'), `blocks/${name} is stale`).toBe(content)
+    }
+  })
+
+  it('key each declaration by its folder, which is its componentType', () => {
+    const folders = blockFolders().map((f) => f.type)
+    expect(Object.keys(blockDeclarations)).toEqual(folders)
+    expect([...blockTypes]).toEqual(folders)
+    for (const [type, declaration] of Object.entries(blockDeclarations)) expect(declaration.type).toBe(type)
+  })
+})

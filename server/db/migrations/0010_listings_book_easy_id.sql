@@ -1,0 +1,4 @@
+ALTER TABLE "listings" ADD COLUMN "book_easy_id" text GENERATED ALWAYS AS (nullif(coalesce(nullif(jsonb_path_query_first(doc, '$.atdw.externalSystems[*] ? (@.externalSystemCode == "BOOKEASY").externalSystemText') #>> '{}', ''), doc->>'bookEasyCode'), '')) STORED;--> statement-breakpoint
+ALTER TABLE "listings" ADD COLUMN "public_book_easy_id" text GENERATED ALWAYS AS (nullif(coalesce(nullif(jsonb_path_query_first(public_doc, '$.atdw.externalSystems[*] ? (@.externalSystemCode == "BOOKEASY").externalSystemText') #>> '{}', ''), public_doc->>'bookEasyCode'), '')) STORED;--> statement-breakpoint
+CREATE INDEX "listings_book_easy" ON "listings" USING btree ("domain_id","id") WHERE "listings"."book_easy_id" is not null;--> statement-breakpoint
+CREATE INDEX "listings_public_book_easy" ON "listings" USING btree ("domain_id","id") WHERE "listings"."public_book_easy_id" is not null and "listings"."published";
