@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { imageSrcSet, imageUrl, imageWidthSrcSet } from './image-url'
+import { imageSrcSet, imageUrl, imageWidthSrcSet, listingPhotoKey, listingPhotoSrcSet, listingPhotoUrl } from './image-url'
 
 describe('imageUrl', () => {
   it('builds the address with width and height', () => {
@@ -57,5 +57,26 @@ describe('imageUrl', () => {
     expect(imageWidthSrcSet('abc', { w: 300, h: 300 })).toBe(
       '/img/abc?w=225&h=225 225w, /img/abc?w=300&h=300 300w, /img/abc?w=450&h=450 450w, /img/abc?w=600&h=600 600w',
     )
+  })
+})
+
+describe('listingPhotoUrl', () => {
+  it('names a provider photo by listing and a key of its address, with the same transform query', () => {
+    const key = listingPhotoKey('https://assets.atdw-online.com.au/images/a.jpeg')
+    expect(key).toMatch(/^[0-9a-z]{1,16}$/)
+    expect(listingPhotoUrl('p 1', 'https://assets.atdw-online.com.au/images/a.jpeg', { w: 700, h: 700, s: 2 })).toBe(
+      `/img/listing/p%201/${key}?w=700&h=700&s=2`,
+    )
+  })
+
+  it('changes the key when the address changes, so the answer can be cached for ever', () => {
+    expect(listingPhotoKey('/atdw-demo/images/lookout/7.jpeg')).not.toBe(listingPhotoKey('/atdw-demo/images/lookout/8.jpeg'))
+    expect(listingPhotoKey('x')).toBe(listingPhotoKey('x'))
+  })
+
+  it('offers several widths of the box for a fluid photo', () => {
+    const set = listingPhotoSrcSet('p', 'u', { w: 700, h: 700 })
+    expect(set.split(', ').map((c) => c.split(' ')[1])).toEqual(['175w', '350w', '525w', '700w', '1050w', '1400w'])
+    expect(set).toContain(`/img/listing/p/${listingPhotoKey('u')}?w=350&h=350 350w`)
   })
 })

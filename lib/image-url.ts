@@ -29,6 +29,12 @@ export const IMAGE_BASE = '/img'
 const isSize = (v: number | 'auto' | undefined): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0
 
 export function imageUrl(imageId: string, options: ImageUrlOptions = {}): string {
+  const query = imageQuery(options)
+  return `${IMAGE_BASE}/${encodeURIComponent(imageId)}${query ? `?${query}` : ''}`
+}
+
+/** The transform query (w, h, crop or focal point, s, f, q) shared by every image address. */
+function imageQuery(options: ImageUrlOptions): string {
   const params = new URLSearchParams()
   if (isSize(options.w)) params.set('w', String(Math.round(options.w)))
   if (isSize(options.h)) params.set('h', String(Math.round(options.h)))
@@ -47,8 +53,7 @@ export function imageUrl(imageId: string, options: ImageUrlOptions = {}): string
   if (options.s && options.s !== 1) params.set('s', String(options.s))
   if (options.f) params.set('f', options.f)
   if (options.q) params.set('q', String(Math.round(options.q)))
-  const query = params.toString()
-  return `${IMAGE_BASE}/${encodeURIComponent(imageId)}${query ? `?${query}` : ''}`
+  return params.toString()
 }
 
 /** A `srcset` with 1x and 2x candidates for a fixed-size image. */
@@ -64,6 +69,13 @@ export const FLUID_STEPS = [0.25, 0.5, 0.75, 1, 1.5, 2] as const
  * screen density. Every candidate keeps the w x h aspect; none is below 160 px.
  */
 export function imageWidthSrcSet(imageId: string, options: Omit<ImageUrlOptions, 's'> & { w: number; h?: number | 'auto' }): string {
+  return widthSrcSet((o) => imageUrl(imageId, o), options)
+}
+
+function widthSrcSet(
+  urlOf: (options: ImageUrlOptions) => string,
+  options: Omit<ImageUrlOptions, 's'> & { w: number; h?: number | 'auto' },
+): string {
   const { w, h } = options
   const seen = new Set<number>()
   const candidates: string[] = []
@@ -73,9 +85,42 @@ export function imageWidthSrcSet(imageId: string, options: Omit<ImageUrlOptions,
     if (seen.has(width)) continue
     seen.add(width)
     const height = typeof h === 'number' ? Math.round((h * width) / w) : h
-    candidates.push(`${imageUrl(imageId, { ...options, w: width, h: height })} ${width}w`)
+    candidates.push(`${urlOf({ ...options, w: width, h: height })} ${width}w`)
   }
   return candidates.join(', ')
+}
+
+/**
+ * A provider's listing photo (ATDW) goes through the same pipeline, by listing and key:
+ * `/img/listing/{listingId}/{key}?w&h&s&f`. The key names one photo address stored with the listing
+ * (never the address itself: the server fetches only what the stored listing holds), and changes
+ * when the provider's address changes, so the answer can be cached for ever.
+ */
+export const LISTING_PHOTO_BASE = `${IMAGE_BASE}/listing`
+
+/** Key of a photo address: 53 bits of a cyrb53 hash in base 36 (pure, the same in browser and server). */
+export function listingPhotoKey(photoUrl: string): string {
+  let h1 = 0xdeadbeef
+  let h2 = 0x41c6ce57
+  for (let i = 0; i < photoUrl.length; i++) {
+    const ch = photoUrl.charCodeAt(i)
+    h1 = Math.imul(h1 ^ ch, 2654435761)
+    h2 = Math.imul(h2 ^ ch, 1597334677)
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909)
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909)
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)
+}
+
+/** The address of a listing's provider photo through the image pipeline (crops are not offered). */
+export function listingPhotoUrl(listingId: string, photoUrl: string, options: Omit<ImageUrlOptions, 'crop' | 'focal'> = {}): string {
+  const query = imageQuery(options)
+  return `${LISTING_PHOTO_BASE}/${encodeURIComponent(listingId)}/${listingPhotoKey(photoUrl)}${query ? `?${query}` : ''}`
+}
+
+/** A `srcset` with width descriptors for a provider photo shown fluid (with a `sizes` attribute). */
+export function listingPhotoSrcSet(listingId: string, photoUrl: string, options: { w: number; h?: number | 'auto' }): string {
+  return widthSrcSet((o) => listingPhotoUrl(listingId, photoUrl, o), options)
 }
 
 export interface Focal {

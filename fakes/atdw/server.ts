@@ -282,6 +282,9 @@ export function createFakeAtlas(state: FakeAtlasState, options: FakeAtlasOptions
   })
 
   app.route('/', fakeAtlasImages())
+  // A relative image base (the demo's /atdw-demo): the pictures answer there too, so the site's image
+  // pipeline fetches a relative address from the fake's own (loopback) address.
+  if (options.imageBase?.startsWith('/')) app.route(options.imageBase, fakeAtlasImages())
 
   // ---- test controls
   app.post('/__admin/remove', async (c) => {

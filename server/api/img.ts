@@ -5,7 +5,7 @@ import { z } from 'zod'
 import type { Logger } from '../log.ts'
 import { AppError } from '../services/errors.ts'
 import type { Services } from '../services/index.ts'
-import { UNSUPPORTED_REASON, type ImageAccess, type TransformParams } from '../services/images.ts'
+import { ProviderPhotoError, UNSUPPORTED_REASON, type ImageAccess, type TransformParams } from '../services/images.ts'
 import { editorRoute, requireEditor } from './access.ts'
 import { createRouter, type ApiEnv } from './context.ts'
 import { errorJson, findUnstorableText, toErrorResponse, unstorableMessage, zodDetails } from './errors.ts'
@@ -84,6 +84,38 @@ export function createImgRouter(services: Services, log: Logger) {
       }
     },
   )
+
+  /**
+   * A listing's provider photo (lib/image-url listingPhotoUrl): resolved from the stored listing by
+   * its key, fetched from the provider once, then transformed and cached like an upload. The key
+   * changes with the provider's address, so the answer is immutable too.
+   */
+  router.get('/listing/:listingId/:key', async (c) => {
+    const parsed = imageQuerySchema.safeParse(c.req.query())
+    if (!parsed.success) return errorJson(c, 400, 'Invalid image parameters', zodDetails(parsed.error))
+    const { listingId, key } = c.req.param()
+    const token = sessionTokenFrom(c.req.raw.headers)
+    const access: ImageAccess = token && (await services.auth.resolve(token)) ? 'editor' : 'visitor'
+    let image
+    try {
+      image = await services.images.renderListingPhoto(listingId, key, parsed.data, c.req.header('accept'), access)
+    } catch (err) {
+      if (!(err instanceof ProviderPhotoError)) throw err
+      log.warn({ listingId, key, status: err.status, reason: err.message }, 'listing photo unavailable')
+      // Not cached by anyone: the provider may answer next time.
+      c.header('Cache-Control', 'no-store')
+      return errorJson(c, err.status, err.message, undefined, err.status === 504 ? 'provider_timeout' : 'provider_unavailable')
+    }
+    if (!image) return errorJson(c, 404, `Listing ${listingId} has no photo ${key}`)
+    c.header('Cache-Control', IMMUTABLE)
+    c.header('Vary', 'Accept')
+    c.header('ETag', image.etag)
+    const ifNoneMatch = c.req.header('if-none-match')
+    if (ifNoneMatch?.split(',').some((t) => t.trim().replace(/^W\//, '') === image.etag)) return c.body(null, 304)
+    c.header('Content-Type', image.contentType)
+    c.header('Content-Length', String(image.bytes.length))
+    return c.body(image.bytes as Uint8Array<ArrayBuffer>, 200)
+  })
 
   router.get('/:id', async (c) => {
     const parsed = imageQuerySchema.safeParse(c.req.query())

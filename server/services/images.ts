@@ -5,7 +5,8 @@ import { count, desc, eq, ilike, or, sql } from 'drizzle-orm'
 import sharp, { type Metadata } from 'sharp'
 import type { Db } from '../db/client.ts'
 import { images, listings, pages, siteDocuments, stories } from '../db/schema.ts'
-import { coverCrop } from '#lib/image-url'
+import { coverCrop, listingPhotoKey } from '#lib/image-url'
+import type { Listing } from '#lib/listings'
 import type { Storage } from '../integrations/storage/index.ts'
 import { AppError, conflict, invalidInput } from './errors.ts'
 import type { ContentEventBus } from './events.ts'
@@ -116,6 +117,19 @@ export interface ImageServiceOptions {
   /** Publishes: what visitors may have rendered (published crops and focal points) is looked up again. */
   events?: ContentEventBus
   limits?: Partial<ImageLimits>
+  /** Fetching listing photos from the tourism provider. */
+  providerPhotos?: ProviderPhotoOptions
+}
+
+export interface ProviderPhotoOptions {
+  /**
+   * What a relative photo address (the demo's `/atdw-demo/images/...`) is fetched from: the
+   * provider's API address (ATDW_API_URL; in the demo, the fake's loopback address). Unset: relative
+   * addresses are not fetched.
+   */
+  relativeBase?: string | undefined
+  /** How long the provider may take to send a photo (default 15 s); longer answers 504. */
+  timeoutMs?: number | undefined
 }
 
 /**
@@ -177,6 +191,20 @@ function visitorBox(w: number | undefined, h: number | undefined): { w: number |
 
 type ImageRow = typeof images.$inferSelect
 
+/** What planning a variant needs to know of its original. */
+interface SourceInfo {
+  width: number
+  height: number
+  contentType: string
+}
+
+/** An original the pipeline renders from: an upload, or a provider's listing photo. */
+interface Source extends SourceInfo {
+  /** Its folder in the cache (uploads: the image id; provider photos: _provider/{hash of the address}). */
+  dir: string
+  read(): Promise<Buffer>
+}
+
 const toRecord = (row: ImageRow): ImageRecord => ({
   _id: row.id,
   filename: row.filename,
@@ -216,7 +244,7 @@ interface Plan {
  * w=2000, s=2 with w=400 and w=800...) share one cached variant.
  */
 function planOf(
-  record: ImageRow,
+  record: SourceInfo,
   p: TransformParams,
   accept: string | null | undefined,
   max: number,
@@ -306,6 +334,7 @@ export function createImageService(db: Db, storage: Storage, options: ImageServi
   const inFlight = new Map<string, Promise<Buffer>>()
   const budget = createCacheBudget(cacheDir, options.maxCacheBytes ?? 2048 * 1024 * 1024)
   const framings = createPublishedFramings(db)
+  const providerPhotos = createProviderPhotos(db, cacheDir, budget, limits, options.providerPhotos ?? {})
   // This instance's publishes take effect at once; other instances' after a second (a miss looks again).
   options.events?.on('published', () => framings.clear())
 
@@ -321,8 +350,16 @@ export function createImageService(db: Db, storage: Storage, options: ImageServi
     return bytes
   }
 
-  async function renderPlan(row: ImageRow, plan: Plan): Promise<Buffer> {
-    const original = await readOriginal(row)
+  const sourceOfRow = (row: ImageRow): Source => ({
+    dir: row.id,
+    width: row.width,
+    height: row.height,
+    contentType: row.contentType,
+    read: () => readOriginal(row),
+  })
+
+  async function renderPlan(row: Source, plan: Plan): Promise<Buffer> {
+    const original = await row.read()
     if (plan.passthrough) return original
     let img = sharp(original, { limitInputPixels: limits.maxPixels }).autoOrient()
     if (plan.crop) img = img.extract(plan.crop)
@@ -353,12 +390,12 @@ export function createImageService(db: Db, storage: Storage, options: ImageServi
   }
 
   async function cachedOrRender(
-    row: ImageRow,
+    row: Source,
     plan: Plan,
     key: string,
     mayRender: () => Promise<void>,
   ): Promise<{ bytes: Buffer; rendered: boolean }> {
-    const file = path.join(cacheDir, row.id, `${key}.${FORMAT_INFO[plan.format].ext}`)
+    const file = path.join(cacheDir, row.dir, `${key}.${FORMAT_INFO[plan.format].ext}`)
     try {
       return { bytes: await fs.readFile(file), rendered: false }
     } catch {
@@ -484,8 +521,33 @@ export function createImageService(db: Db, storage: Storage, options: ImageServi
       const mayRender = async () => {
         if (access === 'visitor') await assertVisitorVariant(row.id, params, plan, framings)
       }
-      const { bytes, rendered } = await cachedOrRender(row, plan, key, mayRender)
+      const { bytes, rendered } = await cachedOrRender(sourceOfRow(row), plan, key, mayRender)
       return { bytes, contentType: FORMAT_INFO[plan.format].contentType, etag: `"${key}"`, rendered }
+    },
+
+    /**
+     * A listing's provider photo through the same pipeline: the photo is the address stored with the
+     * listing (its image, its gallery) whose listingPhotoKey is `key`, never an address from the
+     * request. Visitors reach published listings only, editors their working copies too. The
+     * original is fetched once and kept in the cache folder with its variants (it is fetched again
+     * if the cache limit removed it). Null for an unknown listing or key; ProviderPhotoError when
+     * the provider cannot give the photo.
+     */
+    async renderListingPhoto(
+      listingId: string,
+      key: string,
+      params: TransformParams,
+      accept?: string | null,
+      access: ImageAccess = 'editor',
+    ): Promise<RenderedImage | null> {
+      const address = await providerPhotos.addressOf(listingId, key, access)
+      if (!address) return null
+      if (access === 'visitor') assertVisitorPhotoVariant(params)
+      const source = await providerPhotos.source(address)
+      const plan = planOf(source, params, accept, limits.maxDimension, access)
+      const cacheKey = cacheKeyOf(source.dir, plan)
+      const { bytes, rendered } = await cachedOrRender(source, plan, cacheKey, async () => {})
+      return { bytes, contentType: FORMAT_INFO[plan.format].contentType, etag: `"${cacheKey}"`, rendered }
     },
 
     /**
@@ -696,4 +758,212 @@ export function imagesMissingAlt(page: { header?: unknown; contents?: unknown })
   walk(page.header, ['header'])
   walk(page.contents, ['contents'])
   return found
+}
+
+/** Provider photo folders in the cache: a name no image id can take (ids start with a letter or digit). */
+const PROVIDER_DIR = '_provider'
+const LISTING_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,199}$/
+const PHOTO_KEY_PATTERN = /^[0-9a-z]{1,16}$/
+
+/** The provider could not give a listing photo: 502 (it failed or sent no image) or 504 (it did not answer in time). */
+export class ProviderPhotoError extends Error {
+  constructor(
+    readonly status: 502 | 504,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'ProviderPhotoError'
+  }
+}
+
+/** The photo addresses of a listing document: its image and its gallery (provider multimedia of type IMAGE). */
+export function listingPhotoAddresses(doc: Listing | null | undefined): string[] {
+  if (!doc) return []
+  const found = new Set<string>()
+  const url = doc.image?.value?.url
+  if (url) found.add(url)
+  for (const m of [...(doc.multimedia?.value ?? []), ...(doc.atdw?.multimedia ?? [])]) {
+    if (m.attributeIdMultimediaContent === 'IMAGE' && m.serverPath) found.add(m.serverPath)
+  }
+  return [...found]
+}
+
+interface StoredPhotoInfo extends SourceInfo {
+  url: string
+}
+
+function createProviderPhotos(
+  db: Db,
+  cacheDir: string,
+  budget: ReturnType<typeof createCacheBudget>,
+  limits: ImageLimits,
+  options: ProviderPhotoOptions,
+) {
+  const timeoutMs = options.timeoutMs ?? 15_000
+  const fetching = new Map<string, Promise<{ bytes: Buffer; info: StoredPhotoInfo }>>()
+
+  /** Only http(s) addresses; a relative one against the provider's address (the demo). */
+  function resolve(address: string): URL | null {
+    let url: URL
+    try {
+      url =
+        address.startsWith('/') && !address.startsWith('//') && options.relativeBase
+          ? new URL(address, options.relativeBase)
+          : new URL(address)
+    } catch {
+      return null
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
+    if (url.username || url.password) return null
+    return url
+  }
+
+  const dirOf = (address: string) => path.join(PROVIDER_DIR, createHash('sha256').update(address).digest('base64url').slice(0, 32))
+
+  async function download(address: string, dir: string): Promise<{ bytes: Buffer; info: StoredPhotoInfo }> {
+    const url = resolve(address)
+    if (!url) throw new ProviderPhotoError(502, 'The stored photo address cannot be fetched')
+    let res: Response
+    try {
+      res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow', headers: { accept: 'image/*' } })
+    } catch (err) {
+      const name = (err as { name?: string }).name
+      if (name === 'TimeoutError' || name === 'AbortError') {
+        throw new ProviderPhotoError(504, `The tourism provider did not send the photo within ${Math.round(timeoutMs / 1000)} s`)
+      }
+      throw new ProviderPhotoError(502, 'The tourism provider could not be reached for this photo')
+    }
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => {})
+      throw new ProviderPhotoError(502, `The tourism provider answered ${res.status} for this photo`)
+    }
+    const declared = Number(res.headers.get('content-length') ?? 0)
+    if (declared > limits.maxBytes) {
+      await res.body?.cancel().catch(() => {})
+      throw new ProviderPhotoError(502, "The provider's photo is larger than images may be")
+    }
+    const chunks: Buffer[] = []
+    let size = 0
+    try {
+      const reader = res.body?.getReader()
+      for (let part = await reader?.read(); reader && part && !part.done; part = await reader.read()) {
+        size += part.value.length
+        if (size > limits.maxBytes) {
+          await reader.cancel().catch(() => {})
+          throw new ProviderPhotoError(502, "The provider's photo is larger than images may be")
+        }
+        chunks.push(Buffer.from(part.value))
+      }
+    } catch (err) {
+      if (err instanceof ProviderPhotoError) throw err
+      const name = (err as { name?: string }).name
+      if (name === 'TimeoutError' || name === 'AbortError') {
+        throw new ProviderPhotoError(504, `The tourism provider did not send the photo within ${Math.round(timeoutMs / 1000)} s`)
+      }
+      throw new ProviderPhotoError(502, 'The tourism provider broke off sending the photo')
+    }
+    const bytes = Buffer.concat(chunks)
+    let meta: Metadata
+    try {
+      meta = await sharp(bytes, { limitInputPixels: limits.maxPixels }).metadata()
+    } catch {
+      throw new ProviderPhotoError(502, 'The tourism provider sent something that is not an image')
+    }
+    const format: SourceFormat | undefined =
+      meta.format === 'jpeg' || meta.format === 'png' || meta.format === 'webp' || meta.format === 'gif'
+        ? meta.format
+        : meta.format === 'heif' && meta.compression === 'av1'
+          ? 'avif'
+          : undefined
+    if (!format || !meta.autoOrient?.width || !meta.autoOrient.height) {
+      throw new ProviderPhotoError(502, 'The tourism provider sent something that is not an image')
+    }
+    const info: StoredPhotoInfo = {
+      url: address,
+      width: meta.autoOrient.width,
+      height: meta.autoOrient.height,
+      contentType: FORMAT_INFO[format].contentType,
+    }
+    // Kept like a variant: written whole (temporary file, then rename), counted against the cache limit.
+    try {
+      const folder = path.join(cacheDir, dir)
+      await fs.mkdir(folder, { recursive: true })
+      for (const [name, data] of [
+        ['original', bytes],
+        ['source.json', Buffer.from(JSON.stringify(info))],
+      ] as const) {
+        const tmp = path.join(folder, `${name}.${randomBytes(6).toString('hex')}.tmp`)
+        await fs.writeFile(tmp, data)
+        await fs.rename(tmp, path.join(folder, name))
+      }
+      await budget.added(bytes.length)
+    } catch {
+      // An unwritable cache costs speed, not the picture.
+    }
+    return { bytes, info }
+  }
+
+  /** The original, from the cache or (once, shared by concurrent requests) from the provider. */
+  function fetchOnce(address: string, dir: string) {
+    let job = fetching.get(dir)
+    if (!job) {
+      job = download(address, dir).finally(() => fetching.delete(dir))
+      fetching.set(dir, job)
+    }
+    return job
+  }
+
+  return {
+    /** The stored address behind a listing and key, or null (unknown listing, key, or not visible to the caller). */
+    async addressOf(listingId: string, key: string, access: ImageAccess): Promise<string | null> {
+      if (!LISTING_ID_PATTERN.test(listingId) || !PHOTO_KEY_PATTERN.test(key)) return null
+      const [row] = await db
+        .select({ doc: listings.doc, publicDoc: listings.publicDoc, published: listings.published })
+        .from(listings)
+        .where(eq(listings.id, listingId))
+        .limit(1)
+      if (!row) return null
+      const docs = [row.published ? row.publicDoc : null, access === 'editor' ? row.doc : null]
+      for (const doc of docs) {
+        const found = listingPhotoAddresses(doc).find((address) => listingPhotoKey(address) === key)
+        if (found) return found
+      }
+      return null
+    },
+
+    async source(address: string): Promise<Source> {
+      const dir = dirOf(address)
+      const folder = path.join(cacheDir, dir)
+      let info: StoredPhotoInfo | null = null
+      try {
+        const stored = JSON.parse(await fs.readFile(path.join(folder, 'source.json'), 'utf8')) as StoredPhotoInfo
+        if (stored.url === address) info = stored
+      } catch {
+        // Not fetched yet (or pruned).
+      }
+      if (!info) info = (await fetchOnce(address, dir)).info
+      return {
+        dir,
+        width: info.width,
+        height: info.height,
+        contentType: info.contentType,
+        read: async () => {
+          try {
+            return await fs.readFile(path.join(folder, 'original'))
+          } catch {
+            return (await fetchOnce(address, dir)).bytes
+          }
+        },
+      }
+    },
+  }
+}
+
+/** Visitors get the sizes and formats of the pipeline; crops, focal points, q and b are not variants the site uses for provider photos. */
+function assertVisitorPhotoVariant(p: TransformParams) {
+  if (p.q !== undefined) throw editorOnly('The quality (q) is not one of the variants the site uses')
+  if (p.b !== undefined) throw editorOnly('Blurred (b) variants are not ones the site uses')
+  if ([p.cx, p.cy, p.cw, p.ch, p.fx, p.fy].some((v) => v !== undefined)) {
+    throw editorOnly('Listing photos are shown uncropped')
+  }
 }

@@ -78,6 +78,8 @@ export function createServices(database: Database, config: ServicesConfig) {
     cacheDir: config.imageCacheDir ?? path.join(dataDir, 'cache', 'img'),
     maxCacheBytes: config.imageCacheMaxBytes,
     events,
+    // Listing photos: a relative address (the demo's) is fetched from the provider's API host.
+    providerPhotos: { relativeBase: config.atdw?.apiUrl },
   })
   return {
     config,
