@@ -11,12 +11,24 @@ const t = listingTexts.grid
 /** Spec 02 §9: the listing card picture is 700x700. */
 export const CARD_IMAGE = { width: 700, height: 700 } as const
 
+/** How wide a card's picture is shown: the grid's one, two or three columns inside the site container (90rem). */
+export const CARD_SIZES = '(min-width: 90rem) 432px, (min-width: 64rem) 31vw, (min-width: 40rem) 46vw, 92vw'
+
 /**
  * Spec 02 §2.2: a grid card. The name is the link to /{slug} (stretched over the card); 'Book Now'
  * is a link of its own to the listing's booking section, so links are never nested. Inactive
  * listings are greyed.
  */
-export function ListingCard({ listing, headingLevel = 3 }: { listing: CardData; headingLevel?: 2 | 3 }) {
+export function ListingCard({
+  listing,
+  headingLevel = 3,
+  priority,
+}: {
+  listing: CardData
+  headingLevel?: 2 | 3
+  /** The first card of a grid: its picture is likely the largest on the first screen (LCP), so it loads first. */
+  priority?: boolean
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const inactive = listing.activeStatus !== 'ACTIVE'
   const href = `/${listing.slug}`
@@ -35,8 +47,11 @@ export function ListingCard({ listing, headingLevel = 3 }: { listing: CardData; 
     >
       <div className="relative aspect-square overflow-hidden bg-sand">
         <ListingImage
+          listingId={listing._id}
           image={listing.image}
           {...CARD_IMAGE}
+          sizes={CARD_SIZES}
+          priority={priority}
           alt=""
           className="h-full w-full object-cover transition-transform duration-700 group-hover:scale-105"
         />

@@ -18,6 +18,10 @@ const t = listingTexts.page
 /** Spec 02 §9: gallery 1000x760, related 500x500 (services use the same size). */
 const GALLERY = { width: 1000, height: 760 } as const
 const RELATED = { width: 500, height: 500 } as const
+/** How wide they are shown (the gallery's slides 88/70/60 %, related 70/40/33 %, services 1-3 columns of the container). */
+const GALLERY_SIZES = '(min-width: 90rem) 806px, (min-width: 64rem) 56vw, (min-width: 48rem) 66vw, 84vw'
+const RELATED_SIZES = '(min-width: 90rem) 432px, (min-width: 64rem) 30vw, (min-width: 40rem) 37vw, 66vw'
+const SERVICE_SIZES = '(min-width: 90rem) 432px, (min-width: 64rem) 31vw, (min-width: 40rem) 46vw, 92vw'
 
 export function InactiveBanner() {
   return (
@@ -114,8 +118,10 @@ export function ListingTemplate({
                 >
                   <span className="block aspect-square overflow-hidden bg-sand">
                     <ListingImage
+                      listingId={service._id}
                       image={service.image}
                       {...RELATED}
+                      sizes={SERVICE_SIZES}
                       alt=""
                       className="h-full w-full object-cover transition-transform duration-700 group-hover:scale-105"
                     />
@@ -160,8 +166,10 @@ export function ListingTemplate({
                 >
                   <span className="block aspect-square overflow-hidden bg-sand">
                     <ListingImage
+                      listingId={card._id}
                       image={card.image}
                       {...RELATED}
+                      sizes={RELATED_SIZES}
                       alt=""
                       className="h-full w-full object-cover transition-transform duration-700 group-hover:scale-105"
                     />
@@ -198,8 +206,10 @@ function Gallery({ listing }: { listing: ListingPageView }) {
             aria-label={count > 1 ? t.galleryImage(i + 1, count) : undefined}
           >
             <ListingImage
+              listingId={listing._id}
               image={image}
               {...GALLERY}
+              sizes={GALLERY_SIZES}
               alt={image.alt || listing.name}
               priority={i === 0}
               className="aspect-[1000/760] h-auto w-full rounded-sm object-cover"

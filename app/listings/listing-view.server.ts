@@ -3,6 +3,7 @@
  * the displayed values travel to the browser, never the raw provider data. Pure, so it is tested
  * without a database; server-only (.server) because it uses lib/listings' zod-backed helpers.
  */
+import { listingPhotoUrl } from '#lib/image-url'
 import { bookEasyOperatorId, MAX_CATEGORY_CHIPS, type Listing, type ListingImage, type ListingTags } from '#lib/listings'
 import { eventDateRange, eventTimes, formatTime12, openingRows, ticketCost } from '../../listings/format'
 import { tagLabel } from './filters'
@@ -97,7 +98,13 @@ export function listingJsonLd(view: ListingPageView, origin: string): Record<str
   const type = schemaTypeOf(view.productCategoryId)
   const absolute = (href: string) => (/^https?:\/\//.test(href) ? href : `${origin}${href.startsWith('/') ? '' : '/'}${href}`)
   const images = view.gallery
-    .map((image) => (image.url ? absolute(image.url) : image.imageId ? `${origin}/img/${image.imageId}?w=1000&h=760` : ''))
+    .map((image) =>
+      image.url
+        ? absolute(listingPhotoUrl(view._id, image.url, { w: 1000, h: 760 }))
+        : image.imageId
+          ? `${origin}/img/${image.imageId}?w=1000&h=760`
+          : '',
+    )
     .filter(Boolean)
   const ld: Record<string, unknown> = {
     '@context': 'https://schema.org',

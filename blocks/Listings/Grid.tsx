@@ -405,9 +405,9 @@ export function ListingsGrid({ categoryFilter, showExport, initial }: GridProps)
         aria-busy={loading || undefined}
         className={clsx('grid grid-cols-1 gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3', loading && result && 'opacity-50')}
       >
-        {listings.map((listing) => (
+        {listings.map((listing, i) => (
           <li key={listing._id}>
-            <ListingCard listing={listing} />
+            <ListingCard listing={listing} priority={i === 0} />
           </li>
         ))}
       </ul>

@@ -2,7 +2,7 @@
  * `npm start` on a fresh data dir with ATDW_API_URL unset ends up with listings (issue 9): the
  * production server starts the fake Atlas API in its own process, answers /health before the first
  * sync is done, syncs in the background, and the demo's "What's On" and "Stay" pages show real
- * grids with the fake provider's pictures served on the site's own port. Then a restart on the same
+ * grids with the fake provider's pictures, through the site's image pipeline. Then a restart on the same
  * data dir does not sync again.
  *
  * Its own server (a fresh data dir, a small data set: FAKE_ATDW_COUNT=40) so the shared e2e
@@ -11,6 +11,7 @@
 import fs from 'node:fs'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { listingPhotoUrl } from '#lib/image-url'
 import type { FetchResponse } from '#lib/listings'
 import { listingTexts } from '#lib/texts'
 import { launchBrowser } from '../helpers/browser.ts'
@@ -69,7 +70,7 @@ test('a fresh start answers /health, then the first sync from the fake provider 
   expect(stay.listingCategories).toEqual([{ key: 'ACCOMM', name: 'Accommodation' }])
 })
 
-test("the demo's What's On page shows the events grid with pictures from the site's own port, linked from the navigation", async () => {
+test("the demo's What's On page shows the events grid with the provider's pictures through the image pipeline, linked from the navigation", async () => {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
   try {
     const page = await context.newPage()
@@ -82,19 +83,100 @@ test("the demo's What's On page shows the events grid with pictures from the sit
     await expect.poll(() => page.locator('[data-listings-grid] [role=status]').textContent()).toBe(listingTexts.grid.results(total))
     const cards = page.locator('[data-listings-grid] article[data-listing]')
     expect(await cards.count()).toBe(Math.min(15, total))
+    // The provider's pictures come through the site's image pipeline (issue 16 point 4): resized,
+    // WebP/AVIF, several widths, a reserved box; the first card (the likely LCP) loads first.
     const image = cards.first().locator('img').first()
-    expect(await image.getAttribute('src')).toMatch(/^\/atdw-demo\/images\//)
+    expect(await image.getAttribute('src')).toMatch(/^\/img\/listing\/[^/]+\/[0-9a-z]+\?w=700&h=700$/)
+    expect(await image.getAttribute('srcset')).toMatch(/ 350w, .* 700w/)
+    expect(await image.getAttribute('sizes')).toBeTruthy()
+    expect([await image.getAttribute('width'), await image.getAttribute('height')]).toEqual(['700', '700'])
+    expect([await image.getAttribute('loading'), await image.getAttribute('fetchpriority')]).toEqual(['eager', 'high'])
+    expect(await cards.nth(1).locator('img').first().getAttribute('loading')).toBe('lazy')
     await expect
       .poll(() => image.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth), {
         timeout: 30_000,
       })
       .toBeGreaterThan(0)
+    const loaded = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((name) => name.includes('/img/listing/')),
+    )
+    expect(loaded.length).toBeGreaterThan(0)
+    const res = await fetch(loaded[0]!, { headers: { accept: 'image/avif,image/webp,*/*' } })
+    expect(res.headers.get('content-type')).toBe('image/webp')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     await page.screenshot({ path: '/tmp/shots-ha/e2e-whats-on-1440.png' })
 
     // A card opens its listing page.
     const name = (await cards.first().locator('h3, h2').first().textContent())?.trim() ?? ''
     await Promise.all([page.waitForURL(/\/listing\//), cards.first().locator('a').first().click()])
     expect((await page.locator('h1').first().textContent())?.trim()).toBe(name)
+  } finally {
+    await context.close()
+  }
+})
+
+/**
+ * What a phone downloads for the listing photos of /whats-on and a listing page, against what the
+ * same pictures cost as the provider's originals (what the pages sent before issue 16 point 4): each
+ * photo the page loaded is asked for again as its original (f=orig, the provider's bytes untouched).
+ */
+test("a phone downloads the listing photos resized: the grid's and a listing page's bytes against the originals", async () => {
+  // Lighthouse's mobile device: 412 px wide at 2.625 device pixels per CSS pixel.
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 2.625,
+    isMobile: true,
+    hasTouch: true,
+  })
+  try {
+    const page = await context.newPage()
+    const measure = async (path: string) => {
+      await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'load' })
+      // Scroll through the page so every lazy picture that would show is loaded.
+      const height = await page.evaluate(() => document.documentElement.scrollHeight)
+      for (let y = 0; y <= height; y += 600) {
+        await page.evaluate((top) => window.scrollTo(0, top), y)
+        await page.waitForLoadState('networkidle')
+      }
+      const pending = page.locator('img[src^="/img/listing/"]')
+      const count = await pending.count()
+      for (let i = 0; i < count; i++) {
+        const img = pending.nth(i)
+        if ((await img.getAttribute('loading')) === 'eager') {
+          await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
+        }
+      }
+      const entries = await page.evaluate(() =>
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((e) => e.name.includes('/img/listing/'))
+          .map((e) => ({ name: e.name, bytes: e.encodedBodySize })),
+      )
+      expect(entries.length, path).toBeGreaterThan(0)
+      let after = 0
+      let before = 0
+      for (const entry of entries) {
+        after += entry.bytes
+        const url = new URL(entry.name)
+        const original = await fetch(`${server.baseUrl}${url.pathname}?f=orig`)
+        expect(original.status).toBe(200)
+        before += (await original.arrayBuffer()).byteLength
+      }
+      console.log(
+        `${path}: ${entries.length} listing photos at 412 px, 2.625x: ${Math.round(before / 1024)} KB as the provider's originals, ${Math.round(after / 1024)} KB through the pipeline`,
+      )
+      expect(after, path).toBeLessThan(before)
+      return entries.length
+    }
+    await measure('/whats-on')
+    const first = (await fetchGrid({ categoryFilterId: 'demo-whats-on' })).listings[0]!
+    await measure(`/${first.slug}`)
+    // The gallery's first picture is eager: the listing page's LCP.
+    const gallery = page.locator(`section[aria-label="${listingTexts.page.gallery}"] img`).first()
+    expect(await gallery.getAttribute('fetchpriority')).toBe('high')
+    expect(await gallery.getAttribute('alt')).toBeTruthy()
   } finally {
     await context.close()
   }
@@ -114,6 +196,13 @@ test('a restart on the same data dir does not sync again and keeps the pictures'
   const res = await fetch(`${server.baseUrl}${card.image!.url!}`)
   expect(res.status).toBe(200)
   expect(res.headers.get('content-type')).toBe('image/jpeg')
+  // Through the pipeline too: the fake provider listens on a new port now, the stored relative address still resolves.
+  const other = (await fetchGrid({ categoryFilterId: 'demo-stay' })).listings[1]!
+  const piped = await fetch(`${server.baseUrl}${listingPhotoUrl(other._id, other.image!.url!, { w: 320, h: 320 })}`, {
+    headers: { accept: 'image/webp' },
+  })
+  expect(piped.status).toBe(200)
+  expect(piped.headers.get('content-type')).toBe('image/webp')
   // Only the pictures are public: the fake's API is not on the site's port.
   expect((await fetch(`${server.baseUrl}/atdw-demo/api/atlas/products?key=x`)).status).toBe(404)
 }, 180_000)
