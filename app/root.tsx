@@ -1,18 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useRouteError,
-  useRouteLoaderData,
-} from 'react-router'
-import { texts } from '#lib/texts'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import { reloadAfterChunkError } from './ui/chunk-reload'
+import { ErrorPage } from './ui/ErrorPage'
 import { useApiBase } from './ui/hooks/use-api-base'
 import { useHydrated } from './ui/hooks/use-hydrated'
 import './app.css'
@@ -127,24 +117,4 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} />
-}
-
-/** Spec 01 §2.2: the error page. Detail is shown only in development. */
-export function ErrorPage({ error }: { error: unknown }) {
-  const routeError = useRouteError() ?? error
-  const status = isRouteErrorResponse(routeError) ? routeError.status : 500
-  const notFound = status === 404
-  const detail = import.meta.env.DEV && routeError instanceof Error ? (routeError.stack ?? routeError.message) : null
-  return (
-    <main id="main" className="error-page">
-      <title>{notFound ? `${texts.errors.notFoundTitle}` : texts.errors.statusTitle(status)}</title>
-      <p className="error-page__status">{texts.errors.statusTitle(status)}</p>
-      <h1>{notFound ? texts.errors.notFoundTitle : texts.errors.unknown}</h1>
-      {notFound ? <p>{texts.errors.notFoundMessage}</p> : null}
-      {detail ? <pre className="error-page__detail">{detail}</pre> : null}
-      <a className="button" href="/">
-        {texts.errors.backHome}
-      </a>
-    </main>
-  )
 }

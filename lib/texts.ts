@@ -79,6 +79,8 @@ export const chapterTexts = {
 /** Spec 01 §2.12, spec 02 §2.6, §3.3, §5, §8: the concierge enquiry. */
 export const conciergeTexts = {
   panelTitle: 'Concierge Form',
+  /** The block's heading on the page: words for visitors (spec 02 §2.8 gives the block no fields, so no editable title). */
+  heading: 'Ask our visitor centre',
   email: 'Concierge Form Email Address',
   emailInfo: 'Feedback from the concierge form is sent to this email address.',
   ccs: 'Also send a copy to',
@@ -169,6 +171,10 @@ export const texts = {
     notFoundMessage: "Let's get back on the bus this wasn't in the brochure.",
     unknown: 'An Unknown Error Occurred',
     backHome: 'Back To Homepage',
+    /** The 404 page's search box (issue 19): a way on besides the home page. */
+    searchIntro: 'Or search the site for what you were looking for:',
+    searchLabel: 'Search the site',
+    searchButton: 'Search',
     couldNotBeFound: 'This page could not be found',
     errorPageFailed: 'An error occurred while showing the error page',
     pageTypeNotFound: 'whppt:error Page not found.',
@@ -699,6 +705,9 @@ export const listingTexts = {
     from: 'From',
     to: 'To',
     dateHint: 'DD/MM/YYYY',
+    /** Spec 02 §2.2: "From may not pass To; To may not precede From": a refused date says why. */
+    fromAfterTo: 'The From date cannot be after the To date.',
+    toBeforeFrom: 'The To date cannot be before the From date.',
     categories: 'Categories',
     filters: 'Filters',
     close: 'Close',

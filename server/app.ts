@@ -113,7 +113,16 @@ export function createApp({ services, config, log, build, clientDir, health }: A
       '/assets/*',
       serveStatic({ root, precompressed: true, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }),
     )
-    app.use('*', serveStatic({ root, precompressed: true, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600') }))
+    // The site's icons (public/) change almost never and browsers ask for them on every visit: a week.
+    const icon = /\/(favicon\.ico|icon\.svg|apple-touch-icon\.png|icon-\d+\.png)$/
+    app.use(
+      '*',
+      serveStatic({
+        root,
+        precompressed: true,
+        onFound: (p, c) => c.header('Cache-Control', icon.test(p) ? 'public, max-age=604800' : 'public, max-age=3600'),
+      }),
+    )
   }
 
   // Redirects from the domain's published site settings apply before any page is rendered.

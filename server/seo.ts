@@ -11,7 +11,7 @@ export function originOf(request: Request, trustProxy: boolean): string {
   return `${proto}://${host}`
 }
 
-/** sitemap.xml and robots.txt for each domain, from its published pages. */
+/** sitemap.xml, robots.txt and the web manifest for each domain, from its published pages and navigation. */
 export function createSeoRoutes(services: Services, trustProxy: boolean) {
   const app = new Hono()
   app.get('/sitemap.xml', async (c) => {
@@ -29,6 +29,29 @@ export function createSeoRoutes(services: Services, trustProxy: boolean) {
       {
         'Content-Type': 'application/xml; charset=utf-8',
       },
+    )
+  })
+  // The web manifest (linked from every page's head): the domain's own name, the icons of public/.
+  app.get('/site.webmanifest', async (c) => {
+    const domain = await services.domains.forHost(hostFromHeader(c.req.header('host')))
+    const nav = domain ? (await services.siteDocuments.load('nav', domain._id, 'published')).doc : null
+    const name = nav?.siteName || 'Home'
+    c.header('Cache-Control', 'public, max-age=3600')
+    c.header('Content-Type', 'application/manifest+json; charset=utf-8')
+    return c.body(
+      JSON.stringify({
+        name,
+        short_name: name,
+        start_url: '/',
+        display: 'browser',
+        background_color: '#fcf9f9',
+        theme_color: '#981a31',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      }),
     )
   })
   app.get('/robots.txt', (c) => {

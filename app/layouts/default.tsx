@@ -3,19 +3,23 @@ import { SiteFooter } from '~/ui/site/SiteFooter'
 import { SiteHeader } from '~/ui/site/SiteHeader'
 import { useSiteOverride } from '~/ui/site/site-override'
 import { CartCount } from '~/ui/booking/CartCount'
+import { ErrorPage } from '~/ui/ErrorPage'
 import type { BookingSettings } from '~/ui/booking/settings'
 import { ConsentBanner, ConsentSettings } from '~/ui/consent/ConsentBanner'
 import type { ThirdPartySettings } from '~/ui/consent/third-parties'
 import type { Route } from './+types/default'
 
-// The grape mark as an inline SVG icon: no extra request, and no 404 for /favicon.ico.
-const favicon =
-  'data:image/svg+xml,' +
-  encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><circle cx="20" cy="20" r="20" fill="#981A31"/><g fill="#FCF9F9"><circle cx="16" cy="17" r="3.2"/><circle cx="23" cy="17" r="3.2"/><circle cx="19.5" cy="22.5" r="3.2"/><circle cx="13" cy="22.5" r="2.6"/><circle cx="26" cy="22.5" r="2.6"/><circle cx="16.5" cy="28" r="2.8"/><circle cx="22.5" cy="28" r="2.8"/></g></svg>',
-  )
-
-export const links: Route.LinksFunction = () => [{ rel: 'icon', type: 'image/svg+xml', href: favicon }]
+/**
+ * The site's icons (public/, written by scripts/generate-icons.ts from the grape mark): the SVG
+ * for browsers that take one, /favicon.ico for the rest (and for the address browsers ask for by
+ * themselves), the home-screen icon and the web manifest.
+ */
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
+  { rel: 'icon', type: 'image/svg+xml', href: '/icon.svg' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+  { rel: 'manifest', href: '/site.webmanifest' },
+]
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (context.unavailable) throw data(null, { status: 503 })
@@ -41,7 +45,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { nav: nav.doc, footer: footer.doc, siteSettings: { og: s.og, twitter: s.twitter }, booking, thirdParty }
 }
 
-export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
+type LayoutData = Route.ComponentProps['loaderData']
+
+/** Header, navigation and footer around the page (or around the error page, below). */
+function SiteChrome({ loaderData, children }: { loaderData: LayoutData; children: React.ReactNode }) {
   // While an editor edits the navigation or footer in place, their working copy shows instead.
   const override = useSiteOverride()
   const nav = override.nav ?? loaderData.nav
@@ -54,12 +61,33 @@ export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
       </a>
       <ConsentBanner settings={loaderData.thirdParty} />
       {nav ? <SiteHeader nav={nav} editing={!!override.nav} /> : null}
-      <div className="flex-1">
-        <Outlet />
-      </div>
+      <div className="flex-1">{children}</div>
       {footer ? <SiteFooter footer={footer} siteName={siteName} editing={!!override.footer} /> : null}
       <ConsentSettings settings={loaderData.thirdParty} />
       <CartCount />
     </div>
+  )
+}
+
+export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <SiteChrome loaderData={loaderData}>
+      <Outlet />
+    </SiteChrome>
+  )
+}
+
+/**
+ * A page of this layout that fails (a missing page answers 404) keeps the site around it: the
+ * visitor still has the navigation, the footer and a search box. When the layout's own data could
+ * not be loaded (the database is down: 503) the bare error page of app/root.tsx shows instead.
+ */
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
+  const data = loaderData as LayoutData | undefined
+  if (!data) return <ErrorPage error={error} />
+  return (
+    <SiteChrome loaderData={data}>
+      <ErrorPage error={error} inSite />
+    </SiteChrome>
   )
 }

@@ -44,6 +44,18 @@ export function SiteHeader({ nav, editing = false }: { nav: Nav; /** An editor i
   useEffect(() => {
     if (menu.current) menu.current.open = false
   }, [pathname])
+  // Escape closes the open menu and gives the focus back to its button (the page behind is locked
+  // from scrolling by app.css while it is open).
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const details = menu.current
+      if (event.key !== 'Escape' || !details?.open) return
+      details.open = false
+      details.querySelector('summary')?.focus()
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [])
 
   const items = nav.items.filter((item) => item.text)
   const isCurrent = (href: string) => href === pathname || (href !== '/' && pathname.startsWith(`${href}/`))

@@ -1,0 +1,38 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router'
+import { texts } from '#lib/texts'
+
+/**
+ * Spec 01 §2.2: the error page. Detail is shown only in development. Inside the site's layout
+ * (`inSite`: header, navigation and footer around it) a missing page also offers a search box.
+ */
+export function ErrorPage({ error, inSite = false }: { error: unknown; inSite?: boolean }) {
+  const routeError = useRouteError() ?? error
+  const status = isRouteErrorResponse(routeError) ? routeError.status : 500
+  const notFound = status === 404
+  const detail = import.meta.env.DEV && routeError instanceof Error ? (routeError.stack ?? routeError.message) : null
+  const e = texts.errors
+  return (
+    <main id="main" tabIndex={-1} className={inSite ? 'error-page error-page--in-site' : 'error-page'}>
+      <title>{notFound ? `${e.notFoundTitle}` : e.statusTitle(status)}</title>
+      <p className="error-page__status">{e.statusTitle(status)}</p>
+      <h1>{notFound ? e.notFoundTitle : e.unknown}</h1>
+      {notFound ? <p>{e.notFoundMessage}</p> : null}
+      {detail ? <pre className="error-page__detail">{detail}</pre> : null}
+      <a className="button" href="/">
+        {e.backHome}
+      </a>
+      {inSite && notFound ? (
+        // A plain GET form: it works before (and without) JavaScript.
+        <form action="/search" method="get" role="search" aria-label={e.searchLabel} className="error-page__search">
+          <label htmlFor="not-found-q">{e.searchIntro}</label>
+          <div className="error-page__search-row">
+            <input id="not-found-q" type="search" name="q" autoComplete="off" />
+            <button type="submit" className="button">
+              {e.searchButton}
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </main>
+  )
+}
