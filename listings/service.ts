@@ -110,19 +110,8 @@ export function createListingService(db: Db, deps: ListingDeps) {
   const publicOf = (row: ListingRow): Listing | null =>
     row.published && row.publicDoc ? { ...row.publicDoc, _id: row.id, domainId: row.domainId, published: true } : null
 
-  /**
-   * Writes a listing's editor copy; `publish` true copies it to the public copy, false removes the
-   * public copy, undefined leaves publication as it is (the public copy is not touched).
-   * Every write of the editor's copy bumps its version, except `publicationOnly` (the copy is the
-   * stored one, only its publication changes); `expectedVersion` makes the write happen only while
-   * the stored version is still that one (an editor's save: no lost updates).
-   */
-  async function write(
-    domainId: string,
-    doc: Listing,
-    options: { publish?: boolean; synced?: boolean; publicationOnly?: boolean; expectedVersion?: number } = {},
-  ): Promise<ListingRow> {
-    const now = new Date()
+  /** A listing's stored columns, and its publication's (see write). */
+  function rowValues(domainId: string, doc: Listing, now: Date, options: { publish?: boolean; synced?: boolean }) {
     const stored: Listing = { ...doc, domainId }
     delete stored.createdAt
     delete stored.updatedAt
@@ -142,6 +131,23 @@ export function createListingService(db: Db, deps: ListingDeps) {
         : options.publish === false
           ? { published: false, publicDoc: null }
           : {}
+    return { base, publication }
+  }
+
+  /**
+   * Writes a listing's editor copy; `publish` true copies it to the public copy, false removes the
+   * public copy, undefined leaves publication as it is (the public copy is not touched).
+   * Every write of the editor's copy bumps its version, except `publicationOnly` (the copy is the
+   * stored one, only its publication changes); `expectedVersion` makes the write happen only while
+   * the stored version is still that one (an editor's save: no lost updates).
+   */
+  async function write(
+    domainId: string,
+    doc: Listing,
+    options: { publish?: boolean; synced?: boolean; publicationOnly?: boolean; expectedVersion?: number } = {},
+  ): Promise<ListingRow> {
+    const now = new Date()
+    const { base, publication } = rowValues(domainId, doc, now, options)
     const [row] = await db
       .insert(listings)
       .values({ id: doc._id, domainId, ...base, ...publication, createdAt: now })
@@ -229,6 +235,78 @@ export function createListingService(db: Db, deps: ListingDeps) {
     else if (isPagePublished) await deps.pages.unpublish(domainId, 'listings', listing._id, actor)
     changed(domainId)
     return docOf(row)
+  }
+
+  /**
+   * Picks free page addresses for new listings, as ensurePage would one by one ('listing/<name>',
+   * then '-2', '-3'...): one read of the addresses taken now, then in memory. `reserved` carries the
+   * addresses given out earlier in the same run (not yet stored).
+   */
+  async function freeSlugs(domainId: string, wanted: Listing[], reserved = new Set<string>()): Promise<Map<string, string>> {
+    const bases = [...new Set(wanted.map((l) => normaliseSlug(l.slug) || listingSlug(l.name.value)))]
+    const taken = new Set(reserved)
+    if (bases.length) {
+      // The bases themselves and their numbered variants ('<base>-<n>').
+      const rows = await db
+        .select({ slug: pages.slug })
+        .from(pages)
+        .where(
+          and(
+            eq(pages.domainId, domainId),
+            eq(pages.collection, 'listings'),
+            sql`(${pages.slug} = any(${textArray(bases)}) or substring(${pages.slug} from '^(.*)-[0-9]+$') = any(${textArray(bases)}))`,
+          ),
+        )
+      for (const r of rows) taken.add(r.slug)
+    }
+    const out = new Map<string, string>()
+    for (const listing of wanted) {
+      const base = normaliseSlug(listing.slug) || listingSlug(listing.name.value)
+      let slug = base
+      for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`
+      taken.add(slug)
+      reserved.add(slug)
+      out.set(listing._id, slug)
+    }
+    return out
+  }
+
+  /** Which of these ids have a page already (of any collection: page ids are unique). */
+  async function pageIds(ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set()
+    const rows = await db.select({ id: pages.id }).from(pages).where(inArray(pages.id, ids))
+    return new Set(rows.map((r) => r.id))
+  }
+
+  /**
+   * Stores many NEW listings with their pages, each published or not, in one statement per table:
+   * what setPublished does for one listing, for a whole chunk of a first import. Each listing's
+   * `slug` must be free (freeSlugs); a listing or page that exists already fails the whole call.
+   */
+  async function createMany(domainId: string, items: { listing: Listing; publish: boolean }[], actor: Actor = {}): Promise<void> {
+    if (items.length === 0) return
+    await deps.pages.createMany(
+      domainId,
+      'listings',
+      items.map(({ listing, publish }) => ({
+        _id: listing._id,
+        slug: listing.slug,
+        template: 'listing',
+        pageType: 'listing',
+        header: { title: listing.name.value, description: listing.description.value.slice(0, 2000) },
+        contents: [],
+        publish,
+      })),
+      actor,
+    )
+    const now = new Date()
+    await db.insert(listings).values(
+      items.map(({ listing, publish }) => {
+        const { base, publication } = rowValues(domainId, listing, now, { publish })
+        return { id: listing._id, domainId, ...base, ...publication, createdAt: now }
+      }),
+    )
+    changed(domainId)
   }
 
   // ------------------------------------------------------------------ reading
@@ -801,6 +879,9 @@ export function createListingService(db: Db, deps: ListingDeps) {
     write,
     ensurePage,
     setPublished,
+    freeSlugs,
+    pageIds,
+    createMany,
     existingIds,
     listAll,
     changed,

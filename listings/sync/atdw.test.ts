@@ -101,6 +101,31 @@ describe('the first sync', () => {
     expect(results.map((r) => r.id)).toContain(product.productId)
   })
 
+  it('stores each new listing as one-by-one publishing would: its page history, its words for "did you mean", a free address', async () => {
+    const product = activeProducts().find((p) => p.productCategoryId === 'ATTRACTION') ?? activeProducts()[0]!
+    const l = await listing(product.productId)
+    const history = await t.services.pages.versions(domainId, 'listings', product.productId, { system: true })
+    expect(history.map((v) => v.action).sort()).toEqual(['publish', 'save'])
+
+    // A misspelt word of its name is corrected to the stored word, and the listing is found.
+    const word = product.productName
+      .split(/\s+/)
+      .sort((a, b) => b.length - a.length)[0]!
+      .toLowerCase()
+    expect(word.length).toBeGreaterThanOrEqual(6)
+    const misspelt = `${word.slice(0, -1)}q`
+    const res = await anon.get(`/api/search/query?q=${encodeURIComponent(misspelt)}`)
+    const answer = (await res.json()) as { correctedQuery: string | null; total: number }
+    expect(answer.correctedQuery).toBe(word)
+    expect(answer.total).toBeGreaterThan(0)
+
+    // A new listing named like a stored one gets the next free address, not the stored one.
+    const twin = { ...l, _id: 'twin-of-' + l._id, slug: '' }
+    const slugs = await t.services.listings.freeSlugs(domainId, [twin, { ...twin, _id: 'second-twin' }])
+    expect(slugs.get(twin._id)).toBe(`${l.slug}-2`)
+    expect(slugs.get('second-twin')).toBe(`${l.slug}-3`)
+  })
+
   it('fetches nothing again when nothing changed', async () => {
     const again = await t.services.listingsSync.syncAll(domainId, { trigger: 'test' })
     expect(again).toMatchObject({ fetched: 0, created: 0, deactivated: 0, unchanged: activeProducts().length })

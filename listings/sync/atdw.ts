@@ -198,7 +198,55 @@ export function createListingSyncService(deps: ListingSyncDeps) {
       if (!publish && wasPublished) report.unpublished++
       return saved
     }
+    // Products new to the site (a first import: all of them) are stored together, a statement per
+    // table for the whole chunk; the rest one by one, as their stored listings must be merged.
+    const isNew = ({ product, services }: Fetched) => !existing.has(product.productId) && services.every((s) => !existing.has(s.serviceId!))
+    const fresh = fetched.filter(isNew)
+    const freshIds = fresh.flatMap(({ product, services }) => [product.productId, ...services.map((s) => s.serviceId!)])
+    const withPages = await listings.pageIds(freshIds)
+    const bulk = fresh.filter(
+      ({ product, services }) => !withPages.has(product.productId) && !services.some((s) => withPages.has(s.serviceId!)),
+    )
+    // Slices of 100 products: a statement's parameters stay far below PostgreSQL's 65,535.
+    for (let from = 0; from < bulk.length; from += 100) {
+      const slice = bulk.slice(from, from + 100)
+      const products = slice.map(({ product }) =>
+        applyProvider(null, { _id: product.productId, domainId, listingType: 'product', parentId: null, atdw: product }, now),
+      )
+      const reserved = new Set<string>()
+      const productSlugs = await listings.freeSlugs(domainId, products, reserved)
+      for (const p of products) p.slug = productSlugs.get(p._id)!
+      const children = slice.flatMap(({ product, services }, i) =>
+        services.map((service) => {
+          const child = applyProvider(
+            null,
+            {
+              _id: service.serviceId!,
+              domainId,
+              listingType: 'service',
+              parentId: product.productId,
+              atdw: service,
+              atdwParent: { name: product.name, slug: products[i]!.slug },
+            },
+            now,
+          )
+          // A service is public only while its product is.
+          if (products[i]!.activeStatus.value !== 'ACTIVE' && child.activeStatus.provider) child.activeStatus.value = 'INACTIVE'
+          return child
+        }),
+      )
+      const childSlugs = await listings.freeSlugs(domainId, children, reserved)
+      for (const c of children) c.slug = childSlugs.get(c._id)!
+      const items = [...products, ...children].map((listing) => ({ listing, publish: listing.activeStatus.value === 'ACTIVE' }))
+      await listings.createMany(domainId, items, SYSTEM)
+      report.created += products.length
+      report.services += children.length
+      report.published += items.filter((i) => i.publish).length
+      for (let i = 0; i < slice.length; i++) options.onApplied?.()
+    }
+    const bulkIds = new Set(bulk.map(({ product }) => product.productId))
     for (const { product, services } of fetched) {
+      if (bulkIds.has(product.productId)) continue
       const before = existing.get(product.productId) ?? null
       const next = applyProvider(before, { _id: product.productId, domainId, listingType: 'product', parentId: null, atdw: product }, now)
       const parentSlug = (await publishAs(next, before?.published ?? false)).slug

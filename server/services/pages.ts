@@ -286,6 +286,86 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
     }
   }
 
+  /**
+   * Creates many new pages at once, each published or not: what save() then publish() would store
+   * (the page, its 'save' and 'publish' versions, its search entry), in one statement per table
+   * for the whole list instead of a dozen per page. A first listing import creates ~2,500 pages.
+   * The slugs must be free; a taken one fails the whole call (unique index), and nothing is stored.
+   */
+  async function createMany(
+    domainId: string,
+    collection: Collection,
+    inputs: (PageInput & { _id: string; publish: boolean })[],
+    options: Actor = {},
+  ): Promise<PageDoc[]> {
+    if (inputs.length === 0) return []
+    if (!actorIsSignedIn(options)) throw forbidden('Please sign in to create a page')
+    const now = new Date()
+    const values = inputs.map(({ publish, ...raw }) => {
+      const input = validate(raw)
+      const draft = bodyOf(input)
+      if (publish && !actorCanPublish(options, draft)) throw forbidden('You are not allowed to publish this page')
+      const slug = normaliseSlug(input.slug)
+      return {
+        id: raw._id,
+        domainId,
+        collection,
+        slug,
+        pageType: input.pageType ?? (collection === 'pages' ? 'page' : collection === 'listings' ? 'listing' : 'chapters'),
+        template: input.template,
+        draft,
+        updatedBy: options.user?.username ?? null,
+        createdAt: now,
+        updatedAt: now,
+        ...(publish ? { published: true, publishedDoc: draft, publishedSlug: slug, lastPublished: now } : {}),
+      }
+    })
+    let rows: PageRow[]
+    try {
+      rows = await db.transaction(async (tx) => {
+        const rows = await tx.insert(pages).values(values).returning()
+        const version = (row: PageRow, action: 'save' | 'publish') => ({
+          pageId: row.id,
+          version: row.version,
+          action,
+          doc: row.draft,
+          slug: row.slug,
+          userId: options.user?._id ?? null,
+          username: options.user?.username ?? null,
+        })
+        await tx
+          .insert(pageVersions)
+          .values(rows.flatMap((row) => (row.published ? [version(row, 'save'), version(row, 'publish')] : [version(row, 'save')])))
+        for (const row of rows) {
+          await recordActivity(tx, options, {
+            kind: activityKind(collection),
+            action: 'save',
+            domainId,
+            subjectId: row.id,
+            subject: `/${row.slug}`,
+          })
+          if (row.published)
+            await recordActivity(tx, options, {
+              kind: activityKind(collection),
+              action: 'publish',
+              domainId,
+              subjectId: row.id,
+              subject: `/${row.slug}`,
+            })
+        }
+        return rows
+      })
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('One of the addresses is already used by another page')
+      if (isForeignKeyViolation(err)) throw notFound('Domain not found')
+      throw err
+    }
+    const published = rows.filter((row) => row.published).map((row) => toDoc(row, row.publishedDoc!, row.publishedSlug!))
+    await search.indexPages(collection, published)
+    if (published.length) events.emit('published', domainId)
+    return rows.map((row) => toDoc(row, row.draft, row.slug))
+  }
+
   /** Copies the draft to the published copy that visitors see, and indexes it for search. */
   async function publish(domainId: string, collection: Collection, id: string, options: Actor = {}): Promise<PageDoc> {
     const existing = await rowById(domainId, collection, id)
@@ -499,6 +579,7 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
   }
 
   const service = {
+    createMany,
     loadPublished,
     loadPublishedById,
     loadDraft,

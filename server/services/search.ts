@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Collection, PageDoc } from '#lib/content'
 import { escapeHtml } from '#lib/html'
 import type { Db } from '../db/client.ts'
@@ -95,8 +95,8 @@ const MIN_CORRECTED_LENGTH = 3
  * (the 'simple' configuration: real words, not stems), 3 to 40 letters, not bare numbers. The
  * migration that created search_terms backfilled it with the same rule.
  */
-const termsOfText = (text: string) =>
-  sql`select t.lexeme from unnest(to_tsvector('simple', ${text}::text)) as t where length(t.lexeme) between ${MIN_CORRECTED_LENGTH} and 40 and t.lexeme !~ '^[0-9]+$'`
+const termsOfText = (text: SQL) =>
+  sql`select t.lexeme from unnest(to_tsvector('simple', ${text})) as t where length(t.lexeme) between ${MIN_CORRECTED_LENGTH} and 40 and t.lexeme !~ '^[0-9]+$'`
 
 /**
  * For each term (in order), the closest word of the domain's public entries by trigram similarity
@@ -129,45 +129,75 @@ function visibleTo(actor: Actor | undefined): SQL | undefined {
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows
 
 export function createSearchService(db: Db) {
-  /**
-   * Indexes a published page (or replaces its entry) with its viewer roles, and replaces the words
-   * it contributes to "did you mean" (none while it has viewer roles: a visitor must not be offered
-   * words of a page they cannot read).
-   */
-  async function indexPage(collection: Collection, page: PageDoc) {
+  /** The search entry of a published page: its plain text, and who may find it. */
+  function entryOf(collection: Collection, page: PageDoc) {
     const title = String(page.header?.title || page.title || page.slug || '')
     const description = String(page.header?.description ?? page.description ?? '')
-    const body = textOf(page.contents).replace(/\s+/g, ' ').trim()
-    const values = {
+    return {
       domainId: page.domainId,
       collection,
       itemId: page._id,
       slug: page.slug,
       title: stripHtml(title),
       description: stripHtml(description),
-      body,
+      body: textOf(page.contents).replace(/\s+/g, ' ').trim(),
       imageId: page.header?.image?.imageId || null,
       viewerRoles: [...new Set(rolesOf(page.viewerRoles))],
       updatedAt: new Date(),
     }
-    const entry = { domainId: page.domainId, collection, itemId: page._id }
+  }
+
+  /**
+   * Indexes published pages of one collection (or replaces their entries) with their viewer roles,
+   * and replaces the words they contribute to "did you mean" (none while a page has viewer roles: a
+   * visitor must not be offered words of a page they cannot read). One statement per table for
+   * the whole list: a first listing import indexes thousands of pages.
+   */
+  async function indexPages(collection: Collection, list: PageDoc[]) {
+    if (list.length === 0) return
+    const entries = list.map((page) => entryOf(collection, page))
+    const excluded = (column: string) => sql.raw(`excluded.${column}`)
+    const publicEntries = entries
+      .filter((e) => e.viewerRoles.length === 0)
+      .map((e) => ({ domain_id: e.domainId, item_id: e.itemId, text: `${e.title} ${e.description} ${e.body}` }))
     await db.transaction(async (tx) => {
       await tx
         .insert(searchIndex)
-        .values(values)
-        .onConflictDoUpdate({ target: [searchIndex.domainId, searchIndex.collection, searchIndex.itemId], set: values })
-      await tx
-        .delete(searchTerms)
-        .where(and(eq(searchTerms.domainId, entry.domainId), eq(searchTerms.collection, collection), eq(searchTerms.itemId, entry.itemId)))
-      if (values.viewerRoles.length === 0) {
+        .values(entries)
+        .onConflictDoUpdate({
+          target: [searchIndex.domainId, searchIndex.collection, searchIndex.itemId],
+          set: {
+            slug: excluded('slug'),
+            title: excluded('title'),
+            description: excluded('description'),
+            body: excluded('body'),
+            imageId: excluded('image_id'),
+            viewerRoles: excluded('viewer_roles'),
+            updatedAt: excluded('updated_at'),
+          },
+        })
+      await tx.delete(searchTerms).where(
+        and(
+          eq(searchTerms.collection, collection),
+          inArray(
+            searchTerms.itemId,
+            entries.map((e) => e.itemId),
+          ),
+        ),
+      )
+      if (publicEntries.length) {
         await tx.execute(sql`
           insert into ${searchTerms} (domain_id, collection, item_id, word)
-          select ${entry.domainId}, ${collection}, ${entry.itemId}, w.lexeme
-          from (${termsOfText(`${values.title} ${values.description} ${values.body}`)}) as w
+          select e.domain_id, ${collection}, e.item_id, w.lexeme
+          from jsonb_to_recordset(${JSON.stringify(publicEntries)}::jsonb) as e(domain_id text, item_id text, text text)
+          cross join lateral (${termsOfText(sql`e.text`)}) as w
           on conflict do nothing`)
       }
     })
   }
+
+  /** Indexes one published page (or replaces its entry): see indexPages. */
+  const indexPage = (collection: Collection, page: PageDoc) => indexPages(collection, [page])
 
   async function deleteItem(domainId: string, itemId: string, collection?: Collection) {
     await db.transaction(async (tx) => {
@@ -259,7 +289,7 @@ export function createSearchService(db: Db) {
     return { results, total, page, pageSize, correctedQuery }
   }
 
-  return { indexPage, deleteItem, search }
+  return { indexPage, indexPages, deleteItem, search }
 }
 
 export type SearchService = ReturnType<typeof createSearchService>
