@@ -9,6 +9,7 @@ import { atdwDataSchema } from '#lib/listings'
 import { applyProvider } from '../../listings/mapping.ts'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
 import { SYSTEM } from '../services/access.ts'
+import { createImageService, ProviderPhotoError } from '../services/images.ts'
 
 /**
  * Issue 16 point 4: listing photos go through the image pipeline. The server finds the provider's
@@ -60,6 +61,10 @@ beforeAll(async () => {
     if (p.startsWith('/photos/') || p.startsWith('/atdw-demo/images/')) {
       res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': photo.length })
       res.end(photo)
+    } else if (p === '/slow.jpg') {
+      // Headers, then nothing: a provider that hangs.
+      res.writeHead(200, { 'content-type': 'image/jpeg' })
+      res.write(photo.subarray(0, 100))
     } else if (p === '/broken.jpg') {
       res.writeHead(500, { 'content-type': 'text/plain' })
       res.end('internal error')
@@ -86,10 +91,12 @@ beforeAll(async () => {
   await addListing('cellar', [`${base}/photos/cellar.jpg`, `${base}/photos/barrels.jpg`, '/atdw-demo/images/lookout/7.jpeg'])
   await addListing('failing', [`${base}/broken.jpg`, `${base}/not-an-image.jpg`, `http://127.0.0.1:${closedPort}/gone.jpg`])
   await addListing('draft', [`${base}/photos/draft.jpg`], false)
+  await addListing('slow', [`${base}/slow.jpg`])
 })
 
 afterAll(async () => {
   await t?.close()
+  provider?.closeAllConnections()
   await new Promise<void>((resolve) => provider?.close(() => resolve()))
 })
 
@@ -213,5 +220,20 @@ describe('a provider that fails', () => {
     const res = await visit(listingPhotoUrl('failing', `http://127.0.0.1:${closedPort}/gone.jpg`, { w: 320 }))
     expect(res.status).toBe(502)
     expect((await errorOf(res)).message).toBe('The tourism provider could not be reached for this photo')
+  })
+
+  it('answers 504 when the provider does not send the photo in time', async () => {
+    // The same service with a short time limit (the server's is 15 s), on the same database and cache.
+    const images = createImageService(t.database.db, t.services.storage, {
+      cacheDir: t.config.imageCacheDir,
+      providerPhotos: { timeoutMs: 300 },
+    })
+    const started = Date.now()
+    const err = await images
+      .renderListingPhoto('slow', listingPhotoKey(`${base}/slow.jpg`), { w: 320 }, 'image/webp')
+      .catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(ProviderPhotoError)
+    expect((err as ProviderPhotoError).status).toBe(504)
+    expect(Date.now() - started).toBeLessThan(5000)
   })
 })
