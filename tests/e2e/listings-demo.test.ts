@@ -182,6 +182,37 @@ test("a phone downloads the listing photos resized: the grid's and a listing pag
   }
 })
 
+test('a listing page whose photos the provider cannot give still renders: alt text and a tinted box of the same size', async () => {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } })
+  try {
+    const page = await context.newPage()
+    // Every listing photo answers as the server does when the provider is down (server/api/img-listing.test.ts).
+    await page.route('**/img/listing/**', (route) =>
+      route.fulfill({
+        status: 502,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: { code: 'provider_unavailable', message: 'The tourism provider could not be reached for this photo' },
+        }),
+      }),
+    )
+    const first = (await fetchGrid({ categoryFilterId: 'demo-whats-on' })).listings[0]!
+    const res = await page.goto(`${server.baseUrl}/${first.slug}`, { waitUntil: 'load' })
+    expect(res?.status()).toBe(200)
+    expect((await page.locator('h1').first().textContent())?.trim()).toBe(first.name)
+    const photo = page.locator(`section[aria-label="${listingTexts.page.gallery}"] img`).first()
+    await expect.poll(() => photo.evaluate((img) => (img as HTMLImageElement).complete)).toBe(true)
+    expect(await photo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(0)
+    expect(await photo.getAttribute('alt')).toBeTruthy()
+    // The box keeps the gallery's 1000x760 shape: nothing below it moves.
+    const box = (await photo.boundingBox())!
+    expect(box.width).toBeGreaterThan(200)
+    expect(Math.abs(box.height - (box.width * 760) / 1000)).toBeLessThan(2)
+  } finally {
+    await context.close()
+  }
+})
+
 test('a restart on the same data dir does not sync again and keeps the pictures', async () => {
   const dataDir = server.dataDir
   await server.stop({ keepDataDir: true })
