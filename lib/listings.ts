@@ -57,7 +57,8 @@ export interface Wrapped<T> {
 }
 
 /**
- * A listing image. Provider images carry `url` (the provider's image address, shown as is);
+ * A listing image. Provider images carry `url` (the provider's image address; visitors get it
+ * through the image pipeline, /img/listing/{listingId}/{key}, lib/image-url listingPhotoUrl);
  * custom listings carry `imageId` (an uploaded image, /img/{imageId}) and optional crops.
  */
 export const listingImageSchema = z.object({
