@@ -330,6 +330,21 @@ export const texts = {
       redoKeys: 'Ctrl+Shift+Z or Ctrl+Y (Command+Shift+Z on a Mac)',
       shortcut: (keys: string) => `Shortcut: ${keys}`,
     },
+    /** Autosave of the page's draft (issue 17): the status beside Undo/Redo and the restore prompt. */
+    autosave: {
+      label: 'Draft status',
+      saving: 'Saving…',
+      saved: (time: string) => `Draft saved ${time}`,
+      offline: 'Offline: changes kept in this browser',
+      unsaved: 'Unsaved changes',
+      failed: 'Not saved: the server refused the changes',
+      conflict: 'Not saved: someone else saved this page',
+      restoreTitle: 'Restore your unsaved changes?',
+      restoreDescription: (time: string) =>
+        `This browser kept changes to this page that were not saved (last changed ${time}). Restore them as your draft, or discard them and keep the stored draft.`,
+      restore: 'Restore my changes',
+      discard: 'Discard them',
+    },
     /** Spec 01 §2.6: the editor menu, in order. */
     menu: {
       label: 'Editor menu',

@@ -16,6 +16,7 @@ import { RecoveryDialog } from './auth/RecoveryDialog.tsx'
 import { EditorMenu } from './menu/EditorMenu.tsx'
 import { HistoryButtons } from './menu/HistoryButtons.tsx'
 import { normalisePage } from './editing/blocks.ts'
+import { PageSaverProvider } from './page/page-saver.tsx'
 import { editorCss, pageOffsetCss } from './editing/styles.ts'
 import { usePageEditing, useUndoKeys } from './editing/use-page-editing.ts'
 import { DashboardDialog } from './panels/DashboardDialog.tsx'
@@ -60,7 +61,10 @@ export default function EditorRoot({ user, apiBase }: { user: EditorUser | null;
       {/* Spec 01 §8: top-centre, 4 s; sonner pauses the timer while a toast is hovered. Mounted first so
           toasts raised by the siblings' effects below are not missed. */}
       <Toaster position="top-center" duration={TOAST_DURATION_MS} />
-      <EditorShell user={user} />
+      {/* One writer of the page: autosave, Save Page and the panels' saves and publishes (issue 17). */}
+      <PageSaverProvider enabled={!!user}>
+        <EditorShell user={user} />
+      </PageSaverProvider>
     </EditorStoreProvider>
   )
 }

@@ -2,6 +2,7 @@ import { Tooltip } from 'radix-ui'
 import { useId, type ReactElement } from 'react'
 import { texts } from '#lib/texts'
 import { CollapseIcon, ExpandIcon } from '../icons.tsx'
+import { usePageSaver } from '../page/page-saver.tsx'
 import { needsPage } from '../state/items.ts'
 import { hasUnpublishedChanges } from '../state/page-utils.ts'
 import { useEditorDispatch, useEditorState } from '../state/store.tsx'
@@ -24,6 +25,7 @@ const itemClass = `relative flex w-full items-center gap-3 rounded-md px-2.5 py-
 export function EditorMenu({ signedIn, onLogout, publishBlocked }: EditorMenuProps) {
   const { menu, page } = useEditorState()
   const dispatch = useEditorDispatch()
+  const saver = usePageSaver()
   const { collapsed, activeItem } = menu
   const hasPage = page.page !== null
   const unpublished = hasUnpublishedChanges(page.page)
@@ -34,8 +36,10 @@ export function EditorMenu({ signedIn, onLogout, publishBlocked }: EditorMenuPro
   const CollapseGlyph = collapsed ? ExpandIcon : CollapseIcon
 
   function choose(entry: MenuEntry) {
-    if (entry.id === 'logout') onLogout()
-    else dispatch({ type: 'toggleActiveItem', item: entry.id })
+    if (entry.id === 'logout') return onLogout()
+    // Save Page saves at once (issue 17); its panel opens beside the page with the page's status.
+    if (entry.id === 'savePage' && activeItem !== 'savePage') void saver.saveNow()
+    dispatch({ type: 'toggleActiveItem', item: entry.id })
   }
 
   return (

@@ -2,23 +2,21 @@ import { useState } from 'react'
 import { flushSync } from 'react-dom'
 import { useLocation, useNavigate, useRevalidator } from 'react-router'
 import type { PageDoc } from '#lib/content'
-import { normaliseSlug } from '#lib/slug'
 import { texts } from '#lib/texts'
 import { isConflict, messageOf, postApi } from '../api.ts'
 import type { ConflictState } from '../common/ConfirmDialogs.tsx'
 import { useEditorDispatch, useEditorState } from '../state/store.tsx'
-import type { EditorPage } from '../state/types.ts'
 import { toastError, toastSuccess } from '../toast.ts'
 import { useRouteCollection } from '../use-route-page.ts'
+import { failureOf } from './autosave.ts'
+import { usePageSaver, type PageWriteKind } from './page-saver.tsx'
 import { pathOfSlug } from './slug.ts'
 
 type Busy = 'save' | 'publish' | 'unpublish' | 'delete' | null
-type Store = 'save' | 'publish'
+type Store = PageWriteKind
 
-/** The page as sent to the server: the document with its version, its slug by the shared rules. */
-export function pageToSend(page: EditorPage): EditorPage {
-  return { ...page, slug: normaliseSlug(typeof page.slug === 'string' ? page.slug : '') }
-}
+/** The page as sent to the server (kept here for its callers; the writer is ./page-saver.tsx). */
+export { pageToSend } from './page-saver.tsx'
 
 /**
  * Saving, publishing, unpublishing and deleting the editor's page (spec 01 §4, §7), shared by the
@@ -32,6 +30,7 @@ export function usePageActions() {
   const { revalidate } = useRevalidator()
   const navigate = useNavigate()
   const { pathname } = useLocation()
+  const saver = usePageSaver()
   const [busy, setBusy] = useState<Busy>(null)
   const [conflict, setConflict] = useState<(ConflictState & { store: Store }) | null>(null)
 
@@ -46,10 +45,9 @@ export function usePageActions() {
     if (!page || busy) return false
     setBusy(kind)
     try {
-      const path = kind === 'save' ? '/page/save' : '/page/publishPage'
-      const result = await postApi<PageDoc>(path, { page: pageToSend(page), collection, force })
+      // One writer: waits for an autosave on its way, then sends the latest copy and version.
+      const result = await saver.write(kind, force)
       setConflict(null)
-      dispatch({ type: 'markSaved', result })
       toastSuccess(kind === 'save' ? texts.toasts.pageSaved : texts.toasts.pagePublished)
       showStored(result.slug)
       return true
@@ -57,7 +55,7 @@ export function usePageActions() {
       if (isConflict(err) && !force && (err.details as { currentVersion?: unknown } | undefined)?.currentVersion !== undefined) {
         setConflict({ message: err.message, store: kind })
       } else {
-        toastError(messageOf(err))
+        toastError(failureOf(err) === 'offline' ? texts.editor.autosave.offline : messageOf(err))
       }
       return false
     } finally {

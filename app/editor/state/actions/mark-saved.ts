@@ -1,16 +1,35 @@
-import { deepCopy } from '../page-utils.ts'
+import { deepCopy, deepEqual } from '../page-utils.ts'
 import type { EditorPage, EditorState } from '../types.ts'
 
 export interface MarkSavedAction {
   type: 'markSaved'
   /** What the server answered to the save; merged into the page (spec 01 §4). */
   result?: Partial<EditorPage>
+  /**
+   * The working copy as it was when the save was sent. Edits made while the save was on its way
+   * (autosave runs while the editor types) are not in the answer: they are kept, and stay unsaved.
+   */
+  sent?: EditorPage
 }
 
 /** Spec 01 §4: after a save the server's answer is merged into the page and the saved copy refreshed. */
 export function markSaved(state: EditorState, action: MarkSavedAction): EditorState {
-  if (!state.page.page) return state
-  const page: EditorPage = { ...state.page.page, ...action.result, _id: action.result?._id ?? state.page.page._id }
-  // Undo stays possible after a save (it then makes the page dirty again).
-  return { ...state, page: { ...state.page, page, savedPage: deepCopy(page), isDirty: false } }
+  const current = state.page.page
+  if (!current) return state
+  const result = action.result ?? {}
+  const sent = action.sent
+  if (!sent || deepEqual(current, sent) || sent._id !== current._id) {
+    const page: EditorPage = { ...current, ...result, _id: result._id ?? current._id }
+    // Undo stays possible after a save (it then makes the page dirty again).
+    return { ...state, page: { ...state.page, page, savedPage: deepCopy(page), isDirty: false } }
+  }
+  // Edited since it was sent: the server's stamps (version, updatedAt, a normalised slug...) are
+  // taken for the fields the editor has not changed since; their later edits stay, and unsaved.
+  const savedPage: EditorPage = { ...deepCopy(sent), ...deepCopy(result), _id: result._id ?? sent._id }
+  const page: Record<string, unknown> = { ...current }
+  for (const [field, value] of Object.entries(result)) {
+    if (deepEqual(current[field], sent[field])) page[field] = deepCopy(value)
+  }
+  const merged = page as EditorPage
+  return { ...state, page: { ...state.page, page: merged, savedPage, isDirty: !deepEqual(merged, savedPage) } }
 }
