@@ -146,6 +146,24 @@ const server = http.createServer((req, res) => {
   else void honoListener(req, res)
 })
 
+if (providers.atdw === 'demo') {
+  // Ctrl-C during this import stops the server once the import's transaction is done: the embedded
+  // database is closed cleanly, never cut off mid-write.
+  let stopAsked = false
+  const askStop = () => {
+    stopAsked = true
+    log.info('stopping once the first listing import is done')
+  }
+  process.on('SIGINT', askStop).on('SIGTERM', askStop)
+  await firstListingSync()
+  process.off('SIGINT', askStop).off('SIGTERM', askStop)
+  if (stopAsked) {
+    await demo?.close()
+    await database.close()
+    process.exit(0)
+  }
+}
+
 server.listen(config.port, config.host, () => {
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
@@ -159,22 +177,20 @@ server.listen(config.port, config.host, () => {
   services.listingsPdf.warm().catch((err: unknown) => log.warn({ err }, 'PDF workers did not start'))
 })
 
-// The provider sync: a first one in the background when the listings domain has none yet (a fresh
-// demo or installation), then daily (LISTINGS_SYNC_CRON) under a PostgreSQL advisory lock, so one
-// instance of many runs it.
+// The provider sync: a first one when the listings domain has none yet (a fresh demo or
+// installation), then daily (LISTINGS_SYNC_CRON) under a PostgreSQL advisory lock, so one instance
+// of many runs it. The demo's first import (its fake provider, ~2,100 products in a few seconds)
+// runs before the server listens, so its grids are full on the first page view; a real provider's
+// runs in the background after it listens (the site answers meanwhile).
 let listingSchedule: { stop(): void } | undefined
-async function startListingSync() {
-  const domainIds = async () => {
-    const id = await services.listingsSync.targetDomainId(services.domains)
-    return id ? [id] : []
-  }
-  if (services.listingsSync.configured && config.atdw.syncCron) {
-    const job = services.listingsSync.schedule(config.atdw.syncCron, domainIds, log, loadBookingOperators)
-    listingSchedule = job
-    log.info(`listing sync scheduled (${config.atdw.syncCron}); next run ${job.nextRun()?.toISOString() ?? 'never'}`)
-  }
+async function listingDomainIds() {
+  const id = await services.listingsSync.targetDomainId(services.domains)
+  return id ? [id] : []
+}
+
+async function firstListingSync() {
   try {
-    for (const domainId of services.listingsSync.configured ? await domainIds() : []) {
+    for (const domainId of services.listingsSync.configured ? await listingDomainIds() : []) {
       const started = Date.now()
       const report = await services.listingsSync.syncIfEmpty(domainId)
       if (report)
@@ -186,9 +202,18 @@ async function startListingSync() {
   } catch (err) {
     log.error({ err }, 'the first listing sync failed; it runs again at the next start or schedule')
   }
+}
+
+async function startListingSync() {
+  if (services.listingsSync.configured && config.atdw.syncCron) {
+    const job = services.listingsSync.schedule(config.atdw.syncCron, listingDomainIds, log, loadBookingOperators)
+    listingSchedule = job
+    log.info(`listing sync scheduled (${config.atdw.syncCron}); next run ${job.nextRun()?.toISOString() ?? 'never'}`)
+  }
+  if (providers.atdw !== 'demo') await firstListingSync()
   // The booking provider's operator information (loadBookEasyListings at start): failures are
   // swallowed into its answer and logged.
-  for (const domainId of await domainIds().catch(() => [])) await loadBookingOperators(domainId)
+  for (const domainId of await listingDomainIds().catch(() => [])) await loadBookingOperators(domainId)
 }
 
 async function loadBookingOperators(domainId: string) {
