@@ -60,24 +60,36 @@ function request(pathname: string, init: { method?: string; body?: unknown } = {
 }
 
 /** The requests a visitor and the grid make: a cached page, a rendered page, the grid's API call, /health. */
-function probe(i: number): Promise<Timed> {
+async function probe(i: number): Promise<Timed & { what: string }> {
+  const name = ['barossa', 'wine', 'music', 'festival', 'tanunda'][i % 5]!
   switch (i % 4) {
     case 0:
-      return request('/about')
+      return { ...(await request('/about')), what: '/about' }
     case 1:
-      return request(`/whats-on?name=${['barossa', 'wine', 'music', 'festival', 'tanunda'][i % 5]}`)
+      return { ...(await request(`/whats-on?name=${name}`)), what: `/whats-on?name=${name}` }
     case 2:
-      return request('/api/listing/fetch', {
-        method: 'POST',
-        body: { categoryFilterId: WHATS_ON, search: '', limit: 12, currentPage: (i % 5) + 1 },
-      })
+      return {
+        ...(await request('/api/listing/fetch', {
+          method: 'POST',
+          body: { categoryFilterId: WHATS_ON, search: '', limit: 12, currentPage: (i % 5) + 1 },
+        })),
+        what: `listing/fetch page ${(i % 5) + 1}`,
+      }
     default:
-      return request('/health')
+      return { ...(await request('/health')), what: '/health' }
   }
 }
 
-/** Probes one after another (a short pause between them) until `until` settles, or `count` of them. */
-async function probeDuring(until: Promise<unknown> | { count: number }): Promise<number[]> {
+interface Probed {
+  ms: number
+  what: string
+}
+
+/**
+ * Probes until `until` settles, or `count` of them: three visitors at once, each one request after
+ * another with a short pause, so a p99 rests on a few hundred answers, not on the single slowest.
+ */
+async function probeDuring(until: Promise<unknown> | { count: number }): Promise<Probed[]> {
   let done = false
   if (until instanceof Promise) {
     void until.then(
@@ -85,13 +97,17 @@ async function probeDuring(until: Promise<unknown> | { count: number }): Promise
       () => (done = true),
     )
   }
-  const times: number[] = []
-  for (let i = 0; until instanceof Promise ? !done : i < until.count; i++) {
-    const res = await probe(i)
-    expect(res.status, `probe ${i}`).toBeLessThan(400)
-    times.push(res.ms)
-    await new Promise((resolve) => setTimeout(resolve, 25))
+  const times: Probed[] = []
+  let next = 0
+  const visitor = async () => {
+    for (let i = next++; until instanceof Promise ? !done : i < until.count; i = next++) {
+      const res = await probe(i)
+      expect(res.status, `probe ${i}`).toBeLessThan(400)
+      times.push({ ms: res.ms, what: res.what })
+      await new Promise((resolve) => setTimeout(resolve, 25))
+    }
   }
+  await Promise.all([visitor(), visitor(), visitor()])
   return times
 }
 
@@ -100,8 +116,14 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!
 }
 
-const summary = (times: number[]) =>
-  `${times.length} requests, p50 ${percentile(times, 50).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms`
+const summary = (probed: Probed[]) => {
+  const times = probed.map((p) => p.ms)
+  const slowest = [...probed]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 3)
+    .map((p) => `${p.what} ${p.ms.toFixed(0)} ms`)
+  return `${times.length} requests, p50 ${percentile(times, 50).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms (slowest: ${slowest.join(', ')})`
+}
 
 const pdfPath = (filters: Record<string, string> = {}) =>
   `/api/listingsPdf/generatePdf?${new URLSearchParams({ categoryFilterId: WHATS_ON, filters: JSON.stringify(filters) }).toString()}`
@@ -113,9 +135,11 @@ beforeAll(async () => {
     timeoutMs: 180_000,
   })
   const deadline = Date.now() + 360_000
-  while (!/first listing sync of/.test(server.output())) {
+  // The start-up work is over (the first import, then the booking operators' refresh that follows
+  // it): what is measured below is the PDF's effect, not the start's.
+  while (!(/first listing sync of/.test(server.output()) && /booking operator information/.test(server.output()))) {
     if (/the first listing sync failed/.test(server.output()) || Date.now() > deadline)
-      throw new Error(`The demo's first listing sync did not finish:\n${server.output().slice(-4000)}`)
+      throw new Error(`The demo's start-up work did not finish:\n${server.output().slice(-4000)}`)
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
   // Every probe once (the listing index is built, the about page cached).
@@ -153,7 +177,12 @@ describe('the full event calendar, laid out off the request thread', () => {
     expect(fs.statSync(path.join(tmp, rendered[0]!)).size).toBeGreaterThan(5_000)
 
     expect(during.length).toBeGreaterThanOrEqual(8)
-    expect(percentile(during, 99)).toBeLessThanOrEqual(200)
+    expect(
+      percentile(
+        during.map((p) => p.ms),
+        99,
+      ),
+    ).toBeLessThanOrEqual(200)
     expect(cold.ms).toBeLessThanOrEqual(5_000)
 
     const cached = await request(pdfPath())
