@@ -26,7 +26,8 @@ export function Card({ card, path, headingLevel = 3 }: { card: CardData; path: s
         className="absolute inset-0 h-full w-full object-cover transition-transform duration-700 group-hover:scale-105"
       />
       <span className="absolute inset-0 bg-gradient-to-t from-black/85 via-black/35 to-black/0" aria-hidden="true" />
-      <span className="relative mt-auto flex flex-col gap-2 p-5 text-white">
+      {/* A div, not a span: it holds the card's heading (HTML allows no heading inside a span). */}
+      <div className="relative mt-auto flex flex-col gap-2 p-5 text-white">
         <Editable
           kind="content"
           path={`${path}.title`}
@@ -56,7 +57,7 @@ export function Card({ card, path, headingLevel = 3 }: { card: CardData; path: s
             <ArrowRightIcon size={16} className="transition-transform group-hover:translate-x-1" />
           </Editable>
         ) : null}
-      </span>
+      </div>
     </>
   )
   const className = 'card group relative flex aspect-[4/5] flex-col sm:aspect-[2/3] overflow-hidden rounded-sm bg-red-darkest'

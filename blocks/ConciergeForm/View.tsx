@@ -331,7 +331,7 @@ export function View(_: Props) {
     <section className="container-site" aria-labelledby={`${id}-title`} data-concierge-form="">
       <div className="mx-auto max-w-3xl rounded-sm bg-soft-pink px-5 py-8 sm:px-10 sm:py-12">
         <h2 id={`${id}-title`} className="heading-sub">
-          {t.panelTitle}
+          {t.heading}
         </h2>
         <p className="mt-3 text-ink-soft">{t.intro}</p>
         <form noValidate onSubmit={(e) => void send(e)} className="mt-6" aria-describedby={`${id}-result`}>

@@ -31,8 +31,9 @@ export function View({ imageId, crop, alt, caption, navLink, hasFilter, inContai
     </span>
   )
   return (
-    <figure className={clsx(inContainer ? 'container-site' : 'w-full')}>
-      <div className={clsx(inContainer && 'mx-auto max-w-[1080px]')}>
+    // The figcaption is the figure's own child (HTML allows it nowhere else).
+    <div className={clsx(inContainer ? 'container-site' : 'w-full')}>
+      <figure className={inContainer ? 'mx-auto max-w-[1080px]' : undefined}>
         {navLink?.href ? (
           <SmartLink link={navLink} className="block transition-opacity hover:opacity-90" aria-label={navLink.text || alt || undefined}>
             {picture}
@@ -49,7 +50,7 @@ export function View({ imageId, crop, alt, caption, navLink, hasFilter, inContai
           placeholder="Caption"
           className={clsx('mt-3 text-sm text-ink-soft', !inContainer && 'container-site')}
         />
-      </div>
-    </figure>
+      </figure>
+    </div>
   )
 }

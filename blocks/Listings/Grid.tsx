@@ -329,12 +329,14 @@ export function ListingsGrid({ categoryFilter, showExport, initial }: GridProps)
                     label={t.from}
                     name={params.from}
                     value={filters.from}
+                    refuse={(iso) => (filters.to && iso > filters.to ? t.fromAfterTo : null)}
                     onChange={(iso) => applyFilters(withDate(filters, 'from', iso))}
                   />
                   <DateField
                     label={t.to}
                     name={params.to}
                     value={filters.to}
+                    refuse={(iso) => (filters.from && iso < filters.from ? t.toBeforeFrom : null)}
                     onChange={(iso) => applyFilters(withDate(filters, 'to', iso))}
                   />
                 </>
@@ -379,12 +381,13 @@ export function ListingsGrid({ categoryFilter, showExport, initial }: GridProps)
       </form>
 
       <div className="mt-8 mb-6 flex flex-wrap items-center justify-between gap-4">
-        {/* A heading (it reads as one): the cards' h3 titles then sit under an h2, not straight after the page's h1. */}
-        <h2 className="font-display text-2xl font-semibold text-red-darkest">
-          <span role="status" aria-live="polite">
+        {/* A heading (it reads as one): the cards' h3 titles then sit under an h2, not straight after the page's h1.
+            The live region holds the heading (HTML allows no status inside a heading). */}
+        <div role="status" aria-live="polite">
+          <h2 className="font-display text-2xl font-semibold text-red-darkest">
             {loading && !result ? t.loading : total > 0 ? t.results(total) : t.none}
-          </span>
-        </h2>
+          </h2>
+        </div>
         {showExport && total > 0 ? (
           hydrated ? (
             <button type="button" onClick={() => void exportPdf()} disabled={exporting} className="button button--ghost">
@@ -455,45 +458,69 @@ export function ListingsGrid({ categoryFilter, showExport, initial }: GridProps)
 /**
  * A date typed as DD/MM/YYYY (spec 02 §2.2). A complete valid date (or an emptied box) applies at
  * once; until then the typed text stays as it is, marked invalid only once it is long enough to be
- * wrong. Without JavaScript the form sends the text and the server reads DD/MM/YYYY too.
+ * wrong. A date the other field rules out (`refuse`: a From after To, a To before From) is not
+ * applied: the text stays, marked invalid, with the reason under it. Without JavaScript the form
+ * sends the text and the server reads DD/MM/YYYY too.
  */
-function DateField({ label, name, value, onChange }: { label: string; name: string; value: string; onChange: (iso: string) => void }) {
+function DateField({
+  label,
+  name,
+  value,
+  refuse,
+  onChange,
+}: {
+  label: string
+  name: string
+  value: string
+  /** Why this date cannot be taken, or null when it can. */
+  refuse: (iso: string) => string | null
+  onChange: (iso: string) => void
+}) {
   const [draft, setDraft] = useState<string | null>(null)
+  const [refused, setRefused] = useState<string | null>(null)
   const hintId = useId()
+  const errorId = useId()
   const shown = draft ?? formatDmy(parseDate(value))
-  const invalid = draft !== null && draft.trim().length >= 8 && !parseDmy(draft)
+  const invalid = (draft !== null && draft.trim().length >= 8 && !parseDmy(draft)) || refused !== null
   return (
-    <label className="flex flex-col gap-1.5 text-sm font-semibold text-ink">
-      <span>
-        {label}{' '}
-        <span id={hintId} className="font-normal text-ink-soft">
-          ({t.dateHint})
+    <div className="flex flex-col gap-1.5">
+      <label className="flex flex-col gap-1.5 text-sm font-semibold text-ink">
+        <span>
+          {label}{' '}
+          <span id={hintId} className="font-normal text-ink-soft">
+            ({t.dateHint})
+          </span>
         </span>
-      </span>
-      <input
-        type="text"
-        name={name}
-        value={shown}
-        inputMode="numeric"
-        autoComplete="off"
-        placeholder={t.dateHint}
-        maxLength={10}
-        pattern="\d{1,2}/\d{1,2}/\d{4}"
-        aria-describedby={hintId}
-        aria-invalid={invalid || undefined}
-        onChange={(event) => {
-          const text = event.target.value
-          const iso = formatIso(parseDmy(text))
-          if (!text.trim()) {
-            setDraft(null)
-            if (value) onChange('')
-          } else if (iso) {
-            setDraft(null)
-            if (iso !== value) onChange(iso)
-          } else setDraft(text)
-        }}
-        className="min-h-12 rounded-md border border-ink/25 bg-white px-4 text-base font-normal aria-invalid:border-red-lighter"
-      />
-    </label>
+        <input
+          type="text"
+          name={name}
+          value={shown}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={t.dateHint}
+          maxLength={10}
+          pattern="\d{1,2}/\d{1,2}/\d{4}"
+          aria-describedby={`${hintId} ${errorId}`}
+          aria-invalid={invalid || undefined}
+          onChange={(event) => {
+            const text = event.target.value
+            const iso = formatIso(parseDmy(text))
+            const reason = iso ? refuse(iso) : null
+            setRefused(reason)
+            if (!text.trim()) {
+              setDraft(null)
+              if (value) onChange('')
+            } else if (iso && !reason) {
+              setDraft(null)
+              if (iso !== value) onChange(iso)
+            } else setDraft(text)
+          }}
+          className="min-h-12 rounded-md border border-ink/25 bg-white px-4 text-base font-normal aria-invalid:border-red-lighter"
+        />
+      </label>
+      <p id={errorId} aria-live="polite" className="text-sm font-semibold text-red empty:hidden">
+        {refused}
+      </p>
+    </div>
   )
 }

@@ -8,8 +8,9 @@ export function View({ text, quotee, image }: Props) {
   if (!text && !editing) return null
   return (
     <div className="bg-soft-pink py-14 lg:py-20">
-      <figure className="container-site">
-        <div className="mx-auto flex max-w-4xl flex-col items-center text-center">
+      {/* The figcaption is the figure's own child (HTML allows it nowhere else). */}
+      <div className="container-site">
+        <figure className="mx-auto flex max-w-4xl flex-col items-center text-center">
           <QuoteIcon size={44} className="text-red" />
           <blockquote className="mt-6 font-display text-2xl leading-snug text-red-darkest sm:text-3xl lg:text-4xl">
             <Editable kind="content" path="text" as="p" value={text} placeholder="Quote" multiline />
@@ -37,8 +38,8 @@ export function View({ text, quotee, image }: Props) {
               />
             </figcaption>
           ) : null}
-        </div>
-      </figure>
+        </figure>
+      </div>
     </div>
   )
 }

@@ -29,8 +29,9 @@ export function VideoEmbed({ provider, videoId, title, poster, caption }: VideoE
   const name = title || t.defaultTitle
   const src = playerUrl(provider, videoId)
   return (
-    <figure className="container-site">
-      <div className="mx-auto max-w-5xl">
+    // The figcaption is the figure's own child (HTML allows it nowhere else).
+    <div className="container-site">
+      <figure className="mx-auto max-w-5xl">
         <div className="relative aspect-video overflow-hidden rounded-sm bg-red-darkest">
           {playing ? (
             <iframe
@@ -105,7 +106,7 @@ export function VideoEmbed({ provider, videoId, title, poster, caption }: VideoE
           placeholder="Caption"
           className="mt-3 text-sm text-ink-soft"
         />
-      </div>
-    </figure>
+      </figure>
+    </div>
   )
 }

@@ -146,6 +146,11 @@ describe('concierge enquiry', () => {
     // Enabled once the form is hydrated; expect.poll's default second is short on a busy machine.
     await expect.poll(() => send.isEnabled(), { timeout: 30_000 }).toBe(true)
 
+    // The block's heading is written for visitors, not the block's name in the editor ('Concierge Form').
+    const heading = p.locator('[data-concierge-form] h2').first()
+    expect(await heading.textContent()).toBe(t.heading)
+    expect(await p.getByText(t.panelTitle, { exact: true }).count()).toBe(0)
+
     // Five steps, the first open.
     const titles = Object.values(t.steps)
     for (const [i, title] of titles.entries())

@@ -285,7 +285,7 @@ describe('a visitor on the grid', () => {
     })
   })
 
-  test('dates show only where the listings have dates, typed as DD/MM/YYYY; From may not pass To', async () => {
+  test('dates show only where the listings have dates, typed as DD/MM/YYYY; a From after To or a To before From is refused with a message', async () => {
     await withVisitor(async (page) => {
       await page.goto(`${baseUrl}/${STAY_SLUG}`)
       await filtersToggle(page).click()
@@ -315,11 +315,37 @@ describe('a visitor on the grid', () => {
       await expectCount(page, dated.totalListings)
       expect(query(page).get('from')).toBe(iso(start))
       expect(query(page).get('to')).toBe(iso(end))
-      // To before From moves From back with it.
+      // Spec 02 §2.2: To may not precede From. A To before From is refused with the reason, not
+      // rewritten: From, the address and the results stay as they were.
       const earlier = new Date(start.getTime() - 7 * 86_400_000)
       await to.fill(dmy(earlier))
-      await expect.poll(() => from.inputValue()).toBe(dmy(earlier))
+      const toMessage = page.getByText(g.toBeforeFrom, { exact: true })
+      await toMessage.waitFor()
+      expect(await to.getAttribute('aria-invalid')).toBe('true')
+      expect(await to.inputValue(), 'what was typed stays, to be corrected').toBe(dmy(earlier))
+      expect(await from.inputValue()).toBe(dmy(start))
+      expect(query(page).get('from')).toBe(iso(start))
+      expect(query(page).get('to')).toBe(iso(end))
+      await expectCount(page, dated.totalListings)
+      // The message is announced with the field.
+      const describedBy = (await to.getAttribute('aria-describedby'))!.split(' ')
+      expect(
+        await page.evaluate((ids) => ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' '), describedBy),
+      ).toContain(g.toBeforeFrom)
       await page.screenshot({ path: `${shots}/grid-dates-1440.png` })
+      // Typing a good To again clears the message.
+      await to.fill(dmy(end))
+      await expect.poll(() => toMessage.count()).toBe(0)
+      expect(await to.getAttribute('aria-invalid')).toBeNull()
+
+      // From may not pass To, likewise.
+      const later = new Date(end.getTime() + 7 * 86_400_000)
+      await from.fill(dmy(later))
+      await page.getByText(g.fromAfterTo, { exact: true }).waitFor()
+      expect(await from.getAttribute('aria-invalid')).toBe('true')
+      expect(await to.inputValue()).toBe(dmy(end))
+      expect(query(page).get('from')).toBe(iso(start))
+      await expectCount(page, dated.totalListings)
     })
   })
 
