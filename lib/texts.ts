@@ -345,6 +345,15 @@ export const texts = {
       restore: 'Restore my changes',
       discard: 'Discard them',
     },
+    /** Previewing a stored version of the page on the page itself (issue 17 point 5). */
+    versionPreview: {
+      preview: 'Preview',
+      label: 'Version preview',
+      showing: (version: number, action: string, who: string, when: string) =>
+        `Previewing version ${version} (${action} by ${who}, ${when}). Your draft is unchanged.`,
+      restore: 'Restore this version',
+      back: 'Back to my draft',
+    },
     /** Spec 01 §2.6: the editor menu, in order. */
     menu: {
       label: 'Editor menu',

@@ -17,6 +17,7 @@ import { EditorMenu } from './menu/EditorMenu.tsx'
 import { HistoryButtons } from './menu/HistoryButtons.tsx'
 import { normalisePage } from './editing/blocks.ts'
 import { PageSaverProvider } from './page/page-saver.tsx'
+import { VersionPreviewBar } from './page/VersionPreviewBar.tsx'
 import { editorCss, pageOffsetCss } from './editing/styles.ts'
 import { usePageEditing, useUndoKeys } from './editing/use-page-editing.ts'
 import { DashboardDialog } from './panels/DashboardDialog.tsx'
@@ -183,6 +184,7 @@ function EditorShell({ user }: { user: EditorUser | null }) {
           publishBlocked={user && !teamMayPublish(user.roles) ? cannotPublishReason : undefined}
         />
         {user ? <HistoryButtons /> : null}
+        {user ? <VersionPreviewBar /> : null}
 
         <Sidebar
           open={sidebar.open && !!sidebarPanel}

@@ -108,6 +108,21 @@ const listVersions = editorRoute({
   responses: { 200: json(z.array(z.object({}).catchall(z.unknown())), 'Versions'), ...editorErrors },
 })
 
+const getVersion = editorRoute({
+  method: 'get',
+  path: '/version',
+  summary: "One saved or published version's document, to preview it (restoreVersion makes it the draft)",
+  request: {
+    query: z.object({
+      id: idParam,
+      versionId: z.coerce.number().int().positive(),
+      collection: collectionSchema.default('pages'),
+      domainId: domainIdParam,
+    }),
+  },
+  responses: { 200: json(z.object({}).catchall(z.unknown()), 'The version as it was stored'), ...editorErrors },
+})
+
 const restoreVersion = editorRoute({
   method: 'post',
   path: '/restoreVersion',
@@ -186,6 +201,10 @@ export const pageRouter = createRouter()
   .openapi(listVersions, async (c) => {
     const { id, collection, domainId } = c.req.valid('query')
     return c.json(await c.var.services.pages.versions(domainIdOf(c, domainId), collection, id, { user: c.var.user }), 200)
+  })
+  .openapi(getVersion, async (c) => {
+    const { id, versionId, collection, domainId } = c.req.valid('query')
+    return c.json(await c.var.services.pages.versionDoc(domainIdOf(c, domainId), collection, id, versionId, { user: c.var.user }), 200)
   })
   .openapi(restoreVersion, async (c) => {
     const { id, versionId, collection, domainId } = c.req.valid('json')

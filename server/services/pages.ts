@@ -483,6 +483,20 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
     return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }))
   }
 
+  /** One stored version's document, to preview it on the page (nothing is changed). */
+  async function versionDoc(domainId: string, collection: Collection, id: string, versionId: number, actor: Actor = {}) {
+    const existing = await rowById(domainId, collection, id)
+    if (!existing) throw notFound('Page not found')
+    if (!actorCanEdit(actor, existing.draft)) throw forbidden('You are not allowed to edit this page')
+    const [old] = await db
+      .select()
+      .from(pageVersions)
+      .where(and(eq(pageVersions.id, versionId), eq(pageVersions.pageId, id)))
+      .limit(1)
+    if (!old) throw notFound('Version not found')
+    return { ...old.doc, _id: id, slug: old.slug, version: old.version }
+  }
+
   /** Makes an older version the draft again (recorded as a new version; publish to make it public). */
   async function restore(domainId: string, collection: Collection, id: string, versionId: number, options: Actor = {}) {
     const existing = await rowById(domainId, collection, id)
@@ -591,6 +605,7 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
     remove,
     checkSlug,
     versions,
+    versionDoc,
     restore,
     applyRoles,
     list,

@@ -3,6 +3,7 @@ import { setPageOverride } from '#blocks/page-override'
 import type { EditorAction } from '../state/reducer.ts'
 import type { EditorState } from '../state/types.ts'
 import { editingApi } from './api.ts'
+import { useVersionPreview } from '../page/version-preview.ts'
 import { setBridge } from './bridge.ts'
 
 /** Whether an editing menu item is active: edit controls and editable regions show (spec 01 §2.6). */
@@ -14,8 +15,10 @@ export const isEditing = (state: EditorState) => state.menu.activeItem === 'sele
  * working copy renders plain. The page's editing components reach the store through the bridge.
  */
 export function usePageEditing(state: EditorState, dispatch: (action: EditorAction) => void) {
-  const page = state.page.page
-  const editing = isEditing(state)
+  // A stored version being previewed shows instead of the working copy, plain (issue 17 point 5).
+  const preview = useVersionPreview(state.page.page?._id)
+  const page = preview?.page ?? state.page.page
+  const editing = isEditing(state) && !preview
   useLayoutEffect(() => {
     setBridge({ state, dispatch })
   }, [state, dispatch])

@@ -6,10 +6,15 @@ import { getApi, messageOf, postApi } from '../api.ts'
 import { buttonClass } from '../common/fields.tsx'
 import { chrome } from '../surfaces/classes.ts'
 import { toastError, toastSuccess } from '../toast.ts'
+import { useEditorDispatch, useEditorState } from '../state/store.tsx'
+import type { EditorPage } from '../state/types.ts'
+import { usePageSaver } from './page-saver.tsx'
 import { formatWhen } from './PageStatus.tsx'
 import { pathOfSlug } from './slug.ts'
+import { setVersionPreview } from './version-preview.ts'
 
 const t = texts.editor.pageSettings.history
+const p = texts.editor.versionPreview
 
 export interface PageVersion {
   id: number
@@ -18,6 +23,33 @@ export interface PageVersion {
   slug: string
   username: string | null
   createdAt: string
+}
+
+/**
+ * Restore as a new draft: unsaved changes are saved first (so they stay in the history too), then
+ * the version becomes the draft and the page shows it. Answers whether it was restored.
+ */
+export function useRestoreVersion(pageId: string, collection: Collection) {
+  const { isDirty } = useEditorState().page
+  const saver = usePageSaver()
+  const { revalidate } = useRevalidator()
+  const navigate = useNavigate()
+  const { pathname } = useLocation()
+  return async (versionId: number): Promise<boolean> => {
+    try {
+      if (isDirty) await saver.write('save')
+      const restored = await postApi<PageDoc>('/page/restoreVersion', { id: pageId, versionId, collection })
+      setVersionPreview(null)
+      toastSuccess(texts.toasts.success)
+      const path = pathOfSlug(restored.slug)
+      if (path !== pathname) void navigate(path, { replace: true })
+      else void revalidate()
+      return true
+    } catch (err) {
+      toastError(messageOf(err))
+      return false
+    }
+  }
 }
 
 /**
@@ -36,9 +68,8 @@ export function PageHistory({
   const [versions, setVersions] = useState<PageVersion[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [restoring, setRestoring] = useState<number | null>(null)
-  const { revalidate } = useRevalidator()
-  const navigate = useNavigate()
-  const { pathname } = useLocation()
+  const restoreVersion = useRestoreVersion(pageId, collection)
+  const dispatch = useEditorDispatch()
 
   // Loaded again whenever the page's version changes (a save, a restore).
   useEffect(() => {
@@ -56,12 +87,17 @@ export function PageHistory({
 
   async function restore(version: PageVersion) {
     setRestoring(version.id)
+    await restoreVersion(version.id)
+    setRestoring(null)
+  }
+
+  /** Shows the version on the page (the dialog closes; the bar at the top leads back or restores). */
+  async function preview(version: PageVersion) {
+    setRestoring(version.id)
     try {
-      const restored = await postApi<PageDoc>('/page/restoreVersion', { id: pageId, versionId: version.id, collection })
-      toastSuccess(texts.toasts.success)
-      const path = pathOfSlug(restored.slug)
-      if (path !== pathname) void navigate(path, { replace: true })
-      else void revalidate()
+      const page = await getApi<EditorPage>('/page/version', { id: pageId, versionId: String(version.id), collection })
+      setVersionPreview({ page: { ...page, _id: pageId }, versionId: version.id, ...version })
+      dispatch({ type: 'clearActiveItem' })
     } catch (err) {
       toastError(messageOf(err))
     } finally {
@@ -108,7 +144,16 @@ export function PageHistory({
             <td className="py-2 pr-3 whitespace-nowrap">
               <time dateTime={v.createdAt}>{formatWhen(v.createdAt)}</time>
             </td>
-            <td className="py-2 text-right">
+            <td className="flex justify-end gap-2 py-2">
+              <button
+                type="button"
+                className={`${buttonClass.secondary} ${buttonClass.small}`}
+                disabled={restoring !== null}
+                aria-label={`${p.preview} ${t.version.toLowerCase()} ${v.version} (${v.action}, ${formatWhen(v.createdAt)})`}
+                onClick={() => void preview(v)}
+              >
+                {p.preview}
+              </button>
               <button
                 type="button"
                 className={`${buttonClass.secondary} ${buttonClass.small}`}

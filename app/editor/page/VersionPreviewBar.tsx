@@ -1,0 +1,51 @@
+import { useState } from 'react'
+import { texts } from '#lib/texts'
+import { buttonClass } from '../common/fields.tsx'
+import { useEditorState } from '../state/store.tsx'
+import { chrome } from '../surfaces/classes.ts'
+import { useRouteCollection } from '../use-route-page.ts'
+import { useRestoreVersion } from './PageHistory.tsx'
+import { formatWhen } from './PageStatus.tsx'
+import { setVersionPreview, useVersionPreview } from './version-preview.ts'
+
+const t = texts.editor.versionPreview
+
+/**
+ * While a stored version shows on the page (Page Settings → History → Preview): which one it is,
+ * and the two ways on: back to the working copy (unchanged), or restore it as a new draft.
+ */
+export function VersionPreviewBar() {
+  const page = useEditorState().page.page
+  const preview = useVersionPreview(page?._id)
+  const collection = useRouteCollection()
+  const restoreVersion = useRestoreVersion(page?._id ?? '', collection)
+  const [busy, setBusy] = useState(false)
+  if (!preview || !page) return null
+  const who = preview.username ?? texts.editor.pageSettings.history.unknownUser
+  return (
+    <section
+      aria-label={t.label}
+      data-version-preview=""
+      className={`fixed top-2 left-1/2 ${chrome.z} flex w-[min(720px,calc(100vw-8rem))] -translate-x-1/2 flex-wrap items-center gap-3 rounded-lg px-4 py-3 ${chrome.panel}`}
+    >
+      <p className="min-w-0 flex-1 text-sm">{t.showing(preview.version, preview.action, who, formatWhen(preview.createdAt))}</p>
+      <div className="flex gap-2">
+        <button type="button" className={buttonClass.secondary} disabled={busy} onClick={() => setVersionPreview(null)}>
+          {t.back}
+        </button>
+        <button
+          type="button"
+          className={buttonClass.primary}
+          disabled={busy}
+          aria-busy={busy}
+          onClick={() => {
+            setBusy(true)
+            void restoreVersion(preview.versionId).finally(() => setBusy(false))
+          }}
+        >
+          {t.restore}
+        </button>
+      </div>
+    </section>
+  )
+}
