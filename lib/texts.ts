@@ -353,6 +353,18 @@ export const texts = {
         `Previewing version ${version} (${action} by ${who}, ${when}). Your draft is unchanged.`,
       restore: 'Restore this version',
       back: 'Back to my draft',
+      /** What restoring would change in the blocks, from the draft to the version. */
+      summary: ({ added, removed, changed }: { added: number; removed: number; changed: number }) => {
+        const blocks = (n: number) => `${n} block${n === 1 ? '' : 's'}`
+        const parts = [
+          added ? `add ${blocks(added)}` : '',
+          removed ? `remove ${blocks(removed)}` : '',
+          changed ? `change ${blocks(changed)}` : '',
+        ].filter(Boolean)
+        if (!parts.length) return 'Its blocks are the same as your draft’s.'
+        const last = parts.pop()!
+        return `Restoring it would ${parts.length ? `${parts.join(', ')} and ${last}` : last}.`
+      },
     },
     /** Spec 01 §2.6: the editor menu, in order. */
     menu: {

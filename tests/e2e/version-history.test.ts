@@ -72,6 +72,8 @@ describe('version history (issue 17)', () => {
     await bar(p).waitFor()
     await expect.poll(() => pageHeading(p)).toBe('Old harbour')
     expect(await bar(p).innerText()).toContain('Previewing version 1')
+    // What restoring would change: the one heading block.
+    expect(await bar(p).innerText()).toContain('Restoring it would change 1 block.')
     expect(await p.locator('[data-editor-frame]').count()).toBe(0)
     expect(await storedHeading(slug)).toBe('New harbour')
     await p.screenshot({ path: `${shots}/preview-1440.png` })

@@ -4,6 +4,7 @@ import type { Collection, PageDoc } from '#lib/content'
 import { texts } from '#lib/texts'
 import { getApi, messageOf, postApi } from '../api.ts'
 import { buttonClass } from '../common/fields.tsx'
+import { normalisePage } from '../editing/blocks.ts'
 import { chrome } from '../surfaces/classes.ts'
 import { toastError, toastSuccess } from '../toast.ts'
 import { useEditorDispatch, useEditorState } from '../state/store.tsx'
@@ -96,7 +97,9 @@ export function PageHistory({
     setRestoring(version.id)
     try {
       const page = await getApi<EditorPage>('/page/version', { id: pageId, versionId: String(version.id), collection })
-      setVersionPreview({ page: { ...page, _id: pageId }, versionId: version.id, ...version })
+      // Each block with its type's defaults, as the working copy has them (views get complete props).
+      const normalised = normalisePage({ ...page, _id: pageId }) ?? { ...page, _id: pageId }
+      setVersionPreview({ page: normalised, versionId: version.id, ...version })
       dispatch({ type: 'clearActiveItem' })
     } catch (err) {
       toastError(messageOf(err))

@@ -6,6 +6,7 @@ import { chrome } from '../surfaces/classes.ts'
 import { useRouteCollection } from '../use-route-page.ts'
 import { useRestoreVersion } from './PageHistory.tsx'
 import { formatWhen } from './PageStatus.tsx'
+import { diffBlocks } from './version-diff.ts'
 import { setVersionPreview, useVersionPreview } from './version-preview.ts'
 
 const t = texts.editor.versionPreview
@@ -28,7 +29,12 @@ export function VersionPreviewBar() {
       data-version-preview=""
       className={`fixed top-2 left-1/2 ${chrome.z} flex w-[min(720px,calc(100vw-8rem))] -translate-x-1/2 flex-wrap items-center gap-3 rounded-lg px-4 py-3 ${chrome.panel}`}
     >
-      <p className="min-w-0 flex-1 text-sm">{t.showing(preview.version, preview.action, who, formatWhen(preview.createdAt))}</p>
+      <div className="min-w-0 flex-1 text-sm">
+        <p>{t.showing(preview.version, preview.action, who, formatWhen(preview.createdAt))}</p>
+        <p data-version-diff="" className="text-neutral-600">
+          {t.summary(diffBlocks(page, preview.page))}
+        </p>
+      </div>
       <div className="flex gap-2">
         <button type="button" className={buttonClass.secondary} disabled={busy} onClick={() => setVersionPreview(null)}>
           {t.back}
