@@ -112,6 +112,8 @@ export const listingSyncRuns = pgTable('listing_sync_runs', {
   id: serial('id').primaryKey(),
   domainId: text('domain_id').notNull(),
   trigger: text('trigger').notNull(),
+  /** 'full': the whole feed (products missing from it are deactivated); 'delta': the changes since the last run. */
+  mode: text('mode').notNull().default('full'),
   status: text('status').notNull(),
   counts: jsonb('counts').$type<Record<string, number>>(),
   error: text('error'),

@@ -89,6 +89,11 @@ const envSchema = z.object({
   ATDW_DOMAIN_ID: z.string().optional(),
   /** When the daily listing sync runs (cron, server time zone); 'off' disables it. */
   LISTINGS_SYNC_CRON: z.string().default('0 3 * * *'),
+  /**
+   * The scheduled sync reads only the products changed since the last successful run (Atlas
+   * `delta=`), and the whole feed when the last full run is this many days old (0: always full).
+   */
+  LISTINGS_FULL_SYNC_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   /** Worker threads that lay out event-calendar PDFs; default: one per spare core, 1 or 2. */
   PDF_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
   /** Calendars that may wait for a PDF worker; further requests get 429 with Retry-After. */
@@ -143,6 +148,8 @@ export interface Config {
     state: string
     area: string
     syncCron: string | undefined
+    /** Days between full syncs; the scheduled runs in between read the provider's changes only. */
+    fullSyncDays?: number
     domainId?: string | undefined
   }
   /** The PDF worker pool: threads (undefined: by core count) and how many calendars may queue. */
@@ -238,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       state: e.ATDW_STATE,
       area: e.ATDW_AREA,
       syncCron: e.LISTINGS_SYNC_CRON === 'off' ? undefined : e.LISTINGS_SYNC_CRON,
+      fullSyncDays: e.LISTINGS_FULL_SYNC_DAYS,
       domainId: e.ATDW_DOMAIN_ID || undefined,
     },
     pdf: { workers: e.PDF_WORKERS, queueMax: e.PDF_QUEUE_MAX, idleSeconds: e.PDF_IDLE_SECONDS },

@@ -197,6 +197,13 @@ export function fakeAtlasImages() {
   return app
 }
 
+/** A product's place in the shuffled order of a seed (FNV-1a of seed and id). */
+function seededRank(seed: string, productId: string): number {
+  let hash = 0x811c9dc5
+  for (const ch of `${seed}:${productId}`) hash = Math.imul(hash ^ ch.charCodeAt(0), 0x01000193) >>> 0
+  return hash
+}
+
 export function createFakeAtlas(state: FakeAtlasState, options: FakeAtlasOptions = {}) {
   const encoding = options.encoding ?? 'utf16'
   const app = new Hono()
@@ -225,7 +232,13 @@ export function createFakeAtlas(state: FakeAtlasState, options: FakeAtlasOptions
     if (q.delta) products = products.filter((p) => p.productupdateDate.slice(0, 10) >= q.delta!)
     // Without delta the real API lists active products only; with it, statuses may be asked for.
     products = products.filter((p) => (statuses ? statuses.includes(p.status) : q.delta ? true : p.status === 'ACTIVE'))
-    products.sort((a, b) => a.productName.localeCompare(b.productName))
+    // order=rand_<seed>: one shuffled order per seed, the same on every page (the real API's
+    // "consistent yet randomized result set across pages"); otherwise by name.
+    const seed = /^rand_(.+)$/.exec(q.order ?? '')?.[1]
+    if (seed) {
+      const rank = new Map(products.map((p) => [p.productId, seededRank(seed, p.productId)]))
+      products.sort((a, b) => rank.get(a.productId)! - rank.get(b.productId)!)
+    } else products.sort((a, b) => a.productName.localeCompare(b.productName))
     const fields = q.fl
       ? q.fl
           .split(',')

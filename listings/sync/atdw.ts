@@ -20,7 +20,7 @@
  * The daily schedule runs under a Postgres advisory lock, so one instance of many runs it.
  */
 import { Cron } from 'croner'
-import { eq, sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type pg from 'pg'
 import { isLinked, productCategoryIds, type AtdwData, type Listing } from '#lib/listings'
 import type { Config } from '../../server/config.ts'
@@ -47,6 +47,9 @@ export interface SyncProgress {
 
 export interface SyncReport {
   domainId: string
+  /** 'full': the whole feed, products missing from it deactivated; 'delta': the provider's changes since `since`. */
+  mode: SyncMode
+  since?: string
   /** Products in the provider's feed. */
   feed: number
   /** Product details fetched (new or changed since the last sync). */
@@ -61,8 +64,16 @@ export interface SyncReport {
   durationMs: number
 }
 
+export type SyncMode = 'full' | 'delta'
+
 export interface SyncOptions {
   trigger?: 'schedule' | 'cli' | 'start' | 'editor' | 'test'
+  /**
+   * 'full' (the default): the whole feed. 'delta': the products changed since the last successful
+   * run (Atlas `delta=`, with their INACTIVE and EXPIRED ones). 'auto' (the schedule): delta, and
+   * full when the last full run is `fullSyncDays` old. Without a successful run, always full.
+   */
+  mode?: SyncMode | 'auto'
   /** Fetch every product's details, changed or not. */
   force?: boolean
   onProgress?: (progress: SyncProgress) => void
@@ -183,7 +194,7 @@ export function createListingSyncService(deps: ListingSyncDeps) {
     feedIds: Set<string>,
     existing: Map<string, Listing>,
     report: SyncReport,
-    options: { deactivateMissing: boolean; onApplied?: () => void; yieldBetween?: boolean },
+    options: { deactivateMissing: boolean; gone?: Set<string>; onApplied?: () => void; yieldBetween?: boolean },
   ) {
     const listings = inTransaction(tx)
     const now = new Date().toISOString()
@@ -280,10 +291,13 @@ export function createListingSyncService(deps: ListingSyncDeps) {
       }
       options.onApplied?.()
     }
-    if (options.deactivateMissing) {
+    // A full feed's missing products, or the products a delta says are no longer active.
+    if (options.deactivateMissing || options.gone?.size) {
       for (const old of existing.values()) {
         const productId = old.listingType === 'service' ? old.parentId : old._id
-        if (productId && !feedIds.has(productId)) await deactivate(listings, domainId, old, report)
+        if (!productId) continue
+        if ((options.deactivateMissing && !feedIds.has(productId)) || options.gone?.has(productId))
+          await deactivate(listings, domainId, old, report)
       }
     }
   }
@@ -297,10 +311,15 @@ export function createListingSyncService(deps: ListingSyncDeps) {
     if (old.published) report.unpublished++
   }
 
-  async function record<T>(domainId: string, trigger: string, run: () => Promise<T & { counts?: Record<string, number> }>): Promise<T> {
+  async function record<T>(
+    domainId: string,
+    trigger: string,
+    mode: SyncMode,
+    run: () => Promise<T & { counts?: Record<string, number> }>,
+  ): Promise<T> {
     const [row] = await database.db
       .insert(listingSyncRuns)
-      .values({ domainId, trigger, status: 'running' })
+      .values({ domainId, trigger, mode, status: 'running' })
       .returning({ id: listingSyncRuns.id })
     try {
       const result = await run()
@@ -319,6 +338,29 @@ export function createListingSyncService(deps: ListingSyncDeps) {
     }
   }
 
+  /** Which run this is: the whole feed, or the provider's changes since the last successful run. */
+  async function planRun(domainId: string, wanted: SyncOptions['mode']): Promise<{ mode: 'full' } | { mode: 'delta'; since: string }> {
+    if (!wanted || wanted === 'full') return { mode: 'full' }
+    const lastOk = (mode?: SyncMode) =>
+      database.db
+        .select({ startedAt: listingSyncRuns.startedAt })
+        .from(listingSyncRuns)
+        .where(
+          and(eq(listingSyncRuns.domainId, domainId), eq(listingSyncRuns.status, 'ok'), mode ? eq(listingSyncRuns.mode, mode) : undefined),
+        )
+        .orderBy(desc(listingSyncRuns.id))
+        .limit(1)
+    const [last] = await lastOk()
+    if (!last) return { mode: 'full' }
+    if (wanted === 'auto') {
+      const days = deps.atdw?.fullSyncDays ?? 7
+      const [lastFull] = await lastOk('full')
+      if (!lastFull || Date.now() - lastFull.startedAt.getTime() >= days * 86_400_000) return { mode: 'full' }
+    }
+    // The provider compares dates, not times: a day's margin, and a product seen unchanged is not fetched again.
+    return { mode: 'delta', since: new Date(last.startedAt.getTime() - 86_400_000).toISOString().slice(0, 10) }
+  }
+
   /** Syncs every product of the configured state and area into the domain's listings. */
   async function syncAll(domainId: string, options: SyncOptions = {}): Promise<SyncReport> {
     const atlas = requireClient()
@@ -334,17 +376,29 @@ export function createListingSyncService(deps: ListingSyncDeps) {
   }
 
   async function syncAllLocked(atlas: AtlasClient, domainId: string, options: SyncOptions): Promise<SyncReport> {
-    const locked = await withAdvisoryLock(database, SYNC_LOCK_KEY, () =>
-      record(domainId, options.trigger ?? 'editor', async () => {
+    const locked = await withAdvisoryLock(database, SYNC_LOCK_KEY, async () => {
+      const plan = await planRun(domainId, options.mode)
+      return record(domainId, options.trigger ?? 'editor', plan.mode, async () => {
         const started = Date.now()
         const progress = options.onProgress ?? (() => {})
         progress({ phase: 'feed', done: 0, total: 1 })
         // Pages of 250: parsing a page of 1,000 products held the event loop for 100-300 ms.
-        const feed = await atlas.listAllProducts({ cats: productCategoryIds, st: deps.atdw?.state, ar: deps.atdw?.area, size: 250 })
+        const listed = await atlas.listAllProducts({
+          cats: productCategoryIds,
+          st: deps.atdw?.state,
+          ar: deps.atdw?.area,
+          size: 250,
+          ...(plan.mode === 'delta' ? { delta: plan.since, status: ['ACTIVE', 'INACTIVE', 'EXPIRED'] } : {}),
+        })
+        // A delta also lists the products that stopped being active: they are taken off, not fetched.
+        const feed = listed.filter((p) => plan.mode === 'full' || p.status === 'ACTIVE')
+        const gone = new Set(plan.mode === 'delta' ? listed.filter((p) => p.status !== 'ACTIVE').map((p) => p.productId) : [])
         const feedIds = new Set(feed.map((p) => p.productId))
         const existing = await deps.listings.existingIds(domainId)
         const report: SyncReport = {
           domainId,
+          mode: plan.mode,
+          ...(plan.mode === 'delta' ? { since: plan.since } : {}),
           feed: feed.length,
           fetched: 0,
           created: 0,
@@ -388,7 +442,8 @@ export function createListingSyncService(deps: ListingSyncDeps) {
             await database.db.transaction(async (tx) => {
               // Products gone from the feed are taken off with the last chunk.
               await apply(tx as unknown as Db, domainId, chunk, feedIds, existing, report, {
-                deactivateMissing: i === chunks.length - 1,
+                deactivateMissing: plan.mode === 'full' && i === chunks.length - 1,
+                gone: i === chunks.length - 1 ? gone : undefined,
                 onApplied: () => progress({ phase: 'apply', done: ++applied, total: fetched.length }),
                 yieldBetween: chunkSize !== Number.POSITIVE_INFINITY,
               })
@@ -403,9 +458,10 @@ export function createListingSyncService(deps: ListingSyncDeps) {
         report.durationMs = Date.now() - started
         progress({ phase: 'done', done: 1, total: 1 })
         deps.log?.info({ report }, 'listing sync finished')
-        return Object.assign(report, { counts: { ...report } as unknown as Record<string, number> })
-      }),
-    )
+        const { domainId: _domain, mode: _mode, since: _since, ...counts } = report
+        return Object.assign(report, { counts })
+      })
+    })
     if (!locked.ran) throw new AppError('conflict', 'A listing sync is already running')
     const { counts: _counts, ...report } = locked.result as SyncReport & { counts?: unknown }
     return report
@@ -423,6 +479,7 @@ export function createListingSyncService(deps: ListingSyncDeps) {
     )
     const report: SyncReport = {
       domainId,
+      mode: 'delta',
       feed: 1,
       fetched: 0,
       created: 0,
@@ -497,7 +554,7 @@ export function createListingSyncService(deps: ListingSyncDeps) {
     return new Cron(cron, { protect: true, catch: (err: unknown) => log?.error({ err }, 'listing sync failed') }, async () => {
       for (const domainId of await domainIds()) {
         try {
-          const report = await syncAll(domainId, { trigger: 'schedule' })
+          const report = await syncAll(domainId, { trigger: 'schedule', mode: 'auto' })
           log?.info({ report }, 'scheduled listing sync finished')
           // E.g. the booking provider's operator information, refreshed by the instance that synced.
           await after?.(domainId)

@@ -1,0 +1,1 @@
+ALTER TABLE "listing_sync_runs" ADD COLUMN "mode" text DEFAULT 'full' NOT NULL;
