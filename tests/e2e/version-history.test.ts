@@ -85,6 +85,15 @@ describe('version history (issue 17)', () => {
     await bar(p).waitFor({ state: 'detached' })
     await expect.poll(() => pageHeading(p)).toBe('New harbour')
 
+    // A preview ends when the editor goes to another page: coming back shows the draft.
+    await (await historyRow(p, 1)).getByRole('button', { name: new RegExp(`^${v.preview} version 1 `) }).click()
+    await bar(p).waitFor()
+    await p.evaluate(() => document.querySelector<HTMLAnchorElement>('main a[href="/"]')?.click())
+    await expect.poll(() => new URL(p.url()).pathname).toBe('/')
+    await p.goBack()
+    await expect.poll(() => pageHeading(p)).toBe('New harbour')
+    expect(await bar(p).count()).toBe(0)
+
     // A change of the editor's own, then version 1 restored from its preview: a new draft.
     await chooseMenuItem(p, texts.editor.menu.select)
     const title = p

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { texts } from '#lib/texts'
 import { buttonClass } from '../common/fields.tsx'
 import { useEditorState } from '../state/store.tsx'
@@ -21,6 +21,9 @@ export function VersionPreviewBar() {
   const collection = useRouteCollection()
   const restoreVersion = useRestoreVersion(page?._id ?? '', collection)
   const [busy, setBusy] = useState(false)
+  // Another page (or the editor closing): the preview ends, so coming back shows the draft.
+  const pageId = page?._id
+  useEffect(() => () => setVersionPreview(null), [pageId])
   if (!preview || !page) return null
   const who = preview.username ?? texts.editor.pageSettings.history.unknownUser
   return (
