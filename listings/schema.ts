@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, customType, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import type { Listing, ListingCategory, ListingTags } from '#lib/listings'
-import { domains } from '../server/db/schema.ts'
+import { domains, SMALL_GIN_PENDING_LIST } from '../server/db/schema.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
@@ -66,8 +66,8 @@ export const listings = pgTable(
   },
   (t) => [
     index('listings_public_order').on(t.domainId, t.published, t.startDate, t.name),
-    index('listings_tags').using('gin', t.tags),
-    index('listings_search').using('gin', t.search),
+    index('listings_tags').using('gin', t.tags).with(SMALL_GIN_PENDING_LIST),
+    index('listings_search').using('gin', t.search).with(SMALL_GIN_PENDING_LIST),
     index('listings_dates').using('gist', t.dates),
     index('listings_location').on(t.domainId, t.location),
     index('listings_parent').on(t.parentId),
