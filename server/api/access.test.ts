@@ -35,6 +35,8 @@ const PUBLIC = new Set([
   'POST /api/cart/saveBECart',
   'GET /api/cart/deleteBECart',
   'GET /img/:id',
+  // A published listing's provider photo, resized (issue 16): visitors see listing pages.
+  'GET /img/listing/:listingId/:key',
   // The link e-mailed to a new address (issue 21): the token is the proof.
   'GET /api/team/confirmEmail',
   'POST /api/team/confirmEmail',
