@@ -119,6 +119,12 @@ try {
     if (mine.length)
       console.log(`  ${name.padEnd(18)} max ${Math.max(...mine).toFixed(0)} ms, over 50 ms: ${mine.filter((ms) => ms > 50).length}`)
   }
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`
+  globalThis.gc?.()
+  const memory = process.memoryUsage()
+  console.log(
+    `memory after it: rss ${mb(memory.rss)}, V8 heap ${mb(memory.heapUsed)} of ${mb(memory.heapTotal)}, external ${mb(memory.external)} (array buffers ${mb(memory.arrayBuffers)})`,
+  )
   await database.close()
 } finally {
   fake.stop()
