@@ -136,6 +136,22 @@ export async function withAdvisoryLock<T>(
   }
 }
 
+/** A run's report before it has done anything. */
+const emptyReport = (domainId: string, mode: SyncMode, feed: number): SyncReport => ({
+  domainId,
+  mode,
+  feed,
+  fetched: 0,
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  services: 0,
+  deactivated: 0,
+  published: 0,
+  unpublished: 0,
+  durationMs: 0,
+})
+
 async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>, onEach?: () => void): Promise<R[]> {
   const results: R[] = new Array(items.length)
   let next = 0
@@ -396,19 +412,8 @@ export function createListingSyncService(deps: ListingSyncDeps) {
         const feedIds = new Set(feed.map((p) => p.productId))
         const existing = await deps.listings.existingIds(domainId)
         const report: SyncReport = {
-          domainId,
-          mode: plan.mode,
+          ...emptyReport(domainId, plan.mode, feed.length),
           ...(plan.mode === 'delta' ? { since: plan.since } : {}),
-          feed: feed.length,
-          fetched: 0,
-          created: 0,
-          updated: 0,
-          unchanged: 0,
-          services: 0,
-          deactivated: 0,
-          published: 0,
-          unpublished: 0,
-          durationMs: 0,
         }
         const changed = feed.filter((item) => {
           const before = existing.get(item.productId)
@@ -477,20 +482,7 @@ export function createListingSyncService(deps: ListingSyncDeps) {
     const existing = new Map(
       (await deps.listings.listAll(domainId)).filter((l) => l._id === productId || l.parentId === productId).map((l) => [l._id, l]),
     )
-    const report: SyncReport = {
-      domainId,
-      mode: 'delta',
-      feed: 1,
-      fetched: 0,
-      created: 0,
-      updated: 0,
-      unchanged: 0,
-      services: 0,
-      deactivated: 0,
-      published: 0,
-      unpublished: 0,
-      durationMs: 0,
-    }
+    const report = emptyReport(domainId, 'delta', 1)
     let fetched: Fetched | null = null
     try {
       const product = productToAtdwData(await atlas.getProduct(productId))

@@ -483,8 +483,8 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
     return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }))
   }
 
-  /** One stored version's document, to preview it on the page (nothing is changed). */
-  async function versionDoc(domainId: string, collection: Collection, id: string, versionId: number, actor: Actor = {}) {
+  /** A stored version of a page the caller may edit, with the page's row. */
+  async function editableVersion(domainId: string, collection: Collection, id: string, versionId: number, actor: Actor) {
     const existing = await rowById(domainId, collection, id)
     if (!existing) throw notFound('Page not found')
     if (!actorCanEdit(actor, existing.draft)) throw forbidden('You are not allowed to edit this page')
@@ -494,20 +494,18 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
       .where(and(eq(pageVersions.id, versionId), eq(pageVersions.pageId, id)))
       .limit(1)
     if (!old) throw notFound('Version not found')
+    return { existing, old }
+  }
+
+  /** One stored version's document, to preview it on the page (nothing is changed). */
+  async function versionDoc(domainId: string, collection: Collection, id: string, versionId: number, actor: Actor = {}) {
+    const { old } = await editableVersion(domainId, collection, id, versionId, actor)
     return { ...old.doc, _id: id, slug: old.slug, version: old.version }
   }
 
   /** Makes an older version the draft again (recorded as a new version; publish to make it public). */
   async function restore(domainId: string, collection: Collection, id: string, versionId: number, options: Actor = {}) {
-    const existing = await rowById(domainId, collection, id)
-    if (!existing) throw notFound('Page not found')
-    if (!actorCanEdit(options, existing.draft)) throw forbidden('You are not allowed to edit this page')
-    const [old] = await db
-      .select()
-      .from(pageVersions)
-      .where(and(eq(pageVersions.id, versionId), eq(pageVersions.pageId, id)))
-      .limit(1)
-    if (!old) throw notFound('Version not found')
+    const { existing, old } = await editableVersion(domainId, collection, id, versionId, options)
     const restored = await save(
       domainId,
       collection,
