@@ -75,7 +75,7 @@ beforeAll(async () => {
   await addProduct('be-cottage', 'Kalimna Cottage', '1234')
   await addProduct('be-hotel', 'Light Pass Hotel', '1001')
   await addProduct('be-none', 'No Booking Cafe', null)
-  await addProduct('be-unknown', 'Unknown Operator Lodge', 'not-an-operator')
+  await addProduct('be-unknown', 'Unknown Operator Lodge', '987654')
   await addProduct('be-draft', 'Unpublished Retreat', '1002', false)
 })
 afterAll(async () => {
@@ -156,7 +156,7 @@ describe('listing/updateWithBookEasy', () => {
     expect(((await none.json()) as { error: { message: string } }).error.message).toBe('This listing has no BookEasy operator id')
     const unknown = await editor.get('/api/listing/updateWithBookEasy?_id=be-unknown')
     expect(unknown.status).toBe(404)
-    expect(((await unknown.json()) as { error: { message: string } }).error.message).toBe('BookEasy has no operator not-an-operator')
+    expect(((await unknown.json()) as { error: { message: string } }).error.message).toBe('BookEasy has no operator 987654')
     expect((await editor.get('/api/listing/updateWithBookEasy?_id=nothing-here')).status).toBe(404)
     expect((await anon.get('/api/listing/updateWithBookEasy?_id=be-cottage')).status).toBe(401)
     expect((await editor.get('/api/listing/updateWithBookEasy')).status).toBe(400)
@@ -191,11 +191,11 @@ describe('listing/loadBookEasyListings', () => {
     }
     expect(body.error).toBeUndefined()
     // be-cottage, be-hotel, be-unknown, be-draft and the custom listing carry an operator id.
-    expect(body.refreshed).toEqual({ operators: 5, updated: 3, unknown: ['not-an-operator'] })
+    expect(body.refreshed).toEqual({ operators: 5, updated: 3, unknown: ['987654'] })
     expect((await t.services.listings.findById(domainId, 'be-cottage'))!.bookEasy?.Operators).toBe('Kalimna Cottages (renamed)')
     expect((await t.services.listings.findById(domainId, 'be-hotel'))!.bookEasy).toEqual(expectedInfo(1001))
     // Entries: published listings only, by booking code, linking to their page.
-    expect(Object.keys(body.listings).sort()).toEqual(['1001', '1234', 'not-an-operator'])
+    expect(Object.keys(body.listings).sort()).toEqual(['1001', '1234', '987654'])
     const cottage = (await t.services.listings.findById(domainId, 'be-cottage'))!
     expect(body.listings['1234']).toMatchObject({ bookEasyCode: '1234', slug: cottage.slug, url: `/${cottage.slug}?id=be-cottage` })
   })
@@ -218,7 +218,7 @@ describe('listing/loadBookEasyListings', () => {
       const body = (await res.json()) as { listings: Record<string, unknown>; error?: string; refreshed: { updated: number } }
       expect(body.error).toBe('The booking provider answered 503')
       expect(body.refreshed.updated).toBe(0)
-      expect(Object.keys(body.listings).sort()).toEqual(['1001', '1234', 'not-an-operator'])
+      expect(Object.keys(body.listings).sort()).toEqual(['1001', '1234', '987654'])
       expect((await t.services.listings.findById(domainId, 'be-hotel'))!.bookEasy).toEqual(expectedInfo(1001))
     } finally {
       await fakeMode('ok')

@@ -6,9 +6,9 @@
  *     -> [{ OperatorID, PackageID, TradingName, SearchType, Facilities: [{ Name }], Cancellation,
  *           TermsAndConditions }]
  *
- * Every numeric operator id is known (the fake Atlas data set numbers its BOOKEASY operators from
- * 1000), with details that follow from the id, so tests can predict them (fakeOperatorInfo).
- * Other ids are left out of the answer, as the provider does.
+ * The fake region's operators are known: ids 1000 to 9999 (the fake Atlas data set numbers its
+ * BOOKEASY operators from 1000), with details that follow from the id, so tests can predict them
+ * (fakeOperatorInfo). Any other id is left out of the answer, as the provider does.
  *
  * Test controls: GET /__fake/operators/calls, POST /__fake/operators/mode { mode: 'ok' | 'down' },
  * POST /__fake/operators/set { OperatorID, ...fields } (changes what one operator answers),
@@ -72,6 +72,9 @@ export function fakeOperatorInfo(id: number): FakeOperator {
   }
 }
 
+/** The fake region's operator ids (see above); the provider answers nothing for others. */
+export const isKnownOperator = (id: string) => /^\d+$/.test(id) && Number(id) >= 1000 && Number(id) <= 9999
+
 export function fakeOperators(options: FakeProviderOptions = {}) {
   const app = new Hono()
   const calls: { operators: string[]; q: string }[] = []
@@ -87,7 +90,7 @@ export function fakeOperators(options: FakeProviderOptions = {}) {
     if (mode === 'down') return c.text('Service Unavailable', 503)
     const refused = refuseWithoutKey(c, options.apiKey)
     if (refused) return refused
-    const known = ids.filter((id) => /^\d+$/.test(id)).map(Number)
+    const known = ids.filter(isKnownOperator).map(Number)
     return c.json(known.map((id) => ({ ...fakeOperatorInfo(id), ...overrides.get(id) })))
   })
 
