@@ -20,6 +20,7 @@ import { conciergeFormRouter } from './conciergeForm.ts'
 import { objRouter } from './obj.ts'
 import { cartRouter } from './cart.ts'
 import { teamRouter } from './team.ts'
+import { dashboardRouter } from './dashboard.ts'
 import { hostFromHeader } from '../services/domains.ts'
 
 /** The default largest request body of the API (API_BODY_LIMIT_KB). */
@@ -79,6 +80,7 @@ export function createApi(services: Services, log: Logger) {
     ['/cart', cartRouter],
     ['/image', imageRouter],
     ['/team', teamRouter],
+    ['/dashboard', dashboardRouter],
   ]
   for (const [path, router] of routers) api.route(path, router)
 

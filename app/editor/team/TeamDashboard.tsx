@@ -1,28 +1,35 @@
 import { Tabs } from 'radix-ui'
 import { useState } from 'react'
+import { dashboardTexts } from '#lib/dashboard'
 import { teamTexts } from '#lib/team'
 import { chrome } from '../surfaces/classes.ts'
 import { ActivityLogPanel, LatestActivity } from './ActivityLog.tsx'
 import { useCurrentUser } from './current-user.tsx'
+import { DashboardOverview } from './DashboardOverview.tsx'
 import { EditorsPanel } from './EditorsPanel.tsx'
 import { MyAccount } from './MyAccount.tsx'
 
-type Tab = 'latest' | 'editors' | 'activity' | 'account'
+type Tab = 'overview' | 'latest' | 'editors' | 'activity' | 'account'
 
-/** The dashboard's content (issue 21): the latest changes, the editors (admins), the whole log, my account. */
+const tabLabel = (id: Tab) => (id === 'overview' ? dashboardTexts.tab : teamTexts.tabs[id])
+
+/** The dashboard's content: the overview (issue 17), the latest changes (issue 21), the editors (admins), the whole log, my account. */
 export function TeamDashboard() {
   const { isAdmin } = useCurrentUser()
-  const [tab, setTab] = useState<Tab>('latest')
-  const tabs: Tab[] = isAdmin ? ['latest', 'editors', 'activity', 'account'] : ['latest', 'activity', 'account']
+  const [tab, setTab] = useState<Tab>('overview')
+  const tabs: Tab[] = isAdmin ? ['overview', 'latest', 'editors', 'activity', 'account'] : ['overview', 'latest', 'activity', 'account']
   return (
     <Tabs.Root value={tab} onValueChange={(v) => setTab(v as Tab)} className="min-h-[26rem]">
       <Tabs.List aria-label={teamTexts.dashboardTabs} className="mb-4 flex flex-wrap gap-1 border-b border-neutral-200">
         {tabs.map((id) => (
           <Tabs.Trigger key={id} value={id} className={chrome.tab}>
-            {teamTexts.tabs[id]}
+            {tabLabel(id)}
           </Tabs.Trigger>
         ))}
       </Tabs.List>
+      <Tabs.Content value="overview" className={chrome.focus}>
+        <DashboardOverview />
+      </Tabs.Content>
       <Tabs.Content value="latest" className={chrome.focus}>
         <LatestActivity onShowAll={() => setTab('activity')} />
       </Tabs.Content>

@@ -1,0 +1,80 @@
+/**
+ * Issue 17 point 9 in Chromium: the dashboard opens on its overview, which lists a page whose
+ * draft was never published with a link that opens it, the recent enquiries and the last listing
+ * sync (the demo's start-up import); axe-clean. A screenshot at 1440 px goes to SHOTS_DIR
+ * (default /tmp/shots-d) to be looked at.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { expect, inject, test } from 'vitest'
+import { dashboardTexts } from '#lib/dashboard'
+import { texts } from '#lib/texts'
+import { axe, formatViolations } from '../helpers/browser.ts'
+import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage } from '../helpers/editor-session.ts'
+
+const baseUrl = inject('baseUrl')
+const shotsDir = process.env.SHOTS_DIR || '/tmp/shots-d'
+const session = openEditorSession({ viewport: { width: 1440, height: 900 }, timeoutMs: 30_000 })
+const stamp = Date.now().toString(36)
+const slug = `dashboard-e2e-${stamp}`
+const title = `Vintage walk ${stamp}`
+
+test('the overview lists a page with unpublished changes and opens it; enquiries and the last sync are shown', async () => {
+  fs.mkdirSync(shotsDir, { recursive: true })
+  await saveDraftPage(session.editor, { slug, template: 'generic', header: { title } })
+  // A visitor's enquiry through the concierge form's API.
+  const enquiry = await session.visitor.request.post(`${baseUrl}/api/conciergeForm/submit`, {
+    data: {
+      data: {
+        firstName: 'Dana',
+        surname: `Visitor ${stamp}`,
+        email: `dana-${stamp}@example.com`,
+        phone: '0400 000 000',
+        preferredContact: 'Email',
+        numOfPeople: 2,
+        numOfChildren: 0,
+        activities: ['Golf'],
+        budgetPerNight: 250,
+        comments: '',
+      },
+    },
+  })
+  expect(enquiry.status(), await enquiry.text()).toBe(200)
+
+  const page = await session.editor.newPage()
+  await page.goto(`${baseUrl}/`, { waitUntil: 'load' })
+  await editorMenu(page).waitFor()
+  await chooseMenuItem(page, texts.editor.menu.dashboard)
+  const dialog = page.getByRole('dialog', { name: new RegExp(texts.editor.dashboard.title) })
+  await dialog.waitFor()
+  // The overview is the tab the dashboard opens on.
+  await expect.poll(() => dialog.getByRole('tab', { name: dashboardTexts.tab }).getAttribute('aria-selected')).toBe('true')
+
+  const pages = dialog.getByRole('region', { name: dashboardTexts.pagesHeading })
+  const link = pages.getByRole('link', { name: new RegExp(title) })
+  await link.waitFor()
+  expect(await pages.locator(`[data-unpublished-page="${slug}"]`).innerText()).toContain(dashboardTexts.neverPublished)
+
+  const enquiries = dialog.getByRole('region', { name: dashboardTexts.enquiriesHeading })
+  await enquiries.getByRole('cell', { name: `Dana Visitor ${stamp}` }).waitFor()
+  // Received in the site's time zone, DD/MM/YYYY HH:MM.
+  expect(await enquiries.locator('tbody tr').first().locator('time').innerText()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)
+
+  const sync = dialog.getByRole('region', { name: dashboardTexts.syncHeading })
+  await sync.locator('[data-last-sync]').waitFor()
+  const syncText = await sync.innerText()
+  expect(syncText).toContain(dashboardTexts.syncStatus.ok)
+  expect(syncText).toContain(dashboardTexts.syncMode.full)
+  expect(syncText).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/)
+  expect(syncText).toContain(dashboardTexts.syncCounts.created)
+
+  await page.screenshot({ path: path.join(shotsDir, 'dashboard-overview-1440.png') })
+  const violations = await axe(page)
+  expect(violations, formatViolations(violations)).toEqual([])
+
+  // The link opens the page, showing its draft to the editor.
+  await link.click()
+  await page.waitForURL(`${baseUrl}/${slug}`)
+  await page.getByRole('heading', { name: title }).first().waitFor()
+  await page.close()
+})
