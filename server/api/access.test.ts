@@ -20,6 +20,8 @@ const PUBLIC = new Set([
   'POST /api/user/forgotPassword',
   'POST /api/user/setPassword',
   'GET /api/search/query',
+  // Suggestions as a visitor types in the search box (issue 19): published titles the caller may read.
+  'GET /api/search/suggest',
   'POST /api/listing/fetch',
   'POST /api/listing/fetchRelated',
   'GET /api/listing/findById',

@@ -1,12 +1,18 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { collectionSchema } from '#lib/content'
 import { notFound } from '../services/errors.ts'
+import { searchKindIds } from '../services/search.ts'
 import { editorRoute } from './access.ts'
 import { clientIp } from './client.ts'
 import { createRouter, domainIdOf } from './context.ts'
 import { domainIdParam, errorResponses, errorSchema, json } from './schemas.ts'
 
+const kindSchema = z.enum(searchKindIds).openapi({
+  description: "What a result is: 'pages' (the region's pages and story chapters) or a listing's kind from its provider category",
+})
+
 const resultSchema = z.object({
+  kind: kindSchema,
   collection: z.string(),
   id: z.string(),
   slug: z.string(),
@@ -25,6 +31,7 @@ const query = createRoute({
       q: z.string().max(200).default(''),
       page: z.coerce.number().int().min(1).max(1000).default(1),
       pageSize: z.coerce.number().int().min(1).max(50).default(10),
+      kind: kindSchema.optional().openapi({ description: 'Only results of this kind (the groups still count every kind)' }),
       domainId: domainIdParam,
     }),
   },
@@ -32,7 +39,9 @@ const query = createRoute({
     200: json(
       z.object({
         results: z.array(resultSchema),
-        total: z.number(),
+        total: z.number().openapi({ description: 'Results of the kind asked for (no kind: all)' }),
+        groups: z.array(z.object({ kind: kindSchema, label: z.string(), count: z.number() })),
+        kind: kindSchema.nullable(),
         page: z.number(),
         pageSize: z.number(),
         correctedQuery: z.string().nullable(),
@@ -40,6 +49,34 @@ const query = createRoute({
       'Results',
     ),
     429: json(errorSchema, 'Too many searches from this address (RATE_LIMIT_SEARCH a minute); Retry-After says when to try again'),
+    ...errorResponses,
+  },
+})
+
+const suggestionSchema = z.object({
+  kind: kindSchema,
+  collection: z.string(),
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+})
+
+const suggest = createRoute({
+  method: 'get',
+  path: '/suggest',
+  summary: 'Suggestions as the visitor types: the best few titles of each kind starting with the words typed',
+  request: {
+    query: z.object({
+      q: z.string().max(200).default(''),
+      perKind: z.coerce.number().int().min(1).max(10).default(3),
+      domainId: domainIdParam,
+    }),
+  },
+  responses: {
+    200: json(
+      z.object({ groups: z.array(z.object({ kind: kindSchema, label: z.string(), suggestions: z.array(suggestionSchema) })) }),
+      'Suggestions by kind, pages first',
+    ),
     ...errorResponses,
   },
 })
@@ -83,12 +120,22 @@ const deleteItem = editorRoute({
 
 export const searchRouter = createRouter()
   .openapi(query, async (c) => {
-    const { q, page, pageSize, domainId } = c.req.valid('query')
+    const { q, page, pageSize, kind, domainId } = c.req.valid('query')
     const { services } = c.var
     // Visitors' searches are counted per address (shared by every instance); signed-in editors are not limited.
     if (!c.var.user) await services.rateLimits.searchFrom(clientIp(c, services.config.auth.trustProxy))
     // Only what the caller may read: pages with viewer roles are found by those holding one.
-    return c.json(await c.var.services.search.search(domainIdOf(c, domainId), q, { page, pageSize, actor: { user: c.var.user } }), 200)
+    return c.json(
+      await c.var.services.search.search(domainIdOf(c, domainId), q, { page, pageSize, kind, actor: { user: c.var.user } }),
+      200,
+    )
+  })
+  // Not counted against the search limit: one indexed statement on titles, asked at most a few
+  // times a second by the search box, and the page's own search is counted when submitted.
+  .openapi(suggest, async (c) => {
+    const { q, perKind, domainId } = c.req.valid('query')
+    const groups = await c.var.services.search.suggest(domainIdOf(c, domainId), q, { perKind, actor: { user: c.var.user } })
+    return c.json({ groups }, 200)
   })
   .openapi(indexItem, async (c) => {
     const item = c.req.valid('json')

@@ -195,6 +195,8 @@ export const searchIndex = pgTable(
     slug: text('slug').notNull(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
+    /** The page's section headings (block titles, h2-h4 of rich text): weighted with the description. */
+    headings: text('headings').notNull().default(''),
     body: text('body').notNull().default(''),
     imageId: text('image_id'),
     /** The page's viewer roles: a search answers an item only to callers holding one (none: everyone). */
@@ -206,13 +208,17 @@ export const searchIndex = pgTable(
     document: tsvector('document')
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B') || setweight(to_tsvector('english', coalesce(body, '')), 'C')`,
+        sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(headings, '') || ' ' || coalesce(description, '')), 'B') || setweight(to_tsvector('english', coalesce(body, '')), 'C')`,
       ),
   },
   (t) => [
     primaryKey({ columns: [t.domainId, t.collection, t.itemId] }),
     index('search_index_document').using('gin', t.document).with(SMALL_GIN_PENDING_LIST),
     index('search_index_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
+    // Suggestions as the visitor types: the words of the title, as written (no stems, no stop words dropped).
+    index('search_index_title_words')
+      .using('gin', sql`to_tsvector('simple', ${t.title})`)
+      .with(SMALL_GIN_PENDING_LIST),
   ],
 )
 

@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Collection, PageDoc } from '#lib/content'
 import { escapeHtml } from '#lib/html'
+import { PRODUCT_CATEGORIES } from '#lib/listings'
 import type { Db } from '../db/client.ts'
-import { searchIndex, searchTerms } from '../db/schema.ts'
+import { listings, searchIndex, searchTerms } from '../db/schema.ts'
 import { rolesOf, searchAudience, type Actor } from './access.ts'
 
 /** Keys whose string values are addresses, ids or settings, not words a visitor reads. */
@@ -53,7 +54,83 @@ export function textOf(value: unknown, key = ''): string {
   return ''
 }
 
+/** Block keys whose text is a heading of the page (a section's title), not running text. */
+const HEADING_KEYS = ['title', 'secondTitle', 'heading'] as const
+
+/**
+ * The page's section headings, as plain text: each block's title (SectionHeading, CardGrid,
+ * Contact...) and the h2-h4 of its rich text. Weighted with the description in the index, so a
+ * page with a section about the query ranks above one that only mentions it.
+ */
+export function headingsOf(contents: unknown): string {
+  if (!Array.isArray(contents)) return ''
+  const out: string[] = []
+  for (const block of contents) {
+    if (!block || typeof block !== 'object') continue
+    const b = block as Record<string, unknown>
+    for (const key of HEADING_KEYS) if (typeof b[key] === 'string') out.push(stripHtml(b[key]))
+    if (typeof b.html === 'string') for (const m of b.html.matchAll(/<h[2-4][^>]*>(.*?)<\/h[2-4]>/gis)) out.push(stripHtml(m[1]!))
+  }
+  return out.join(' ').replace(/\s+/g, ' ').trim()
+}
+
+/**
+ * What a result is, for the groups of the search page: the region's own pages (pages and story
+ * chapters), or a listing's kind from its provider category (lib/listings PRODUCT_CATEGORIES);
+ * a listing without one (entered by hand) is 'other'.
+ */
+export const SEARCH_KINDS = [
+  { kind: 'pages', label: 'Pages' },
+  { kind: 'events', label: 'Events', category: 'EVENT' },
+  { kind: 'stay', label: 'Stays', category: 'ACCOMM' },
+  { kind: 'tours', label: 'Tours', category: 'TOUR' },
+  { kind: 'food', label: 'Food and drink', category: 'RESTAURANT' },
+  { kind: 'attractions', label: 'Attractions', category: 'ATTRACTION' },
+  { kind: 'hire', label: 'Hire', category: 'HIRE' },
+  { kind: 'transport', label: 'Transport', category: 'TRANSPORT' },
+  { kind: 'destinations', label: 'Destinations', category: 'DESTINFO' },
+  { kind: 'services', label: 'Services', category: 'GENSERVICE' },
+  { kind: 'info', label: 'Information', category: 'INFO' },
+  { kind: 'other', label: 'Other listings' },
+] as const satisfies readonly { kind: string; label: string; category?: keyof typeof PRODUCT_CATEGORIES }[]
+export type SearchKind = (typeof SEARCH_KINDS)[number]['kind']
+export const searchKindIds = SEARCH_KINDS.map((k) => k.kind) as [SearchKind, ...SearchKind[]]
+
+/**
+ * The kind of a search_index row; listings is joined on the row's item (a primary-key lookup).
+ * The categories and kinds are this file's constants, written into the SQL as literals so that
+ * the expression is the same in the select list and the GROUP BY.
+ */
+const kindSql = sql<SearchKind>`case when ${searchIndex.collection} <> 'listings' then 'pages' else case ${listings.productCategory} ${sql.raw(
+  SEARCH_KINDS.flatMap((k) => ('category' in k ? [`when '${k.category}' then '${k.kind}'`] : [])).join(' '),
+)} else 'other' end end`
+const kindOrder = sql`array_position(array[${sql.raw(searchKindIds.map((k) => `'${k}'`).join(', '))}]::text[], ${kindSql})`
+
+/** A title, or what a visitor typed, as lower-case words separated by single spaces: for "the title is the query". */
+const normalised = (value: SQL | string) => sql`btrim(regexp_replace(lower(${value}), '[^[:alnum:]]+', ' ', 'g'))`
+
+export interface SearchGroup {
+  kind: SearchKind
+  label: string
+  count: number
+}
+
+export interface Suggestion {
+  kind: SearchKind
+  collection: string
+  id: string
+  slug: string
+  title: string
+}
+
+export interface SuggestionGroup {
+  kind: SearchKind
+  label: string
+  suggestions: Suggestion[]
+}
+
 export interface SearchResult {
+  kind: SearchKind
   collection: string
   id: string
   slug: string
@@ -66,7 +143,11 @@ export interface SearchResult {
 
 export interface SearchAnswer {
   results: SearchResult[]
+  /** The results of the kind asked for (all kinds: every result). */
   total: number
+  /** Every kind with results for the query, in the page's order, with its count (whatever kind was asked for). */
+  groups: SearchGroup[]
+  kind: SearchKind | null
   page: number
   pageSize: number
   /** The corrected words when the query matched nothing as typed (typo tolerance). */
@@ -82,9 +163,18 @@ function termsOf(query: string): string[] {
   return (query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12)
 }
 
-/** All words must match; the last one as a prefix, so results appear while typing. */
-function prefixQuery(terms: string[]): string {
-  return terms.map((t, i) => (i === terms.length - 1 ? `${t}:*` : t)).join(' & ')
+/**
+ * All words must match; the last one as a prefix (so results appear while typing) unless the
+ * words are a correction. `weights` restricts the words to parts of the entry: 'A' the title,
+ * 'AB' the title, headings and description.
+ */
+function tsqueryOf(terms: string[], options: { prefix: boolean; weights?: string }): string {
+  return terms
+    .map((t, i) => {
+      const prefix = options.prefix && i === terms.length - 1 ? '*' : ''
+      return prefix || options.weights ? `${t}:${prefix}${options.weights ?? ''}` : t
+    })
+    .join(' & ')
 }
 
 /** Words shorter than this are not corrected (nor kept for corrections): too many near neighbours. */
@@ -140,6 +230,7 @@ export function createSearchService(db: Db) {
       slug: page.slug,
       title: stripHtml(title),
       description: stripHtml(description),
+      headings: headingsOf(page.contents),
       body: textOf(page.contents).replace(/\s+/g, ' ').trim(),
       imageId: page.header?.image?.imageId || null,
       viewerRoles: [...new Set(rolesOf(page.viewerRoles))],
@@ -170,6 +261,7 @@ export function createSearchService(db: Db) {
             slug: excluded('slug'),
             title: excluded('title'),
             description: excluded('description'),
+            headings: excluded('headings'),
             body: excluded('body'),
             imageId: excluded('image_id'),
             viewerRoles: excluded('viewer_roles'),
@@ -222,30 +314,63 @@ export function createSearchService(db: Db) {
     })
   }
 
-  async function run(domainId: string, tsquery: string, page: number, pageSize: number, actor: Actor | undefined) {
-    const q = sql`to_tsquery('english', ${tsquery})`
-    const visible = visibleTo(actor)
-    const where = sql`${searchIndex.domainId} = ${domainId} and ${searchIndex.document} @@ ${q}${visible ? sql` and ${visible}` : sql``}`
-    const [count] = await db
-      .select({ n: sql<number>`count(*)::int` })
+  /**
+   * One search: the kinds' counts, then one page of results ranked by class, then by Postgres's
+   * rank. The classes, best first: the title is the query (a page before a listing); the region's
+   * pages matching in the title, then in a heading or the description; listings matching in the
+   * title, then in the description; then pages, then listings, matching in the body only. A page
+   * whose title is the query is found even when its words are all stop words.
+   */
+  async function run(
+    domainId: string,
+    query: string,
+    terms: string[],
+    prefix: boolean,
+    options: { page: number; pageSize: number; actor: Actor | undefined; kind: SearchKind | null },
+  ) {
+    const q = sql`to_tsquery('english', ${tsqueryOf(terms, { prefix })})`
+    const inTitle = sql`${searchIndex.document} @@ to_tsquery('english', ${tsqueryOf(terms, { prefix, weights: 'A' })})`
+    const inHeadings = sql`${searchIndex.document} @@ to_tsquery('english', ${tsqueryOf(terms, { prefix, weights: 'AB' })})`
+    const isTitle = sql`${normalised(sql`${searchIndex.title}`)} = ${normalised(query)}`
+    const visible = visibleTo(options.actor)
+    const where = sql`${searchIndex.domainId} = ${domainId} and (${searchIndex.document} @@ ${q} or ${isTitle})${visible ? sql` and ${visible}` : sql``}`
+    const counts = await db
+      .select({ kind: kindSql, n: sql<number>`count(*)::int` })
       .from(searchIndex)
+      .leftJoin(listings, sql`${searchIndex.collection} = 'listings' and ${listings.id} = ${searchIndex.itemId}`)
       .where(where)
-    const rows = await db
-      .select({
-        collection: searchIndex.collection,
-        id: searchIndex.itemId,
-        slug: searchIndex.slug,
-        title: searchIndex.title,
-        description: searchIndex.description,
-        imageId: searchIndex.imageId,
-        snippet: sql<string>`ts_headline('english', ${searchIndex.description} || ' ' || ${searchIndex.body}, ${q}, ${`StartSel=${START}, StopSel=${STOP}, MaxWords=35, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "`})`,
-      })
-      .from(searchIndex)
-      .where(where)
-      .orderBy(sql`ts_rank_cd(${searchIndex.document}, ${q}) desc`, searchIndex.title)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-    return { total: count?.n ?? 0, rows }
+      .groupBy(kindSql)
+    const groups = SEARCH_KINDS.flatMap(({ kind, label }) => {
+      const count = counts.find((c) => c.kind === kind)?.n ?? 0
+      return count > 0 ? [{ kind, label, count }] : []
+    })
+    const total = options.kind ? (groups.find((g) => g.kind === options.kind)?.count ?? 0) : groups.reduce((n, g) => n + g.count, 0)
+    const isListing = sql`(${searchIndex.collection} = 'listings')::int`
+    const rank = sql`case when ${isTitle} then 0 + ${isListing}
+      when ${inTitle} then 2 + 2 * ${isListing}
+      when ${inHeadings} then 3 + 2 * ${isListing}
+      else 6 + ${isListing} end`
+    const rows =
+      total === 0
+        ? []
+        : await db
+            .select({
+              kind: kindSql,
+              collection: searchIndex.collection,
+              id: searchIndex.itemId,
+              slug: searchIndex.slug,
+              title: searchIndex.title,
+              description: searchIndex.description,
+              imageId: searchIndex.imageId,
+              snippet: sql<string>`ts_headline('english', ${searchIndex.description} || ' ' || ${searchIndex.body}, ${q}, ${`StartSel=${START}, StopSel=${STOP}, MaxWords=35, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "`})`,
+            })
+            .from(searchIndex)
+            .leftJoin(listings, sql`${searchIndex.collection} = 'listings' and ${listings.id} = ${searchIndex.itemId}`)
+            .where(options.kind ? sql`${where} and ${kindSql} = ${options.kind}` : where)
+            .orderBy(sql`${rank}`, sql`ts_rank_cd(${searchIndex.document}, ${q}) desc`, searchIndex.title, searchIndex.itemId)
+            .limit(options.pageSize)
+            .offset((options.page - 1) * options.pageSize)
+    return { total, groups, rows }
   }
 
   /** The terms with each replaced by the closest public word of the domain; null when nothing changes. */
@@ -260,36 +385,75 @@ export function createSearchService(db: Db) {
 
   /**
    * Ranked full-text search over a domain's published pages and listings: only what the caller
-   * may read (no actor: a visitor, who reads entries without viewer roles only). With no hits, the
-   * query is corrected word by word ("did you mean") from the search_terms vocabulary: one
-   * indexed lookup, then the corrected search.
+   * may read (no actor: a visitor, who reads entries without viewer roles only), grouped by kind
+   * with counts, optionally of one kind. With no hits, the query is corrected word by word ("did
+   * you mean") from the search_terms vocabulary: one indexed lookup, then the corrected search.
    */
   async function search(
     domainId: string,
     query: string,
-    options: { page?: number; pageSize?: number; actor?: Actor } = {},
+    options: { page?: number; pageSize?: number; actor?: Actor; kind?: SearchKind | null } = {},
   ): Promise<SearchAnswer> {
     const page = Math.max(1, options.page ?? 1)
     const pageSize = Math.min(50, Math.max(1, options.pageSize ?? 10))
+    const kind = options.kind ?? null
     const terms = termsOf(query)
-    if (terms.length === 0) return { results: [], total: 0, page, pageSize, correctedQuery: null }
-    let { total, rows } = await run(domainId, prefixQuery(terms), page, pageSize, options.actor)
+    if (terms.length === 0) return { results: [], total: 0, groups: [], kind, page, pageSize, correctedQuery: null }
+    const runOptions = { page, pageSize, actor: options.actor, kind }
+    let { total, groups, rows } = await run(domainId, query, terms, true, runOptions)
     let correctedQuery: string | null = null
-    if (total === 0) {
+    if (groups.length === 0) {
       const corrected = await correct(domainId, terms)
       if (corrected) {
-        ;({ total, rows } = await run(domainId, corrected.join(' & '), page, pageSize, options.actor))
-        if (total > 0) correctedQuery = corrected.join(' ')
+        ;({ total, groups, rows } = await run(domainId, corrected.join(' '), corrected, false, runOptions))
+        if (groups.length > 0) correctedQuery = corrected.join(' ')
       }
     }
     const results = rows.map((r) => ({
       ...r,
       snippet: escapeHtml(r.snippet).replaceAll(START, '<mark>').replaceAll(STOP, '</mark>'),
     }))
-    return { results, total, page, pageSize, correctedQuery }
+    return { results, total, groups, kind, page, pageSize, correctedQuery }
   }
 
-  return { indexPage, indexPages, deleteItem, search }
+  /**
+   * Suggestions as the visitor types: the best few titles of each kind whose words start with what
+   * was typed (every word, the last as a prefix; stop words count, titles are matched as written).
+   * One statement on the title-words index; the title that is the query comes first in its kind,
+   * then the shortest titles.
+   */
+  async function suggest(domainId: string, query: string, options: { perKind?: number; actor?: Actor } = {}): Promise<SuggestionGroup[]> {
+    const terms = termsOf(query)
+    if (terms.length === 0) return []
+    const perKind = Math.min(10, Math.max(1, options.perKind ?? 3))
+    const words = sql`to_tsvector('simple', ${searchIndex.title})`
+    const q = sql`to_tsquery('simple', ${tsqueryOf(terms, { prefix: true })})`
+    const visible = visibleTo(options.actor)
+    const rows = rowsOf<Suggestion & { n: number }>(
+      await db.execute(sql`
+        select kind, collection, id, slug, title from (
+          select ${kindSql} as kind, ${searchIndex.collection} as collection, ${searchIndex.itemId} as id,
+            ${searchIndex.slug} as slug, ${searchIndex.title} as title, ${kindOrder} as kind_order,
+            row_number() over (
+              partition by ${kindSql}
+              order by (${normalised(sql`${searchIndex.title}`)} = ${normalised(query)}) desc, length(${searchIndex.title}), ${searchIndex.title}
+            ) as n
+          from ${searchIndex}
+          left join ${listings} on ${searchIndex.collection} = 'listings' and ${listings.id} = ${searchIndex.itemId}
+          where ${searchIndex.domainId} = ${domainId} and ${words} @@ ${q}${visible ? sql` and ${visible}` : sql``}
+        ) as s
+        where n <= ${perKind}
+        order by kind_order, n`),
+    )
+    return SEARCH_KINDS.flatMap(({ kind, label }) => {
+      const suggestions = rows
+        .filter((r) => r.kind === kind)
+        .map(({ kind, collection, id, slug, title }) => ({ kind, collection, id, slug, title }))
+      return suggestions.length ? [{ kind, label, suggestions }] : []
+    })
+  }
+
+  return { indexPage, indexPages, deleteItem, search, suggest }
 }
 
 export type SearchService = ReturnType<typeof createSearchService>
