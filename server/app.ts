@@ -20,6 +20,7 @@ import { createHealthCheck, type HealthSources } from './health.ts'
 import { providerModes } from './providers.ts'
 import { CONTENT_CHANNEL } from './services/events.ts'
 import { hostFromHeader } from './services/domains.ts'
+import { DRAFT_LINK_PARAM } from '#lib/draft-link'
 import type { Services } from './services/index.ts'
 import type { AppLoadContext } from 'react-router'
 import './load-context.ts'
@@ -169,6 +170,13 @@ export function createApp({ services, config, log, build, clientDir, health }: A
         context = { services, domain: null, user: null, clientIp: clientIp(c, config.auth.trustProxy), unavailable: true, reportError }
       }
       const response = await handle(request, context)
+      // A draft link (issue 17 point 7) shows unpublished content to whoever holds it: never stored
+      // by this server's page cache, a CDN or the browser, never indexed, whatever its answer.
+      if (new URL(request.url).searchParams.has(DRAFT_LINK_PARAM)) {
+        response.headers.set('Cache-Control', 'no-store')
+        response.headers.set('X-Robots-Tag', 'noindex, nofollow')
+        return response
+      }
       if (!anonymous) {
         response.headers.set('Cache-Control', 'private, no-store')
         return response

@@ -43,6 +43,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Barossa Visitor Centre <no-reply@localhost>'),
   /** Seconds between attempts to send e-mail the mail server did not take (enquiries, resets). */
   MAIL_RETRY_SECONDS: z.coerce.number().positive().max(86_400).default(60),
+  DRAFT_LINK_SECRET: z.string().min(32, 'DRAFT_LINK_SECRET must be at least 32 characters').optional(),
+  DRAFT_LINK_DAYS: z.coerce.number().positive().max(90).default(7),
   /** Sign-in and password-reset attempts allowed per IP address in 15 minutes. */
   RATE_LIMIT_IP: z.coerce.number().int().positive().default(30),
   /** Failed sign-ins (or reset requests) allowed per account in 15 minutes. */
@@ -135,6 +137,8 @@ export interface Config {
   s3: S3Config | undefined
   auth: { sessionDays: number; rateLimitIp: number; rateLimitAccount: number; trustProxy: boolean; rateLimitEnquiry: number }
   mail: { smtpUrl: string | undefined; from: string; retrySeconds: number }
+  /** Draft links (issue 17 point 7): the HMAC secret (unset: one kept in DATA_DIR) and how long a link works. */
+  draftLinks: { secret: string | undefined; days: number }
   /** Request limits: API body size, searches per address, and where rate-limit counters are shared (Redis, else the database). */
   limits: { apiBodyBytes: number; searchPerMinute: number; redisUrl: string | undefined }
   /** The booking provider: the API base the server calls, and what the browser's gadgets need (all public). */
@@ -226,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       trustProxy: e.TRUST_PROXY === 'true',
     },
     mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM, retrySeconds: e.MAIL_RETRY_SECONDS },
+    draftLinks: { secret: e.DRAFT_LINK_SECRET || undefined, days: e.DRAFT_LINK_DAYS },
     limits: { apiBodyBytes: e.API_BODY_LIMIT_KB * 1024, searchPerMinute: e.RATE_LIMIT_SEARCH, redisUrl: e.REDIS_URL || undefined },
     bookeasy: {
       apiUrl: e.BOOKEASY_API_URL ? e.BOOKEASY_API_URL.replace(/\/+$/, '') : undefined,

@@ -7,14 +7,25 @@ import { data, type AppLoadContext } from 'react-router'
 import type { Collection, PageDoc } from '#lib/content'
 import { loadBlockData } from '#blocks/block-data.server'
 import { normaliseContents } from '#blocks/schemas'
+import { DRAFT_LINK_PARAM } from '#lib/draft-link'
 
 export async function loadContentPage(context: AppLoadContext, request: Request, collection: Collection, slug: string) {
   const domainId = context.domain?._id
   const url = new URL(request.url)
   const { pages } = context.services
   const editor = context.user
-  // Editors get the draft of a page they may edit; everyone else the published copy their roles allow.
-  const page: PageDoc | null = domainId ? await pages.loadFor(domainId, collection, slug, { user: editor ?? null }) : null
+  // A draft link (issue 17 point 7): the page's current draft, read-only, for whoever holds a valid
+  // token; a forged one is 404, an expired one 410 (server/app.ts makes every answer no-store, noindex).
+  const draftToken = collection === 'pages' ? url.searchParams.get(DRAFT_LINK_PARAM) : null
+  let page: PageDoc | null
+  if (draftToken !== null) {
+    const link = domainId ? await context.services.draftLinks.load(domainId, draftToken) : ({ ok: false, problem: 'invalid' } as const)
+    if (!link.ok) throw data({ draftLink: link.problem }, { status: link.problem === 'expired' ? 410 : 404 })
+    page = link.page
+  } else {
+    // Editors get the draft of a page they may edit; everyone else the published copy their roles allow.
+    page = domainId ? await pages.loadFor(domainId, collection, slug, { user: editor ?? null }) : null
+  }
   if (!page) throw data(null, { status: 404 })
   // Validated on the server: views get complete props, unknown blocks are dropped, and the
   // browser never needs the schemas (or the HTML sanitiser).
@@ -45,5 +56,6 @@ export async function loadContentPage(context: AppLoadContext, request: Request,
     },
     contents,
     origin: url.origin,
+    draftPreview: draftToken !== null,
   }
 }

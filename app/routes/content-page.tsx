@@ -6,6 +6,7 @@ import type { MetaDescriptor } from 'react-router'
 import { EditingContext } from '#blocks/editing'
 import { usePageOverride } from '#blocks/page-override'
 import { RenderBlocks } from '#blocks/RenderBlocks'
+import { draftLinkTexts } from '#lib/draft-link'
 import { imageUrl } from '~/ui/image-url'
 import { PageHeader } from '~/ui/site/PageHeader'
 import type { loadContentPage } from './content-page.server'
@@ -55,6 +56,8 @@ export function contentPageMeta(loaderData: Loaded | undefined, layout: LayoutDa
   if (twitterImage) tags.push({ name: 'twitter:image', content: `${origin}${imageUrl(twitterImage, { w: 1200, h: 630, f: 'jpg' })}` })
   const keywords = og?.keywords || twitter?.keywords
   if (keywords) tags.push({ name: 'keywords', content: keywords })
+  // A draft link's page is never indexed (the response also says so in X-Robots-Tag).
+  if (loaderData.draftPreview) tags.push({ name: 'robots', content: 'noindex, nofollow' })
   return tags
 }
 
@@ -71,6 +74,11 @@ export function ContentPage({ loaderData }: { loaderData: Loaded }) {
   return (
     <EditingContext.Provider value={override?.api ?? null}>
       <main id="main" tabIndex={-1} className="pb-16 outline-none lg:pb-24">
+        {loaderData.draftPreview ? (
+          <p data-draft-preview="" className="bg-neutral-900 px-4 py-2 text-center text-sm font-medium text-white">
+            {draftLinkTexts.banner}
+          </p>
+        ) : null}
         <PageHeader
           template={page.template}
           header={page.header}

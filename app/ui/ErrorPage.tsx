@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router'
 import { texts } from '#lib/texts'
+import { draftLinkTexts, type DraftLinkProblem } from '#lib/draft-link'
 
 /**
  * Spec 01 §2.2: the error page. Detail is shown only in development. Inside the site's layout
@@ -11,6 +12,23 @@ export function ErrorPage({ error, inSite = false }: { error: unknown; inSite?: 
   const notFound = status === 404
   const detail = import.meta.env.DEV && routeError instanceof Error ? (routeError.stack ?? routeError.message) : null
   const e = texts.errors
+  // A draft link that was altered (404) or has expired (410) says so (issue 17 point 7).
+  const draftLink = isRouteErrorResponse(routeError) ? (routeError.data as { draftLink?: DraftLinkProblem } | null)?.draftLink : undefined
+  if (draftLink) {
+    const expired = draftLink === 'expired'
+    return (
+      <main id="main" tabIndex={-1} className={inSite ? 'error-page error-page--in-site' : 'error-page'}>
+        <title>{expired ? draftLinkTexts.expiredTitle : draftLinkTexts.invalidTitle}</title>
+        <meta name="robots" content="noindex, nofollow" />
+        <p className="error-page__status">{e.statusTitle(status)}</p>
+        <h1>{expired ? draftLinkTexts.expiredTitle : draftLinkTexts.invalidTitle}</h1>
+        <p>{expired ? draftLinkTexts.expiredMessage : draftLinkTexts.invalidMessage}</p>
+        <a className="button" href="/">
+          {e.backHome}
+        </a>
+      </main>
+    )
+  }
   return (
     <main id="main" tabIndex={-1} className={inSite ? 'error-page error-page--in-site' : 'error-page'}>
       <title>{notFound ? `${e.notFoundTitle}` : e.statusTitle(status)}</title>

@@ -21,6 +21,7 @@ import { objRouter } from './obj.ts'
 import { cartRouter } from './cart.ts'
 import { teamRouter } from './team.ts'
 import { dashboardRouter } from './dashboard.ts'
+import { draftLinkRouter } from './draftLink.ts'
 import { hostFromHeader } from '../services/domains.ts'
 
 /** The default largest request body of the API (API_BODY_LIMIT_KB). */
@@ -81,6 +82,7 @@ export function createApi(services: Services, log: Logger) {
     ['/image', imageRouter],
     ['/team', teamRouter],
     ['/dashboard', dashboardRouter],
+    ['/draftLink', draftLinkRouter],
   ]
   for (const [path, router] of routers) api.route(path, router)
 

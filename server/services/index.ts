@@ -25,12 +25,13 @@ import { createStoryService } from './stories.ts'
 import { createCartService } from './cart.ts'
 import { createActivityLog } from './team/activity.ts'
 import { createTeamService } from './team/team.ts'
+import { createDraftLinks, draftLinkSecret } from './draft-links.ts'
 
 export type ServicesConfig = Pick<Config, 'mode' | 'baseUrl' | 'apiPrefix' | 'auth' | 'mail'> &
   Partial<Pick<Config, 'dataDir' | 'imageCacheDir' | 'imageCacheMaxBytes' | 's3' | 'limits'>> &
   Partial<Pick<Config, 'atdw'>> &
   Partial<Pick<Config, 'bookeasy' | 'sentry'>> &
-  Partial<Pick<Config, 'pdf'>> & {
+  Partial<Pick<Config, 'pdf' | 'draftLinks'>> & {
     /** Overrides the storage chosen from the config (tests). */
     storage?: Storage
   }
@@ -117,6 +118,14 @@ export function createServices(database: Database, config: ServicesConfig) {
     enquiries: createEnquiryService(db, mailer, { limits: rateLimits }),
     // The booking provider's cart (its defaults when the caller's config names none).
     cart: createCartService(config.bookeasy ?? loadConfig({}).bookeasy),
+    /** Signed, expiring links to a page's draft for people without an account (issue 17 point 7). */
+    draftLinks: createDraftLinks(
+      { db, pages },
+      {
+        secret: draftLinkSecret(config.draftLinks?.secret, dataDir),
+        ttlMs: (config.draftLinks?.days ?? 7) * 24 * 60 * 60 * 1000,
+      },
+    ),
   }
 }
 

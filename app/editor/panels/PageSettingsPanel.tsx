@@ -16,6 +16,8 @@ import { chrome } from '../surfaces/classes.ts'
 import { useRouteCollection } from '../use-route-page.ts'
 import { ChapterStoryField } from '../chapters/ChapterStoryField.tsx'
 import { PagePermissions } from '../team/PagePermissions.tsx'
+import { DraftLink } from '../page/DraftLink.tsx'
+import { draftLinkTexts } from '#lib/draft-link'
 import { teamTexts } from '#lib/team'
 
 const t = texts.editor.pageSettings
@@ -67,6 +69,11 @@ export default function PageSettingsPanel() {
           <Tabs.Trigger value="permissions" className={tabClass}>
             {teamTexts.tabs.permissions}
           </Tabs.Trigger>
+          {collection === 'pages' ? (
+            <Tabs.Trigger value="share" className={tabClass}>
+              {draftLinkTexts.tab}
+            </Tabs.Trigger>
+          ) : null}
         </Tabs.List>
 
         <Tabs.Content value="general" className={`flex flex-col gap-4 pt-4 ${chrome.focus}`}>
@@ -151,6 +158,12 @@ export default function PageSettingsPanel() {
         <Tabs.Content value="permissions" className={`pt-4 ${chrome.focus}`}>
           <PagePermissions page={current} collection={collection} />
         </Tabs.Content>
+
+        {collection === 'pages' ? (
+          <Tabs.Content value="share" className={`pt-4 ${chrome.focus}`}>
+            <DraftLink pageId={page._id} unsaved={isDirty} />
+          </Tabs.Content>
+        ) : null}
       </Tabs.Root>
 
       <ErrorAlert message={deleteError} />

@@ -1,0 +1,73 @@
+/**
+ * Issue 17 point 7 in Chromium: an editor creates a draft link from Page Settings → Share draft;
+ * the link, opened in a fresh signed-out browser, shows the current draft (not the published
+ * copy) read-only, with no-store and noindex (header and robots meta), and is never served from
+ * the page cache; a tampered link answers 404 with a page that says so.
+ */
+import { expect, inject, test } from 'vitest'
+import { draftLinkTexts } from '#lib/draft-link'
+import { texts } from '#lib/texts'
+import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage } from '../helpers/editor-session.ts'
+
+const baseUrl = inject('baseUrl')
+const session = openEditorSession({ timeoutMs: 30_000 })
+const stamp = Date.now().toString(36)
+const slug = `draft-link-e2e-${stamp}`
+
+test('a draft link opened signed out shows the draft, read-only, no-store and noindex; a tampered one is refused', async () => {
+  // A published page, then a newer draft of it.
+  const saved = await saveDraftPage(session.editor, { slug, template: 'generic', header: { title: `Published ${stamp}` } })
+  const published = await session.editor.request.post(`${baseUrl}/api/page/publishPage`, { data: { page: saved } })
+  expect(published.status(), await published.text()).toBe(200)
+  const live = await published.json()
+  await saveDraftPage(session.editor, { ...live, header: { title: `Draft ${stamp}` } })
+
+  // The editor creates the link in Page Settings.
+  const page = await session.editor.newPage()
+  await page.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
+  await editorMenu(page).waitFor()
+  await chooseMenuItem(page, texts.editor.menu.pageSettings)
+  const panel = page.getByRole('dialog', { name: texts.editor.panels.pageSettings })
+  await panel.getByRole('tab', { name: draftLinkTexts.tab }).click()
+  await panel.getByRole('button', { name: draftLinkTexts.create }).click()
+  const field = panel.getByLabel(draftLinkTexts.linkLabel)
+  await field.waitFor()
+  const link = await field.inputValue()
+  expect(link).toMatch(new RegExp(`^${baseUrl}/${slug}\\?draft=`))
+  await panel.getByText(/Works until \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/).waitFor()
+  await page.close()
+
+  // A fresh, signed-out browser opens it: the draft, marked as a preview, without the editor.
+  const stranger = await session.browser.newContext({ viewport: { width: 1280, height: 900 } })
+  try {
+    const p = await stranger.newPage()
+    for (let visit = 0; visit < 2; visit++) {
+      const response = await p.goto(link, { waitUntil: 'load' })
+      expect(response!.status()).toBe(200)
+      const headers = response!.headers()
+      expect(headers['cache-control']).toBe('no-store')
+      expect(headers['x-robots-tag']).toContain('noindex')
+      // Never answered from the page cache, however often it is opened.
+      expect(headers['x-cache']).toBeUndefined()
+      await p.getByRole('heading', { level: 1, name: `Draft ${stamp}` }).waitFor()
+      expect(await p.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex')
+      await p.locator('[data-draft-preview]').getByText(draftLinkTexts.banner).waitFor()
+      expect(await p.getByRole('navigation', { name: texts.editor.menu.label }).count()).toBe(0)
+    }
+
+    // Without the token, the same address is the published page.
+    await p.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
+    await p.getByRole('heading', { level: 1, name: `Published ${stamp}` }).waitFor()
+
+    // One character of the signature changed: 404 with a page that says what happened.
+    const tampered = link.slice(0, -1) + (link.endsWith('A') ? 'B' : 'A')
+    const refused = await p.goto(tampered, { waitUntil: 'load' })
+    expect(refused!.status()).toBe(404)
+    expect(refused!.headers()['cache-control']).toBe('no-store')
+    expect(refused!.headers()['x-robots-tag']).toContain('noindex')
+    await p.getByRole('heading', { level: 1, name: draftLinkTexts.invalidTitle }).waitFor()
+    expect(await p.content()).not.toContain(`Draft ${stamp}`)
+  } finally {
+    await stranger.close()
+  }
+})
