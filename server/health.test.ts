@@ -12,7 +12,11 @@ describe('GET /health', () => {
     try {
       const res = await t.app.request('/health')
       expect(res.status).toBe(200)
-      expect(await res.json()).toMatchObject({ status: 'ok', database: { status: 'ok' } })
+      const body = (await res.json()) as { memory: { rss: number; heapUsed: number; external: number } }
+      expect(body).toMatchObject({ status: 'ok', database: { status: 'ok' } })
+      // What the process holds, so an operator sees it grow (issue 16 point 8), in whole MB.
+      expect(body.memory.rss).toBeGreaterThan(body.memory.heapUsed)
+      expect(Number.isInteger(body.memory.rss) && Number.isInteger(body.memory.external)).toBe(true)
     } finally {
       await t.close()
     }

@@ -22,6 +22,13 @@ export interface HealthSources {
 
 type Check = { status: 'ok' } | { status: 'unavailable' | 'reconnecting' | 'not_writable'; error?: string }
 
+/** The process's memory in MB: resident, V8's heap, and outside it (the embedded database's WebAssembly memory, buffers). */
+function memoryMb() {
+  const m = process.memoryUsage()
+  const mb = (n: number) => Math.round(n / 1024 / 1024)
+  return { rss: mb(m.rss), heapUsed: mb(m.heapUsed), heapTotal: mb(m.heapTotal), external: mb(m.external) }
+}
+
 async function writable(folder: string): Promise<Check> {
   const probe = path.join(folder, `.health-${process.pid}`)
   try {
@@ -57,6 +64,7 @@ export function createHealthCheck(services: Services, sources: HealthSources) {
         folders,
         providers: sources.providers,
         ...(sources.eventLoop ? { eventLoop: sources.eventLoop.stats() } : {}),
+        memory: memoryMb(),
       },
     }
   }

@@ -151,6 +151,14 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true })
 })
 
+test("after the demo's first start, its full catalogue imported, the server holds at most 600 MB (issue 16 point 8)", async () => {
+  const health = JSON.parse((await request('/health')).body.toString('utf8')) as {
+    memory: { rss: number; heapUsed: number; external: number }
+  }
+  console.log(`memory after the first start: ${JSON.stringify(health.memory)} MB`)
+  expect(health.memory.rss).toBeLessThanOrEqual(600)
+})
+
 describe('the full event calendar, laid out off the request thread', () => {
   test('pages and API calls answer within 200 ms (p99) while it is built; it is a valid PDF; asked again, it comes from the cache', async () => {
     const baseline = await probeDuring({ count: 40 })
