@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signIn, visitor, type Caller } from '../../tests/helpers/api-client.ts'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
 import { SYSTEM } from '../services/access.ts'
-import { loadContentPage } from '../../app/routes/content-page.server.ts'
 
 /**
  * Draft links (issue 17 point 7) on the real database: an editor signs a link to a page's draft;
@@ -96,36 +95,5 @@ describe('POST /api/draftLink/create', () => {
     expect((await t.services.draftLinks.load('main', token)).ok).toBe(true)
     await t.services.pages.remove('main', 'pages', page._id, SYSTEM)
     expect(await t.services.draftLinks.load('main', token)).toEqual({ ok: false, problem: 'invalid' })
-  })
-})
-
-describe("the page's loader", () => {
-  const load = async (path: string) => {
-    const domain = await t.services.domains.forHost('localhost')
-    const context = { services: t.services, domain, user: null, clientIp: '127.0.0.1', unavailable: false, reportError: () => {} }
-    const url = new URL(path, 'http://localhost')
-    return loadContentPage(context, new Request(url), 'pages', url.pathname.slice(1))
-  }
-  const statusOf = async (path: string) => {
-    try {
-      await load(path)
-      return 200
-    } catch (err) {
-      return { status: (err as { init?: { status?: number } }).init?.status, data: (err as { data?: unknown }).data }
-    }
-  }
-
-  it('shows the draft for a valid link, answers 404 for a tampered one and 410 for an expired one', async () => {
-    const page = await draftPage('link-loader', 'Loader draft')
-    const { path } = await json(editor.post('/api/draftLink/create', { id: page._id }))
-    const shown = await load(path)
-    expect(shown.page.header.title).toBe('Loader draft')
-    expect(shown.draftPreview).toBe(true)
-    // Without the token a visitor gets nothing: the page was never published.
-    expect(await statusOf('/link-loader')).toMatchObject({ status: 404 })
-    expect(await statusOf(path.slice(0, -1) + (path.endsWith('A') ? 'B' : 'A'))).toEqual({ status: 404, data: { draftLink: 'invalid' } })
-    // A link made eight days ago (signed with the same secret) has expired.
-    const old = await t.services.draftLinks.create('main', page._id, SYSTEM, new Date(Date.now() - 8 * DAY))
-    expect(await statusOf(`/link-loader?draft=${encodeURIComponent(old.token)}`)).toEqual({ status: 410, data: { draftLink: 'expired' } })
   })
 })
