@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Collection, PageDoc } from '#lib/content'
 import { escapeHtml } from '#lib/html'
-import { PRODUCT_CATEGORIES } from '#lib/listings'
+import { SEARCH_KINDS, searchKindIds, type SearchGroup, type SearchKind, type Suggestion, type SuggestionGroup } from '#lib/search-kinds'
 import type { Db } from '../db/client.ts'
 import { listings, searchIndex, searchTerms } from '../db/schema.ts'
 import { rolesOf, searchAudience, type Actor } from './access.ts'
@@ -75,28 +75,6 @@ export function headingsOf(contents: unknown): string {
 }
 
 /**
- * What a result is, for the groups of the search page: the region's own pages (pages and story
- * chapters), or a listing's kind from its provider category (lib/listings PRODUCT_CATEGORIES);
- * a listing without one (entered by hand) is 'other'.
- */
-export const SEARCH_KINDS = [
-  { kind: 'pages', label: 'Pages' },
-  { kind: 'events', label: 'Events', category: 'EVENT' },
-  { kind: 'stay', label: 'Stays', category: 'ACCOMM' },
-  { kind: 'tours', label: 'Tours', category: 'TOUR' },
-  { kind: 'food', label: 'Food and drink', category: 'RESTAURANT' },
-  { kind: 'attractions', label: 'Attractions', category: 'ATTRACTION' },
-  { kind: 'hire', label: 'Hire', category: 'HIRE' },
-  { kind: 'transport', label: 'Transport', category: 'TRANSPORT' },
-  { kind: 'destinations', label: 'Destinations', category: 'DESTINFO' },
-  { kind: 'services', label: 'Services', category: 'GENSERVICE' },
-  { kind: 'info', label: 'Information', category: 'INFO' },
-  { kind: 'other', label: 'Other listings' },
-] as const satisfies readonly { kind: string; label: string; category?: keyof typeof PRODUCT_CATEGORIES }[]
-export type SearchKind = (typeof SEARCH_KINDS)[number]['kind']
-export const searchKindIds = SEARCH_KINDS.map((k) => k.kind) as [SearchKind, ...SearchKind[]]
-
-/**
  * The kind of a search_index row; listings is joined on the row's item (a primary-key lookup).
  * The categories and kinds are this file's constants, written into the SQL as literals so that
  * the expression is the same in the select list and the GROUP BY.
@@ -108,26 +86,6 @@ const kindOrder = sql`array_position(array[${sql.raw(searchKindIds.map((k) => `'
 
 /** A title, or what a visitor typed, as lower-case words separated by single spaces: for "the title is the query". */
 const normalised = (value: SQL | string) => sql`btrim(regexp_replace(lower(${value}), '[^[:alnum:]]+', ' ', 'g'))`
-
-export interface SearchGroup {
-  kind: SearchKind
-  label: string
-  count: number
-}
-
-export interface Suggestion {
-  kind: SearchKind
-  collection: string
-  id: string
-  slug: string
-  title: string
-}
-
-export interface SuggestionGroup {
-  kind: SearchKind
-  label: string
-  suggestions: Suggestion[]
-}
 
 export interface SearchResult {
   kind: SearchKind
@@ -215,6 +173,8 @@ function visibleTo(actor: Actor | undefined): SQL | undefined {
   if (audience.roles.length === 0) return sql`cardinality(${searchIndex.viewerRoles}) = 0`
   return sql`(cardinality(${searchIndex.viewerRoles}) = 0 or ${searchIndex.viewerRoles} && array(select jsonb_array_elements_text(${JSON.stringify(audience.roles)}::jsonb)))`
 }
+
+export { SEARCH_KINDS, searchKindIds, type SearchGroup, type SearchKind, type Suggestion, type SuggestionGroup }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows
 
