@@ -2,19 +2,25 @@
  * Issue 17 point 7 in Chromium: an editor creates a draft link from Page Settings → Share draft;
  * the link, opened in a fresh signed-out browser, shows the current draft (not the published
  * copy) read-only, with no-store and noindex (header and robots meta), and is never served from
- * the page cache; a tampered link answers 404 with a page that says so.
+ * the page cache; a tampered link answers 404 with a page that says so. The Share draft tab is
+ * axe-clean; screenshots of it and of the preview go to SHOTS_DIR (default /tmp/shots-d).
  */
+import fs from 'node:fs'
+import path from 'node:path'
 import { expect, inject, test } from 'vitest'
 import { draftLinkTexts } from '#lib/draft-link'
 import { texts } from '#lib/texts'
+import { axe, formatViolations } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage } from '../helpers/editor-session.ts'
 
 const baseUrl = inject('baseUrl')
+const shotsDir = process.env.SHOTS_DIR || '/tmp/shots-d'
 const session = openEditorSession({ timeoutMs: 30_000 })
 const stamp = Date.now().toString(36)
 const slug = `draft-link-e2e-${stamp}`
 
 test('a draft link opened signed out shows the draft, read-only, no-store and noindex; a tampered one is refused', async () => {
+  fs.mkdirSync(shotsDir, { recursive: true })
   // A published page, then a newer draft of it.
   const saved = await saveDraftPage(session.editor, { slug, template: 'generic', header: { title: `Published ${stamp}` } })
   const published = await session.editor.request.post(`${baseUrl}/api/page/publishPage`, { data: { page: saved } })
@@ -35,6 +41,9 @@ test('a draft link opened signed out shows the draft, read-only, no-store and no
   const link = await field.inputValue()
   expect(link).toMatch(new RegExp(`^${baseUrl}/${slug}\\?draft=`))
   await panel.getByText(/Works until \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/).waitFor()
+  await page.screenshot({ path: path.join(shotsDir, 'draft-link-panel.png') })
+  const violations = await axe(page)
+  expect(violations, formatViolations(violations)).toEqual([])
   await page.close()
 
   // A fresh, signed-out browser opens it: the draft, marked as a preview, without the editor.
@@ -53,6 +62,7 @@ test('a draft link opened signed out shows the draft, read-only, no-store and no
       expect(await p.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex')
       await p.locator('[data-draft-preview]').getByText(draftLinkTexts.banner).waitFor()
       expect(await p.getByRole('navigation', { name: texts.editor.menu.label }).count()).toBe(0)
+      if (visit === 0) await p.screenshot({ path: path.join(shotsDir, 'draft-link-preview.png') })
     }
 
     // Without the token, the same address is the published page.
