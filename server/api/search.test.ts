@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeAtlas, type RunningFakeAtlas } from '../../fakes/atdw/server.ts'
 import { signIn, visitor, type Caller } from '../../tests/helpers/api-client.ts'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
+import { suggestionQuery } from '../services/search.ts'
 
 /**
  * Search that finds the region's own pages (issue 19 point 1), on the seeded demo content and a
@@ -160,6 +162,16 @@ describe('suggestions', () => {
     expect(roles.status).toBe(200)
     expect((await suggest('members lo')).groups).toEqual([])
     expect((await suggest('members lo', admin)).groups[0].suggestions[0].title).toBe('Members lounge')
+  })
+
+  it('is one statement that finds the titles through their words index', async () => {
+    const plan = await t.services.database.db.transaction(async (tx) => {
+      // A small test table would be scanned anyway: ask which index the planner can use.
+      await tx.execute(sql`set local enable_seqscan = off`)
+      const result = await tx.execute(sql`explain ${suggestionQuery(domainId, 'bar', ['bar'], 3, undefined)}`)
+      return ((result as unknown as { rows: Record<string, string>[] }).rows ?? []).map((r) => Object.values(r)[0]).join('\n')
+    })
+    expect(plan).toContain('search_index_title_words')
   })
 
   it('answers in a few milliseconds', async () => {

@@ -176,6 +176,33 @@ function visibleTo(actor: Actor | undefined): SQL | undefined {
 
 export { SEARCH_KINDS, searchKindIds, type SearchGroup, type SearchKind, type Suggestion, type SuggestionGroup }
 
+/**
+ * The statement of suggest(): the titles matching the words (the title-words index, first), then
+ * the domain and the caller's visibility, the best `perKind` of each kind. Exported for the plan test.
+ */
+export function suggestionQuery(domainId: string, query: string, terms: string[], perKind: number, actor: Actor | undefined): SQL {
+  const words = sql`to_tsvector('simple', ${searchIndex.title})`
+  const q = sql`to_tsquery('simple', ${tsqueryOf(terms, { prefix: true })})`
+  const visible = visibleTo(actor)
+  return sql`
+        with matches as materialized (
+          select domain_id, collection, item_id, slug, title, viewer_roles from ${searchIndex} where ${words} @@ ${q}
+        )
+        select kind, collection, id, slug, title from (
+          select ${kindSql} as kind, ${searchIndex.collection} as collection, ${searchIndex.itemId} as id,
+            ${searchIndex.slug} as slug, ${searchIndex.title} as title, ${kindOrder} as kind_order,
+            row_number() over (
+              partition by ${kindSql}
+              order by (${normalised(sql`${searchIndex.title}`)} = ${normalised(query)}) desc, length(${searchIndex.title}), ${searchIndex.title}
+            ) as n
+          from matches as ${searchIndex}
+          left join ${listings} on ${searchIndex.collection} = 'listings' and ${listings.id} = ${searchIndex.itemId}
+          where ${searchIndex.domainId} = ${domainId}${visible ? sql` and ${visible}` : sql``}
+        ) as s
+        where n <= ${perKind}
+        order by kind_order, n`
+}
+
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows
 
 export function createSearchService(db: Db) {
@@ -380,31 +407,16 @@ export function createSearchService(db: Db) {
    * Suggestions as the visitor types: the best few titles of each kind whose words start with what
    * was typed (every word, the last as a prefix; stop words count, titles are matched as written).
    * One statement on the title-words index; the title that is the query comes first in its kind,
-   * then the shortest titles.
+   * then the shortest titles. The titles are matched first (a materialised CTE), then the domain:
+   * without table statistics (the embedded database after an import is never analysed) the planner
+   * would otherwise walk the domain's whole primary key and compute every title's words (15 ms
+   * instead of 2 on the demo's 2,500 entries).
    */
   async function suggest(domainId: string, query: string, options: { perKind?: number; actor?: Actor } = {}): Promise<SuggestionGroup[]> {
     const terms = termsOf(query)
     if (terms.length === 0) return []
     const perKind = Math.min(10, Math.max(1, options.perKind ?? 3))
-    const words = sql`to_tsvector('simple', ${searchIndex.title})`
-    const q = sql`to_tsquery('simple', ${tsqueryOf(terms, { prefix: true })})`
-    const visible = visibleTo(options.actor)
-    const rows = rowsOf<Suggestion & { n: number }>(
-      await db.execute(sql`
-        select kind, collection, id, slug, title from (
-          select ${kindSql} as kind, ${searchIndex.collection} as collection, ${searchIndex.itemId} as id,
-            ${searchIndex.slug} as slug, ${searchIndex.title} as title, ${kindOrder} as kind_order,
-            row_number() over (
-              partition by ${kindSql}
-              order by (${normalised(sql`${searchIndex.title}`)} = ${normalised(query)}) desc, length(${searchIndex.title}), ${searchIndex.title}
-            ) as n
-          from ${searchIndex}
-          left join ${listings} on ${searchIndex.collection} = 'listings' and ${listings.id} = ${searchIndex.itemId}
-          where ${searchIndex.domainId} = ${domainId} and ${words} @@ ${q}${visible ? sql` and ${visible}` : sql``}
-        ) as s
-        where n <= ${perKind}
-        order by kind_order, n`),
-    )
+    const rows = rowsOf<Suggestion & { n: number }>(await db.execute(suggestionQuery(domainId, query, terms, perKind, options.actor)))
     return SEARCH_KINDS.flatMap(({ kind, label }) => {
       const suggestions = rows
         .filter((r) => r.kind === kind)
