@@ -177,7 +177,7 @@ function SearchBox({ q }: { q: string }) {
                       // Keep the focus in the box: a click chooses without blurring it first.
                       onMouseDown={(event) => event.preventDefault()}
                       onClick={() => go(index)}
-                      className={`cursor-pointer px-4 py-2 text-red-darkest ${index === active ? 'bg-soft-pink' : 'hover:bg-soft-pink/60'}`}
+                      className={`cursor-pointer px-4 py-2 ${index === active ? 'bg-red-darkest text-white' : 'text-red-darkest hover:bg-soft-pink'}`}
                     >
                       {s.title || s.slug}
                     </div>
