@@ -175,7 +175,14 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
   // The debounce: each change starts the wait again.
   useEffect(() => {
     if (!enabled || !page || !isDirty || offer) return
-    const timer = window.setTimeout(() => void autosave(), AUTOSAVE_DELAY_MS)
+    let timer = 0
+    // A block or tile being dragged (dnd-kit marks it aria-pressed) is not saved mid-move: the
+    // save's answer would re-render the list under the editor's keys. It is saved once dropped.
+    const save = () => {
+      if (document.querySelector('[aria-roledescription][aria-pressed="true"]')) timer = window.setTimeout(save, 1000)
+      else void autosave()
+    }
+    timer = window.setTimeout(save, AUTOSAVE_DELAY_MS)
     return () => window.clearTimeout(timer)
   }, [enabled, page, isDirty, offer, autosave])
 

@@ -17,6 +17,18 @@ describe('markSaved', () => {
     expect(saved.page.savedPage).toEqual(saved.page.page)
   })
 
+  test('what the answer leaves as it was keeps its objects, so the blocks on the page are not rendered again', () => {
+    const edited = withTitle(loaded(), 'Stay a while')
+    const sent = edited.page.page!
+    // The server answers a copy (JSON): equal blocks, other objects.
+    const answer = JSON.parse(JSON.stringify({ ...sent, version: 4 })) as EditorPage
+    const saved = markSaved(edited, { type: 'markSaved', result: answer, sent })
+    expect(saved.page.page!.contents).toBe(sent.contents)
+    expect(saved.page.page!.header).toBe(sent.header)
+    expect(saved.page.page!.version).toBe(4)
+    expect(saved.page.isDirty).toBe(false)
+  })
+
   test('an edit made while the save was on its way is kept, with the new version, and stays unsaved', () => {
     const first = withTitle(loaded(), 'Stay a while')
     const sent = first.page.page!

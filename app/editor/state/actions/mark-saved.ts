@@ -19,16 +19,21 @@ export function markSaved(state: EditorState, action: MarkSavedAction): EditorSt
   const result = action.result ?? {}
   const sent = action.sent
   if (!sent || deepEqual(current, sent) || sent._id !== current._id) {
-    const page: EditorPage = { ...current, ...result, _id: result._id ?? current._id }
+    // Fields the answer leaves as they are keep their objects: the blocks on the page are not
+    // re-rendered by a save (an autosave lands while an editor is dragging a tile by keyboard).
+    const page: Record<string, unknown> = { ...current }
+    for (const [field, value] of Object.entries(result)) if (!deepEqual(current[field], value)) page[field] = value
+    if (result._id) page._id = result._id
     // Undo stays possible after a save (it then makes the page dirty again).
-    return { ...state, page: { ...state.page, page, savedPage: deepCopy(page), isDirty: false } }
+    const saved = page as EditorPage
+    return { ...state, page: { ...state.page, page: saved, savedPage: deepCopy(saved), isDirty: false } }
   }
   // Edited since it was sent: the server's stamps (version, updatedAt, a normalised slug...) are
   // taken for the fields the editor has not changed since; their later edits stay, and unsaved.
   const savedPage: EditorPage = { ...deepCopy(sent), ...deepCopy(result), _id: result._id ?? sent._id }
   const page: Record<string, unknown> = { ...current }
   for (const [field, value] of Object.entries(result)) {
-    if (deepEqual(current[field], sent[field])) page[field] = deepCopy(value)
+    if (deepEqual(current[field], sent[field]) && !deepEqual(current[field], value)) page[field] = deepCopy(value)
   }
   const merged = page as EditorPage
   return { ...state, page: { ...state.page, page: merged, savedPage, isDirty: !deepEqual(merged, savedPage) } }
