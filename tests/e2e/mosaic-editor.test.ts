@@ -111,7 +111,13 @@ describe('Mosaic editor, mobile tab', () => {
     await p.keyboard.press('Space')
     // Screen readers hear each step: picked up where it is (position 7), moved to 6, 5, ... 1, dropped.
     const announced = (text: string) => p.getByText(text, { exact: true }).first().waitFor({ state: 'attached' })
-    await announced(t.pickedUp('R2C4', 7))
+    // dnd-kit listens for the arrow keys from the page's next task after the pick-up (a setTimeout):
+    // the test waits for that task, as a person's next key press always does.
+    const pickedUp = async (position: number) => {
+      await announced(t.pickedUp('R2C4', position))
+      await p.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    }
+    await pickedUp(7)
     for (let position = 6; position >= 1; position--) {
       await p.keyboard.press('ArrowUp')
       await announced(t.moved('R2C4', position))
@@ -123,7 +129,7 @@ describe('Mosaic editor, mobile tab', () => {
     // The moved tile keeps the focus; Escape while moving puts it back where it was.
     expect(await festivals.evaluate((el) => el === document.activeElement)).toBe(true)
     await p.keyboard.press('Space')
-    await announced(t.pickedUp('R2C4', 1))
+    await pickedUp(1)
     await p.keyboard.press('ArrowDown')
     await announced(t.moved('R2C4', 2))
     await p.keyboard.press('Escape')
