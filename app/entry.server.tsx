@@ -1,7 +1,7 @@
 /**
  * The server entry: React Router's default entry for Node (@react-router/dev 7.18,
  * config/defaults/entry.server.node.tsx: streaming, bots and SPA mode wait for all content),
- * plus error reporting. Errors thrown while loading or rendering a page reach the server's
+ * plus error reporting and the visitor's stylesheet inlined in every page (app/ui/site-styles.ts). Errors thrown while loading or rendering a page reach the server's
  * reporter, which the Hono server passes in the load context (server/app.ts `reportError`): it logs
  * them and, with SENTRY_DSN set, reports them to Sentry like failed API requests.
  */
@@ -12,6 +12,9 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router'
 import { isRouteErrorResponse, ServerRouter } from 'react-router'
+import siteStyles from './app.css?inline'
+import { deferredModuleScripts } from './ui/script-priority'
+import { SiteStylesContext } from './ui/site-styles'
 
 export const streamTimeout = 5_000
 
@@ -60,7 +63,13 @@ export default function handleRequest(
     // flush down the rejected boundaries
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    // The visitor's stylesheet goes inline into the page's head (app/ui/site-styles.ts).
+    const app = (
+      <SiteStylesContext.Provider value={siteStyles}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </SiteStylesContext.Provider>
+    )
+    const { pipe, abort } = renderToPipeableStream(app, {
       [readyOption]() {
         shellRendered = true
         const body = new PassThrough({
@@ -71,7 +80,12 @@ export default function handleRequest(
             callback()
           },
         })
-        const stream = createReadableStreamFromReadable(body)
+        const html = deferredModuleScripts()
+        body.on('error', (error) => html.destroy(error))
+        // The visitor went away (the response stream was cancelled, which destroys `html` with an
+        // AbortError): closing React's destination stops the render. Unheard, that error would end the process.
+        html.on('error', () => body.destroy())
+        const stream = createReadableStreamFromReadable(body.pipe(html))
 
         responseHeaders.set('Content-Type', 'text/html')
 

@@ -5,7 +5,9 @@ import { reloadAfterChunkError } from './ui/chunk-reload'
 import { ErrorPage } from './ui/ErrorPage'
 import { useApiBase } from './ui/hooks/use-api-base'
 import { useHydrated } from './ui/hooks/use-hydrated'
-import './app.css'
+import { HYDRATION_LOADER } from './ui/hydration-loader'
+import { replayEarlyInput } from './ui/replay-early-input'
+import { SITE_STYLES_ID, useSiteStyles } from './ui/site-styles'
 import interVariable from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
 import playfair600 from '@fontsource/playfair-display/files/playfair-display-latin-600-normal.woff2?url'
 import playfair700 from '@fontsource/playfair-display/files/playfair-display-latin-700-normal.woff2?url'
@@ -34,11 +36,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * The in-page editor, in its own chunk: a dynamic import, so a visitor's page never downloads it.
+ * The in-page editor, in its own chunk with its own stylesheet (app/EditorRoot.ts): a dynamic
+ * import, so a visitor's page never downloads either.
  * A failed chunk download reloads the page (at most once a minute, spec 01 §4) and otherwise fails.
  */
 const EditorRoot = lazy(() =>
-  import('./editor/EditorRoot').catch((error: unknown) => {
+  import('./EditorRoot').catch((error: unknown) => {
     reloadAfterChunkError()
     throw error
   }),
@@ -85,19 +88,27 @@ function useChunkErrorReload() {
 /** Marks the document once React has hydrated it (block views load first): tests and scripts wait on it. */
 function useHydratedMark() {
   useEffect(() => {
+    replayEarlyInput()
     document.documentElement.dataset.hydrated = 'true'
   }, [])
 }
 
+// The visitor's stylesheet is inlined by the server (entry.server.tsx, app/ui/site-styles.ts), so
+// nothing here links it; in development it is also imported for Vite's hot reloading of styles.
+if (import.meta.env.DEV) void import('./app.css')
+
 export function Layout({ children }: { children: React.ReactNode }) {
   useChunkErrorReload()
   useHydratedMark()
+  const siteStyles = useSiteStyles()
   return (
     <html lang="en-AU">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {/* Before the links: the font preloads are not fetched ahead of the styles. */}
+        <style id={SITE_STYLES_ID} dangerouslySetInnerHTML={{ __html: siteStyles }} />
         <Links />
       </head>
       <body>
@@ -106,6 +117,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration />
         <Scripts />
+        {/* Starts the scripts <Scripts> names once the first screen's pictures are in (app/ui/hydration-loader.ts). */}
+        <script dangerouslySetInnerHTML={{ __html: HYDRATION_LOADER }} suppressHydrationWarning />
       </body>
     </html>
   )

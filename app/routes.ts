@@ -6,6 +6,7 @@ export default [
     route('booking', 'routes/booking.tsx'),
     route('confirm', 'routes/confirm.tsx'),
     route('search', 'routes/search.tsx'),
+    route('favourites', 'routes/favourites.tsx'),
     route('listing/*', 'routes/listing.tsx'),
     route('chapters/*', 'routes/chapters.tsx'),
     index('routes/page.tsx', { id: 'home' }),

@@ -6,7 +6,10 @@
  * (performance >= 95, the others 100, LCP <= 2.0 s, CLS <= 0.02, TBT <= 50 ms), and writes
  * bench/results/lighthouse.json. Builds nothing: run `npm run build` first. A benchmark, not a test.
  *
- * Chromium: CHROME_PATH, else /usr/bin/chromium.
+ * Chromium: CHROME_PATH, else /usr/bin/chromium. LIGHTHOUSE_RUNS=<n> runs per page;
+ * LIGHTHOUSE_DATA_DIR=<folder> keeps the server's data (the prepared demo) for the next run;
+ * LIGHTHOUSE_REPORTS=<folder> writes every run's full Lighthouse report there; LIGHTHOUSE_ONLY=<names>
+ * measures only the pages named (comma-separated, as printed: "home,listing grid").
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -63,14 +66,20 @@ async function warm(baseUrl: string, pagePath: string) {
 }
 
 async function main() {
-  const server = await startProductionServer({ env: { LOG_LEVEL: 'warn' } })
+  // LIGHTHOUSE_DATA_DIR: reuse a data folder (the demo prepared once) between runs; the first
+  // start prepares the demo, which takes minutes on a busy machine, hence the long wait.
+  const dataDir = process.env.LIGHTHOUSE_DATA_DIR
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true })
+  const server = await startProductionServer({ env: { LOG_LEVEL: 'error' }, timeoutMs: 600_000, ...(dataDir ? { dataDir } : {}) })
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
   })
   const results: PageResult[] = []
   try {
-    const pages = await pagesOf(server.baseUrl)
+    // LIGHTHOUSE_ONLY=<page,page>: measure only these (by the names printed, e.g. "home,listing page").
+    const only = process.env.LIGHTHOUSE_ONLY?.split(',').map((name) => name.trim())
+    const pages = (await pagesOf(server.baseUrl)).filter(({ page }) => !only || only.includes(page))
     const missing = ['listing page', 'story chapter'].filter((name) => !pages.some((p) => p.page === name))
     if (missing.length) console.log(`note: the demo has no ${missing.join(' and no ')} to measure`)
     console.log(
@@ -86,6 +95,13 @@ async function main() {
         const lhr = result?.lhr
         if (!lhr) throw new Error(`lighthouse returned nothing for ${pagePath}`)
         if (lhr.runtimeError) throw new Error(`lighthouse on ${pagePath}: ${lhr.runtimeError.message}`)
+        // LIGHTHOUSE_REPORTS=<folder>: keep each run's full report (what costs the points: LCP
+        // element and its phases, render-blocking requests, main-thread work).
+        if (process.env.LIGHTHOUSE_REPORTS) {
+          fs.mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true })
+          const name = `${page.replaceAll(' ', '-')}-${run + 1}.json`
+          fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, name), JSON.stringify(lhr))
+        }
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
         const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN
         runs.push({

@@ -18,6 +18,8 @@ interface BlockDataContext {
 
 async function listingsData(categoryFilter: string, { context, url, domainId }: BlockDataContext): Promise<ListingsBlockData> {
   const { filters, page } = filtersFromSearch(url.searchParams)
+  // A page with a grid shows listings: a listing change drops it from the page cache.
+  context.dependencies?.listings()
   // The address's `page` (Load More without JavaScript) asks for that many pages at once.
   const query = fetchRequestSchema.safeParse(fetchRequest(filters, categoryFilter, 1, PAGE_SIZE * page))
   if (!query.success) return { filters, pages: 1, result: null }

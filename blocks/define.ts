@@ -12,15 +12,33 @@ import { defaultsOf } from './fields'
 export interface BlockDeclaration<T extends string = string, S extends z.ZodType = z.ZodType> {
   /** The stored componentType; the same as the folder's name. */
   type: T
-  /** What editors see in the block picker. */
+  /** The spec's name (spec 02 §2.8): the block's name in the editor's frames and panels, and the picker's second line. */
   label: string
-  description?: string
+  /** How the block picker presents it to an editor who does not know the spec's names (issue 17). */
+  picker: BlockPickerEntry<z.input<S>>
   /** Validates saves and fills in defaults before views get the props (see fields.ts). */
   schema: S
   /** A fresh block of this type: what the editor inserts. */
   defaults: z.output<S>
   /** The containers an editor may add it to (spec 02 §2.8); saves elsewhere are refused. */
   allowedIn: readonly ContainerId[]
+}
+
+/** The block picker's groups, by purpose, in the order it shows them. */
+export const blockGroups = ['text', 'media', 'cards', 'listings', 'booking', 'layout'] as const
+export type BlockGroup = (typeof blockGroups)[number]
+
+export interface BlockPickerEntry<P = unknown> {
+  /** A plain-language name ("Two columns" for SplitContent). */
+  title: string
+  /** One line on what the block is for. */
+  description: string
+  group: BlockGroup
+  /**
+   * What the picker's thumbnail shows where the defaults are empty (a text block's placeholder
+   * alone is a blank tile): drawn over the defaults, never inserted. Valid for the schema (a test).
+   */
+  sample?: Partial<P>
 }
 
 export function defineBlock<const T extends string, S extends z.ZodType<{ componentType: T }>>(

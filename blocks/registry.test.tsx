@@ -5,7 +5,7 @@ import { demoSites } from '../server/demo/content'
 import { demoImageNames, type DemoImages } from '../server/demo/images'
 import { RenderBlocks } from './RenderBlocks'
 import { createBlock, registry } from './registry'
-import { blockTypes, normaliseContents } from './schemas'
+import { blockModules, blockTypes, normaliseContents } from './schemas'
 
 // A data router, as on the site: blocks read loader data (the booking gadgets read the layout's).
 const render = (blocks: Parameters<typeof RenderBlocks>[0]['blocks']) =>
@@ -20,6 +20,16 @@ describe('block registry', () => {
       expect(entry.defaults.componentType).toBe(type)
       expect(entry.schema.safeParse(entry.defaults).success).toBe(true)
       expect(typeof entry.View).toBe('function')
+    }
+  })
+
+  it("checks each picker sample against its block's schema; every text block has one", () => {
+    for (const type of blockTypes) {
+      const { picker } = blockModules[type]
+      if (picker.group === 'text' && type !== 'Quote' && type !== 'CustomSectionHeading') expect(picker.sample, type).toBeDefined()
+      if (!picker.sample) continue
+      const parsed = registry[type].schema.safeParse({ ...registry[type].defaults, ...picker.sample })
+      expect(parsed.success, `${type}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true)
     }
   })
 

@@ -1,4 +1,5 @@
 /** The dashboard's overview (issue 17 point 9): what an editor needs at the start, shared by server and editor. */
+import type { ScheduledPublication } from './schedule.ts'
 
 export interface DashboardPage {
   _id: string
@@ -30,6 +31,8 @@ export interface DashboardSync {
 
 export interface DashboardOverview {
   unpublishedPages: DashboardPage[]
+  /** Pending scheduled publishes and unpublishes, soonest first (issue 17 point 6). */
+  scheduled: ScheduledPublication[]
   enquiries: DashboardEnquiry[]
   lastSync: DashboardSync | null
 }

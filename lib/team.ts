@@ -95,6 +95,19 @@ export function describeActivity(e: Pick<ActivityEntry, 'kind' | 'action' | 'sub
       return 'changed their password'
     case 'change-email':
       return 'changed their e-mail address'
+    // Scheduled publishing (issue 17 point 6).
+    case 'schedule-publish':
+      return `scheduled the publish of the ${e.kind}${what}`
+    case 'schedule-unpublish':
+      return `scheduled the unpublish of the ${e.kind}${what}`
+    case 'cancel-schedule-publish':
+      return `cancelled the scheduled publish of the ${e.kind}${what}`
+    case 'cancel-schedule-unpublish':
+      return `cancelled the scheduled unpublish of the ${e.kind}${what}`
+    case 'scheduled-publish':
+      return `published the ${e.kind}${what} as scheduled`
+    case 'scheduled-unpublish':
+      return `unpublished the ${e.kind}${what} as scheduled`
     default: {
       const noun =
         e.kind === 'siteSettings' ? 'the site settings' : e.kind === 'navigation' || e.kind === 'footer' ? `the ${e.kind}` : `the ${e.kind}`
@@ -104,8 +117,8 @@ export function describeActivity(e: Pick<ActivityEntry, 'kind' | 'action' | 'sub
   }
 }
 
-/** Milliseconds the site's time zone is ahead of UTC at an instant. */
-function zoneOffsetMs(instant: number, timeZone: string): number {
+/** Milliseconds the time zone is ahead of UTC at an instant (schedules and the log's day filters). */
+export function zoneOffsetMs(instant: number, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',

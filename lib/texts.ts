@@ -281,6 +281,27 @@ export const texts = {
       addComponentTo: (list: string) => `Add component to ${list}`,
       searchComponents: 'Search components',
       noComponents: 'No component matches',
+      /** The picker's groups, by purpose (issue 17), in blocks/define.ts's order. */
+      groups: {
+        text: 'Text',
+        media: 'Media',
+        cards: 'Cards and features',
+        listings: 'Listings',
+        booking: 'Booking and forms',
+        layout: 'Layout',
+      },
+      /** The "+" on the gap before a block (issue 17): inserts there. */
+      insertAt: (position: number, list: string) => `Add component at position ${position} of ${list}`,
+      /** The picker's second line: the spec's name of the block. */
+      specName: (label: string) => `Component: ${label}`,
+      /** Drag and drop of blocks (issue 17): the handle and what screen readers hear. */
+      drag: (label: string) => `Move ${label}`,
+      dragHelp: 'Drag to move, or press Space, then the arrow keys, then Space to drop (Escape cancels).',
+      pickedUp: (label: string, position: number, count: number) =>
+        `Picked up ${label} at position ${position} of ${count}. Use the arrow keys to move it, Space to drop it, Escape to cancel.`,
+      movedTo: (label: string, position: number, count: number) => `${label} moved to position ${position} of ${count}`,
+      droppedAt: (label: string, position: number, count: number) => `${label} dropped at position ${position} of ${count}`,
+      dragCancelled: (label: string, position: number) => `Move cancelled: ${label} is back at position ${position}`,
       nothingSelected: 'Select a component on the page to edit it.',
       noSettings: 'Click a text on the page to edit it in place; images, links and lists open their editor here.',
       edit: (label: string) => `Edit ${label}`,
@@ -911,3 +932,67 @@ export const listingPdfTexts = {
   none: 'No Listings found.',
   page: (n: number, total: number) => `Page ${n} of ${total}`,
 } as const
+
+/** The listing grid's map view and the listing page's location (issue 19 point 2). */
+export const mapTexts = {
+  view: 'View',
+  list: 'List',
+  map: 'Map',
+  mapLabel: 'Map of the listings',
+  loading: 'Loading the map…',
+  failed: 'The map could not be loaded.',
+  unlocated: (n: number) =>
+    n === 1 ? '1 listing has no location and is not on the map.' : `${n} listings have no location and are not on the map.`,
+  truncated: (shown: number, total: number) => `The map shows the first ${shown} of ${total} listings; narrow the filters to see the rest.`,
+  cluster: (n: number) => `${n} listings here: zoom in`,
+  marker: (name: string) => name,
+  keyboardHelp: 'Use Tab to reach the places on the map and Enter to open one; arrow keys move the map.',
+  outline: 'Simplified outline of the region',
+  location: 'Location',
+  locationMap: (name: string, town: string) => `Map: ${name}${town ? ` in ${town}` : ''}, in the region`,
+  openInMaps: 'Open in OpenStreetMap',
+} as const
+
+/** The visitor's list of saved listings and pages (issue 19 point 3). */
+export const favouriteTexts = {
+  save: 'Save',
+  saved: 'Saved',
+  saveLabel: (title: string) => `Save ${title} to my list`,
+  savePage: 'Save this page to my list',
+  savedPage: 'Saved to my list',
+  myList: 'My list',
+  myListCount: (n: number) => `My list (${n})`,
+  title: 'My list',
+  intro: 'The places and pages you saved on this site. The list stays in this browser; share it as a link or send it with an enquiry.',
+  empty: 'Your list is empty. Save listings and pages with the heart button and they appear here.',
+  loading: 'Loading your list…',
+  count: (n: number) => (n === 1 ? '1 saved item' : `${n} saved items`),
+  remove: (title: string) => `Remove ${title} from my list`,
+  removeShort: 'Remove',
+  clear: 'Clear my list',
+  share: 'Share my list',
+  shareLabel: 'Link to my list',
+  copy: 'Copy link',
+  copied: 'Link copied.',
+  enquire: 'Send my list with an enquiry',
+  noEnquiryPage: 'Enquiries are not open on this site yet.',
+  sharedTitle: 'A shared list',
+  sharedIntro: (n: number) => (n === 1 ? 'Someone shared 1 item with you.' : `Someone shared ${n} items with you.`),
+  sharedEmpty: 'This link holds no items that are still on the site.',
+  saveAll: 'Save all to my list',
+  savedAll: 'All saved to your list.',
+  viewMine: 'View my list',
+  kinds: { listing: 'Listing', page: 'Page' },
+  /** The concierge enquiry's message, prefilled from the list. */
+  enquiryNotice: (n: number) =>
+    n === 1
+      ? 'Your list (1 item) is added to your message in the last step.'
+      : `Your list (${n} items) is added to your message in the last step.`,
+  enquiryMessage: (lines: string[]) => `My list:\n${lines.join('\n')}`,
+} as const
+
+/** The /search page's meta description (search engines and link previews; issue 16 point 1). */
+export const searchPageTexts = {
+  description: (siteName: string) =>
+    `Search ${siteName || 'the site'}: things to do, events, places to stay, eat and drink, tours and stories.`,
+}

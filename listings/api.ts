@@ -43,6 +43,28 @@ const fetchRoute = createRoute({
   },
 })
 
+const mapPoints = createRoute({
+  method: 'post',
+  path: '/mapPoints',
+  summary: "The grid's map view: every published listing the same filters match, as compact points",
+  description:
+    "Takes listing/fetch's filters (without limit and currentPage) and answers the same set the grid pages through: total is the grid's totalListings, points holds [id, slug, name, latitude, longitude] for those with a position, unlocated counts the rest. At most 5,000 points (truncated says when the total is larger). tiles is the site's map tile setting (MAP_TILE_URL), null for the built-in offline background.",
+  request: body(fetchRequestSchema.omit({ limit: true, currentPage: true }).extend({ domainId: domainIdParam }).strict()),
+  responses: {
+    200: json(
+      z.object({
+        total: z.number().int(),
+        points: z.array(z.tuple([z.string(), z.string(), z.string(), z.number(), z.number()])),
+        unlocated: z.number().int(),
+        truncated: z.boolean(),
+        tiles: z.object({ url: z.string(), attribution: z.string() }).nullable(),
+      }),
+      'The map points',
+    ),
+    ...errorResponses,
+  },
+})
+
 const fetchRelated = createRoute({
   method: 'post',
   path: '/fetchRelated',
@@ -237,6 +259,12 @@ export const listingRouter = createRouter()
   .openapi(fetchRoute, async (c) => {
     const { domainId, ...query } = c.req.valid('json')
     return c.json(await c.var.services.listings.fetch(domainIdOf(c, domainId), query), 200)
+  })
+  .openapi(mapPoints, async (c) => {
+    const { domainId, ...query } = c.req.valid('json')
+    const answer = await c.var.services.listingMap.points(domainIdOf(c, domainId), query)
+    const map = c.var.services.config.map
+    return c.json({ ...answer, tiles: map ? { url: map.tileUrl, attribution: map.attribution } : null }, 200)
   })
   .openapi(fetchRelated, async (c) => {
     const { domainId, ...input } = c.req.valid('json')

@@ -3,24 +3,41 @@
  * grid over 20,000 listings answers in a few milliseconds on the embedded database).
  *
  * Listings change about once a day (the provider sync) and on an editor's publish, so the index is
- * built from the database once, in the background, and rebuilt when the listing service reports a
+ * built from the database once, in the background, and updated when the listing service reports a
  * change ('published' on the content event bus) and, for changes made by another instance, when
  * the count or latest update of the domain's listings differs (compared every 30 s in the
- * background). Until it is ready, or while a rebuild runs after a change, `fetch` answers null and the
- * listing service runs its SQL query instead, so an answer is never stale nor slow to come.
+ * background). An update is not a rebuild: it reads the grid order and each listing's last update
+ * (small rows), keeps every listing whose row has not changed (its card, its place in the posting
+ * lists) and reads only the changed and new rows; after a daily sync that touched a few listings it
+ * reads a few rows, not 20,000. Until it is ready, or while an update runs after a change, `fetch`
+ * answers null and the listing service runs its SQL query instead, so an answer is never stale nor
+ * slow to come.
  *
  * What it keeps per domain, in the grid's order (start date, name, id, ordered by the database so
  * the collation is the database's): the card of each listing, posting lists (sorted ranks) by tag,
  * by town and by full-text lexeme (the stored tsvector's lexemes, so stemming is Postgres's own),
- * and the dated listings. A request intersects the posting lists of its filters; the part that
- * depends only on the category filter (base set and facets) is memoised per category. No request
- * looks at every listing.
+ * and the dated listings. The filters themselves are filters.ts's (FETCH_FILTERS), the same ones
+ * the SQL query is made of: a request starts from the smallest posting list its filters name and
+ * tests each candidate with the filters' own tests. The part that depends only on the 'base'
+ * filters (category, hide tours, checked categories: the base set and the facets) is memoised per
+ * combination. No request looks at every listing.
  */
 import { inArray, sql } from 'drizzle-orm'
-import { parseFilterGroup, tagKey, type FetchQuery, type ListingCard, type ListingCategory } from '#lib/listings'
+import type { FetchQuery, ListingCard, ListingCategory } from '#lib/listings'
 import type { Db } from '../server/db/client.ts'
 import { listings } from '../server/db/schema.ts'
-import type { ContentEventBus } from '../server/services/events.ts'
+import { changesListings, type ContentEventBus } from '../server/services/events.ts'
+import {
+  activeFilters,
+  filtersKey,
+  INDEXED_COLUMNS,
+  indexedListingOf,
+  type ActiveFilter,
+  type IndexedColumns,
+  type IndexedListing,
+  type IndexLookups,
+  type TsTerm,
+} from './filters.ts'
 import { toCard } from './mapping.ts'
 import type { Listing } from '#lib/listings'
 
@@ -30,25 +47,15 @@ export interface IndexedFetch {
   facets: { locations: string[]; hasDates: boolean; productCategories: string[] }
 }
 
-interface Doc {
-  card: ListingCard
-  tags: Set<string>
-  location: string
-  productCategory: string
-  listingType: string
-  start: string | null
-  end: string | null
-}
-
 interface Base {
-  /** Ranks (grid order) of the listings the category filter, hideTours and checked tags keep. */
+  /** Ranks (grid order) of the listings the base filters (category, hideTours, checked tags) keep. */
   ranks: Int32Array
   member: Uint8Array
   facets: IndexedFetch['facets']
 }
 
 interface DomainIndex {
-  docs: Doc[]
+  docs: IndexedListing[]
   byTag: Map<string, Int32Array>
   byLocation: Map<string, Int32Array>
   dated: Int32Array
@@ -59,16 +66,19 @@ interface DomainIndex {
   locationOrder: Map<string, number>
   productCategories: string[]
   bases: Map<string, Base>
+  /** Each rank's listing id and last update (updated_at's text): what an update compares. */
+  ids: string[]
+  stamps: string[]
   /** count and latest updated_at of the domain's listings when built, and when last compared. */
   signature: string
   checkedAt: number
 }
 
-/** Words a visitor typed, as the listing service turns them into a prefix tsquery. */
-export function tsQueryOf(search: string): string | null {
-  const terms = (search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8)
-  if (!terms.length) return null
-  return terms.map((t, i) => (i === terms.length - 1 ? `${t}:*` : t)).join(' & ')
+/** What the last build or update of a domain's index did: its listings, and the rows it read for them. */
+export interface IndexBuildStats {
+  listings: number
+  read: number
+  reused: number
 }
 
 /** A tsvector's text form ('barossa':1A,4 'wine':2) -> its lexemes. */
@@ -79,9 +89,9 @@ export function lexemesOf(tsvector: string): string[] {
 }
 
 /** A tsquery's text form made only of AND-ed terms ('wine' & 'baross':*), or null for anything else. */
-export function parseTsQuery(text: string): { lexeme: string; prefix: boolean }[] | null {
+export function parseTsQuery(text: string): TsTerm[] | null {
   if (!text.trim()) return null
-  const terms: { lexeme: string; prefix: boolean }[] = []
+  const terms: TsTerm[] = []
   for (const part of text.split(' & ')) {
     const m = /^'((?:[^']|'')+)'(:\*)?$/.exec(part.trim())
     if (!m) return null
@@ -99,20 +109,27 @@ const LOOKUP_TTL_MS = 2000
 const BUILD_CHUNK = 50
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
-type BuildRow = {
+type BuildRow = IndexedColumns & {
   id: string
-  /** node-postgres parses jsonb and text[]; PGlite may hand back the text forms. */
+  at: string
+  /** node-postgres parses jsonb; PGlite may hand back the text form. */
   doc: Listing | string
-  tags: string[] | string
-  location: string
-  product_category: string
-  listing_type: string
-  start: string | null
-  end: string | null
   lexemes: string
 }
 
 const toPostings = (lists: Map<string, number[]>) => new Map([...lists].map(([k, v]) => [k, Int32Array.from(v)]))
+
+/** Two ascending rank lists as one. */
+function mergeSorted(a: number[], b: number[]): number[] {
+  const out = new Array<number>(a.length + b.length)
+  let i = 0
+  let j = 0
+  let k = 0
+  while (i < a.length && j < b.length) out[k++] = a[i]! <= b[j]! ? a[i++]! : b[j++]!
+  while (i < a.length) out[k++] = a[i++]!
+  while (j < b.length) out[k++] = b[j++]!
+  return out
+}
 const push = (map: Map<string, number[]>, key: string, rank: number) => {
   const list = map.get(key)
   if (list) {
@@ -163,12 +180,18 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
   const recheckMs = options.recheckMs ?? 30_000
   const checking = new Set<string>()
   const ready = new Map<string, DomainIndex>()
+  /** The index a change made stale: the next build updates it instead of reading every listing. */
+  const stale = new Map<string, DomainIndex>()
+  const stats = new Map<string, IndexBuildStats>()
   const building = new Map<string, Promise<void>>()
   /** Bumped per domain on every change; a build that started before a change is thrown away. */
   const versions = new Map<string, number>()
-  const tsQueries = new Map<string, { lexeme: string; prefix: boolean }[] | null>()
+  const tsQueries = new Map<string, TsTerm[] | null>()
 
-  events.on('published', (domainId) => invalidate(domainId))
+  // Only a listing change alters what the index holds (a page, story or site publish does not).
+  events.on('published', (domainId, change) => {
+    if (changesListings(change)) invalidate(domainId)
+  })
 
   /**
    * Small lookups every fetch makes (the category filter, the friendly tag names), kept for
@@ -190,10 +213,13 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
     lookups.clear()
     if (domainId === undefined) {
       for (const id of [...ready.keys(), ...versions.keys()]) versions.set(id, (versions.get(id) ?? 0) + 1)
+      for (const [id, index] of ready) stale.set(id, index)
       ready.clear()
       return
     }
     versions.set(domainId, (versions.get(domainId) ?? 0) + 1)
+    const index = ready.get(domainId)
+    if (index) stale.set(domainId, index)
     ready.delete(domainId)
   }
 
@@ -205,57 +231,95 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
     return `${row?.n ?? 0}/${row?.at ?? ''}`
   }
 
-  async function build(domainId: string): Promise<DomainIndex> {
+  /**
+   * The domain's index, from `previous` (the index a change made stale) where a listing's row has
+   * not changed since, and from the database for the rest.
+   */
+  async function build(domainId: string, previous?: DomainIndex): Promise<{ index: DomainIndex; stats: IndexBuildStats }> {
     const signature = await signatureOf(domainId)
-    // The order first (small rows), then the listings in chunks: other queries (page renders) get
-    // their turn on the embedded database between chunks instead of waiting for one long read.
-    const ordered = await db.execute<{ id: string }>(sql`
-      select id from listings where domain_id = ${domainId} and published = true and public_doc is not null
+    // The order and each row's last update first (small rows), then the rows to read in chunks:
+    // other queries (page renders) get their turn on the embedded database between chunks.
+    const ordered = await db.execute<{ id: string; at: string }>(sql`
+      select id, updated_at::text as at from listings where domain_id = ${domainId} and published = true and public_doc is not null
       order by start_date asc nulls last, name asc, id asc`)
-    const ids = (ordered as unknown as { rows: { id: string }[] }).rows.map((r) => r.id)
+    const order = (ordered as unknown as { rows: { id: string; at: string }[] }).rows
+    const previousRank = new Map<string, number>()
+    previous?.ids.forEach((id, rank) => previousRank.set(id, rank))
+    const unchanged = (id: string, at: string) => {
+      const rank = previousRank.get(id)
+      return rank !== undefined && previous!.stamps[rank] === at
+    }
+    const toRead = order.filter(({ id, at }) => !unchanged(id, at)).map(({ id }) => id)
     const byId = new Map<string, BuildRow>()
-    for (let i = 0; i < ids.length; i += BUILD_CHUNK) {
+    for (let i = 0; i < toRead.length; i += BUILD_CHUNK) {
       await turn()
       const chunk = await db.execute<BuildRow>(sql`
-        select id, public_doc as doc, tags, location, product_category, listing_type,
-          lower(dates)::text as start, (upper(dates) - 1)::text as end, search::text as lexemes
-        from listings where ${inArray(listings.id, ids.slice(i, i + BUILD_CHUNK))} and published = true and public_doc is not null`)
+        select id, updated_at::text as at, public_doc as doc, ${INDEXED_COLUMNS}, search::text as lexemes
+        from listings where ${inArray(listings.id, toRead.slice(i, i + BUILD_CHUNK))} and published = true and public_doc is not null`)
       for (const row of (chunk as unknown as { rows: BuildRow[] }).rows) byId.set(row.id, row)
     }
-    // A listing unpublished between the two reads is left out (the next check rebuilds anyway).
-    const rows = ids.map((id) => byId.get(id)).filter((row): row is BuildRow => Boolean(row))
     const locs = await db.execute<{ location: string }>(
       sql`select distinct location from listings where domain_id = ${domainId} and published = true and location <> '' order by location`,
     )
-    const docs: Doc[] = []
+
+    const docs: IndexedListing[] = []
+    const ids: string[] = []
+    const stamps: string[] = []
+    /** A kept listing's rank in `previous` -> its rank now (-1: changed or gone). */
+    const rankNow = new Int32Array(previous?.docs.length ?? 0).fill(-1)
     const byTag = new Map<string, number[]>()
     const byLocation = new Map<string, number[]>()
-    const byLexeme = new Map<string, number[]>()
+    const readLexemes = new Map<string, number[]>()
     const dated: number[] = []
     const categories = new Set<string>()
-    for (const [rank, row] of rows.entries()) {
+    let reused = 0
+    for (const { id, at: orderedAt } of order) {
+      let at = orderedAt
+      const rank = docs.length
       if (rank % BUILD_CHUNK === 0) await turn()
-      const doc = typeof row.doc === 'string' ? (JSON.parse(row.doc) as Listing) : row.doc
-      const tags = Array.isArray(row.tags) ? row.tags : parseTextArray(row.tags)
-      const card = toCard({ ...doc, _id: row.id, domainId, published: true })
-      docs.push({
-        card,
-        tags: new Set(tags),
-        location: row.location,
-        productCategory: row.product_category,
-        listingType: row.listing_type,
-        start: row.start,
-        end: row.end,
-      })
-      for (const tag of tags) push(byTag, tag, rank)
-      push(byLocation, row.location, rank)
-      for (const lexeme of lexemesOf(row.lexemes)) push(byLexeme, lexeme, rank)
-      if (row.start) dated.push(rank)
-      if (row.product_category) categories.add(row.product_category)
+      let indexed: IndexedListing
+      if (unchanged(id, orderedAt)) {
+        const before = previousRank.get(id)!
+        indexed = previous!.docs[before]!
+        rankNow[before] = rank
+        reused++
+      } else {
+        // A listing unpublished between the two reads is left out (the next check updates anyway).
+        const row = byId.get(id)
+        if (!row) continue
+        const doc = typeof row.doc === 'string' ? (JSON.parse(row.doc) as Listing) : row.doc
+        indexed = indexedListingOf(toCard({ ...doc, _id: row.id, domainId, published: true }), row)
+        for (const lexeme of lexemesOf(row.lexemes)) push(readLexemes, lexeme, rank)
+        at = row.at
+      }
+      docs.push(indexed)
+      ids.push(id)
+      stamps.push(at)
+      for (const tag of indexed.tags) push(byTag, tag, rank)
+      push(byLocation, indexed.location, rank)
+      if (indexed.start) dated.push(rank)
+      if (indexed.productCategory) categories.add(indexed.productCategory)
+    }
+    // Words: the kept listings' postings carried over to their ranks now (kept listings keep their
+    // order among themselves: their sort columns did not change), merged with the read ones'.
+    const lexemeLists = new Map<string, number[]>()
+    if (previous) {
+      for (const [lexeme, list] of previous.byLexeme) {
+        const kept: number[] = []
+        for (const before of list) {
+          const now = rankNow[before]!
+          if (now >= 0) kept.push(now)
+        }
+        if (kept.length) lexemeLists.set(lexeme, kept)
+      }
+    }
+    for (const [lexeme, list] of readLexemes) {
+      const kept = lexemeLists.get(lexeme)
+      lexemeLists.set(lexeme, kept ? mergeSorted(kept, list) : list)
     }
     const locationRows = (locs as unknown as { rows: { location: string }[] }).rows
-    const lexemePostings = toPostings(byLexeme)
-    return {
+    const lexemePostings = toPostings(lexemeLists)
+    const index: DomainIndex = {
       docs,
       byTag: toPostings(byTag),
       byLocation: toPostings(byLocation),
@@ -265,9 +329,12 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
       locationOrder: new Map(locationRows.map((r, i) => [r.location, i])),
       productCategories: [...categories],
       bases: new Map(),
+      ids,
+      stamps,
       signature,
       checkedAt: Date.now(),
     }
+    return { index, stats: { listings: docs.length, read: docs.length - reused, reused } }
   }
 
   /** Starts a (re)build when none is ready or running; answers the ready index or null. */
@@ -288,9 +355,12 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
     }
     if (!building.has(domainId)) {
       const version = versions.get(domainId) ?? 0
-      const job = build(domainId)
+      const job = build(domainId, stale.get(domainId))
         .then((built) => {
-          if ((versions.get(domainId) ?? 0) === version) ready.set(domainId, built)
+          if ((versions.get(domainId) ?? 0) !== version) return
+          ready.set(domainId, built.index)
+          stale.delete(domainId)
+          stats.set(domainId, built.stats)
         })
         .catch(() => {
           // The SQL path keeps answering; the next request tries again.
@@ -309,42 +379,69 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
     }
   }
 
-  function baseOf(index: DomainIndex, category: ListingCategory | null, hideTours: boolean, checked: string[]): Base {
-    const key = JSON.stringify([category, hideTours, [...checked].sort()])
+  const EMPTY = new Int32Array(0)
+  function lookupsOf(index: DomainIndex): IndexLookups {
+    return {
+      byTag: (tag) => index.byTag.get(tag) ?? EMPTY,
+      byLocation: (location) => index.byLocation.get(location) ?? EMPTY,
+      dated: index.dated,
+      byTerm: (term) => termPostings(index, term),
+      union: (lists) => union(lists, index.docs.length),
+      parseTsQuery: parsedQuery,
+    }
+  }
+
+  /**
+   * The ranks (in grid order) of the listings of `from` every filter keeps: each filter's test,
+   * or for a filter without one, membership of each of its (exact) posting lists.
+   */
+  function keep(index: DomainIndex, lookups: IndexLookups, filters: ActiveFilter[], from: Int32Array, within?: Uint8Array): number[] {
+    const tests: ((listing: IndexedListing) => boolean)[] = []
+    const marks: Uint8Array[] = []
+    const n = index.docs.length
+    for (const { filter, param } of filters) {
+      const { test, candidates } = filter.memory
+      if (test) tests.push((listing) => test(listing, param))
+      else if (candidates) {
+        for (const list of candidates(param, lookups)) {
+          if (list === from) continue
+          const m = new Uint8Array(n)
+          for (const r of list) m[r] = 1
+          marks.push(m)
+        }
+      } else throw new Error(`The listing filter ${filter.name} has neither a test nor candidates`)
+    }
+    const out: number[] = []
+    for (const rank of from) {
+      if (within && !within[rank]) continue
+      if (!marks.every((m) => m[rank])) continue
+      const listing = index.docs[rank]!
+      if (tests.every((t) => t(listing))) out.push(rank)
+    }
+    return out
+  }
+
+  /** The smallest posting list the filters name (every match is in it), or null when they name none. */
+  function smallestCandidates(lookups: IndexLookups, filters: ActiveFilter[]): Int32Array | null {
+    let smallest: Int32Array | null = null
+    for (const { filter, param } of filters) {
+      for (const list of filter.memory.candidates?.(param, lookups) ?? []) if (!smallest || list.length < smallest.length) smallest = list
+    }
+    return smallest
+  }
+
+  function baseOf(index: DomainIndex, lookups: IndexLookups, filters: ActiveFilter[]): Base {
+    const key = filtersKey(filters)
     const hit = index.bases.get(key)
     if (hit) return hit
     const n = index.docs.length
-    const groups = category ? category.filters.map((g) => parseFilterGroup(g)).filter((words) => words.length) : []
-    const excluded = category ? parseFilterGroup(category.excludedTags) : []
-    const attributes = category?.attributes ?? []
-    const anyTag = (words: readonly string[]) =>
-      union(
-        words.map((w) => index.byTag.get(w) ?? new Int32Array(0)),
-        n,
-      )
-    // Candidates: the smallest tag list that every kept listing must be in, else all listings (once per category).
-    const required = [
-      ...groups.map(anyTag),
-      ...(checked.length ? [anyTag(checked)] : []),
-      ...attributes.map((a) => index.byTag.get(a) ?? new Int32Array(0)),
-    ]
-    required.sort((a, b) => a.length - b.length)
-    const candidates = required[0] ?? Int32Array.from({ length: n }, (_, i) => i)
-    const keep = (doc: Doc) =>
-      groups.every((words) => words.some((w) => doc.tags.has(w))) &&
-      !excluded.some((w) => doc.tags.has(w)) &&
-      attributes.every((a) => doc.tags.has(a)) &&
-      (!category?.hideServices || doc.listingType === 'product') &&
-      (!hideTours || !(doc.productCategory === 'TOUR' && doc.listingType === 'product')) &&
-      (!checked.length || checked.some((c) => doc.tags.has(c)))
-    const kept: number[] = []
+    const candidates = smallestCandidates(lookups, filters) ?? Int32Array.from({ length: n }, (_, i) => i)
+    const kept = keep(index, lookups, filters, candidates)
     const member = new Uint8Array(n)
     const locations = new Set<string>()
     let hasDates = false
-    for (const rank of candidates) {
+    for (const rank of kept) {
       const doc = index.docs[rank]!
-      if (!keep(doc)) continue
-      kept.push(rank)
       member[rank] = 1
       if (doc.location) locations.add(doc.location)
       if (doc.start) hasDates = true
@@ -365,15 +462,15 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
   }
 
   /** The lexeme postings matching one term (exact, or every lexeme with the prefix). */
-  function termPostings(index: DomainIndex, term: { lexeme: string; prefix: boolean }): Int32Array {
-    if (!term.prefix) return index.byLexeme.get(term.lexeme) ?? new Int32Array(0)
+  function termPostings(index: DomainIndex, term: TsTerm): Int32Array {
+    if (!term.prefix) return index.byLexeme.get(term.lexeme) ?? EMPTY
     const lists: Int32Array[] = []
     for (let i = lowerBound(index.lexemes, term.lexeme); i < index.lexemes.length && index.lexemes[i]!.startsWith(term.lexeme); i++)
       lists.push(index.byLexeme.get(index.lexemes[i]!)!)
-    return lists.length ? union(lists, index.docs.length) : new Int32Array(0)
+    return lists.length ? union(lists, index.docs.length) : EMPTY
   }
 
-  async function parsedQuery(query: string): Promise<{ lexeme: string; prefix: boolean }[] | null> {
+  async function parsedQuery(query: string): Promise<TsTerm[] | null> {
     if (tsQueries.has(query)) return tsQueries.get(query)!
     const result = await db.execute<{ q: string }>(sql`select to_tsquery('english', ${query})::text as q`)
     const parsed = parseTsQuery((result as unknown as { rows: { q: string }[] }).rows[0]?.q ?? '')
@@ -383,56 +480,37 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
   }
 
   /**
-   * The grid's answer from memory, or null when the index is not ready (being built) or the query
+   * The grid's answer from memory, or null when the index is not ready (being built) or a filter
    * needs the database (words that are not plain terms): the caller then runs its SQL query.
-   * `from`/`to` are ISO dates already validated by the caller.
    */
-  async function fetch(
-    domainId: string,
-    q: FetchQuery,
-    category: ListingCategory | null,
-    range: { from: string | null; to: string | null },
-  ): Promise<IndexedFetch | null> {
+  async function fetch(domainId: string, q: FetchQuery, category: ListingCategory | null): Promise<IndexedFetch | null> {
     let index = current(domainId)
     if (!index) return null
-    const query = tsQueryOf(q.search ?? '')
-    const terms = query ? await parsedQuery(query) : []
-    if (terms === null) return null
-    // A change may have landed while the words were parsed.
+    const filters: ActiveFilter[] = []
+    for (const { filter, param } of activeFilters({ q, category })) {
+      const prepared = filter.memory.prepare ? await filter.memory.prepare(param, lookupsOf(index)) : param
+      if (prepared === null) return null
+      filters.push({ filter, param: prepared })
+    }
+    // A change may have landed while a filter was prepared (the words parsed).
     index = ready.get(domainId) ?? null
     if (!index) return null
+    const lookups = lookupsOf(index)
 
-    const checked = q.checkedCategories.map(tagKey).filter(Boolean)
-    const base = baseOf(index, category, q.hideTours, checked)
-    const narrowing: Int32Array[] = []
-    if (q.location) narrowing.push(index.byLocation.get(q.location) ?? new Int32Array(0))
-    for (const term of terms) narrowing.push(termPostings(index, term))
-    const dates = range.from || range.to
+    const base = baseOf(
+      index,
+      lookups,
+      filters.filter(({ filter }) => filter.stage === 'base'),
+    )
+    const narrowing = filters.filter(({ filter }) => filter.stage === 'narrow')
     let matched: Int32Array
-    if (!narrowing.length && !dates) {
+    if (!narrowing.length) {
       matched = base.ranks
     } else {
-      const lists = narrowing.length ? narrowing : [index.dated]
-      lists.sort((a, b) => a.length - b.length)
-      const [smallest, ...others] = lists
-      const n = index.docs.length
-      const marks = others.map((list) => {
-        const m = new Uint8Array(n)
-        for (const r of list) m[r] = 1
-        return m
-      })
-      const out: number[] = []
-      for (const rank of smallest!) {
-        if (!base.member[rank]) continue
-        if (!marks.every((m) => m[rank])) continue
-        if (dates) {
-          const doc = index.docs[rank]!
-          // dates && daterange(from, to, '[]'): the event's [start, end] overlaps [from, to].
-          if (!doc.start || (range.to && doc.start > range.to) || (range.from && (doc.end ?? doc.start) < range.from)) continue
-        }
-        out.push(rank)
-      }
-      matched = Int32Array.from(out)
+      const smallest = smallestCandidates(lookups, narrowing)
+      matched = smallest
+        ? Int32Array.from(keep(index, lookups, narrowing, smallest, base.member))
+        : Int32Array.from(keep(index, lookups, narrowing, base.ranks))
     }
     const offset = (q.currentPage - 1) * q.limit
     const cards = Array.from(
@@ -442,16 +520,13 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
     return { cards, total: matched.length, facets: base.facets }
   }
 
-  return { fetch, invalidate, warm, cached }
+  /** Whether the domain's index is ready (not being built again after a change). */
+  const isReady = (domainId: string) => ready.has(domainId)
+
+  /** What the domain's last build or update read (the benchmark and the tests report it). */
+  const lastBuild = (domainId: string) => stats.get(domainId) ?? null
+
+  return { fetch, invalidate, warm, cached, isReady, lastBuild }
 }
 
 export type ListingIndex = ReturnType<typeof createListingIndex>
-
-/** Postgres text[] literal ({a,"b c"}) -> strings. */
-function parseTextArray(value: string): string[] {
-  const inner = value.replace(/^\{|\}$/g, '')
-  if (!inner) return []
-  const out: string[] = []
-  for (const m of inner.matchAll(/"((?:[^"\\]|\\.)*)"|([^,]+)/g)) out.push(m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : m[2]!)
-  return out
-}

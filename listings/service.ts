@@ -1,91 +1,56 @@
 /**
- * Tourism listings, categories and tags (spec 02 §3.1, §3.2, §4, §7; BEHAVIOUR-NOTES "Listings").
- * No HTTP here: the listing router, the page loaders, the sync and the PDF call these.
+ * Tourism listings (spec 02 §3.1, §4; BEHAVIOUR-NOTES "Listings"): reading, saving and publishing a
+ * listing with its page, and what the sync needs. No HTTP here: the listing router, the page
+ * loaders, the sync and the PDF call these. The service also answers, through the same object,
+ * the grid's query (fetch.ts, with its filters in filters.ts) and the categories and tags
+ * (taxonomy.ts).
  *
  * A listing row keeps the editor's copy (`doc`) and the copy visitors see (`public_doc`); the
  * public copy's filtered fields are columns with indexes, so `fetch` never scans every listing.
  */
-import { randomUUID } from 'node:crypto'
-import { and, asc, desc, eq, gt, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm'
-import { toIsoDate } from '#lib/dates'
+import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm'
 import {
   isLinked,
-  listingCategoryInputSchema,
-  listingCategorySchema,
   listingSaveSchema,
   listingSchema,
   listingSlug,
-  newCategoryName,
-  parseFilterGroup,
-  productCategoryIds,
   tagKey,
   wrappedFieldKeys,
   type BookEasyListings,
-  type CategoryOption,
-  type CategoryUsage,
-  type FetchQuery,
-  type FetchResponse,
   type Listing,
-  type ListingCard,
-  type ListingCategory,
-  type ListingCategoryInput,
-  type ListingTags,
   type ServiceSummary,
   type WrappedFieldKey,
 } from '#lib/listings'
 import { normaliseSlug } from '#lib/slug'
-import { listingTexts } from '#lib/texts'
 import type { Db } from '../server/db/client.ts'
-import { listingCategories, listings, listingTags, pages } from '../server/db/schema.ts'
-import { AppError, conflict, invalidInput, notFound } from '../server/services/errors.ts'
-import type { ContentEventBus } from '../server/services/events.ts'
-import { projectionOf, providerValues, relink, taggedCategoriesOf, toCard } from './mapping.ts'
-import { versionRequired, type PageService } from '../server/services/pages.ts'
-import type { ListingIndex } from './memory-index.ts'
+import { listings, pages } from '../server/db/schema.ts'
 import { actorCanEdit, actorIsSignedIn, type Actor } from '../server/services/access.ts'
 import { requireDomain } from '../server/services/domains.ts'
-import { recordActivity } from '../server/services/team/activity.ts'
+import { AppError, conflict, invalidInput, notFound } from '../server/services/errors.ts'
+import type { ContentEventBus } from '../server/services/events.ts'
+import { versionRequired, type PageService } from '../server/services/pages.ts'
+import { createListingChanges } from './changes.ts'
+import { createListingFetch } from './fetch.ts'
+import { textArray } from './filters.ts'
+import { projectionOf, providerValues, relink, taggedCategoriesOf } from './mapping.ts'
+import type { ListingIndex } from './memory-index.ts'
+import { createTaxonomyService } from './taxonomy.ts'
+import { recordActivity, type Writer } from '../server/services/team/activity.ts'
 
 type ListingRow = typeof listings.$inferSelect
 
 export interface ListingDeps {
   pages: PageService
   events: ContentEventBus
-  /** The in-memory index `fetch` answers from when it is ready (listings-index.ts); else SQL. */
+  /** The in-memory index `fetch` answers from when it is ready (memory-index.ts); else SQL. */
   index?: ListingIndex
 }
 
-/** Words a visitor typed, as a prefix tsquery (all words, the last one as a prefix). */
-function tsQueryOf(search: string): string | null {
-  const terms = (search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8)
-  if (!terms.length) return null
-  return terms.map((t, i) => (i === terms.length - 1 ? `${t}:*` : t)).join(' & ')
-}
-
-const textArray = (values: string[]) => sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`
-
-/** A short-lived memo for the parts of a fetch answer that change only when listings change. */
-class Memo<T> {
-  private entries = new Map<string, { at: number; generation: number; value: T }>()
-  constructor(private ttlMs: number) {}
-  async get(key: string, generation: number, load: () => Promise<T>): Promise<T> {
-    const hit = this.entries.get(key)
-    if (hit && hit.generation === generation && Date.now() - hit.at < this.ttlMs) return hit.value
-    const value = await load()
-    if (this.entries.size > 500) this.entries.clear()
-    this.entries.set(key, { at: Date.now(), generation, value })
-    return value
-  }
-}
-
 export function createListingService(db: Db, deps: ListingDeps) {
-  /** Bumped on every write in this process; memoised facets older than it are reloaded. */
-  let generation = 0
-  const facetMemo = new Memo<{ locations: string[]; hasDates: boolean; productCategories: string[] }>(60_000)
-  const changed = (domainId: string) => {
-    generation++
-    deps.events.emit('published', domainId)
-  }
+  const changes = createListingChanges(deps.events)
+  const changed = changes.changed
+  const taxonomy = createTaxonomyService(db, changes)
+  const grid = createListingFetch(db, { changes, taxonomy, index: deps.index })
 
   // ------------------------------------------------------------------ rows and documents
 
@@ -144,24 +109,42 @@ export function createListingService(db: Db, deps: ListingDeps) {
   async function write(
     domainId: string,
     doc: Listing,
-    options: { publish?: boolean; synced?: boolean; publicationOnly?: boolean; expectedVersion?: number } = {},
+    options: {
+      publish?: boolean
+      synced?: boolean
+      publicationOnly?: boolean
+      expectedVersion?: number
+      /** A person's change: its activity entry is written in the same transaction (issue 21). */
+      log?: { actor: Actor; action: 'save' | 'publish' | 'unpublish' }
+    } = {},
   ): Promise<ListingRow> {
     const now = new Date()
     const { base, publication } = rowValues(domainId, doc, now, options)
-    const [row] = await db
-      .insert(listings)
-      .values({ id: doc._id, domainId, ...base, ...publication, createdAt: now })
-      .onConflictDoUpdate({
-        target: listings.id,
-        set: { ...base, ...publication, ...(options.publicationOnly ? {} : { version: sql`${listings.version} + 1` }) },
-        setWhere: options.expectedVersion === undefined ? undefined : eq(listings.version, options.expectedVersion),
-      })
-      .returning()
-    if (!row)
-      throw conflict(
-        'Someone saved this listing after you opened it. Reload to see their changes, or save again with force to overwrite them.',
-      )
-    return row
+    const upsert = async (writer: Writer) => {
+      const [row] = await writer
+        .insert(listings)
+        .values({ id: doc._id, domainId, ...base, ...publication, createdAt: now })
+        .onConflictDoUpdate({
+          target: listings.id,
+          set: { ...base, ...publication, ...(options.publicationOnly ? {} : { version: sql`${listings.version} + 1` }) },
+          setWhere: options.expectedVersion === undefined ? undefined : eq(listings.version, options.expectedVersion),
+        })
+        .returning()
+      if (!row)
+        throw conflict(
+          'Someone saved this listing after you opened it. Reload to see their changes, or save again with force to overwrite them.',
+        )
+      if (options.log)
+        await recordActivity(writer, options.log.actor, {
+          kind: 'listing',
+          action: options.log.action,
+          domainId,
+          subjectId: doc._id,
+          subject: doc.name.value,
+        })
+      return row
+    }
+    return options.log?.actor.user ? db.transaction((tx) => upsert(tx)) : upsert(db)
   }
 
   // ------------------------------------------------------------------ listing pages
@@ -229,7 +212,11 @@ export function createListingService(db: Db, deps: ListingDeps) {
   ): Promise<Listing> {
     const slug = await ensurePage(domainId, listing, actor)
     const doc = { ...listing, slug }
-    const row = await write(domainId, doc, { publish, publicationOnly: options.publicationOnly && slug === listing.slug })
+    const row = await write(domainId, doc, {
+      publish,
+      publicationOnly: options.publicationOnly && slug === listing.slug,
+      log: { actor, action: publish ? 'publish' : 'unpublish' },
+    })
     const isPagePublished = await pagePublished(listing._id)
     if (publish) await deps.pages.publish(domainId, 'listings', listing._id, actor)
     else if (isPagePublished) await deps.pages.unpublish(domainId, 'listings', listing._id, actor)
@@ -353,160 +340,6 @@ export function createListingService(db: Db, deps: ListingDeps) {
     })
   }
 
-  // ------------------------------------------------------------------ fetch (the public grid)
-
-  async function friendlyNames(domainId: string): Promise<ListingTags> {
-    const [row] = await db
-      .select({ published: listingTags.publishedDoc })
-      .from(listingTags)
-      .where(eq(listingTags.domainId, domainId))
-      .limit(1)
-    return row?.published ?? {}
-  }
-
-  async function categoryById(domainId: string, id: string | null | undefined): Promise<ListingCategory | null> {
-    if (!id || id === 'none') return null
-    const [row] = await db
-      .select()
-      .from(listingCategories)
-      .where(and(eq(listingCategories.id, id), eq(listingCategories.domainId, domainId)))
-      .limit(1)
-    return row ? { ...row.doc, _id: row.id, published: row.published } : null
-  }
-
-  /** The conditions of a category filter (spec 02 §3.2; BEHAVIOUR-NOTES "Listings"). */
-  function categoryConditions(category: ListingCategory | null): SQL[] {
-    if (!category) return []
-    const conditions: SQL[] = []
-    for (const group of category.filters) {
-      const words = parseFilterGroup(group)
-      if (words.length) conditions.push(sql`${listings.tags} && ${textArray(words)}`)
-    }
-    const excluded = parseFilterGroup(category.excludedTags)
-    if (excluded.length) conditions.push(sql`not (${listings.tags} && ${textArray(excluded)})`)
-    if (category.attributes.length) conditions.push(sql`${listings.tags} @> ${textArray(category.attributes)}`)
-    if (category.hideServices) conditions.push(eq(listings.listingType, 'product'))
-    return conditions
-  }
-
-  /**
-   * The public grid's query: the published listings of the domain matching every filter, a page of
-   * cards, the total, and the facets the filter panel offers (locations, category checkboxes,
-   * whether date pickers apply).
-   */
-  async function fetch(domainId: string, q: FetchQuery): Promise<FetchResponse> {
-    const memo = <T>(key: string, load: () => Promise<T>) =>
-      deps.index ? deps.index.cached(`${domainId}:${generation}:${key}`, load) : load()
-    const category = await memo(`category:${q.categoryFilterId ?? ''}`, () => categoryById(domainId, q.categoryFilterId))
-    const base: SQL[] = [eq(listings.domainId, domainId), eq(listings.published, true), ...categoryConditions(category)]
-    if (q.hideTours) base.push(sql`not (${listings.productCategory} = 'TOUR' and ${listings.listingType} = 'product')`)
-    const checked = q.checkedCategories.map(tagKey).filter(Boolean)
-    if (checked.length) base.push(sql`${listings.tags} && ${textArray(checked)}`)
-
-    const narrow: SQL[] = [...base]
-    const from = toIsoDate(q.filters?.from)
-    const to = toIsoDate(q.filters?.to)
-    if (from || to) narrow.push(sql`${listings.dates} && daterange(${from}::date, ${to}::date, '[]')`)
-    if (q.location) narrow.push(eq(listings.location, q.location))
-    const query = tsQueryOf(q.search ?? '')
-    if (query) narrow.push(sql`${listings.search} @@ to_tsquery('english', ${query})`)
-    const where = and(...narrow)
-
-    const indexed = deps.index ? await deps.index.fetch(domainId, q, category, { from, to }) : null
-    const [cards, total, facets] = indexed ? [indexed.cards, indexed.total, indexed.facets] : await sqlFetch()
-    async function sqlFetch() {
-      const [rows, [count], facets] = await Promise.all([
-        db
-          .select({ doc: listings.publicDoc })
-          .from(listings)
-          .where(where)
-          .orderBy(sql`${listings.startDate} asc nulls last`, asc(listings.name), asc(listings.id))
-          .limit(q.limit)
-          .offset((q.currentPage - 1) * q.limit),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(listings)
-          .where(where),
-        facetMemo.get(
-          JSON.stringify([domainId, category?._id ?? null, category ? JSON.stringify(category) : '', q.hideTours, checked]),
-          generation,
-          async () => {
-            const baseWhere = and(...base)
-            const [locs, dated, cats] = await Promise.all([
-              db
-                .selectDistinct({ location: listings.location })
-                .from(listings)
-                .where(and(baseWhere, ne(listings.location, '')))
-                .orderBy(asc(listings.location)),
-              db
-                .select({ one: sql<number>`1` })
-                .from(listings)
-                .where(and(baseWhere, sql`${listings.dates} is not null`))
-                .limit(1),
-              category
-                ? Promise.resolve([])
-                : db
-                    .selectDistinct({ c: listings.productCategory })
-                    .from(listings)
-                    .where(and(eq(listings.domainId, domainId), eq(listings.published, true), ne(listings.productCategory, ''))),
-            ])
-            return { locations: locs.map((l) => l.location), hasDates: dated.length > 0, productCategories: cats.map((c) => c.c) }
-          },
-        ),
-      ])
-      return [rows.map((r) => toCard(r.doc!)), count?.n ?? 0, facets] as const
-    }
-
-    const names = await memo('names', () => friendlyNames(domainId))
-    const keys = category
-      ? [...new Set(category.filters.flatMap((g) => parseFilterGroup(g)))]
-      : productCategoryIds.filter((c) => facets.productCategories.includes(c))
-    const listingCategoriesOut: CategoryOption[] = keys.map((key) => ({ key, name: names[key] || key }))
-    return {
-      listings: cards,
-      totalListings: total,
-      listingCategories: listingCategoriesOut,
-      hasDates: category ? category.hasDates : facets.hasDates,
-      locations: facets.locations,
-    }
-  }
-
-  /**
-   * 'You might also like': active published listings sharing a tagged category, not the listing
-   * itself nor its services, in varied order; other active listings when none share one.
-   */
-  async function fetchRelated(
-    domainId: string,
-    input: { categories: string[]; limit: number; _id: string },
-  ): Promise<{ listings: ListingCard[] }> {
-    const categories = input.categories.map(tagKey).filter(Boolean)
-    const base = and(
-      eq(listings.domainId, domainId),
-      eq(listings.published, true),
-      eq(listings.activeStatus, 'ACTIVE'),
-      input._id ? ne(listings.id, input._id) : undefined,
-      input._id ? sql`${listings.parentId} is distinct from ${input._id}` : undefined,
-    )
-    const pick = (where: SQL | undefined, limit: number) =>
-      db
-        .select({ doc: listings.publicDoc })
-        .from(listings)
-        .where(where)
-        .orderBy(sql`random()`)
-        .limit(limit)
-    const matching = categories.length ? await pick(and(base, sql`${listings.tags} && ${textArray(categories)}`), input.limit) : []
-    let rows = matching
-    if (rows.length < input.limit) {
-      const seen = rows.map((r) => r.doc!._id)
-      const more = await pick(
-        and(base, seen.length ? sql`not (${listings.id} = any(${textArray(seen)}))` : undefined),
-        input.limit - rows.length,
-      )
-      rows = [...rows, ...more]
-    }
-    return { listings: rows.map((r) => toCard(r.doc!)) }
-  }
-
   /**
    * Booking listing entries by booking code (spec 02 §3.1), for the booking widgets. Only the
    * published listings with an operator id (a partial index), only the fields an entry needs, in
@@ -628,9 +461,12 @@ export function createListingService(db: Db, deps: ListingDeps) {
         })
       }
     }
-    const saved = await write(domainId, next, { expectedVersion: row && !actor.force ? row.version : undefined })
+    const saved = await write(domainId, next, {
+      expectedVersion: row && !actor.force ? row.version : undefined,
+      log: { actor, action: 'save' },
+    })
     if (!existing) await ensurePage(domainId, next, actor)
-    generation++
+    changes.bump()
     return docOf(saved)
   }
 
@@ -659,163 +495,6 @@ export function createListingService(db: Db, deps: ListingDeps) {
     if (!row) return
     await write(domainId, docOf(row), { publish: published, publicationOnly: true })
     changed(domainId)
-  }
-
-  // ------------------------------------------------------------------ tags
-
-  async function loadTags(domainId: string, which: 'draft' | 'published'): Promise<ListingTags> {
-    const [row] = await db.select().from(listingTags).where(eq(listingTags.domainId, domainId)).limit(1)
-    if (!row) return {}
-    return which === 'draft' ? row.draft : (row.publishedDoc ?? {})
-  }
-
-  const cleanTags = (tags: ListingTags): ListingTags =>
-    Object.fromEntries(
-      Object.entries(tags)
-        .map(([k, v]) => [tagKey(k), v.trim()])
-        .filter(([k]) => k),
-    )
-
-  async function saveTags(domainId: string, tags: ListingTags, actor?: Actor): Promise<ListingTags> {
-    const draft = cleanTags(tags)
-    // The change and its activity entry together (issue 21).
-    await db.transaction(async (tx) => {
-      await tx
-        .insert(listingTags)
-        .values({ domainId, draft })
-        .onConflictDoUpdate({ target: listingTags.domainId, set: { draft, updatedAt: new Date() } })
-      await recordActivity(tx, actor, { kind: 'tag', action: 'save', domainId })
-    })
-    return draft
-  }
-
-  async function publishTags(domainId: string, tags: ListingTags, actor?: Actor): Promise<ListingTags> {
-    const doc = cleanTags(tags)
-    const now = new Date()
-    await db.transaction(async (tx) => {
-      await tx
-        .insert(listingTags)
-        .values({ domainId, draft: doc, publishedDoc: doc, lastPublished: now })
-        .onConflictDoUpdate({ target: listingTags.domainId, set: { draft: doc, publishedDoc: doc, lastPublished: now, updatedAt: now } })
-      await recordActivity(tx, actor, { kind: 'tag', action: 'publish', domainId })
-    })
-    changed(domainId)
-    return doc
-  }
-
-  /** Every tag the domain's listings carry (provider categories, classifications, custom ones). */
-  async function fetchCategories(domainId: string): Promise<string[]> {
-    const rows = await db.execute<{ tag: string }>(
-      sql`select distinct jsonb_array_elements_text(${listings.doc}->'taggedCategories'->'value') as tag from ${listings} where ${listings.domainId} = ${domainId} order by tag`,
-    )
-    return (rows as unknown as { rows: { tag: string }[] }).rows.map((r) => r.tag)
-  }
-
-  // ------------------------------------------------------------------ categories
-
-  async function loadCategories(domainId: string): Promise<ListingCategory[]> {
-    const rows = await db
-      .select()
-      .from(listingCategories)
-      .where(eq(listingCategories.domainId, domainId))
-      .orderBy(asc(listingCategories.createdAt), asc(listingCategories.id))
-    return rows.map((r) => ({ ...r.doc, _id: r.id, published: r.published }))
-  }
-
-  function normaliseCategory(input: ListingCategoryInput, id: string, published: boolean): ListingCategory {
-    const parsed = listingCategoryInputSchema.parse(input)
-    const filters = parsed.filters.map((g) => parseFilterGroup(g))
-    return listingCategorySchema.parse({
-      ...parsed,
-      _id: id,
-      filters: filters.length ? filters : [[]],
-      published,
-      excludedTags: parseFilterGroup(parsed.excludedTags).join(', '),
-    })
-  }
-
-  async function saveCategory(
-    domainId: string,
-    input: ListingCategoryInput,
-    options: { publish?: boolean; actor?: Actor } = {},
-  ): Promise<ListingCategory> {
-    const id = input._id || randomUUID()
-    const [existing] = await db.select().from(listingCategories).where(eq(listingCategories.id, id)).limit(1)
-    if (existing && existing.domainId !== domainId) throw notFound('Category not found')
-    const count = existing ? 0 : (await loadCategories(domainId)).length
-    const published = options.publish ? true : (existing?.published ?? false)
-    const doc = normaliseCategory({ ...input, name: input.name || (existing ? existing.doc.name : newCategoryName(count)) }, id, published)
-    const now = new Date()
-    await db.transaction(async (tx) => {
-      await tx
-        .insert(listingCategories)
-        .values({ id, domainId, doc, published, createdAt: now, updatedAt: now })
-        .onConflictDoUpdate({ target: listingCategories.id, set: { doc, published, updatedAt: now } })
-      const action = options.publish ? 'publish' : 'save'
-      await recordActivity(tx, options.actor, { kind: 'category', action, domainId, subjectId: id, subject: doc.name })
-    })
-    generation++
-    if (published || existing?.published) changed(domainId)
-    return doc
-  }
-
-  async function publishCategory(domainId: string, input: ListingCategoryInput, actor?: Actor): Promise<ListingCategory> {
-    return saveCategory(domainId, input, { publish: true, actor })
-  }
-
-  async function unpublishCategory(domainId: string, id: string, actor?: Actor): Promise<ListingCategory> {
-    const [existing] = await db
-      .select()
-      .from(listingCategories)
-      .where(and(eq(listingCategories.id, id), eq(listingCategories.domainId, domainId)))
-      .limit(1)
-    if (!existing) throw notFound('Category not found')
-    if (!existing.published) throw new AppError('conflict', listingTexts.toasts.categoryNotPublished)
-    const doc = { ...existing.doc, published: false }
-    await db.transaction(async (tx) => {
-      await tx.update(listingCategories).set({ doc, published: false, updatedAt: new Date() }).where(eq(listingCategories.id, id))
-      await recordActivity(tx, actor, { kind: 'category', action: 'unpublish', domainId, subjectId: id, subject: existing.doc.name })
-    })
-    changed(domainId)
-    return { ...doc, _id: id }
-  }
-
-  async function deleteCategory(domainId: string, id: string, actor?: Actor): Promise<{ deleted: true }> {
-    const [existing] = await db
-      .select()
-      .from(listingCategories)
-      .where(and(eq(listingCategories.id, id), eq(listingCategories.domainId, domainId)))
-      .limit(1)
-    if (!existing) throw notFound('Category not found')
-    if (existing.published) throw new AppError('conflict', listingTexts.toasts.categoryMustUnpublish)
-    await db.transaction(async (tx) => {
-      await tx.delete(listingCategories).where(eq(listingCategories.id, id))
-      await recordActivity(tx, actor, { kind: 'category', action: 'delete', domainId, subjectId: id, subject: existing.doc.name })
-    })
-    generation++
-    return { deleted: true }
-  }
-
-  /** Pages (any collection, draft or published) whose blocks filter by the category. */
-  async function getWarningInfo(domainId: string, id: string): Promise<CategoryUsage[]> {
-    const path = '$.** ? (@.categoryFilter == $id || @.categoryFilter._id == $id)'
-    const vars = JSON.stringify({ id })
-    const rows = await db
-      .select({
-        id: pages.id,
-        slug: pages.slug,
-        collection: pages.collection,
-        title: sql<string>`coalesce(${pages.draft}->'header'->>'title', '')`,
-      })
-      .from(pages)
-      .where(
-        and(
-          eq(pages.domainId, domainId),
-          sql`(jsonb_path_exists(${pages.draft}, ${path}::jsonpath, ${vars}::jsonb) or jsonb_path_exists(coalesce(${pages.publishedDoc}, '{}'::jsonb), ${path}::jsonpath, ${vars}::jsonb))`,
-        ),
-      )
-      .orderBy(asc(pages.slug))
-    return rows.map((r) => ({ _id: r.id, slug: r.slug, title: r.title, collection: r.collection }))
   }
 
   // ------------------------------------------------------------------ for the sync
@@ -855,26 +534,26 @@ export function createListingService(db: Db, deps: ListingDeps) {
     findById,
     findBySlug,
     productServices,
-    fetch,
-    fetchRelated,
+    fetch: grid.fetch,
+    fetchRelated: grid.fetchRelated,
     bookEasyListings,
     // editing
     save,
     publishListing,
     unpublishListing,
     onPagePublication,
-    // tags and categories
-    loadTags,
-    saveTags,
-    publishTags,
-    fetchCategories,
-    loadCategories,
-    categoryById,
-    saveCategory,
-    publishCategory,
-    unpublishCategory,
-    deleteCategory,
-    getWarningInfo,
+    // tags and categories (taxonomy.ts)
+    loadTags: taxonomy.loadTags,
+    saveTags: taxonomy.saveTags,
+    publishTags: taxonomy.publishTags,
+    fetchCategories: taxonomy.fetchCategories,
+    loadCategories: taxonomy.loadCategories,
+    categoryById: taxonomy.categoryById,
+    saveCategory: taxonomy.saveCategory,
+    publishCategory: taxonomy.publishCategory,
+    unpublishCategory: taxonomy.unpublishCategory,
+    deleteCategory: taxonomy.deleteCategory,
+    getWarningInfo: taxonomy.getWarningInfo,
     // for the sync
     write,
     ensurePage,

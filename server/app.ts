@@ -15,10 +15,10 @@ import { createImgRouter } from './api/img.ts'
 import { clientIp } from './api/client.ts'
 import type { Logger } from './log.ts'
 import { compressResponses } from './compression.ts'
-import { createPageCache, isAnonymousRequest } from './page-cache.ts'
+import { createPageCache, isAnonymousRequest, PageDependencies } from './page-cache.ts'
 import { createHealthCheck, type HealthSources } from './health.ts'
 import { providerModes } from './providers.ts'
-import { CONTENT_CHANNEL } from './services/events.ts'
+import { CONTENT_CHANNEL, SITE_CHANGE } from './services/events.ts'
 import { hostFromHeader } from './services/domains.ts'
 import { DRAFT_LINK_PARAM } from '#lib/draft-link'
 import type { Services } from './services/index.ts'
@@ -41,8 +41,8 @@ export { CONTENT_CHANNEL }
 
 const isAnonymous = (request: Request) => isAnonymousRequest(request.headers.get('authorization'), request.headers.get('cookie'))
 
-/** Set by the page renderer on a response the page cache may keep. */
-type Variables = { pageCacheable?: boolean }
+/** Set by the page renderer on a response the page cache may keep: its domain and what it shows. */
+type Variables = { pageCacheable?: { domainId: string | null; dependsOn: ReadonlySet<string> } }
 
 /**
  * One Hono app serves everything on one port: /health, the API under its prefix, the built
@@ -55,8 +55,9 @@ export function createApp({ services, config, log, build, clientDir, health }: A
     maxBytes: config.pageCacheMaxMegabytes * 1024 * 1024,
     maxAgeMs: config.pageCacheMaxAgeSeconds * 1000,
   })
-  // A publish clears this instance's cache at once; the services tell the other instances (NOTIFY).
-  services.events.on('published', () => pageCache.clear())
+  // A publish drops the pages that show what it changed, in this instance at once; the services
+  // tell the other instances (NOTIFY), which do the same (server/main.ts).
+  services.events.on('published', (domainId, change) => pageCache.invalidate(domainId, change ?? SITE_CHANGE))
   const checkHealth = createHealthCheck(services, health ?? { folders: [], providers: providerModes(config) })
 
   // Text is sent compressed, brotli preferred (cached pages and built assets come compressed already).
@@ -73,8 +74,9 @@ export function createApp({ services, config, log, build, clientDir, health }: A
       if (hit) return hit
     }
     await next()
-    if (anonymousGet && c.get('pageCacheable')) {
-      const stored = await pageCache.put(c.req.raw, c.res)
+    const cacheable = c.get('pageCacheable')
+    if (anonymousGet && cacheable) {
+      const stored = await pageCache.put(c.req.raw, c.res, cacheable)
       c.res = undefined
       c.res = stored
     }
@@ -150,6 +152,8 @@ export function createApp({ services, config, log, build, clientDir, health }: A
       const request = c.req.raw
       const anonymous = request.method === 'GET' && isAnonymous(request)
       let context: AppLoadContext
+      // What the page shows, recorded by the loaders: a publish drops only the pages that show it.
+      const dependencies = new PageDependencies()
       try {
         const [domain, session] = await Promise.all([
           services.domains.forHost(hostFromHeader(request.headers.get('host'))),
@@ -162,12 +166,21 @@ export function createApp({ services, config, log, build, clientDir, health }: A
           clientIp: clientIp(c, config.auth.trustProxy),
           unavailable: false,
           reportError,
+          dependencies,
         }
       } catch (err) {
         if (!isDatabaseUnavailable(err)) throw err
         log.warn({ err }, 'database unavailable: answering 503')
         // The layout loader turns this into the 503 error page.
-        context = { services, domain: null, user: null, clientIp: clientIp(c, config.auth.trustProxy), unavailable: true, reportError }
+        context = {
+          services,
+          domain: null,
+          user: null,
+          clientIp: clientIp(c, config.auth.trustProxy),
+          unavailable: true,
+          reportError,
+          dependencies,
+        }
       }
       const response = await handle(request, context)
       // A draft link (issue 17 point 7) shows unpublished content to whoever holds it: never stored
@@ -185,7 +198,7 @@ export function createApp({ services, config, log, build, clientDir, health }: A
         // A CDN may hold a visitor page briefly; publishes clear this server's own copy at once.
         response.headers.set('Cache-Control', 'public, max-age=0, s-maxage=60, stale-while-revalidate=300')
       }
-      c.set('pageCacheable', true)
+      c.set('pageCacheable', { domainId: context.domain?._id ?? null, dependsOn: dependencies.tags })
       return response
     })
   }

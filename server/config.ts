@@ -78,6 +78,12 @@ const envSchema = z.object({
   BOOKEASY_LIVE: z.enum(['true', 'false']).default('false'),
   /** Maps key the provider's region/search gadgets use (public, referrer-restricted). */
   BOOKEASY_MAPS_KEY: z.string().default(''),
+  /** The listing map's raster tiles, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png; unset: a built-in offline background. */
+  MAP_TILE_URL: z
+    .union([z.literal(''), z.string().regex(/^https?:\/\/\S+$/, 'MAP_TILE_URL is an http(s) address with {z}, {x} and {y}')])
+    .optional(),
+  /** The credit the tile provider asks for, shown on the map (plain text). */
+  MAP_ATTRIBUTION: z.string().max(300).default(''),
   /** Error reporting: Sentry in the server and, after consent, in the browser. Nothing loads without it. */
   SENTRY_DSN: z.union([z.literal(''), z.string().url()]).optional(),
   SENTRY_ENVIRONMENT: z.string().optional(),
@@ -104,6 +110,8 @@ const envSchema = z.object({
   PDF_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /** Log a warning when the event loop was held longer than this (ms) in a 10 s window. */
   EVENT_LOOP_WARN_MS: z.coerce.number().int().positive().default(100),
+  /** Seconds between each instance's looks for scheduled publications that are due (tests use 1). */
+  SCHEDULE_TICK_SECONDS: z.coerce.number().positive().max(3600).default(15),
 })
 
 export interface S3Config {
@@ -143,6 +151,8 @@ export interface Config {
   limits: { apiBodyBytes: number; searchPerMinute: number; redisUrl: string | undefined }
   /** The booking provider: the API base the server calls, and what the browser's gadgets need (all public). */
   bookeasy: BookEasyConfig
+  /** The listing map's tiles (MAP_TILE_URL); null: the built-in offline background. */
+  map: { tileUrl: string; attribution: string } | null
   /** Sentry, when SENTRY_DSN is set. */
   sentry: { dsn: string; environment: string } | undefined
   /** The tourism provider and the daily sync (apiUrl undefined: not configured). */
@@ -160,6 +170,8 @@ export interface Config {
   pdf: { workers: number | undefined; queueMax: number; idleSeconds: number }
   /** Event-loop delay above which a warning is logged, in ms. */
   eventLoopWarnMs: number
+  /** Seconds between the scheduled-publishing ticks (issue 17 point 6). */
+  scheduleTickSeconds: number
 }
 
 export interface BookEasyConfig {
@@ -243,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       live: e.BOOKEASY_LIVE === 'true',
       mapsKey: e.BOOKEASY_MAPS_KEY,
     },
+    map: e.MAP_TILE_URL ? { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION } : null,
     sentry: e.SENTRY_DSN ? { dsn: e.SENTRY_DSN, environment: e.SENTRY_ENVIRONMENT || e.NODE_ENV } : undefined,
     atdw: {
       apiUrl: e.ATDW_API_URL ? e.ATDW_API_URL.replace(/\/+$/, '') : undefined,
@@ -255,5 +268,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     pdf: { workers: e.PDF_WORKERS, queueMax: e.PDF_QUEUE_MAX, idleSeconds: e.PDF_IDLE_SECONDS },
     eventLoopWarnMs: e.EVENT_LOOP_WARN_MS,
+    scheduleTickSeconds: e.SCHEDULE_TICK_SECONDS,
   }
 }

@@ -1,4 +1,5 @@
 import type { DomainDoc } from '#lib/content'
+import type { PageDependencies } from './page-cache.ts'
 import type { Services } from './services/index.ts'
 import type { PublicUser } from './services/users.ts'
 
@@ -18,5 +19,10 @@ declare module 'react-router' {
      * level error, so with SENTRY_DSN set it reaches Sentry like a failed API request.
      */
     reportError: (error: unknown, request: Request) => void
+    /**
+     * What the page shows (its own page, listings, a story), recorded by the loaders as they read
+     * it: the page cache drops the page only when one of those is published (server/page-cache.ts).
+     */
+    dependencies?: PageDependencies
   }
 }

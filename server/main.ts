@@ -18,7 +18,7 @@ import { FolderInUseError } from './db/folder-owner.ts'
 import { createLogger } from './log.ts'
 import { reportingLogger, startSentry } from './integrations/sentry.ts'
 import { providerModes, startDemoProviders } from './providers.ts'
-import { CONTENT_CHANNEL } from './services/events.ts'
+import { changesListings, CONTENT_CHANNEL, decodeChange, PROCESS_ORIGIN } from './services/events.ts'
 import { offerFirstEditorSetup } from './services/first-editor.ts'
 import { pruneImageCache } from './services/image-cache-pruner.ts'
 import { createServices } from './services/index.ts'
@@ -136,15 +136,27 @@ const { app, pageCache } = createApp({
   clientDir,
   health: { folders, providers, notifications: () => channel.listener?.status() ?? 'reconnecting', eventLoop },
 })
-const forgetPublished = () => {
+const forgetEverything = () => {
   pageCache.clear()
   services.domains.invalidate()
   services.redirects.clear()
   services.listingsPdf.clear()
 }
+// Another instance (or a command on PostgreSQL) published: this instance drops what that change
+// makes stale, as the publishing instance did (its own messages come back to it and are skipped).
+const forgetPublished = (payload: string) => {
+  const { domainId, change, origin } = decodeChange(payload)
+  if (origin === PROCESS_ORIGIN) return
+  pageCache.invalidate(domainId, change)
+  if (change.kind === 'domains') services.domains.invalidate()
+  if (change.kind === 'site' || change.kind === 'domains') services.redirects.clear()
+  if (change.kind !== 'pages' && change.kind !== 'stories') services.listingsPdf.clear(domainId)
+  // The in-memory listing index reads the listings again.
+  if (changesListings(change)) services.listingIndex.invalidate(domainId)
+}
 channel.listener = await database.listen(CONTENT_CHANNEL, forgetPublished, {
   onReconnect: () => {
-    forgetPublished()
+    forgetEverything()
     log.info('notification channel back: cached pages cleared')
   },
   onStatus: (status, err) => {
@@ -192,6 +204,8 @@ server.listen(config.port, config.host, () => {
     `${config.mode} server listening on http://localhost:${port} (database: ${database.kind}${database.claim ? `, ${path.join(config.dataDir, 'db')}` : ''})`,
   )
   void startListingSync()
+  // Scheduled publishing (issue 17 point 6): every instance ticks; each due schedule is claimed by one.
+  services.schedules.start(config.scheduleTickSeconds * 1000, log)
   // Migrating and seeding before this held the event loop, but kept no request waiting.
   eventLoop.reset()
   // The PDF worker threads start now and lay out a sample calendar, so the first visitor's is fast.

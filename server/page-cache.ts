@@ -3,6 +3,7 @@ import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { LRUCache } from 'lru-cache'
 import { preferredEncoding } from './compression.ts'
+import type { ContentChange } from './services/events.ts'
 
 const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
@@ -15,6 +16,50 @@ interface CachedPage {
   headers: Record<Encoding, Record<string, string>>
   br: Buffer
   gzipped: Buffer
+  /** The domain the page belongs to (null: unknown, dropped by any domain's change). */
+  domainId: string | null
+  /** What the page shows (see PageDependencies); empty: unknown, dropped by any change of its domain. */
+  dependsOn: ReadonlySet<string>
+}
+
+/**
+ * What a rendered page shows besides its domain's shared parts (navigation, footer, settings),
+ * recorded by the loaders as they read it, so that a publish drops only the pages that show what
+ * it changed (issue 16 point 5):
+ * - `page:<id>`: that published page (its own page, and any page it embeds);
+ * - `listings`: listing data (a grid, a listing page with its related listings);
+ * - `stories`: a story's header and chapter list (chapter pages).
+ * A page whose loaders recorded nothing is dropped by any change of its domain.
+ */
+export class PageDependencies {
+  readonly tags = new Set<string>()
+  page(id: string) {
+    this.tags.add(`page:${id}`)
+  }
+  listings() {
+    this.tags.add('listings')
+  }
+  stories() {
+    this.tags.add('stories')
+  }
+}
+
+/** Whether a change of `domainId` makes a cached page stale. */
+export function isStale(entry: { domainId: string | null; dependsOn: ReadonlySet<string> }, domainId: string, change: ContentChange) {
+  if (change.kind === 'domains') return true
+  if (entry.domainId !== null && entry.domainId !== domainId) return false
+  if (change.kind === 'site' || entry.dependsOn.size === 0) return true
+  switch (change.kind) {
+    case 'pages':
+      if (change.collection === 'chapters' && entry.dependsOn.has('stories')) return true
+      if (!change.ids) return [...entry.dependsOn].some((tag) => tag.startsWith('page:'))
+      return change.ids.some((id) => entry.dependsOn.has(`page:${id}`))
+    case 'stories':
+      return entry.dependsOn.has('stories')
+    case 'listings':
+    case 'listing-categories':
+      return entry.dependsOn.has('listings')
+  }
 }
 
 export interface PageCacheOptions {
@@ -38,7 +83,8 @@ export function isAnonymousRequest(authorization: string | null | undefined, coo
  * Visitor pages are the same for every anonymous visitor until something is published, so the
  * rendered HTML is kept in memory keyed by host and path, compressed (brotli and gzip, made in
  * libuv's thread pool, not on the event loop) and bounded by bytes. Editors never read or fill
- * it. A publish clears it; entries expire after maxAgeMs in any case.
+ * it. A publish drops the pages that show what it changed (`invalidate`, by domain and by what
+ * each page depends on); entries expire after maxAgeMs in any case.
  *
  * `serve` answers a hit straight from Node's request handler, before any routing or middleware:
  * the stored headers are the full response's, security headers included.
@@ -99,8 +145,15 @@ export function createPageCache({ maxEntries, maxBytes = 128 * 1024 * 1024, maxA
       res.end(bodyOf(entry, encoding))
       return true
     },
-    /** Stores a successful HTML response and answers with an equivalent one. */
-    async put(request: Request, response: Response): Promise<Response> {
+    /**
+     * Stores a successful HTML response and answers with an equivalent one. `page` says which
+     * domain it belongs to and what it shows (without it the page is dropped by any change).
+     */
+    async put(
+      request: Request,
+      response: Response,
+      page: { domainId?: string | null; dependsOn?: Iterable<string> } = {},
+    ): Promise<Response> {
       const type = response.headers.get('content-type') ?? ''
       // A page that says it must not be stored (one that changes with the site's state, such as
       // the first-editor setup) is passed through.
@@ -142,11 +195,26 @@ export function createPageCache({ maxEntries, maxBytes = 128 * 1024 * 1024, maxA
         },
         br,
         gzipped,
+        domainId: page.domainId ?? null,
+        dependsOn: new Set(page.dependsOn ?? []),
       }
       cache.set(requestKey(request), entry)
       return respond(entry, request, 'MISS')
     },
     clear: () => cache?.clear(),
+    /** Drops the pages a change of `domainId` makes stale; answers how many. */
+    invalidate(domainId: string, change: ContentChange): number {
+      if (!cache) return 0
+      if (change.kind === 'domains') {
+        const n = cache.size
+        cache.clear()
+        return n
+      }
+      const stale: string[] = []
+      for (const [key, entry] of cache.entries()) if (isStale(entry, domainId, change)) stale.push(key)
+      for (const key of stale) cache.delete(key)
+      return stale.length
+    },
     get size() {
       return cache?.size ?? 0
     },

@@ -1,6 +1,7 @@
 import { clsx } from 'clsx'
 import type { ListingCard as CardData } from '#lib/listings'
 import { listingTexts } from '#lib/texts'
+import { SaveButton } from '~/ui/favourites/SaveButton'
 import { LocationIcon } from '~/ui/icons'
 import { cardCost, eventDateRange, plainText } from '../../listings/format'
 import { CalendarIcon } from './icons'
@@ -55,6 +56,7 @@ export function ListingCard({
           alt=""
           className="h-full w-full object-cover transition-transform duration-700 group-hover:scale-105"
         />
+        <SaveButton item={{ kind: 'listing', path: href, title: listing.name }} className="absolute top-3 right-3 z-10" />
         {inactive ? (
           <span className="absolute top-3 left-3 rounded-full bg-ink px-3 py-1 text-xs font-semibold text-white">{t.inactive}</span>
         ) : null}

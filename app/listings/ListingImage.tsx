@@ -54,7 +54,7 @@ export function ListingImage({
         height={height}
         alt={alt ?? image.alt}
         loading={priority ? 'eager' : 'lazy'}
-        decoding={priority ? 'sync' : 'async'}
+        decoding="async"
         fetchPriority={priority ? 'high' : undefined}
         className={`img object-cover ${className ?? ''}`}
       />

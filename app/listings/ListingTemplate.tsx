@@ -7,7 +7,9 @@
 import type { ReactNode } from 'react'
 import type { ListingCard as CardData, ServiceSummary } from '#lib/listings'
 import { listingTexts } from '#lib/texts'
+import { SaveBar } from '~/ui/favourites/SaveButton'
 import { EmailIcon, ExternalIcon, LocationIcon, PhoneIcon } from '~/ui/icons'
+import { LocationMap } from './map/LocationMap'
 import { Clamp, ClampList } from './Clamp'
 import { plainText } from '../../listings/format'
 import type { ListingPageView } from './listing-types'
@@ -75,6 +77,7 @@ export function ListingTemplate({
               </a>
             ) : null}
           </div>
+          <SaveBar item={{ kind: 'listing', path: `/${listing.slug}`, title: listing.name }} />
           {listing.categories.length ? (
             <ul aria-label={t.categories} className="flex flex-wrap gap-2">
               {listing.categories.map((chip) => (
@@ -103,6 +106,8 @@ export function ListingTemplate({
         </section>
         <DetailsPanel listing={listing} />
       </div>
+
+      {listing.geo ? <LocationMap name={listing.name} address={listing.address} geo={listing.geo} /> : null}
 
       {services.length ? (
         <section aria-labelledby="listing-services" className="container-site mt-16">

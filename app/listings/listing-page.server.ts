@@ -31,6 +31,8 @@ export async function loadListingPage(
   const domainId = context.domain?._id ?? ''
   const editor = Boolean(context.user)
   const service = context.services.listings
+  // The listing, its services and related listings: a listing change drops the page from the page cache.
+  context.dependencies?.listings()
   const empty: ListingPageData = { listing: null, services: [], related: [], failed: true, jsonLd: '' }
   try {
     const listing = (await service.findById(domainId, page._id, { editor })) ?? (await service.findBySlug(domainId, page.slug, { editor }))

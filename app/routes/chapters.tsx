@@ -27,6 +27,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const which = context.user ? 'draft' : 'published'
   const document = (loaded.page as { document?: { story?: { _id?: unknown } } }).document
   const { stories } = context.services
+  // The story's header and chapter list: a story or chapter publish drops the page from the page cache.
+  context.dependencies?.stories()
   // The page's own reference when the editor's copy carries one, else the story its address names.
   const storyId = typeof document?.story?._id === 'string' ? document.story._id : null
   const storySlug = storySlugOfChapter(loaded.page.slug)
@@ -92,7 +94,15 @@ function ChapterHeader({ title, description, story }: { title: string; descripti
     >
       {hasImage ? (
         <>
-          <Img image={image} alt="" width={1600} height={700} priority className="absolute inset-0 -z-10 h-full w-full object-cover" />
+          <Img
+            image={image}
+            alt=""
+            width={1600}
+            height={700}
+            sizes="100vw"
+            priority
+            className="absolute inset-0 -z-10 h-full w-full object-cover"
+          />
           <span className="absolute inset-0 -z-10 bg-gradient-to-t from-black/80 via-black/50 to-black/30" aria-hidden="true" />
         </>
       ) : null}

@@ -27,6 +27,8 @@ export async function loadContentPage(context: AppLoadContext, request: Request,
     page = domainId ? await pages.loadFor(domainId, collection, slug, { user: editor ?? null }) : null
   }
   if (!page) throw data(null, { status: 404 })
+  // The page cache drops this page when it is published again (server/page-cache.ts).
+  context.dependencies?.page(page._id)
   // Validated on the server: views get complete props, unknown blocks are dropped, and the
   // browser never needs the schemas (or the HTML sanitiser).
   // Blocks that show server data (the Listings grid's first page) get it here.

@@ -7,6 +7,7 @@ import { EditingContext } from '#blocks/editing'
 import { usePageOverride } from '#blocks/page-override'
 import { RenderBlocks } from '#blocks/RenderBlocks'
 import { draftLinkTexts } from '#lib/draft-link'
+import { SaveBar } from '~/ui/favourites/SaveButton'
 import { imageUrl } from '~/ui/image-url'
 import { PageHeader } from '~/ui/site/PageHeader'
 import type { loadContentPage } from './content-page.server'
@@ -86,6 +87,12 @@ export function ContentPage({ loaderData }: { loaderData: Loaded }) {
           backgroundColour={page.backgroundColour}
         />
         <RenderBlocks blocks={contents} />
+        {/* Visitors save a content page (not the home page, not a draft) to their list (issue 19). */}
+        {page.slug && !loaderData.draftPreview && !override ? (
+          <div className="container-site mt-12">
+            <SaveBar item={{ kind: 'page', path: `/${page.slug}`, title: page.title || page.header.title }} />
+          </div>
+        ) : null}
       </main>
     </EditingContext.Provider>
   )

@@ -98,7 +98,7 @@ export function Img({ image, width, height, cropKey, sources, sizes, alt, priori
       height={height === 'auto' ? undefined : height}
       alt={altText}
       loading={priority ? 'eager' : 'lazy'}
-      decoding={priority ? 'sync' : 'async'}
+      decoding="async"
       fetchPriority={priority ? 'high' : undefined}
       // When CSS crops further (object-fit: cover in a fluid box), keep the subject in view too.
       style={image.focal ? { objectPosition: objectPosition(image.focal) } : undefined}

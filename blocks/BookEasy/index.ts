@@ -4,6 +4,11 @@ import { schema } from './schema'
 export default defineBlock({
   type: 'BookEasy',
   label: 'BookEasy',
+  picker: {
+    title: 'Booking widget',
+    description: "One operator's availability, or everything of a type in the region, to book.",
+    group: 'booking',
+  },
   schema,
   allowedIn: ['contents'],
 })

@@ -4,6 +4,11 @@ import { schema } from './schema'
 export default defineBlock({
   type: 'BookEasySearch',
   label: 'BookEasy Search',
+  picker: {
+    title: 'Booking search',
+    description: 'Visitors search availability by dates, guests and type, then book.',
+    group: 'booking',
+  },
   schema,
   allowedIn: ['contents'],
 })

@@ -17,7 +17,8 @@ import {
   type EnquiryField,
   type FieldIssue,
 } from '#lib/concierge'
-import { conciergeTexts } from '#lib/texts'
+import { conciergeTexts, favouriteTexts } from '#lib/texts'
+import { ENQUIRY_PARAM, enquiryLines, readFavourites } from '~/ui/favourites/store'
 import { useApiBase } from '~/ui/hooks/use-api-base'
 import { useHydrated } from '~/ui/hooks/use-hydrated'
 import { ChevronDownIcon } from '~/ui/icons'
@@ -92,6 +93,9 @@ function toData(v: Values): Record<string, unknown> {
 type Status = 'idle' | 'sending' | 'sent' | 'failed'
 type Errors = Partial<Record<EnquiryField, string>>
 
+/** lib/concierge.ts's limit on the message (a long list is cut there). */
+const COMMENTS_MAX = 5000
+
 const inputClass =
   'mt-1 block min-h-12 w-full rounded-sm border-2 border-ink/25 bg-white px-4 py-2 text-ink focus:border-red aria-[invalid=true]:border-red-lighter'
 /**
@@ -112,7 +116,20 @@ export function View(_: Props) {
   // "Today" is the visitor's own day: set after hydration so the server's clock never decides it.
   const [today, setToday] = useState<string | null>(null)
   const focusAfter = useRef<string | null>(null)
+  // The browser's own day and list, read once after hydration (the server knows neither).
+  // eslint-disable-next-line react-hooks/set-state-in-effect
   useEffect(() => setToday(isoDate(new Date())), [])
+  // Sent from the visitor's list (/favourites, issue 19): the message starts with the list's items.
+  const [fromList, setFromList] = useState(0)
+  useEffect(() => {
+    if (editing || new URLSearchParams(window.location.search).get(ENQUIRY_PARAM) !== '1') return
+    const list = readFavourites()
+    if (!list.length) return
+    const message = favouriteTexts.enquiryMessage(enquiryLines(window.location.origin, list)).slice(0, COMMENTS_MAX)
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setValues((current) => (current.comments ? current : { ...current, comments: message }))
+    setFromList(list.length)
+  }, [editing])
   useEffect(() => {
     if (!focusAfter.current) return
     document.getElementById(focusAfter.current)?.focus()
@@ -334,6 +351,11 @@ export function View(_: Props) {
           {t.heading}
         </h2>
         <p className="mt-3 text-ink-soft">{t.intro}</p>
+        {fromList ? (
+          <p data-enquiry-list="" className="mt-3 font-semibold text-red-darker">
+            {favouriteTexts.enquiryNotice(fromList)}
+          </p>
+        ) : null}
         <form noValidate onSubmit={(e) => void send(e)} className="mt-6" aria-describedby={`${id}-result`}>
           {step(
             0,

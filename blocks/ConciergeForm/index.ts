@@ -4,6 +4,11 @@ import { schema } from './schema'
 export default defineBlock({
   type: 'ConciergeForm',
   label: 'Concierge Form',
+  picker: {
+    title: 'Trip enquiry form',
+    description: 'A form where visitors ask the visitor centre to plan their trip.',
+    group: 'booking',
+  },
   schema,
   allowedIn: ['contents'],
 })

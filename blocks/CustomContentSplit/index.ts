@@ -4,6 +4,11 @@ import { schema } from './schema'
 export default defineBlock({
   type: 'CustomContentSplit',
   label: 'Custom Content Split',
+  picker: {
+    title: 'Two columns on colour',
+    description: 'Two columns of blocks on a coloured band, with a heading.',
+    group: 'layout',
+  },
   schema,
   allowedIn: ['contents'],
 })

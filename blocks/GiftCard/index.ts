@@ -4,6 +4,11 @@ import { schema } from './schema'
 export default defineBlock({
   type: 'GiftCard',
   label: 'Gift Card',
+  picker: {
+    title: 'Gift vouchers',
+    description: 'The gift voucher shop, with a title and a line of text.',
+    group: 'booking',
+  },
   schema,
   allowedIn: ['contents'],
 })

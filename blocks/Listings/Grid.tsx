@@ -8,11 +8,11 @@
  * whatever the browser's locale; under 1 kB of date-fns), no dialog library (a native <dialog>).
  */
 import { clsx } from 'clsx'
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useRouteLoaderData } from 'react-router'
 import { formatDmy, formatIso, parseDate, parseDmy } from '#lib/dates'
 import type { FetchResponse } from '#lib/listings'
-import { listingTexts } from '#lib/texts'
+import { listingTexts, mapTexts } from '#lib/texts'
 import { useApiBase } from '~/ui/hooks/use-api-base'
 import { useHydrated } from '~/ui/hooks/use-hydrated'
 import { CloseIcon } from '~/ui/icons'
@@ -33,6 +33,12 @@ import { ListingCard } from '~/listings/ListingCard'
 import type { ListingsBlockData } from './data'
 
 const t = listingTexts.grid
+
+/** The map view (issue 19): Leaflet and its clusters load only when a visitor chooses Map. */
+const ListingsMap = lazy(() => import('~/listings/map/ListingsMap'))
+/** The address's parameter that keeps the chosen view (a shared or reloaded address opens the map again). */
+const VIEW_PARAM = 'view'
+type View = 'list' | 'map'
 
 /** Spec 02 §9. */
 const KEYWORD_DEBOUNCE_MS = 300
@@ -72,6 +78,7 @@ export function ListingsGrid({ categoryFilter, showExport, initial }: GridProps)
   const [loadingMore, setLoadingMore] = useState(false)
   const [panelOpen, setPanelOpen] = useState(false)
   const [exporting, setExporting] = useState(false)
+  const [view, setView] = useState<View>('list')
 
   const requestId = useRef(0)
   const listRef = useRef<HTMLUListElement>(null)
@@ -136,6 +143,21 @@ export function ListingsGrid({ categoryFilter, showExport, initial }: GridProps)
     applyFilters({ ...filters, categories: [] })
   })
 
+  // The server renders the list; an address asking for the map opens it once hydrated.
+  useEffect(() => {
+    // Read from the address once, after hydration (the server never renders the map).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (new URLSearchParams(window.location.search).get(VIEW_PARAM) === 'map') setView('map')
+  }, [])
+
+  function chooseView(next: View) {
+    setView(next)
+    const url = new URL(window.location.href)
+    if (next === 'map') url.searchParams.set(VIEW_PARAM, 'map')
+    else url.searchParams.delete(VIEW_PARAM)
+    window.history.replaceState(window.history.state, '', url)
+  }
+
   function writeAddress(next: GridFilters, page: number) {
     const url = new URL(window.location.href)
     url.search = filtersToSearch(next, url.searchParams, page).toString()
@@ -178,6 +200,27 @@ export function ListingsGrid({ categoryFilter, showExport, initial }: GridProps)
     setPanelOpen(false)
     if (keyword.trim() !== filters.search) applyFilters({ ...filters, search: keyword.trim() })
   }
+
+  // Opened before the scripts ran (a native <details>): the state follows what the visitor sees.
+  useEffect(() => {
+    if (panelRef.current?.open) setPanelOpen(true)
+  }, [])
+
+  // Escape closes the open panel and gives focus back to its summary. Listened for on the document:
+  // a filter's change re-renders the panel's options, and focus may then have fallen back to <body>.
+  useEffect(() => {
+    if (!panelOpen) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return
+      const active = document.activeElement
+      const panel = panelRef.current
+      if (!panel || (active && active !== document.body && !panel.contains(active))) return
+      setPanelOpen(false)
+      panel.querySelector<HTMLElement>('summary')?.focus()
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [panelOpen])
 
   // Small screens: the open panel is a full-screen overlay; the page behind it does not scroll.
   useEffect(() => {
@@ -267,18 +310,7 @@ export function ListingsGrid({ categoryFilter, showExport, initial }: GridProps)
           </label>
         </div>
 
-        <details
-          ref={panelRef}
-          open={panelOpen}
-          onToggle={(event) => setPanelOpen(event.currentTarget.open)}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' && panelOpen) {
-              setPanelOpen(false)
-              panelRef.current?.querySelector<HTMLElement>('summary')?.focus()
-            }
-          }}
-          className="group/filters"
-        >
+        <details ref={panelRef} open={panelOpen} onToggle={(event) => setPanelOpen(event.currentTarget.open)} className="group/filters">
           <summary
             aria-controls={panelId}
             className="inline-flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full border-2 border-red px-5 py-2 text-sm font-semibold text-red transition-colors select-none hover:bg-red hover:text-white [&::-webkit-details-marker]:hidden"
@@ -388,6 +420,30 @@ export function ListingsGrid({ categoryFilter, showExport, initial }: GridProps)
             {loading && !result ? t.loading : total > 0 ? t.results(total) : t.none}
           </h2>
         </div>
+        {/* The map needs the scripts: until they run the toggle holds its place unseen (nothing moves when it appears). */}
+        <div
+          role="group"
+          aria-label={mapTexts.view}
+          aria-hidden={hydrated ? undefined : true}
+          className={clsx('inline-flex rounded-full p-1 ring-1 ring-ink/20', !hydrated && 'invisible')}
+          data-view-toggle={hydrated ? '' : undefined}
+        >
+          {(['list', 'map'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              disabled={!hydrated}
+              aria-pressed={view === option}
+              onClick={() => chooseView(option)}
+              className={clsx(
+                'min-h-10 min-w-20 rounded-full px-5 text-sm font-semibold transition-colors',
+                view === option ? 'bg-red text-white' : 'text-ink hover:text-red',
+              )}
+            >
+              {option === 'list' ? mapTexts.list : mapTexts.map}
+            </button>
+          ))}
+        </div>
         {showExport && total > 0 ? (
           hydrated ? (
             <button type="button" onClick={() => void exportPdf()} disabled={exporting} className="button button--ghost">
@@ -403,7 +459,14 @@ export function ListingsGrid({ categoryFilter, showExport, initial }: GridProps)
         ) : null}
       </div>
 
+      {view === 'map' ? (
+        <Suspense fallback={<p className="min-h-[420px] text-ink-soft">{mapTexts.loading}</p>}>
+          <ListingsMap apiBase={apiBase} filters={filters} categoryFilter={categoryFilter} />
+        </Suspense>
+      ) : null}
+
       <ul
+        hidden={view === 'map'}
         ref={listRef}
         aria-busy={loading || undefined}
         className={clsx('grid grid-cols-1 gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3', loading && result && 'opacity-50')}
@@ -415,7 +478,7 @@ export function ListingsGrid({ categoryFilter, showExport, initial }: GridProps)
         ))}
       </ul>
 
-      {hasMore ? (
+      {hasMore && view === 'list' ? (
         <div className="mt-10 flex justify-center">
           {hydrated ? (
             <button

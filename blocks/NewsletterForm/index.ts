@@ -4,6 +4,11 @@ import { schema } from './schema'
 export default defineBlock({
   type: 'NewsletterForm',
   label: 'Newsletter Form',
+  picker: {
+    title: 'Newsletter sign-up',
+    description: 'A form where visitors subscribe to the newsletter.',
+    group: 'booking',
+  },
   schema,
   allowedIn: ['contents', 'split'],
 })

@@ -4,6 +4,11 @@ import { schema } from './schema'
 export default defineBlock({
   type: 'RegionMap',
   label: 'Region Map',
+  picker: {
+    title: 'Region map',
+    description: 'An interactive map of the region from the maps service.',
+    group: 'media',
+  },
   schema,
   allowedIn: ['contents'],
 })

@@ -4,6 +4,11 @@ import { schema } from './schema'
 export default defineBlock({
   type: 'SplitContent',
   label: 'Split Content',
+  picker: {
+    title: 'Two columns',
+    description: 'Two columns side by side, each holding its own blocks.',
+    group: 'layout',
+  },
   schema,
   allowedIn: ['contents'],
 })

@@ -355,7 +355,41 @@ export function generateProducts(options: GenerateOptions): AtlasProductDetail[]
       )
     }
   }
+  varyPictures(products)
   return products
+}
+
+const firstDate = (p: AtlasProductDetail) =>
+  ((p.eventFrequency ?? []) as { frequencyStartDate: string }[]).reduce<string>(
+    (min, f) => (!min || f.frequencyStartDate < min ? f.frequencyStartDate : min),
+    '',
+  )
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/**
+ * Neighbouring cards never show the same scene (issue 19 point 4): each category's products, in
+ * the order the site's grid lists them (first date, undated last, then name), take the category's
+ * scenes in turn for their first picture, the one on the card. Every category has at least five
+ * scenes, so cards one row apart in a grid of up to four columns differ too.
+ */
+function varyPictures(products: AtlasProductDetail[]) {
+  for (const category of Object.keys(SCENES) as Category[]) {
+    const scenes = SCENES[category]
+    const ordered = products
+      // Inactive products are not listed (the feed leaves them out), so they take no turn.
+      .filter((p) => p.productCategoryId === category && p.status === 'ACTIVE')
+      .map((p) => ({ p, start: firstDate(p) }))
+      .sort(
+        (a, b) =>
+          (a.start === b.start ? 0 : !a.start ? 1 : !b.start ? -1 : compare(a.start, b.start)) ||
+          compare(a.p.productName, b.p.productName) ||
+          compare(a.p.productId, b.p.productId),
+      )
+    ordered.forEach(({ p }, i) => {
+      const first = (p.multimedia as { serverPath: string }[] | undefined)?.[0]
+      if (first) first.serverPath = first.serverPath.replace(/\/images\/[^/]+\//, `/images/${scenes[i % scenes.length]}/`)
+    })
+  }
 }
 
 interface ProductInput {
@@ -380,16 +414,16 @@ function description(rnd: Random, category: Category, name: string, town: string
 
 /** Picture subjects per category (the fake draws them: see ./images.ts). */
 const SCENES: Record<Category, string[]> = {
-  ACCOMM: ['cottage-stay', 'vineyard-hills', 'olive-grove'],
+  ACCOMM: ['cottage-stay', 'vineyard-hills', 'olive-grove', 'town-main-street', 'lookout'],
   ATTRACTION: ['cellar-door', 'barrel-room', 'vineyard-hills', 'lookout', 'wine-glass'],
-  RESTAURANT: ['long-table', 'wine-glass', 'farmers-market'],
-  EVENT: ['long-table', 'farmers-market', 'wine-glass', 'town-main-street'],
-  TOUR: ['balloon-sunrise', 'cycling-trail', 'vineyard-hills', 'cellar-door'],
-  HIRE: ['cycling-trail', 'vineyard-hills'],
-  TRANSPORT: ['town-main-street', 'vineyard-hills'],
-  DESTINFO: ['town-main-street', 'lookout', 'vineyard-hills'],
-  GENSERVICE: ['long-table', 'olive-grove', 'cottage-stay'],
-  INFO: ['town-main-street', 'lookout'],
+  RESTAURANT: ['long-table', 'wine-glass', 'farmers-market', 'cellar-door', 'olive-grove'],
+  EVENT: ['long-table', 'farmers-market', 'wine-glass', 'town-main-street', 'vineyard-hills'],
+  TOUR: ['balloon-sunrise', 'cycling-trail', 'vineyard-hills', 'cellar-door', 'lookout'],
+  HIRE: ['cycling-trail', 'vineyard-hills', 'town-main-street', 'olive-grove', 'lookout'],
+  TRANSPORT: ['town-main-street', 'vineyard-hills', 'lookout', 'cellar-door', 'olive-grove'],
+  DESTINFO: ['town-main-street', 'lookout', 'vineyard-hills', 'olive-grove', 'cottage-stay'],
+  GENSERVICE: ['long-table', 'olive-grove', 'cottage-stay', 'wine-glass', 'barrel-room'],
+  INFO: ['town-main-street', 'lookout', 'vineyard-hills', 'cottage-stay', 'farmers-market'],
 }
 
 function images(rnd: Random, imageBase: string, alt: string, count: number, category: Category) {

@@ -298,7 +298,10 @@ export function createListingsPdfService(deps: ListingsPdfDeps) {
     for (const key of [...cache.keys()]) if (key.startsWith(prefix)) cache.delete(key)
     for (const key of [...building.keys()]) if (key.startsWith(prefix)) building.delete(key)
   }
-  deps.events?.on('published', (domainId) => forget(domainId))
+  // A calendar shows listings and the site's settings; pages and stories are not in it.
+  deps.events?.on('published', (domainId, change) => {
+    if (change?.kind !== 'pages' && change?.kind !== 'stories') forget(domainId)
+  })
 
   async function generate(domainId: string, filters: PdfFilters, options: { now?: Date } = {}): Promise<ListingsPdf> {
     const now = options.now ?? new Date()

@@ -20,7 +20,7 @@
  * The daily schedule runs under a Postgres advisory lock, so one instance of many runs it.
  */
 import { Cron } from 'croner'
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm'
 import type pg from 'pg'
 import { isLinked, productCategoryIds, type AtdwData, type Listing } from '#lib/listings'
 import type { Config } from '../../server/config.ts'
@@ -95,6 +95,17 @@ export interface ListingSyncDeps {
    * its products in one transaction.
    */
   applyChunkSize?: number
+}
+
+/** A stored provider listing as the sync first reads it (knownListings): enough to tell what changed. */
+interface Known {
+  _id: string
+  parentId: string | null
+  listingType: string
+  published: boolean
+  productUpdateDate: string | null
+  status: string | null
+  activeStatus: Listing['activeStatus']
 }
 
 interface Fetched {
@@ -197,6 +208,57 @@ export function createListingSyncService(deps: ListingSyncDeps) {
   const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
   /** Services bound to one transaction; their events go nowhere until the transaction commits. */
+  /**
+   * What the sync needs to know of every stored provider listing to decide what changed (the
+   * provider's update date and status, the publication, the product a service belongs to): a few
+   * fields read a page at a time, never the whole documents of every listing (a later in-server
+   * sync of the demo held ~60 MB more with them, issue 16 point 8). The documents of the listings
+   * a run changes are read when it applies them (fullDocs).
+   */
+  async function knownListings(db: Db, domainId: string, filter?: (k: Known) => boolean): Promise<Map<string, Known>> {
+    const out = new Map<string, Known>()
+    const PAGE = 1000
+    for (let after = ''; ;) {
+      const rows = await db
+        .select({
+          _id: listings.id,
+          parentId: listings.parentId,
+          listingType: listings.listingType,
+          published: listings.published,
+          productUpdateDate: sql<string | null>`${listings.doc}->'atdw'->>'productUpdateDate'`,
+          status: sql<string | null>`${listings.doc}->'atdw'->>'status'`,
+          activeStatus: sql<Listing['activeStatus']>`${listings.doc}->'activeStatus'`,
+        })
+        .from(listings)
+        .where(and(eq(listings.domainId, domainId), eq(listings.isCustom, false), gt(listings.id, after)))
+        .orderBy(asc(listings.id))
+        .limit(PAGE)
+      for (const row of rows) {
+        const known: Known = {
+          ...row,
+          activeStatus: typeof row.activeStatus === 'string' ? (JSON.parse(row.activeStatus) as Listing['activeStatus']) : row.activeStatus,
+        }
+        if (!filter || filter(known)) out.set(row._id, known)
+      }
+      if (rows.length < PAGE) return out
+      after = rows[rows.length - 1]!._id
+      await turn()
+    }
+  }
+
+  /** The stored documents of these listings (those a run changes), read in slices. */
+  async function fullDocs(db: Db, ids: string[]): Promise<Map<string, Listing>> {
+    const out = new Map<string, Listing>()
+    for (let i = 0; i < ids.length; i += 200) {
+      const rows = await db
+        .select({ id: listings.id, doc: listings.doc, published: listings.published })
+        .from(listings)
+        .where(inArray(listings.id, ids.slice(i, i + 200)))
+      for (const row of rows) out.set(row.id, { ...row.doc, _id: row.id, published: row.published })
+    }
+    return out
+  }
+
   function inTransaction(tx: Db) {
     const quiet = new ContentEventBus()
     const pages = createPageService(tx, quiet, createSearchService(tx))
@@ -208,7 +270,7 @@ export function createListingSyncService(deps: ListingSyncDeps) {
     domainId: string,
     fetched: Fetched[],
     feedIds: Set<string>,
-    existing: Map<string, Listing>,
+    existing: Map<string, Known>,
     report: SyncReport,
     options: { deactivateMissing: boolean; gone?: Set<string>; onApplied?: () => void; yieldBetween?: boolean },
   ) {
@@ -272,9 +334,15 @@ export function createListingSyncService(deps: ListingSyncDeps) {
       for (let i = 0; i < slice.length; i++) options.onApplied?.()
     }
     const bulkIds = new Set(bulk.map(({ product }) => product.productId))
-    for (const { product, services } of fetched) {
-      if (bulkIds.has(product.productId)) continue
-      const before = existing.get(product.productId) ?? null
+    // The stored documents of the listings merged one by one: these products, their services.
+    const merged = fetched.filter(({ product }) => !bulkIds.has(product.productId))
+    const mergedIds = new Set(merged.flatMap(({ product, services }) => [product.productId, ...services.map((s) => s.serviceId!)]))
+    const docs = await fullDocs(
+      tx,
+      [...mergedIds].filter((id) => existing.has(id)),
+    )
+    for (const { product, services } of merged) {
+      const before = docs.get(product.productId) ?? null
       const next = applyProvider(before, { _id: product.productId, domainId, listingType: 'product', parentId: null, atdw: product }, now)
       const parentSlug = (await publishAs(next, before?.published ?? false)).slug
       if (before) report.updated++
@@ -283,7 +351,7 @@ export function createListingSyncService(deps: ListingSyncDeps) {
       for (const service of services) {
         const id = service.serviceId!
         serviceIds.add(id)
-        const old = existing.get(id) ?? null
+        const old = docs.get(id) ?? null
         const child = applyProvider(
           old,
           {
@@ -319,8 +387,10 @@ export function createListingSyncService(deps: ListingSyncDeps) {
   }
 
   /** A listing whose product left the feed: INACTIVE, and off the public site with its page. */
-  async function deactivate(listings: ListingService, domainId: string, old: Listing, report: SyncReport) {
-    if (old.activeStatus.value === 'INACTIVE' && !old.published) return
+  async function deactivate(listings: ListingService, domainId: string, known: Known, report: SyncReport) {
+    if (known.activeStatus.value === 'INACTIVE' && !known.published) return
+    const old = await listings.findById(domainId, known._id, { editor: true })
+    if (!old) return
     const next: Listing = { ...old, activeStatus: { ...old.activeStatus, value: 'INACTIVE' } }
     await listings.setPublished(domainId, next, false, SYSTEM)
     report.deactivated++
@@ -410,7 +480,7 @@ export function createListingSyncService(deps: ListingSyncDeps) {
         const feed = listed.filter((p) => plan.mode === 'full' || p.status === 'ACTIVE')
         const gone = new Set(plan.mode === 'delta' ? listed.filter((p) => p.status !== 'ACTIVE').map((p) => p.productId) : [])
         const feedIds = new Set(feed.map((p) => p.productId))
-        const existing = await deps.listings.existingIds(domainId)
+        const existing = await knownListings(database.db, domainId)
         const report: SyncReport = {
           ...emptyReport(domainId, plan.mode, feed.length),
           ...(plan.mode === 'delta' ? { since: plan.since } : {}),
@@ -419,9 +489,9 @@ export function createListingSyncService(deps: ListingSyncDeps) {
           const before = existing.get(item.productId)
           // Unchanged at the provider, and not a product coming back after it had left the feed.
           const same =
-            before?.atdw &&
-            before.atdw.productUpdateDate === item.productUpdateDate &&
-            before.atdw.status === item.status &&
+            before?.productUpdateDate != null &&
+            before.productUpdateDate === item.productUpdateDate &&
+            before.status === item.status &&
             !(isLinked(before.activeStatus) && before.activeStatus.value !== item.status)
           if (same && !options.force) report.unchanged++
           return options.force || !same
@@ -479,9 +549,7 @@ export function createListingSyncService(deps: ListingSyncDeps) {
     if (!listing) throw new AppError('not_found', 'Listing not found')
     if (listing.isCustom || !listing.atdw) throw new AppError('conflict', 'Custom listings are not synced with ATDW')
     const productId = listing.listingType === 'service' ? (listing.parentId ?? listing.atdw.productId) : listing._id
-    const existing = new Map(
-      (await deps.listings.listAll(domainId)).filter((l) => l._id === productId || l.parentId === productId).map((l) => [l._id, l]),
-    )
+    const existing = await knownListings(database.db, domainId, (l) => l._id === productId || l.parentId === productId)
     const report = emptyReport(domainId, 'delta', 1)
     let fetched: Fetched | null = null
     try {

@@ -23,6 +23,8 @@ const PUBLIC = new Set([
   // Suggestions as a visitor types in the search box (issue 19): published titles the caller may read.
   'GET /api/search/suggest',
   'POST /api/listing/fetch',
+  // The grid's map view (issue 19): the same published listings as listing/fetch, as points, at most 5,000.
+  'POST /api/listing/mapPoints',
   'POST /api/listing/fetchRelated',
   'GET /api/listing/findById',
   'GET /api/listing/productServices',

@@ -9,7 +9,7 @@ import { atdwDataSchema } from '#lib/listings'
 import { applyProvider } from '../../listings/mapping.ts'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
 import { SYSTEM } from '../services/access.ts'
-import { createImageService, ProviderPhotoError } from '../services/images.ts'
+import { createImageService, isPrivateAddress, ProviderPhotoError } from '../services/images.ts'
 
 /**
  * Issue 16 point 4: listing photos go through the image pipeline. The server finds the provider's
@@ -27,6 +27,8 @@ const hits = new Map<string, number>()
 let photo: Buffer
 /** A port nothing listens on. */
 let closedPort: number
+/** Where the provider's /redirect-inside.jpg sends the client. */
+let redirectTarget = 'http://127.0.0.1:9/'
 
 const hitsOf = (p: string) => hits.get(p) ?? 0
 const visit = (url: string, accept = 'image/avif,image/webp,*/*') => t.app.request(url, { headers: { host: 'localhost', accept } })
@@ -65,6 +67,9 @@ beforeAll(async () => {
       // Headers, then nothing: a provider that hangs.
       res.writeHead(200, { 'content-type': 'image/jpeg' })
       res.write(photo.subarray(0, 100))
+    } else if (p === '/redirect-inside.jpg') {
+      res.writeHead(302, { location: redirectTarget })
+      res.end()
     } else if (p === '/broken.jpg') {
       res.writeHead(500, { 'content-type': 'text/plain' })
       res.end('internal error')
@@ -217,16 +222,78 @@ describe('a provider that fails', () => {
   })
 
   it('answers 502 when the provider cannot be reached', async () => {
-    const res = await visit(listingPhotoUrl('failing', `http://127.0.0.1:${closedPort}/gone.jpg`, { w: 320 }))
-    expect(res.status).toBe(502)
-    expect((await errorOf(res)).message).toBe('The tourism provider could not be reached for this photo')
+    // A service that allows that (loopback) host explicitly, as a configured provider's is.
+    const images = createImageService(t.database.db, t.services.storage, {
+      cacheDir: t.config.imageCacheDir,
+      providerPhotos: { allowedHosts: [`127.0.0.1:${closedPort}`] },
+    })
+    const err = await images
+      .renderListingPhoto('failing', listingPhotoKey(`http://127.0.0.1:${closedPort}/gone.jpg`), { w: 320 }, 'image/webp')
+      .catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(ProviderPhotoError)
+    expect((err as ProviderPhotoError).status).toBe(502)
+    expect((err as ProviderPhotoError).message).toBe('The tourism provider could not be reached for this photo')
+  })
+
+  it('never fetches a private, loopback or link-local address other than the configured provider (SSRF guard)', async () => {
+    // Another server on this machine, reachable but not the provider: it must never be asked.
+    let asked = 0
+    const inside = http.createServer((_req, res) => {
+      asked++
+      res.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo)
+    })
+    await new Promise<void>((resolve) => inside.listen(0, '127.0.0.1', resolve))
+    const insideBase = `http://127.0.0.1:${(inside.address() as AddressInfo).port}`
+    redirectTarget = `${insideBase}/photos/inside.jpg`
+    try {
+      const addresses = [
+        `${insideBase}/photos/inside.jpg`,
+        `http://localhost:${(inside.address() as AddressInfo).port}/photos/inside.jpg`,
+        'http://169.254.169.254/latest/meta-data/photo.jpg',
+        'http://10.0.0.7/photo.jpg',
+        'http://[::1]:9/photo.jpg',
+        // The provider itself redirecting to an inside address.
+        `${base}/redirect-inside.jpg`,
+      ]
+      await addListing('ssrf', addresses)
+      for (const address of addresses) {
+        const res = await visit(listingPhotoUrl('ssrf', address, { w: 320 }))
+        expect(res.status, address).toBe(502)
+        expect((await errorOf(res)).code, address).toBe('provider_unavailable')
+      }
+      expect(asked).toBe(0)
+      expect(hitsOf('/redirect-inside.jpg')).toBe(1)
+      // The configured provider's own loopback host is still fetched (the demo's fake provider).
+      expect((await visit(listingPhotoUrl('cellar', `${base}/photos/cellar.jpg`, { w: 320 }))).status).toBe(200)
+    } finally {
+      inside.closeAllConnections()
+      await new Promise<void>((resolve) => inside.close(() => resolve()))
+    }
+  })
+
+  it('tells private addresses from public ones', () => {
+    for (const a of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+    ])
+      expect(isPrivateAddress(a), a).toBe(true)
+    for (const a of ['203.0.113.9', '8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8']) expect(isPrivateAddress(a), a).toBe(false)
   })
 
   it('answers 504 when the provider does not send the photo in time', async () => {
     // The same service with a short time limit (the server's is 15 s), on the same database and cache.
     const images = createImageService(t.database.db, t.services.storage, {
       cacheDir: t.config.imageCacheDir,
-      providerPhotos: { timeoutMs: 300 },
+      providerPhotos: { timeoutMs: 300, relativeBase: base },
     })
     const started = Date.now()
     const err = await images

@@ -22,6 +22,7 @@ import { cartRouter } from './cart.ts'
 import { teamRouter } from './team.ts'
 import { dashboardRouter } from './dashboard.ts'
 import { draftLinkRouter } from './draftLink.ts'
+import { presenceRouter, scheduleRouter } from './schedule.ts'
 import { hostFromHeader } from '../services/domains.ts'
 
 /** The default largest request body of the API (API_BODY_LIMIT_KB). */
@@ -83,6 +84,8 @@ export function createApi(services: Services, log: Logger) {
     ['/team', teamRouter],
     ['/dashboard', dashboardRouter],
     ['/draftLink', draftLinkRouter],
+    ['/schedule', scheduleRouter],
+    ['/presence', presenceRouter],
   ]
   for (const [path, router] of routers) api.route(path, router)
 

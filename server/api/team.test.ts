@@ -5,6 +5,7 @@
  */
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { newCustomListing } from '#lib/listings'
 import { teamTexts } from '#lib/team'
 import { mailOutbox } from '#server/db/schema'
 import { signIn, signInToken, visitor, type Caller } from '../../tests/helpers/api-client.ts'
@@ -97,6 +98,12 @@ describe('each team role on each call that changes content', () => {
       if (!mayPublish[role]) await json(callers.admin.post('/api/listing/unpublishCategory', { _id: category._id }))
       await expectStatus(c.post('/api/listing/deleteCategory', { _id: category._id }), mayPublish[role], 'listing/deleteCategory')
 
+      // Listings: a custom listing saved by everyone, published by publishers and admins.
+      const created = await c.post('/api/listing/save', { listing: newCustomListing(`listing-${role}`, `Picnic ${role}`) })
+      await expectStatus(Promise.resolve(created), true, 'listing/save')
+      const { listing } = await json<{ listing: Record<string, unknown> }>(Promise.resolve(created))
+      await expectStatus(c.post('/api/listing/publishListing', { listing }), mayPublish[role], 'listing/publishListing')
+
       // Domains, page roles and people: admins.
       await expectStatus(
         c.post('/api/config/saveDomain', { domain: { _id: `d-${role}`, name: role, hostnames: [`${role}.example`] }, force: true }),
@@ -129,6 +136,20 @@ describe('each team role on each call that changes content', () => {
     expect(eddie.filter((x) => /publish|delete/.test(x))).toEqual([])
     const pia = (await latestActivity(callers.admin, '&kind=category')).filter((e) => e.username === 'pia').map((e) => e.action)
     expect(pia).toEqual(['delete', 'unpublish', 'publish', 'save'])
+  })
+
+  it('records listing saves and publishes with who made them', async () => {
+    const entries = (await latestActivity(callers.admin, '&kind=listing')).map((e) => `${e.username} ${e.action} ${e.subject}`)
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        'eddie save Picnic editor',
+        'pia save Picnic publisher',
+        'pia publish Picnic publisher',
+        'alma publish Picnic admin',
+      ]),
+    )
+    // Eddie's refused publish left no entry.
+    expect(entries.filter((x) => x.startsWith('eddie publish'))).toEqual([])
   })
 
   it('records each change with who made it, in order', async () => {

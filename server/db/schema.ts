@@ -249,6 +249,7 @@ export const searchTerms = pgTable(
 export * from '../../listings/schema.ts'
 export * from './schema-engagement.ts'
 export * from './schema-team.ts'
+export * from './schema-schedule.ts'
 
 /**
  * One-time codes that let the first editor be created in the browser (issue 13). Each server

@@ -1,7 +1,8 @@
 import type { DomainDoc, FooterDoc, NavDoc, SiteSettingsDoc, Spacing, StoredBlock } from '#lib/content'
 import type { BlockInput, BlockType } from '#blocks/schemas'
 import type { PageInput } from '../services/pages.ts'
-import type { DemoImages } from './images.ts'
+import { demoAlt, type DemoImages } from './images.ts'
+import { DEMO_ANALYTICS_ID } from '#lib/demo-analytics'
 import { allBlocksPage } from './all-blocks.ts'
 
 export interface DemoSite {
@@ -10,7 +11,27 @@ export interface DemoSite {
   nav: Omit<NavDoc, 'domainId'>
   footer: Omit<FooterDoc, 'domainId'>
   siteSettings: Omit<SiteSettingsDoc, 'domainId' | '_id'>
+  /** A story and its chapter pages (collection 'chapters', slugs 'chapters/{story}/{page}'). */
+  story?: DemoStory
+  /** Where the concierge form's enquiries go (Site Settings → Concierge Form). */
+  conciergeEmail?: string
 }
+
+export interface DemoStory {
+  title: string
+  slug: string
+  description: string
+  image: { imageId: string; alt: string }
+  upNext: { heading: string; subtitle: string; link: { text: string; href: string; type: 'page' }; image: { imageId: string; alt: string } }
+  /** The chapter pages in reading order; their slugs are the page's own part ('the-first-vines'). */
+  chapters: PageInput[]
+}
+
+/** The demo's analytics id: the consent banner shows, and accepting loads only the site's own no-op stand-in. */
+export { DEMO_ANALYTICS_ID }
+
+/** The demo's concierge address: enquiries are queued in the mail outbox for it (the dev outbox page, or SMTP_URL). */
+export const DEMO_CONCIERGE_EMAIL = 'visitor-centre@barossa.example'
 
 /** A block typed against its schema's input, so demo content is checked when it is written. */
 function block<T extends BlockType>(componentType: T, props: Omit<BlockInput<T>, 'componentType'>): StoredBlock {
@@ -466,6 +487,8 @@ function barossa(images: DemoImages): DemoSite {
         ],
         spacing: wide,
       }),
+      block('Anchor', { id: 'enquire' }),
+      block('ConciergeForm', { spacing: wide }),
       block('Link', { link: page('/things-to-do', 'See things to do'), variant: 'primary', align: 'center', spacing: section }),
     ],
   }
@@ -495,6 +518,7 @@ function barossa(images: DemoImages): DemoSite {
           page('/things-to-do', 'Things to do'),
           page('/eat-and-drink', 'Eat and drink'),
           page('/plan-your-visit', 'Plan your visit'),
+          page('/chapters/barossa-story/the-first-vines', 'The Barossa Story, in three chapters'),
         ],
         spacing: wide,
       }),
@@ -537,6 +561,94 @@ function barossa(images: DemoImages): DemoSite {
       }),
     ],
   }
+
+  // A story told in three chapter pages (spec 01 §2.11, spec 02 §2.7), linked from 'About' in the navigation.
+  const chapter = (slug: string, title: string, description: string, picture: keyof DemoImages, contents: StoredBlock[]): PageInput => ({
+    slug,
+    template: 'chapter',
+    description,
+    // The chapter's picture shows where the story lists it and in the previous chapter's 'up next'.
+    header: { title, description, image: { imageId: images[picture], alt: demoAlt[picture] } },
+    contents,
+  })
+  const story: DemoStory = {
+    title: 'The Barossa Story',
+    slug: 'barossa-story',
+    description: 'How a valley of Silesian farmers became one of the great wine regions of the world, in three chapters.',
+    image: { imageId: images['vineyard-hills'], alt: '' },
+    upNext: {
+      heading: 'Come and see for yourself',
+      subtitle: 'The old vines, the bakeries and the families are all still here. The Visitor Centre will help you plan the visit.',
+      link: page('/plan-your-visit', 'Plan your visit'),
+      image: { imageId: images['town-main-street'], alt: '' },
+    },
+    chapters: [
+      chapter(
+        'the-first-vines',
+        'The first vines',
+        'In the 1840s Lutheran families from Silesia and Prussia crossed the world and planted their gardens, their churches and their vines in a valley north of Adelaide.',
+        'olive-grove',
+        [
+          block('RichText', {
+            html: '<p>The settlers who arrived at Bethany in 1842 came for freedom to worship as they chose. They brought seeds, smallgoods recipes and a farming habit of planting a little of everything: wheat, orchards, a pig or two, and a row of vines behind the house.</p><p>The vines took to the warm, dry valley better than anyone expected. Within a generation families were making wine for the whole colony, and some of the shiraz and grenache they planted is still picked every autumn.</p>',
+            spacing: section,
+          }),
+          block('Image', {
+            imageId: images['cottage-stay'],
+            alt: 'A bluestone settler’s cottage with a verandah at dusk',
+            caption: 'Bluestone cottages like the settlers built still line the back roads around Bethany and Tanunda.',
+            inContainer: true,
+            spacing: section,
+          }),
+          block('Quote', {
+            text: 'My great-great-grandfather planted the block by the creek in 1860. We still pick it by hand, and it still makes the best wine we have.',
+            quotee: 'A sixth-generation grower in Light Pass',
+            spacing: wide,
+          }),
+        ],
+      ),
+      chapter(
+        'old-vines-new-hands',
+        'Old vines, new hands',
+        'Phylloxera never crossed South Australia’s border, so the valley kept vines older than almost anywhere on earth, and a new generation is making the most of them.',
+        'cellar-door',
+        [
+          block('RichText', {
+            html: '<p>When phylloxera swept through the vineyards of Europe and the eastern colonies, South Australia shut its borders to vine cuttings. The quarantine held. Today the Barossa grows shiraz, grenache and mataro on their own roots, some planted more than 150 years ago.</p><p>The families who tended them are still here, and beside them work young winemakers who came for the old vines and stayed for the valley. Many pour their own wine at the cellar door.</p>',
+            spacing: section,
+          }),
+          block('Image', {
+            imageId: images['barrel-room'],
+            alt: 'Oak barrels stacked in a vaulted stone cellar',
+            caption: 'Fortified wines laid down a century ago still rest in the valley’s oldest cellars.',
+            inContainer: true,
+            spacing: section,
+          }),
+          block('Link', { link: page('/eat-and-drink', 'Find a cellar door'), variant: 'secondary', align: 'center', spacing: section }),
+        ],
+      ),
+      chapter(
+        'a-table-for-everyone',
+        'A table for everyone',
+        'Bakeries that open at seven, a Saturday market, long lunches among the vines: the valley’s food is as much its story as its wine.',
+        'farmers-market',
+        [
+          block('RichText', {
+            html: '<p>The settlers’ kitchens never went away. Mettwurst is still smoked in Angaston, streuselkuchen still sold warm in Tanunda, and the Barossa Farmers Market brings the valley’s growers and bakers together every Saturday morning.</p><p>Around them grew a table culture the whole valley shares: long lunches under the trees, harvest feasts in vintage and winemakers’ dinners where the person who made the wine pours it.</p>',
+            spacing: section,
+          }),
+          block('Image', {
+            imageId: images['long-table'],
+            alt: 'A long table set for lunch under festoon lights',
+            caption: 'A long lunch in vintage, when the valley eats together.',
+            inContainer: true,
+            spacing: section,
+          }),
+        ],
+      ),
+    ],
+  }
+  const chapterLink = (p: PageInput) => page(`/chapters/${story.slug}/${p.slug}`, String((p.header as { title: string }).title))
 
   const legal = (slug: string, title: string, html: string): PageInput => ({
     slug,
@@ -609,7 +721,18 @@ function barossa(images: DemoImages): DemoSite {
           ],
         },
         { text: 'Plan your visit', href: '/plan-your-visit', type: 'page', groups: [] },
-        { text: 'About', href: '/about', type: 'page', groups: [] },
+        {
+          text: 'About',
+          href: '/about',
+          type: 'page',
+          groups: [
+            { title: story.title, links: story.chapters.map(chapterLink) },
+            {
+              title: 'The valley',
+              links: [page('/about', 'About the Barossa'), page('/plan-your-visit#enquire', 'Ask our visitor centre')],
+            },
+          ],
+        },
       ],
       cta: page('/plan-your-visit#visitor-centre', 'Visitor Centre'),
     },
@@ -634,6 +757,7 @@ function barossa(images: DemoImages): DemoSite {
             page('/book-online', 'Book online'),
             page('/book-online#gift-cards', 'Gift cards'),
             page('/plan-your-visit#visitor-centre', 'Visitor Centre'),
+            page('/favourites', 'My list'),
           ],
         },
         {
@@ -666,7 +790,10 @@ function barossa(images: DemoImages): DemoSite {
       twitter: emptySocial,
       redirects: [],
       categories: [],
+      analyticsId: DEMO_ANALYTICS_ID,
     },
+    story,
+    conciergeEmail: DEMO_CONCIERGE_EMAIL,
   }
 }
 

@@ -20,7 +20,7 @@ export const demoImageNames = [
 export type DemoImageName = (typeof demoImageNames)[number]
 export type DemoImages = Record<DemoImageName, string>
 
-const demoAlt: Record<DemoImageName, string> = {
+export const demoAlt: Record<DemoImageName, string> = {
   'vineyard-hills': 'Vine rows rolling over golden hills at sunset',
   'cellar-door': 'A sandstone cellar door with a red veranda among the vines',
   'long-table': 'A long lunch table set with wine glasses under festoon lights',

@@ -62,9 +62,24 @@ export async function startDemoAtdw(env: NodeJS.ProcessEnv = process.env): Promi
   }
 }
 
+/**
+ * The grids' categories name the provider's kinds of events and stays (its vertical
+ * classifications, one filter group: any of them), so each grid offers a checkbox per kind.
+ */
+const EVENT_KINDS = ['FESTIVAL', 'EVTFOOD', 'EVTMUSIC', 'EVTCOMNTY', 'EXHIBIT', 'SPORT']
+const STAY_KINDS = ['BEDBREAKFA', 'COTTAGE', 'HOTEL', 'MOTEL', 'APARTMENT', 'CARAVAN', 'FARMSTAY', 'RESORT']
+
 const categories: (ListingCategoryInput & { _id: string })[] = [
-  { _id: 'demo-whats-on', name: "What's On", filters: [['EVENT']], excludedTags: '', attributes: [], hideServices: false, hasDates: true },
-  { _id: 'demo-stay', name: 'Stay', filters: [['ACCOMM']], excludedTags: '', attributes: [], hideServices: false, hasDates: false },
+  {
+    _id: 'demo-whats-on',
+    name: "What's On",
+    filters: [EVENT_KINDS],
+    excludedTags: '',
+    attributes: [],
+    hideServices: false,
+    hasDates: true,
+  },
+  { _id: 'demo-stay', name: 'Stay', filters: [STAY_KINDS], excludedTags: '', attributes: [], hideServices: false, hasDates: false },
 ]
 
 const pages = [

@@ -1,6 +1,6 @@
 import { SYSTEM } from '../services/access.ts'
 import type { Services } from '../services/index.ts'
-import { demoSites } from './content.ts'
+import { demoSites, type DemoStory } from './content.ts'
 import { generateDemoImages } from './images.ts'
 import { DEMO_LISTINGS_DOMAIN, seedDemoListings } from './listings.ts'
 
@@ -22,6 +22,8 @@ export async function seedDemo(services: Services, options: { onlyIfEmpty?: bool
       const saved = await services.pages.save(site.domain._id, 'pages', page, SYSTEM)
       await services.pages.publish(site.domain._id, 'pages', saved._id, SYSTEM)
     }
+    if (site.story) await seedStory(services, site.domain._id, site.story)
+    if (site.conciergeEmail) await services.enquiries.saveSettings(site.domain._id, { email: site.conciergeEmail, ccs: [''] })
     for (const kind of ['nav', 'footer', 'siteSettings'] as const) {
       await services.siteDocuments.save(kind, site.domain._id, site[kind])
       await services.siteDocuments.publish(kind, site.domain._id)
@@ -30,4 +32,24 @@ export async function seedDemo(services: Services, options: { onlyIfEmpty?: bool
     if (site.domain._id === DEMO_LISTINGS_DOMAIN) await seedDemoListings(services, site.domain._id)
   }
   return seededAny
+}
+
+/** A story, published, and its chapter pages in reading order (the story lists them oldest first). */
+async function seedStory(services: Services, domainId: string, demo: DemoStory): Promise<void> {
+  const created = await services.stories.create(domainId, { title: demo.title, slug: demo.slug, description: demo.description })
+  const story = await services.stories.publish(domainId, {
+    _id: created._id,
+    version: created.version,
+    header: { image: demo.image },
+    upNext: { inContainer: true, ...demo.upNext },
+  })
+  for (const chapter of demo.chapters) {
+    const saved = await services.pages.save(
+      domainId,
+      'chapters',
+      { ...chapter, slug: `chapters/${story.slug}/${chapter.slug}`, story: { _id: story._id, slug: story.slug } },
+      SYSTEM,
+    )
+    await services.pages.publish(domainId, 'chapters', saved._id, SYSTEM)
+  }
 }

@@ -29,7 +29,7 @@ function toDoc(row: typeof domains.$inferSelect): DomainDoc {
 
 export function createDomainService(db: Db, events: ContentEventBus) {
   /** Which domain answers which host changed: every visitor page cached for those hosts is stale. */
-  const changed = (domainId: string) => events.emit('published', domainId)
+  const changed = (domainId: string) => events.emit('published', domainId, { kind: 'domains' })
 
   // Domains change rarely and are read on every request: keep the list in memory.
   let cached: DomainDoc[] | null = null

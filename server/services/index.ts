@@ -4,7 +4,7 @@ import { loadConfig, type Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
 import { createStorage, type Storage } from '../integrations/storage/index.ts'
 import { createDomainService } from './domains.ts'
-import { CONTENT_CHANNEL, ContentEventBus } from './events.ts'
+import { CONTENT_CHANNEL, ContentEventBus, encodeChange } from './events.ts'
 import { createImageService } from './images.ts'
 import { createPageService } from './pages.ts'
 import { createRedirectService } from './redirects.ts'
@@ -20,17 +20,20 @@ import { createListingSyncService } from '../../listings/sync/atdw.ts'
 import { createBookEasySyncService } from '../../listings/sync/bookeasy.ts'
 import { createListingsPdfService } from '../../listings/pdf/calendar.tsx'
 import { createListingIndex } from '../../listings/memory-index.ts'
+import { createListingMapService } from '../../listings/map-points.ts'
 import { createEnquiryService } from './enquiries.ts'
 import { createStoryService } from './stories.ts'
 import { createCartService } from './cart.ts'
 import { createActivityLog } from './team/activity.ts'
 import { createTeamService } from './team/team.ts'
 import { createDraftLinks, draftLinkSecret } from './draft-links.ts'
+import { createScheduleService } from './schedules.ts'
+import { createPresenceService } from './presence.ts'
 
 export type ServicesConfig = Pick<Config, 'mode' | 'baseUrl' | 'apiPrefix' | 'auth' | 'mail'> &
   Partial<Pick<Config, 'dataDir' | 'imageCacheDir' | 'imageCacheMaxBytes' | 's3' | 'limits'>> &
   Partial<Pick<Config, 'atdw'>> &
-  Partial<Pick<Config, 'bookeasy' | 'sentry'>> &
+  Partial<Pick<Config, 'bookeasy' | 'sentry' | 'map'>> &
   Partial<Pick<Config, 'pdf' | 'draftLinks'>> & {
     /** Overrides the storage chosen from the config (tests). */
     storage?: Storage
@@ -42,8 +45,8 @@ export function createServices(database: Database, config: ServicesConfig) {
   const { db } = database
   // Whatever process publishes (a server instance, a command-line tool on PostgreSQL) tells every
   // instance sharing the database; each clears its own caches when it hears it (server/main.ts).
-  events.on('published', (domainId) => {
-    database.notify(CONTENT_CHANNEL, domainId).catch(() => {
+  events.on('published', (domainId, change) => {
+    database.notify(CONTENT_CHANNEL, encodeChange(domainId, change)).catch(() => {
       // The database is down: nothing was published either. The page cache's maximum age is the safety net.
     })
   })
@@ -68,7 +71,10 @@ export function createServices(database: Database, config: ServicesConfig) {
   })
   const siteDocuments = createSiteDocumentService(db, events)
   const redirects = createRedirectService(siteDocuments)
-  events.on('published', () => redirects.clear())
+  // Redirect rules are site settings.
+  events.on('published', (_domainId, change) => {
+    if (!change || change.kind === 'site' || change.kind === 'domains') redirects.clear()
+  })
   const pages = createPageService(db, events, search)
   const listingIndex = createListingIndex(db, events)
   const listings = createListingService(db, { pages, events, index: listingIndex })
@@ -93,6 +99,8 @@ export function createServices(database: Database, config: ServicesConfig) {
     pages,
     listings,
     listingIndex,
+    /** The grid's map view: the points of every listing a filter matches (issue 19). */
+    listingMap: createListingMapService(db, listings, events),
     // Calendars are laid out in worker threads (PDF_WORKERS, PDF_QUEUE_MAX) and kept until the next publish.
     listingsPdf: createListingsPdfService({
       listings,
@@ -118,6 +126,10 @@ export function createServices(database: Database, config: ServicesConfig) {
     enquiries: createEnquiryService(db, mailer, { limits: rateLimits }),
     // The booking provider's cart (its defaults when the caller's config names none).
     cart: createCartService(config.bookeasy ?? loadConfig({}).bookeasy),
+    /** Scheduled publishing and unpublishing of pages, run once across instances (issue 17 point 6). */
+    schedules: createScheduleService({ db, pages }),
+    /** Who else has a page open, and the stored draft's version (issue 17 point 8). */
+    presence: createPresenceService(db),
     /** Signed, expiring links to a page's draft for people without an account (issue 17 point 7). */
     draftLinks: createDraftLinks(
       { db, pages },

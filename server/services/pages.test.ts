@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
 import { CONTENT_CHANNEL } from '../app.ts'
 import { SYSTEM } from './access.ts'
+import { decodeChange } from './events.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -54,8 +55,9 @@ describe('page service', () => {
     expect(published.lastPublished).not.toBeNull()
     await t.services.pages.save('d1', 'pages', { ...published, header: { title: 'Later draft' } }, SYSTEM)
     expect((await t.services.pages.loadPublished('d1', 'pages', 'news'))?.header.title).toBe('Published')
-    // The services turn the publish event into a NOTIFY.
-    await expect.poll(() => heard).toContain('d1')
+    // The services turn the publish event into a NOTIFY naming the domain and the page.
+    await expect.poll(() => heard.map((payload) => decodeChange(payload).domainId)).toContain('d1')
+    expect(JSON.stringify(heard.map((payload) => decodeChange(payload).change))).toContain(page._id)
     await listener.stop()
   })
 

@@ -108,6 +108,11 @@ export const versionRequired = (what: string) =>
     { path: 'version', message: 'Required when saving an existing document' },
   ])
 
+/** How the activity log names a publish or unpublish made by a schedule (issue 17 point 6). */
+interface LogAs {
+  logAs?: 'scheduled-publish' | 'scheduled-unpublish'
+}
+
 /** The activity log's kind for a collection: listing pages are listings, every other page a page. */
 const activityKind = (collection: string) => (collection === 'listings' ? 'listing' : 'page')
 
@@ -362,12 +367,12 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
     }
     const published = rows.filter((row) => row.published).map((row) => toDoc(row, row.publishedDoc!, row.publishedSlug!))
     await search.indexPages(collection, published)
-    if (published.length) events.emit('published', domainId)
+    if (published.length) events.emit('published', domainId, { kind: 'pages', ids: published.map((page) => page._id), collection })
     return rows.map((row) => toDoc(row, row.draft, row.slug))
   }
 
   /** Copies the draft to the published copy that visitors see, and indexes it for search. */
-  async function publish(domainId: string, collection: Collection, id: string, options: Actor = {}): Promise<PageDoc> {
+  async function publish(domainId: string, collection: Collection, id: string, options: Actor & LogAs = {}): Promise<PageDoc> {
     const existing = await rowById(domainId, collection, id)
     if (!existing) throw notFound('Page not found')
     if (!actorCanPublish(options, existing.draft)) throw forbidden('You are not allowed to publish this page')
@@ -386,7 +391,7 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
           })
           .where(eq(pages.id, id))
           .returning()
-        await record(updated!, 'publish', options.user, tx)
+        await record(updated!, 'publish', options.user, tx, options.logAs)
         return updated
       })
     } catch (err) {
@@ -395,7 +400,7 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
     }
     const page = toDoc(row!, row!.draft, row!.slug)
     await search.indexPage(collection, page)
-    events.emit('published', domainId)
+    events.emit('published', domainId, { kind: 'pages', ids: [id], collection })
     return page
   }
 
@@ -417,7 +422,7 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
   }
 
   /** Takes the page off the public site and out of the search index; the draft stays. */
-  async function unpublish(domainId: string, collection: Collection, id: string, options: Actor = {}): Promise<PageDoc> {
+  async function unpublish(domainId: string, collection: Collection, id: string, options: Actor & LogAs = {}): Promise<PageDoc> {
     const existing = await rowById(domainId, collection, id)
     if (!existing) throw notFound('Page not found')
     if (!actorCanPublish(options, existing.draft)) throw forbidden('You are not allowed to unpublish this page')
@@ -427,11 +432,11 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
         .set({ published: false, publishedDoc: null, publishedSlug: null })
         .where(eq(pages.id, id))
         .returning()
-      await record(row!, 'unpublish', options.user, tx)
+      await record(row!, 'unpublish', options.user, tx, options.logAs)
       return row
     })
     await search.deleteItem(domainId, id, collection)
-    events.emit('published', domainId)
+    events.emit('published', domainId, { kind: 'pages', ids: [id], collection })
     return toDoc(row!, row!.draft, row!.slug)
   }
 
@@ -542,7 +547,7 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
       .returning()
     if (row!.published && row!.publishedDoc && row!.publishedSlug !== null) {
       await search.indexPage(collection, toDoc(row!, row!.publishedDoc, row!.publishedSlug))
-      events.emit('published', domainId)
+      events.emit('published', domainId, { kind: 'pages', ids: [id], collection })
     }
     return toDoc(row!, row!.draft, row!.slug)
   }

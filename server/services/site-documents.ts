@@ -152,7 +152,8 @@ export function createSiteDocumentService(db: Db, events: ContentEventBus) {
         .where(and(eq(siteDocuments.domainId, domainId), eq(siteDocuments.kind, kind)))
       await recordActivity(tx, actor, { kind: activityKinds[kind], action: 'publish', domainId, subjectId: kind })
     })
-    events.emit('published', domainId)
+    // Navigation, footer and settings are on every page of this domain (and of no other).
+    events.emit('published', domainId, { kind: 'site' })
     return load(kind, domainId, 'published')
   }
 

@@ -159,7 +159,7 @@ export function createStoryService(db: Db, events: ContentEventBus) {
         await recordActivity(tx, { user }, { kind: 'story', action: 'publish', domainId, subjectId: id, subject: slug })
         return row
       })
-      events.emit('published', domainId)
+      events.emit('published', domainId, { kind: 'stories', ids: [id] })
       return toStory(row!, 'draft')
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(`A story with the slug '${slug}' already exists`, { path: 'slug' })
@@ -241,7 +241,7 @@ export function createStoryService(db: Db, events: ContentEventBus) {
       await recordActivity(tx, { user }, { kind: 'story', action: 'publish', domainId, subjectId: saved._id, subject: saved.slug })
       return row
     })
-    events.emit('published', domainId)
+    events.emit('published', domainId, { kind: 'stories', ids: [saved._id] })
     return toStory(row!, 'draft')
   }
 
@@ -255,7 +255,7 @@ export function createStoryService(db: Db, events: ContentEventBus) {
       await tx.delete(stories).where(eq(stories.id, id))
       await recordActivity(tx, { user }, { kind: 'story', action: 'delete', domainId, subjectId: id, subject: existing.slug })
     })
-    events.emit('published', domainId)
+    events.emit('published', domainId, { kind: 'stories', ids: [id] })
   }
 
   return { list, load, loadForChapter, loadBySlug, create, save, publish, remove, chapters }

@@ -79,14 +79,15 @@ describe('Select Component', () => {
     await p.getByRole('button', { name: b.addComponentTo('page') }).click()
     const picker = p.getByRole('dialog', { name: b.addComponent })
     await picker.getByLabel(b.searchComponents).fill('quo')
-    await expect.poll(() => picker.getByRole('button').allTextContents()).toEqual(['Quote'])
+    // Named by their plain titles; the exact match first (a description mentioning quotes comes after).
+    await expect.poll(async () => (await picker.getByRole('button').allTextContents())[0]).toBe('Quote')
     await picker.getByLabel(b.searchComponents).fill('zzz')
     await picker.getByText(b.noComponents).waitFor()
     await p.keyboard.press('Escape')
     await picker.waitFor({ state: 'detached' })
 
     // Add a Section Heading: it arrives at the end, selected, with its placeholder; type its title in place.
-    await addComponent(p, 'section', 'Section Heading')
+    await addComponent(p, 'section', 'Section heading')
     expect(await blockTypes(p)).toEqual(['SectionHeading', 'Text', 'SectionHeading'])
     const added = p.locator('[data-editor-frame][data-selected]')
     await expect.poll(() => added.getAttribute('data-block')).toBe('SectionHeading')

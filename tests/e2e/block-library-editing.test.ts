@@ -44,7 +44,7 @@ describe('the whole library through the editor', () => {
     const addButton = p.getByRole('button', { name: b.addComponentTo('page') })
     await addButton.click()
     const picker = p.getByRole('dialog', { name: b.addComponent })
-    const offered = await picker.locator('ul button').allInnerTexts()
+    const offered = await picker.locator('[data-component-type]').allInnerTexts()
     expect(offered.length).toBe(containers.contents.length)
     await p.keyboard.press('Escape')
     await picker.waitFor({ state: 'detached' })
@@ -55,7 +55,7 @@ describe('the whole library through the editor', () => {
       // the last block's view loads, carrying the trigger and its popover below the viewport.)
       const search = picker.getByLabel(b.searchComponents)
       await search.fill(label)
-      await expect.poll(() => picker.locator('ul button').first().innerText()).toBe(label)
+      await expect.poll(() => picker.locator('[data-component-type]').first().innerText()).toBe(label)
       await search.press('Enter')
       await picker.waitFor({ state: 'detached' })
       await expect

@@ -39,7 +39,8 @@ export default async function setup(project: TestProject) {
     dataDir,
     // Every e2e browser signs in from 127.0.0.1: the per-address limit would throttle the suite
     // itself. The per-account limit (tested here too) stays at its default.
-    env: { SMTP_URL: smtp.url, RATE_LIMIT_IP: '1000' },
+    // Scheduled publishing looks for due schedules every second, so a test can wait for one to run.
+    env: { SMTP_URL: smtp.url, RATE_LIMIT_IP: '1000', SCHEDULE_TICK_SECONDS: '1' },
   })
   project.provide('baseUrl', server.baseUrl)
   project.provide('editor', editor)

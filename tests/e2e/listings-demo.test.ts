@@ -65,8 +65,16 @@ test("a fresh start imports the fake provider's listings before it listens: the 
   expect(events.listings.every((l) => l.productCategoryId === 'EVENT')).toBe(true)
   const stay = await fetchGrid({ categoryFilterId: 'demo-stay' })
   expect(stay.listings.every((l) => l.productCategoryId === 'ACCOMM')).toBe(true)
-  // Category names are the published friendly names.
-  expect(stay.listingCategories).toEqual([{ key: 'ACCOMM', name: 'Accommodation' }])
+  // Each grid offers its kinds as category checkboxes, under the published friendly names.
+  expect(stay.listingCategories).toEqual(
+    expect.arrayContaining([
+      { key: 'COTTAGE', name: 'Cottages' },
+      { key: 'HOTEL', name: 'Hotels' },
+    ]),
+  )
+  expect(stay.listingCategories.length).toBeGreaterThan(4)
+  expect(events.listingCategories).toEqual(expect.arrayContaining([{ key: 'FESTIVAL', name: 'Festivals' }]))
+  expect(events.listingCategories.length).toBeGreaterThan(4)
 })
 
 test("the demo's What's On page shows the events grid with the provider's pictures through the image pipeline, linked from the navigation", async () => {

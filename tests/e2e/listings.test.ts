@@ -263,6 +263,8 @@ describe('a visitor on the grid', () => {
       await page.clock.install()
       await page.goto(`${baseUrl}/${GRID_SLUG}`)
       await expect.poll(() => cards(page).count()).toBe(15)
+      // The debounce is the hydrated grid's: its scripts start after the first screen's pictures.
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
       // From here the page's time moves only when the test says so.
       await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000)
       const requests: string[] = []

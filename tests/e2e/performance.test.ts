@@ -1,6 +1,7 @@
 import http from 'node:http'
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { expect, inject, test } from 'vitest'
+import { listingTexts } from '#lib/texts'
 import { openBrowser } from '../helpers/browser.ts'
 
 const baseUrl = inject('baseUrl')
@@ -96,4 +97,62 @@ test('scripts, styles, pages and API answers cross the wire compressed, brotli p
   const cached = await rawGet(`${baseUrl}/about`, browserLike)
   expect(cached.headers['x-cache']).toBe('HIT')
   expect(cached.headers['x-frame-options'], 'a page served from the cache keeps the security headers').toBe('SAMEORIGIN')
+})
+
+test('the first screen comes before the scripts: the hero picture has arrived before any script is asked for, and the page then hydrates', async () => {
+  const context = await session.browser.newContext({ viewport: { width: 412, height: 823 } })
+  try {
+    const page = await context.newPage()
+    const events: { what: 'script' | 'hero'; at: number; url: string }[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') events.push({ what: 'script', at: performance.now(), url: request.url() })
+    })
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() === 'image') events.push({ what: 'hero', at: performance.now(), url: request.url() })
+    })
+    await page.goto(baseUrl + '/', { waitUntil: 'load' })
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    // As served, the page names no module preloads; its module script waits as a data block.
+    const html = await (await context.request.get(baseUrl + '/')).text()
+    expect(html).not.toContain('rel="modulepreload"')
+    expect(html).toContain('<script type="text/x-deferred-module" data-modules="/assets/')
+    const hero = await page
+      .locator('img[fetchpriority="high"]')
+      .first()
+      .evaluate((img) => (img as HTMLImageElement).currentSrc)
+    const heroDone = events.find((e) => e.what === 'hero' && e.url === hero)
+    const firstScript = events.find((e) => e.what === 'script')
+    expect(heroDone, `hero ${hero} in ${JSON.stringify(events)}`).toBeDefined()
+    expect(firstScript).toBeDefined()
+    expect(firstScript!.at).toBeGreaterThan(heroDone!.at)
+  } finally {
+    await context.close()
+  }
+})
+
+test('what a visitor types before the scripts have run is not lost: the grid searches for it once they have', async () => {
+  const context = await session.browser.newContext({ viewport: { width: 412, height: 823 } })
+  try {
+    const page = await context.newPage()
+    // The page's scripts are held back until the visitor has typed.
+    let typed!: () => void
+    const done = new Promise<void>((resolve) => (typed = resolve))
+    await page.route('**/assets/*.js', async (route) => {
+      await done
+      await route.continue()
+    })
+    await page.goto(baseUrl + '/whats-on', { waitUntil: 'load' })
+    const box = page.getByRole('searchbox', { name: listingTexts.grid.keywords })
+    const heading = page.locator('[data-listings-grid] [role="status"] h2')
+    const before = await heading.innerText()
+    await box.fill('zzqx')
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0)
+    typed()
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    await expect.poll(() => heading.innerText()).not.toBe(before)
+    expect(await heading.innerText()).toBe(listingTexts.grid.none)
+    expect(await box.inputValue()).toBe('zzqx')
+  } finally {
+    await context.close()
+  }
 })

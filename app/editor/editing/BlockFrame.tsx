@@ -1,23 +1,40 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
+import { useSortable } from '@dnd-kit/sortable'
+import { CSS } from '@dnd-kit/utilities'
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import { texts } from '#lib/texts'
 import type { BlockFrameProps } from '#blocks/editing'
 import { isWithin, samePath } from '../state/paths.ts'
 import { labelOf } from './blocks.ts'
 import { BlockActions } from './BlockActions.tsx'
+import { BlockPicker, sortableId, type SortableBlockData } from './BlockListChrome.tsx'
 import { useBridge } from './bridge.ts'
 
 /**
  * A block on the page in Select Component mode (spec 01 §2.10, §4): hover blue, the active
  * component green (with its actions), red while Remove is hovered. Tab reaches it, Enter selects it.
- * Links inside do not navigate while editing.
+ * Links inside do not navigate while editing. Its handle (top left) moves it within its list by
+ * drag and drop or by keyboard (issue 17); the "+" on its top edge inserts a block before it.
  */
-export function BlockFrame({ path, componentType, index, count, className, children }: BlockFrameProps) {
+export function BlockFrame({ path, componentType, container, index, count, className, children }: BlockFrameProps) {
   const bridge = useBridge()
   const ref = useRef<HTMLDivElement>(null)
   const [danger, setDanger] = useState(false)
   const selection = bridge?.state.selection
   const selected = samePath(selection?.block, path)
   const label = labelOf(componentType)
+  const data: SortableBlockData = { label, index }
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: sortableId(path),
+    data,
+    disabled: !bridge,
+  })
+  const frameRef = useCallback(
+    (node: HTMLDivElement | null) => {
+      ref.current = node
+      setNodeRef(node)
+    },
+    [setNodeRef],
+  )
 
   // A block that becomes selected by a command (added, duplicated, moved by keyboard) gets the focus.
   useEffect(() => {
@@ -58,8 +75,10 @@ export function BlockFrame({ path, componentType, index, count, className, child
 
   return (
     <div
-      ref={ref}
+      ref={frameRef}
+      style={transform ? { transform: CSS.Translate.toString(transform), transition } : undefined}
       className={className}
+      data-dragging={isDragging || undefined}
       data-block={componentType}
       data-editor-frame=""
       data-selected={selected || undefined}
@@ -76,6 +95,23 @@ export function BlockFrame({ path, componentType, index, count, className, child
       onClick={onClick}
       onKeyDown={onKeyDown}
     >
+      <div className="editor-gap" data-editor-chrome="">
+        <BlockPicker path={path.slice(0, -1)} container={container} index={index} variant="gap" />
+      </div>
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+        // Only the selected block's handle is a tab stop: Tab walks the blocks, not a handle per block.
+        tabIndex={selected ? 0 : -1}
+        className="editor-drag-handle"
+        data-editor-chrome=""
+        aria-label={texts.editor.blocks.drag(label)}
+        title={texts.editor.blocks.drag(label)}
+      >
+        <GripIcon />
+      </button>
       {/* With the sidebar open the same actions sit at its top; the toolbar would hide beneath it. */}
       {selected && !bridge.state.menu.sidebar.open ? (
         <div className="editor-frame-toolbar" data-editor-chrome="">
@@ -94,5 +130,13 @@ export function BlockFrame({ path, componentType, index, count, className, child
       ) : null}
       {children}
     </div>
+  )
+}
+
+function GripIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+      {[6, 12, 18].flatMap((y) => [9, 15].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.75" />))}
+    </svg>
   )
 }

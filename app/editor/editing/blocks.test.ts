@@ -19,4 +19,21 @@ describe('the block picker search', () => {
     const all = addableTypes('contents')
     for (const type of all) expect(matching(all, type.label)[0]).toBe(type)
   })
+
+  it('finds a type by its plain title (first) and by words of its description', () => {
+    const all = addableTypes('contents')
+    for (const type of all) expect(matching(all, type.title)[0]).toBe(type)
+    expect(matching(all, 'two columns')[0]?.type).toBe('SplitContent')
+    expect(matching(all, 'newsletter').map((t) => t.type)).toContain('NewsletterForm')
+    expect(matching(all, 'subscribe').map((t) => t.type)).toEqual(['NewsletterForm'])
+  })
+
+  it("groups the types by purpose, in the picker's order, and offers a split side only what it allows", () => {
+    const groups = addableTypes('contents').map((t) => t.group)
+    expect([...new Set(groups)]).toEqual(['text', 'media', 'cards', 'listings', 'booking', 'layout'])
+    const split = addableTypes('split').map((t) => t.type)
+    expect(split).toContain('Quote')
+    expect(split).not.toContain('SplitContent')
+    expect(split).not.toContain('Listings')
+  })
 })

@@ -1,7 +1,8 @@
 /** The block library as the editor sees it: labels, fresh blocks, what a container allows, loading normalised blocks. */
 import type { ComponentType } from 'react'
 import { allows } from '#blocks/containers'
-import type { BlockEditorProps } from '#blocks/define'
+import { blockDeclarations } from '#blocks/declarations.generated'
+import { blockGroups, type BlockDeclaration, type BlockEditorProps, type BlockPickerEntry } from '#blocks/define'
 import { blockEditors } from '#blocks/editors.generated'
 import type { ContainerId } from '#blocks/editing'
 import { createBlock, registry } from '#blocks/registry'
@@ -13,12 +14,22 @@ export function labelOf(componentType: string): string {
   return isBlockType(componentType) ? registry[componentType].label : componentType.replace(/([a-z])([A-Z])/g, '$1 $2')
 }
 
-/** The block types an editor may add to a container: registered ones it allows, by label. */
-export function addableTypes(container: ContainerId): { type: string; label: string }[] {
+/** A block type as the picker shows it: the plain title and description, the spec's name (label), its group. */
+export interface AddableType extends BlockPickerEntry {
+  type: string
+  label: string
+}
+
+/** The block types an editor may add to a container: registered ones it allows, by group, then by title. */
+export function addableTypes(container: ContainerId): AddableType[] {
+  const declarations = blockDeclarations as Readonly<Record<string, BlockDeclaration>>
   return blockTypes
     .filter((type) => allows(container, type))
-    .map((type) => ({ type, label: labelOf(type) }))
-    .sort((a, b) => a.label.localeCompare(b.label))
+    .flatMap((type) => {
+      const declaration = declarations[type]
+      return declaration ? [{ type, label: labelOf(type), ...declaration.picker }] : []
+    })
+    .sort((a, b) => blockGroups.indexOf(a.group) - blockGroups.indexOf(b.group) || a.title.localeCompare(b.title))
 }
 
 /**
@@ -56,13 +67,24 @@ export function normalisePage(page: EditorPage | null): EditorPage | null {
   return { ...page, contents: page.contents.map(normaliseBlock) }
 }
 
-/** The types whose label holds the query: an exact match first, then labels starting with it, so Enter adds what was typed. */
-export function matching<T extends { label: string }>(types: readonly T[], query: string): T[] {
+/**
+ * The types the query finds, in their title, the spec's name (label) or their description: an exact
+ * name first, then names starting with it, then names holding it, then descriptions, so Enter adds
+ * what was typed.
+ */
+export function matching<T extends { label: string; title?: string; description?: string }>(types: readonly T[], query: string): T[] {
   const q = query.trim().toLowerCase()
-  const rank = (label: string) => (label === q ? 0 : label.startsWith(q) ? 1 : 2)
+  const rank = (type: T) => {
+    const names = [type.title, type.label].filter((name): name is string => !!name).map((name) => name.toLowerCase())
+    if (names.includes(q)) return 0
+    if (names.some((name) => name.startsWith(q))) return 1
+    if (names.some((name) => name.includes(q))) return 2
+    if (type.description?.toLowerCase().includes(q)) return 3
+    return 4
+  }
   return types
-    .filter((type) => type.label.toLowerCase().includes(q))
-    .map((type, order) => ({ type, order, rank: rank(type.label.toLowerCase()) }))
+    .map((type, order) => ({ type, order, rank: rank(type) }))
+    .filter((entry) => entry.rank < 4)
     .sort((a, b) => a.rank - b.rank || a.order - b.order)
     .map((entry) => entry.type)
 }

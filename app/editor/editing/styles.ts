@@ -24,6 +24,12 @@ export const editorCss = `
 [data-editable] .ProseMirror{outline:none}
 .editor-frame-toolbar{position:absolute;top:4px;right:8px;z-index:900;display:flex;align-items:center;gap:6px;cursor:default}
 .editor-frame-label{font:600 11px/1 system-ui,sans-serif;letter-spacing:.04em;text-transform:uppercase;background:#15803d;color:#fff;padding:4px 6px;border-radius:4px}
+.editor-gap{position:absolute;top:0;left:50%;z-index:850;transform:translate(-50%,-100%);opacity:0;pointer-events:none;transition:opacity .12s}
+[data-editor-frame]:hover:not(:has([data-editor-frame]:hover))>.editor-gap,.editor-gap:focus-within,.editor-gap:has([data-state=open]){opacity:1;pointer-events:auto}
+.editor-drag-handle{position:absolute;top:4px;left:8px;z-index:900;display:flex;align-items:center;justify-content:center;width:28px;height:32px;border-radius:4px;background:#fff;color:#262626;box-shadow:0 1px 3px rgba(0,0,0,.25);cursor:grab;touch-action:none;opacity:0}
+[data-editor-frame]:hover:not(:has([data-editor-frame]:hover))>.editor-drag-handle,[data-editor-frame][data-selected]>.editor-drag-handle,.editor-drag-handle:focus-visible,[data-dragging]>.editor-drag-handle{opacity:1}
+.editor-drag-handle:focus-visible{outline:3px solid #2563eb;outline-offset:1px}
+[data-dragging]{z-index:950;box-shadow:0 12px 32px rgba(0,0,0,.25)}
 .editor-add-row{display:flex;justify-content:center;padding:12px 0;margin:8px auto 0;max-width:1200px;border-top:1px dashed #a3a3a3}
 `
 

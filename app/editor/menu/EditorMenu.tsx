@@ -3,6 +3,10 @@ import { useId, type ReactElement } from 'react'
 import { texts } from '#lib/texts'
 import { CollapseIcon, ExpandIcon } from '../icons.tsx'
 import { usePageSaver } from '../page/page-saver.tsx'
+import { usePageSchedules } from '../page/schedules.ts'
+import { formatScheduleTime, scheduleTexts } from '#lib/schedule'
+import { useRevalidator } from 'react-router'
+import { useRouteCollection } from '../use-route-page.ts'
 import { needsPage } from '../state/items.ts'
 import { hasUnpublishedChanges } from '../state/page-utils.ts'
 import { useEditorDispatch, useEditorState } from '../state/store.tsx'
@@ -30,6 +34,14 @@ export function EditorMenu({ signedIn, onLogout, publishBlocked }: EditorMenuPro
   const hasPage = page.page !== null
   const unpublished = hasUnpublishedChanges(page.page)
   const noticeId = useId()
+  const scheduleId = useId()
+  // The page's next scheduled publish or unpublish, shown on Publish Page (issue 17 point 6); once it
+  // has run, the page's data is loaded again so the menu says what visitors now see.
+  const { revalidate } = useRevalidator()
+  const collection = useRouteCollection()
+  const schedules = usePageSchedules(collection, signedIn ? (page.page?._id ?? null) : null, { watch: true, onRan: revalidate })
+  const nextSchedule = schedules.pending[0]
+  const scheduleNote = nextSchedule ? scheduleTexts.menuNote(nextSchedule.action, formatScheduleTime(nextSchedule.dueAt)) : null
   const blockedId = useId()
   const entries = signedIn ? editorEntries : signedOutEntries
   const collapseLabel = collapsed ? texts.editor.menu.expand : texts.editor.menu.collapse
@@ -70,6 +82,8 @@ export function EditorMenu({ signedIn, onLogout, publishBlocked }: EditorMenuPro
             const blocked = entry.id === 'publishPage' && !!publishBlocked
             const disabled = (entry.id !== 'logout' && needsPage.has(entry.id) && !hasPage) || blocked
             const notice = entry.id === 'publishPage' && hasPage && unpublished && !blocked
+            const scheduled = entry.id === 'publishPage' && hasPage && scheduleNote ? scheduleNote : null
+            const describedBy = [notice ? noticeId : blocked ? blockedId : null, scheduled ? scheduleId : null].filter(Boolean).join(' ')
             return (
               <li key={entry.id} className={entry.groupStart ? 'mt-0.5 border-t border-neutral-200 pt-0.5' : undefined}>
                 <WithTooltip show={collapsed && !disabled} label={entry.label}>
@@ -79,7 +93,7 @@ export function EditorMenu({ signedIn, onLogout, publishBlocked }: EditorMenuPro
                     data-menu-item={entry.id}
                     aria-pressed={entry.id === 'logout' ? undefined : active}
                     aria-label={collapsed ? entry.label : undefined}
-                    aria-describedby={notice ? noticeId : blocked ? blockedId : undefined}
+                    aria-describedby={describedBy || undefined}
                     title={blocked ? publishBlocked : undefined}
                     disabled={disabled}
                     onClick={() => choose(entry)}
@@ -92,10 +106,28 @@ export function EditorMenu({ signedIn, onLogout, publishBlocked }: EditorMenuPro
                           className="absolute -top-1 -right-1 size-2.5 rounded-full bg-red-lighter ring-2 ring-white"
                         />
                       ) : null}
+                      {scheduled ? (
+                        <span
+                          data-publish-scheduled=""
+                          aria-hidden="true"
+                          className="absolute -right-1 -bottom-1 flex size-3 items-center justify-center rounded-full bg-neutral-800 ring-2 ring-white"
+                        >
+                          <span className="block h-1 w-[3px] translate-x-[0.5px] -translate-y-[0.5px] border-b border-l border-white" />
+                        </span>
+                      ) : null}
                     </span>
                     {collapsed ? null : <span className="truncate">{entry.label}</span>}
                   </button>
                 </WithTooltip>
+                {scheduled && !collapsed ? (
+                  <p
+                    id={scheduleId}
+                    data-publish-schedule-note=""
+                    className="-mt-1 pb-1 pl-[2.6rem] text-[11px] leading-4 text-neutral-700"
+                  >
+                    {scheduled}
+                  </p>
+                ) : null}
               </li>
             )
           })}
@@ -107,6 +139,11 @@ export function EditorMenu({ signedIn, onLogout, publishBlocked }: EditorMenuPro
         ) : publishBlocked && signedIn ? (
           <span id={blockedId} hidden>
             {publishBlocked}
+          </span>
+        ) : null}
+        {scheduleNote && hasPage && signedIn && collapsed ? (
+          <span id={scheduleId} hidden>
+            {scheduleNote}
           </span>
         ) : null}
         {unpublished && hasPage && signedIn ? (

@@ -12,7 +12,7 @@ import { useLocation, useNavigate, useRevalidator } from 'react-router'
 import type { PageDoc } from '#lib/content'
 import { normaliseSlug } from '#lib/slug'
 import { texts } from '#lib/texts'
-import { messageOf, postApi } from '../api.ts'
+import { ApiError, messageOf, postApi } from '../api.ts'
 import { ConflictDialog, type ConflictState } from '../common/ConfirmDialogs.tsx'
 import { buttonClass } from '../common/fields.tsx'
 import { useEditorDispatch, useEditorState } from '../state/store.tsx'
@@ -24,6 +24,7 @@ import {
   AUTOSAVE_DELAY_MS,
   browserStorage,
   failureOf,
+  formatSiteClock,
   forgetKept,
   keepChanges,
   keptKey,
@@ -35,6 +36,8 @@ import {
   type KeptChanges,
 } from './autosave.ts'
 import { formatWhen } from './PageStatus.tsx'
+import { PresenceIndicator, usePresence } from './presence.tsx'
+import { presenceTexts, type PresenceAnswer } from '#lib/schedule'
 import { pathOfSlug } from './slug.ts'
 
 export type PageWriteKind = 'save' | 'publish'
@@ -82,16 +85,28 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
     pathnameRef.current = pathname
   })
   const queue = useRef<Promise<unknown>>(Promise.resolve())
+  const checkStored = useRef<() => Promise<PresenceAnswer['page']>>(() => Promise.resolve(null))
   // A 409 on this page's saved version: autosave waits until the editor decides (reload, overwrite, save).
-  const blocked = useRef<{ id: string; version: number | undefined } | null>(null)
+  const blocked = useRef<{ id: string; version: number | undefined; message?: string } | null>(null)
   const isBlocked = (page: EditorPage | null) => !!page && blocked.current?.id === page._id && blocked.current.version === versionOf(page)
+  // Writes on their way (and how many began): a heartbeat's answer that crossed one may report this
+  // editor's own save as a newer draft, so it is not taken as a colleague's.
+  const writes = useRef({ inFlight: 0, started: 0 })
 
   const write = useCallback(
     (kind: PageWriteKind, force = false): Promise<PageDoc> => {
       const job = queue.current.then(async () => {
         const page = latest.current.page.page
         if (!page) throw new Error(texts.editor.pagePanel.noPage)
+        // A colleague's newer draft is known (issue 17 point 8): nothing is sent over it unless forced.
+        const saved = latest.current.page.savedPage
+        if (!force && isBlocked(saved) && blocked.current?.message) {
+          setStatus({ kind: 'conflict' })
+          throw new ApiError(blocked.current.message, 409, { currentVersion: blocked.current.version })
+        }
         setStatus({ kind: 'saving' })
+        writes.current.inFlight++
+        writes.current.started++
         try {
           const path = kind === 'save' ? '/page/save' : '/page/publishPage'
           const result = await postApi<PageDoc>(path, { page: pageToSend(page), collection, force })
@@ -106,12 +121,38 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
           if (failure === 'conflict' && saved) blocked.current = { id: saved._id, version: versionOf(saved) }
           setStatus(failure === 'failed' ? { kind: 'failed', message: messageOf(err) } : { kind: failure })
           throw err
+        } finally {
+          writes.current.inFlight--
         }
       })
       queue.current = job.catch(() => undefined)
       return job
     },
     [collection, dispatch],
+  )
+
+  /**
+   * The stored draft is newer than the copy being edited (a colleague saved it): with no edits of
+   * this editor's, theirs is loaded in its place; with edits, autosave stops and the conflict
+   * dialog asks now, before anything is sent over it. Answers whether the editor was stopped.
+   */
+  const newerDraftStored = useCallback(
+    (stored: NonNullable<PresenceAnswer['page']>): boolean => {
+      const { savedPage: saved, isDirty } = latest.current.page
+      const mine = versionOf(saved)
+      if (!saved || mine === undefined || stored.version <= mine) return false
+      if (blocked.current?.id === saved._id && blocked.current.version === mine) return true
+      if (!isDirty) {
+        void revalidate()
+        return false
+      }
+      const message = presenceTexts.newerDraft(stored.updatedBy ?? presenceTexts.someone, formatSiteClock(stored.updatedAt))
+      blocked.current = { id: saved._id, version: mine, message }
+      setStatus({ kind: 'conflict' })
+      setConflict({ message })
+      return true
+    },
+    [revalidate],
   )
 
   /** After a save: the page's (maybe new) address. */
@@ -142,6 +183,12 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
   const autosave = useCallback(async () => {
     const { page, savedPage, isDirty } = latest.current.page
     if (!page || !isDirty || isBlocked(savedPage)) return
+    // Asked first: a colleague's newer draft stops the autosave before it is sent (issue 17 point 8).
+    if (writes.current.inFlight === 0) {
+      const started = writes.current.started
+      const stored = await checkStored.current()
+      if (stored && writes.current.inFlight === 0 && writes.current.started === started && newerDraftStored(stored)) return
+    }
     try {
       const result = await write('save')
       followSlug(result.slug)
@@ -150,10 +197,21 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
       if (failure === 'conflict') setConflict({ message: messageOf(err) })
       else if (failure === 'failed') toastError(messageOf(err))
     }
-  }, [write, followSlug])
+  }, [write, followSlug, newerDraftStored])
 
   const { page, isDirty } = state.page
   const storage = useMemo(() => browserStorage(), [])
+
+  // Who else is here, and the stored draft's version with each heartbeat (issue 17 point 8).
+  const beatStarted = useRef(0)
+  const presence = usePresence(enabled && page ? { pageId: page._id, collection } : null, (stored) => {
+    const crossed = writes.current.inFlight > 0 || writes.current.started !== beatStarted.current
+    beatStarted.current = writes.current.started
+    if (!crossed) newerDraftStored(stored)
+  })
+  useLayoutEffect(() => {
+    checkStored.current = presence.check
+  })
 
   // Another page (or the first): its own status, and a copy of it kept in this browser that differs
   // from the page as loaded is offered back first.
@@ -205,6 +263,7 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
     <SaverContext.Provider value={value}>
       {children}
       {enabled && page ? <SaveStatus status={status} isDirty={isDirty} /> : null}
+      {enabled && page ? <PresenceIndicator others={presence.others} /> : null}
       <ConflictDialog
         conflict={conflict}
         busy={status.kind === 'saving'}

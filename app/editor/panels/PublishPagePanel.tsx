@@ -2,6 +2,7 @@ import { texts } from '#lib/texts'
 import { ConflictDialog } from '../common/ConfirmDialogs.tsx'
 import { buttonClass } from '../common/fields.tsx'
 import { PageStatus } from '../page/PageStatus.tsx'
+import { ScheduleSection } from '../page/ScheduleSection.tsx'
 import { isPublished } from '../page/page-fields.ts'
 import { usePageActions } from '../page/use-page-actions.ts'
 import { useEditorState } from '../state/store.tsx'
@@ -45,6 +46,7 @@ export default function PublishPagePanel() {
           </button>
         ) : null}
       </div>
+      {mayPublish ? <ScheduleSection /> : null}
       <ConflictDialog {...actions.conflictProps} />
     </div>
   )

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { dashboardTexts as d, SYNC_COUNTS, type DashboardOverview as Overview } from '#lib/dashboard'
+import { scheduleTexts as st } from '#lib/schedule'
 import { formatSiteTime } from '#lib/team'
 import { getApi, messageOf } from '../api.ts'
 import { ErrorAlert } from '../common/fields.tsx'
@@ -43,6 +44,37 @@ export function DashboardOverview() {
           </ul>
         ) : (
           <p className="text-neutral-700">{d.pagesEmpty}</p>
+        )}
+      </section>
+
+      <section aria-labelledby="dash-scheduled" className="flex flex-col gap-2">
+        <h3 id="dash-scheduled" className="text-base font-semibold">
+          {st.dashboardHeading}
+        </h3>
+        {overview.scheduled.length ? (
+          <ul className="divide-y divide-neutral-100">
+            {overview.scheduled.map((s) => (
+              <li
+                key={s.id}
+                data-scheduled-page={s.slug}
+                data-scheduled-action={s.action}
+                className="flex flex-wrap items-baseline justify-between gap-x-3 py-1.5"
+              >
+                <span>
+                  <span className="font-semibold">{st.dashboardAction[s.action]}</span>{' '}
+                  <a className={chrome.link} href={`/${s.slug}`}>
+                    {s.title || d.untitled}
+                    <span className="ml-1 font-normal text-neutral-600">/{s.slug}</span>
+                  </a>
+                </span>
+                <span className="text-xs text-neutral-700 tabular-nums">
+                  <time dateTime={s.dueAt}>{formatSiteTime(s.dueAt)}</time>, {st.dashboardBy(s.username)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-neutral-700">{st.dashboardEmpty}</p>
         )}
       </section>
 

@@ -1,3 +1,5 @@
+import { DEMO_ANALYTICS_ID, DEMO_ANALYTICS_SCRIPT } from '#lib/demo-analytics'
+
 /**
  * Third-party scripts that need the visitor's consent: page analytics (Google Analytics 4), the ad
  * pixel (Meta), the tag manager (Google Tag Manager) — their IDs come from the site settings — and
@@ -88,7 +90,12 @@ export function loadThirdParties(settings: ThirdPartySettings | null | undefined
         }
         w.gtag('js', new Date())
         w.gtag('config', c.analyticsId)
-        addScript(`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(c.analyticsId)}`)
+        // The demo's id loads the site's own no-op stand-in: the demo asks for nothing external.
+        addScript(
+          c.analyticsId === DEMO_ANALYTICS_ID
+            ? DEMO_ANALYTICS_SCRIPT
+            : `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(c.analyticsId)}`,
+        )
       })
     }
     if (c.tagManagerId) {

@@ -23,3 +23,23 @@ describe('moveBlock', () => {
     expect(moveBlock(state, { type: 'moveBlock', path: ['contents', 7], delta: -1 })).toBe(state)
   })
 })
+
+describe('moveBlock to a place (drag and drop)', () => {
+  test('moves a block to any index in one history step; the selection follows the block it was on', () => {
+    const selected = selectBlock(loaded(), { type: 'selectBlock', path: ['contents', 1] })
+    const first = moveBlock(selected, { type: 'moveBlock', path: ['contents', 2], to: 0 })
+    expect(textsOf(first)).toEqual(['C', 'A', 'B'])
+    expect(first.selection.block).toEqual(['contents', 2])
+    expect(first.page.history.past).toHaveLength(1)
+    const back = moveBlock(first, { type: 'moveBlock', path: ['contents', 0], to: 2 })
+    expect(textsOf(back)).toEqual(['A', 'B', 'C'])
+    expect(back.selection.block).toEqual(['contents', 1])
+  })
+
+  test('a drop on its own place or outside the list changes nothing', () => {
+    const state = loaded()
+    expect(moveBlock(state, { type: 'moveBlock', path: ['contents', 1], to: 1 })).toBe(state)
+    expect(moveBlock(state, { type: 'moveBlock', path: ['contents', 1], to: 3 })).toBe(state)
+    expect(moveBlock(state, { type: 'moveBlock', path: ['contents', 1], to: -1 })).toBe(state)
+  })
+})

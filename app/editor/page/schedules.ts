@@ -1,0 +1,70 @@
+/**
+ * A page's scheduled publishes and unpublishes (issue 17 point 6) as the editor shows them: on the
+ * menu's Publish Page item and in its panel. One copy per page in this module, shared by both; while
+ * one is pending it is asked for again once due, so the menu follows when it has run.
+ */
+import { useCallback, useEffect, useSyncExternalStore } from 'react'
+import type { PageSchedule } from '#lib/schedule'
+import { getApi } from '../api.ts'
+
+export interface PageSchedules {
+  pending: PageSchedule[]
+  recent: PageSchedule[]
+}
+
+const EMPTY: PageSchedules = { pending: [], recent: [] }
+const cache = new Map<string, PageSchedules>()
+const listeners = new Set<() => void>()
+const keyOf = (collection: string, pageId: string) => `${collection}:${pageId}`
+
+export async function refreshSchedules(collection: string, pageId: string): Promise<PageSchedules> {
+  const data = await getApi<PageSchedules>('/schedule/forPage', { pageId, collection })
+  cache.set(keyOf(collection, pageId), data)
+  for (const listener of listeners) listener()
+  return data
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/**
+ * The page's schedules. With `watch` (one caller, the menu), they are loaded when the page opens
+ * and asked for again a moment after the next one is due; `onRan` hears that one has run.
+ */
+export function usePageSchedules(collection: string, pageId: string | null, options: { watch?: boolean; onRan?: () => void } = {}) {
+  const key = pageId ? keyOf(collection, pageId) : ''
+  const data = useSyncExternalStore(
+    subscribe,
+    () => (key ? (cache.get(key) ?? EMPTY) : EMPTY),
+    () => EMPTY,
+  )
+  const refresh = useCallback(() => (pageId ? refreshSchedules(collection, pageId) : Promise.resolve(EMPTY)), [collection, pageId])
+  const { watch, onRan } = options
+
+  useEffect(() => {
+    if (!watch || !pageId) return
+    void refresh().catch(() => undefined)
+  }, [watch, pageId, refresh])
+
+  const next = data.pending[0]
+  useEffect(() => {
+    if (!watch || !pageId || !next) return
+    // A moment after it is due (each instance ticks every few seconds), then every few seconds until it has run.
+    const wait = Math.max(Date.parse(next.dueAt) - Date.now() + 1500, 3000)
+    const timer = window.setTimeout(
+      () => {
+        void refresh()
+          .then((fresh) => {
+            if (!fresh.pending.some((s) => s.id === next.id)) onRan?.()
+          })
+          .catch(() => undefined)
+      },
+      Math.min(wait, 2 ** 31 - 1),
+    )
+    return () => window.clearTimeout(timer)
+  }, [watch, pageId, next, refresh, onRan])
+
+  return { ...data, refresh }
+}

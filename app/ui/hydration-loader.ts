@@ -1,0 +1,51 @@
+/**
+ * Hydration after the first screen (issue 16): the page is rendered on the server and works
+ * before its scripts run (links, forms, the filters' panel), so on a phone the hero picture is not
+ * made to share the connection with the scripts. The server (app/ui/deferred-scripts.ts) takes
+ * React Router's module preloads out of the page and turns its module script into a data block
+ * naming them; this loader, inline at the end of the body, starts them all at once when the
+ * page's priority pictures (`fetchpriority="high"`: the hero, the first cards) have arrived and
+ * been painted, at the visitor's first touch, key or focus, or after MAX_WAIT_MS at the latest.
+ */
+export const DEFERRED_MODULE_TYPE = 'text/x-deferred-module'
+const MAX_WAIT_MS = 4000
+
+/**
+ * The loader, as the browser runs it (a string, not a compiled function: the server and browser
+ * builds may wrap functions with helpers of their own, which a function's source would then name).
+ */
+export const HYDRATION_LOADER = `(function () {
+  var started = false
+  function start() {
+    if (started) return
+    started = true
+    var block = document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]')
+    if (!block) return
+    ;(block.getAttribute('data-modules') || '').split(' ').forEach(function (href) {
+      if (!href) return
+      var link = document.createElement('link')
+      link.rel = 'modulepreload'
+      link.href = href
+      document.head.appendChild(link)
+    })
+    var script = document.createElement('script')
+    script.type = 'module'
+    script.textContent = block.textContent
+    document.head.appendChild(script)
+  }
+  function afterPaint() {
+    requestAnimationFrame(function () { setTimeout(start, 0) })
+  }
+  ;['pointerdown', 'keydown', 'touchstart', 'focusin'].forEach(function (type) {
+    addEventListener(type, start, { capture: true, once: true, passive: true })
+  })
+  setTimeout(start, ${MAX_WAIT_MS})
+  var pending = [].filter.call(document.querySelectorAll('img[fetchpriority="high"]'), function (img) { return !img.complete })
+  if (!pending.length) return afterPaint()
+  var left = pending.length
+  function done() { if (--left === 0) afterPaint() }
+  pending.forEach(function (img) {
+    img.addEventListener('load', done, { once: true })
+    img.addEventListener('error', done, { once: true })
+  })
+})()`
