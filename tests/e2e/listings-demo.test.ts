@@ -119,7 +119,8 @@ test("the demo's What's On page shows the events grid with the provider's pictur
     // A card opens its listing page.
     const name = (await cards.first().locator('h3, h2').first().textContent())?.trim() ?? ''
     await Promise.all([page.waitForURL(/\/listing\//), cards.first().locator('a').first().click()])
-    expect((await page.locator('h1').first().textContent())?.trim()).toBe(name)
+    // The URL changes before a client-side navigation has rendered the listing page.
+    await expect.poll(async () => (await page.locator('h1').first().textContent())?.trim()).toBe(name)
   } finally {
     await context.close()
   }

@@ -404,7 +404,8 @@ describe('a visitor on the grid', () => {
       await page.goto(`${baseUrl}/${GRID_SLUG}?category=ACCOMM`)
       await page.getByRole('link', { name: target.name, exact: true }).first().click()
       await page.waitForURL(`${baseUrl}/${target.slug}`)
-      expect(await page.locator('h1').textContent()).toBe(target.name)
+      // The URL changes before a client-side navigation has rendered the listing page.
+      await expect.poll(() => page.locator('h1').first().textContent()).toBe(target.name)
       const details = page.getByRole('complementary', { name: lp.details })
       const about = page.getByRole('region', { name: lp.about })
       const detailsBox = (await details.boundingBox())!
