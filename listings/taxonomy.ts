@@ -36,13 +36,19 @@ export function createTaxonomyService(db: Db, changes: ListingChanges) {
     return row?.published ?? {}
   }
 
-  async function categoryById(domainId: string, id: string | null | undefined): Promise<ListingCategory | null> {
-    if (!id || id === 'none') return null
+  /** The stored row of one of the domain's categories (undefined: the domain has none of that id). */
+  async function categoryRow(domainId: string, id: string) {
     const [row] = await db
       .select()
       .from(listingCategories)
       .where(and(eq(listingCategories.id, id), eq(listingCategories.domainId, domainId)))
       .limit(1)
+    return row
+  }
+
+  async function categoryById(domainId: string, id: string | null | undefined): Promise<ListingCategory | null> {
+    if (!id || id === 'none') return null
+    const row = await categoryRow(domainId, id)
     return row ? { ...row.doc, _id: row.id, published: row.published } : null
   }
 
@@ -149,11 +155,7 @@ export function createTaxonomyService(db: Db, changes: ListingChanges) {
   }
 
   async function unpublishCategory(domainId: string, id: string, actor?: Actor): Promise<ListingCategory> {
-    const [existing] = await db
-      .select()
-      .from(listingCategories)
-      .where(and(eq(listingCategories.id, id), eq(listingCategories.domainId, domainId)))
-      .limit(1)
+    const existing = await categoryRow(domainId, id)
     if (!existing) throw notFound('Category not found')
     if (!existing.published) throw new AppError('conflict', listingTexts.toasts.categoryNotPublished)
     const doc = { ...existing.doc, published: false }
@@ -166,11 +168,7 @@ export function createTaxonomyService(db: Db, changes: ListingChanges) {
   }
 
   async function deleteCategory(domainId: string, id: string, actor?: Actor): Promise<{ deleted: true }> {
-    const [existing] = await db
-      .select()
-      .from(listingCategories)
-      .where(and(eq(listingCategories.id, id), eq(listingCategories.domainId, domainId)))
-      .limit(1)
+    const existing = await categoryRow(domainId, id)
     if (!existing) throw notFound('Category not found')
     if (existing.published) throw new AppError('conflict', listingTexts.toasts.categoryMustUnpublish)
     await db.transaction(async (tx) => {

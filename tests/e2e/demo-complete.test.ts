@@ -12,10 +12,10 @@
 import fs from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import type { FetchResponse } from '#lib/listings'
 import { texts } from '#lib/texts'
 import { axe, formatViolations, launchBrowser } from '../helpers/browser.ts'
 import { startProductionServer, type RunningServer } from '../helpers/server.ts'
+import { fetchListings } from '../helpers/site.ts'
 import { startSmtpServer } from '../helpers/smtp.ts'
 
 vi.setConfig({ testTimeout: 120_000 })
@@ -81,15 +81,7 @@ async function clean(page: Page) {
   expect(violations, formatViolations(violations)).toEqual([])
 }
 
-const fetchGrid = async (body: Record<string, unknown>) => {
-  const res = await fetch(`${server.baseUrl}/api/listing/fetch`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  expect(res.status).toBe(200)
-  return (await res.json()) as FetchResponse
-}
+const fetchGrid = (body: Record<string, unknown>) => fetchListings(server.baseUrl, body)
 
 describe('the complete demo', () => {
   test('a story of three chapter pages, each reached from the navigation', async () => {

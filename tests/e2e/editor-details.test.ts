@@ -6,13 +6,12 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { beforeAll, describe, expect, inject, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import { texts } from '#lib/texts'
 import { axe, formatViolations } from '../helpers/browser.ts'
-import { chooseMenuItem, editorMenu, openEditorSession, picture, saveDraftPage } from '../helpers/editor-session.ts'
+import { chooseMenuItem, editorMenu, openEditorSession, openPageForEditing, picture } from '../helpers/editor-session.ts'
 
-const baseUrl = inject('baseUrl')
 const m = texts.editor.menu
 const b = texts.editor.blocks
 const h = texts.editor.history
@@ -42,15 +41,8 @@ const descriptionOf = (locator: Locator) =>
       .join(' '),
   )
 
-async function openEditing(slug: string, contents: Record<string, unknown>[]): Promise<Page> {
-  await saveDraftPage(session.editor, { slug, template: 'generic', header: { title: `Details ${run}` }, contents })
-  const p = await session.editor.newPage()
-  await p.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
-  await editorMenu(p).waitFor()
-  await chooseMenuItem(p, m.select)
-  await p.locator('[data-editor-frame]').first().waitFor()
-  return p
-}
+const openEditing = (slug: string, contents: Record<string, unknown>[]): Promise<Page> =>
+  openPageForEditing(session.editor, { slug, title: `Details ${run}`, contents })
 
 async function expectAxeClean(p: Page) {
   const violations = await axe(p)

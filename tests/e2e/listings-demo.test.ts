@@ -12,25 +12,17 @@ import fs from 'node:fs'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { listingPhotoUrl } from '#lib/image-url'
-import type { FetchResponse } from '#lib/listings'
 import { listingTexts } from '#lib/texts'
 import { launchBrowser } from '../helpers/browser.ts'
 import { startProductionServer, type RunningServer } from '../helpers/server.ts'
+import { fetchListings } from '../helpers/site.ts'
 
 let server: RunningServer
 let browser: Browser
 let healthMs = 0
 const env = { FAKE_ATDW_COUNT: '40', LOG_LEVEL: 'info', RATE_LIMIT_IP: '1000' }
 
-const fetchGrid = async (body: Record<string, unknown>) => {
-  const res = await fetch(`${server.baseUrl}/api/listing/fetch`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  expect(res.status).toBe(200)
-  return (await res.json()) as FetchResponse
-}
+const fetchGrid = (body: Record<string, unknown>) => fetchListings(server.baseUrl, body)
 
 beforeAll(async () => {
   const started = Date.now()

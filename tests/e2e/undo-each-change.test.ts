@@ -3,13 +3,11 @@
  * page's history, undone and redone with the on-screen buttons. Typing, insert, move and duplicate
  * are in editor-details.test.ts; this file holds remove, spacing, image, link and list edits.
  */
-import { expect, inject, test } from 'vitest'
+import { expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import { texts } from '#lib/texts'
-import { chooseMenuItem, editorMenu, openEditorSession, picture, saveDraftPage, uploadPicture } from '../helpers/editor-session.ts'
+import { openEditorSession, openPageForEditing, picture, uploadPicture } from '../helpers/editor-session.ts'
 
-const baseUrl = inject('baseUrl')
-const m = texts.editor.menu
 const b = texts.editor.blocks
 const h = texts.editor.history
 const ie = texts.editor.imageEditor
@@ -26,12 +24,7 @@ const redo = (p: Page) => history(p).getByRole('button', { name: b.redo, exact: 
 const undoDisabled = (p: Page) => history(p).getByRole('button', { name: b.undo, exact: true }).isDisabled()
 
 async function openEditing(slug: string, contents: Record<string, unknown>[]): Promise<Page> {
-  await saveDraftPage(session.editor, { slug, template: 'generic', header: { title: `Undo ${run}` }, contents })
-  const p = await session.editor.newPage()
-  await p.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
-  await editorMenu(p).waitFor()
-  await chooseMenuItem(p, m.select)
-  await p.locator('[data-editor-frame]').first().waitFor()
+  const p = await openPageForEditing(session.editor, { slug, title: `Undo ${run}`, contents })
   await history(p).waitFor()
   expect(await undoDisabled(p)).toBe(true)
   return p

@@ -61,6 +61,23 @@ export async function saveDraftPage(editor: BrowserContext, page: Record<string,
   return (await response.json()) as PageDoc
 }
 
+/**
+ * Saves a draft page with `contents` through the API, opens it in a new tab of the editor's
+ * context and turns on block selection (Select in the editor menu); answers the tab.
+ */
+export async function openPageForEditing(
+  editor: BrowserContext,
+  page: { slug: string; title: string; contents: Record<string, unknown>[] },
+): Promise<Page> {
+  await saveDraftPage(editor, { slug: page.slug, template: 'generic', header: { title: page.title }, contents: page.contents })
+  const p = await editor.newPage()
+  await p.goto(`${inject('baseUrl')}/${page.slug}`, { waitUntil: 'load' })
+  await editorMenu(p).waitFor()
+  await chooseMenuItem(p, texts.editor.menu.select)
+  await p.locator('[data-editor-frame]').first().waitFor()
+  return p
+}
+
 /** A plain-colour PNG. */
 export function picture(colour: string, width = 1600, height = 900): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: colour } })

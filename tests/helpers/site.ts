@@ -4,6 +4,7 @@
  */
 import http from 'node:http'
 import type { DomainDoc, FooterDoc, NavDoc, PageDoc } from '#lib/content'
+import type { FetchResponse } from '#lib/listings'
 
 export async function getJson<T>(baseUrl: string, pathAndQuery: string): Promise<T> {
   const res = await fetch(new URL(pathAndQuery, baseUrl))
@@ -23,6 +24,17 @@ export function siteApi(baseUrl: string) {
     footer: (domainId?: string) => getJson<FooterDoc>(baseUrl, `/api/site/loadFooter?${q({ domainId })}`),
     page: (slug: string, domainId?: string) => getJson<PageDoc>(baseUrl, `/api/page/load?${q({ slug, domainId })}`),
   }
+}
+
+/** A visitor's listing/fetch (a grid's query); throws unless the server answers 200. */
+export async function fetchListings(baseUrl: string, body: Record<string, unknown>): Promise<FetchResponse> {
+  const res = await fetch(new URL('/api/listing/fetch', baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  if (res.status !== 200) throw new Error(`listing/fetch answered ${res.status}: ${await res.text()}`)
+  return (await res.json()) as FetchResponse
 }
 
 /** A plain GET with a chosen Host header (fetch cannot set Host). Resolves status, headers, body. */
