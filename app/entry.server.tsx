@@ -1,20 +1,15 @@
 /**
- * The server entry: React Router's default entry (streaming; bots and SPA mode wait for all
- * content), plus error reporting, the visitor's stylesheet inlined in every page
- * (app/ui/site-styles.ts) and the visitor's scripts held back until the first screen is painted
- * (app/ui/script-priority.ts). Errors thrown while loading or rendering a page reach the server's
+ * The server entry: React Router's default entry for Node (@react-router/dev 7.18,
+ * config/defaults/entry.server.node.tsx: streaming, bots and SPA mode wait for all content),
+ * plus error reporting and the visitor's stylesheet inlined in every page (app/ui/site-styles.ts). Errors thrown while loading or rendering a page reach the server's
  * reporter, which the Hono server passes in the load context (server/app.ts `reportError`): it logs
  * them and, with SENTRY_DSN set, reports them to Sentry like failed API requests.
- *
- * It renders with React's web-streams build (`react-dom/server.edge`), not the Node build's
- * `renderToPipeableStream`: the Node build keeps each render in an AsyncLocalStorage, which turns
- * on Node's async hooks for the whole process from the first render on, and every request after
- * that pays for them, cached pages included (docs/decisions/014). Hono answers with web streams
- * anyway, so nothing is converted.
  */
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
-import type { ReactDOMServerReadableStream } from 'react-dom/server'
-import { renderToReadableStream } from 'react-dom/server.edge'
+import type { RenderToPipeableStreamOptions } from 'react-dom/server'
+import { renderToPipeableStream } from 'react-dom/server'
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router'
 import { isRouteErrorResponse, ServerRouter } from 'react-router'
 import siteStyles from './app.css?inline'
@@ -43,7 +38,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   report(error, request, context)
 }
 
-export default async function handleRequest(
+export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -55,32 +50,52 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }
 
-  let shellRendered = false
-  const userAgent = request.headers.get('user-agent')
-  // The render stops when the visitor goes away, or after `streamTimeout` (plus a second to flush
-  // the rejected boundaries) in any case.
-  const stop = new AbortController()
-  const timeoutId = setTimeout(() => stop.abort(new Error('render timed out')), streamTimeout + 1000)
-  const done = () => {
-    clearTimeout(timeoutId)
-    request.signal.removeEventListener('abort', stopRender)
-  }
-  function stopRender() {
-    done()
-    stop.abort(request.signal.reason)
-  }
-  request.signal.addEventListener('abort', stopRender, { once: true })
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false
+    const userAgent = request.headers.get('user-agent')
 
-  // The visitor's stylesheet goes inline into the page's head (app/ui/site-styles.ts).
-  const app = (
-    <SiteStylesContext.Provider value={siteStyles}>
-      <ServerRouter context={routerContext} url={request.url} />
-    </SiteStylesContext.Provider>
-  )
-  let body: ReactDOMServerReadableStream
-  try {
-    body = await renderToReadableStream(app, {
-      signal: stop.signal,
+    // Ensure requests from bots and SPA Mode renders wait for all content to load before responding
+    // https://react.dev/reference/react-dom/server/renderToPipeableStream#waiting-for-all-content-to-load-for-crawlers-and-static-generation
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+
+    // Abort the rendering stream after the `streamTimeout` so it has time to
+    // flush down the rejected boundaries
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
+
+    // The visitor's stylesheet goes inline into the page's head (app/ui/site-styles.ts).
+    const app = (
+      <SiteStylesContext.Provider value={siteStyles}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </SiteStylesContext.Provider>
+    )
+    const { pipe, abort } = renderToPipeableStream(app, {
+      [readyOption]() {
+        shellRendered = true
+        const body = new PassThrough({
+          final(callback) {
+            // Clear the timeout to prevent retaining the closure and memory leak
+            clearTimeout(timeoutId)
+            timeoutId = undefined
+            callback()
+          },
+        })
+        const html = deferredModuleScripts()
+        body.on('error', (error) => html.destroy(error))
+        // The visitor went away (the response stream was cancelled, which destroys `html` with an
+        // AbortError): closing React's destination stops the render. Unheard, that error would end the process.
+        html.on('error', () => body.destroy())
+        const stream = createReadableStreamFromReadable(body.pipe(html))
+
+        responseHeaders.set('Content-Type', 'text/html')
+
+        pipe(body)
+
+        resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
+      },
+      onShellError(error: unknown) {
+        reject(error)
+      },
       onError(error: unknown) {
         responseStatusCode = 500
         // Report streaming rendering errors from inside the shell. Errors of the initial shell
@@ -88,17 +103,5 @@ export default async function handleRequest(
         if (shellRendered) report(error, request, loadContext)
       },
     })
-  } catch (error) {
-    done()
-    throw error
-  }
-  shellRendered = true
-
-  // Requests from bots and SPA Mode renders wait for all content to load before responding
-  // https://react.dev/reference/react-dom/server/renderToReadableStream#waiting-for-all-content-to-load-for-crawlers-and-static-generation
-  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady
-
-  const html = deferredModuleScripts(body, done)
-  responseHeaders.set('Content-Type', 'text/html')
-  return new Response(html, { headers: responseHeaders, status: responseStatusCode })
+  })
 }

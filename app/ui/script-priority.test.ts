@@ -1,18 +1,10 @@
+import { Readable } from 'node:stream'
+import { text } from 'node:stream/consumers'
 import { describe, expect, it } from 'vitest'
 import { DEFERRED_MODULE_TYPE } from './hydration-loader'
 import { deferredModuleScripts } from './script-priority'
 
-const through = (chunks: Uint8Array[]) =>
-  new Response(
-    deferredModuleScripts(
-      new ReadableStream<Uint8Array>({
-        start(controller) {
-          for (const chunk of chunks) controller.enqueue(chunk)
-          controller.close()
-        },
-      }),
-    ),
-  ).text()
+const through = (chunks: Buffer[]) => text(Readable.from(chunks).pipe(deferredModuleScripts()))
 
 describe('deferredModuleScripts', () => {
   it('takes the module preloads out and names them on the module script, made a data block, also when a tag or a character is split between chunks', async () => {
