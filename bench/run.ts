@@ -341,7 +341,7 @@ async function main() {
       )
     console.log(`uncached / cached requests/s: ${ratios.uncachedVsCached.toFixed(3)}`)
     console.log(
-      `server-side render time (mean latency, 1 connection): ${single.latencyMeanMs.toFixed(2)} ms; at ${CONNECTIONS} connections ${uncached.latencyMeanMs.toFixed(2)} ms mean, ${uncached.requestsPerSec.toFixed(0)} renders/s`,
+      `server-side render time (mean latency, 1 connection): ${single.latencyMeanMs.toFixed(2)} ms; at ${uncached.connections} connections ${uncached.latencyMeanMs.toFixed(2)} ms mean, ${uncached.requestsPerSec.toFixed(0)} renders/s`,
     )
     console.log(`home page: ${sample.body.length} bytes as sent (brotli), ${uncachedSample.body.length} bytes as sent uncached`)
 
