@@ -21,6 +21,7 @@ import { providerModes, startDemoProviders } from './providers.ts'
 import { changesListings, CONTENT_CHANNEL, decodeChange, PROCESS_ORIGIN } from './services/events.ts'
 import { offerFirstEditorSetup } from './services/first-editor.ts'
 import { pruneImageCache } from './services/image-cache-pruner.ts'
+import { loadReactRendererWithoutAsyncHooks } from './react-renderer.ts'
 import { createServices } from './services/index.ts'
 import { startEventLoopMonitor } from './event-loop.ts'
 
@@ -115,6 +116,8 @@ if (config.mode === 'production') {
     log.fatal(`No production build found at ${serverBuild}: run \`npm run build\` first (npm start does it for you).`)
     process.exit(1)
   }
+  // Before the server build imports React's renderer (server/react-renderer.ts).
+  loadReactRendererWithoutAsyncHooks(serverBuild)
   build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild
   clientDir = path.join(buildDir, 'client')
 } else {
