@@ -212,7 +212,10 @@ server.listen(config.port, config.host, () => {
   // Migrating and seeding before this held the event loop, but kept no request waiting.
   eventLoop.reset()
   // The PDF worker threads start now and lay out a sample calendar, so the first visitor's is fast.
-  services.listingsPdf.warm().catch((err: unknown) => log.warn({ err }, 'PDF workers did not start'))
+  services.listingsPdf
+    .warm()
+    .then(() => log.info('PDF workers warmed up'))
+    .catch((err: unknown) => log.warn({ err }, 'PDF workers did not start'))
 })
 
 // The provider sync: a first one when the listings domain has none yet (a fresh demo or
