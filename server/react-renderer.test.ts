@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 
 const run = promisify(execFile)
-const rendererModule = pathToFileURL(fileURLToPath(new URL('./react-renderer.ts', import.meta.url))).href
+const rendererModule = new URL('./react-renderer.ts', import.meta.url).href
 
 /**
  * Renders a page with React's Node renderer in a fresh process, then reports whether async hooks
