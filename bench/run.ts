@@ -29,7 +29,7 @@ import os from 'node:os'
 import path from 'node:path'
 import readline from 'node:readline'
 import autocannon from 'autocannon'
-import { firstListingPath } from './demo-pages.ts'
+import { firstListingPath, startupWorkDone } from './demo-pages.ts'
 import { runListingBenches, type ListingBenchResult } from './listing-fetch.ts'
 import {
   assertProductionBuild,
@@ -238,24 +238,6 @@ function writeResults(extra: { listings?: ListingBenchResult[] }, home?: Record<
     ) + '\n',
   )
   console.log(`written: ${path.relative(process.cwd(), out)}`)
-}
-
-/**
- * Waits until the demo's first listing import, the booking refresh after it and the PDF threads'
- * warm-up (a sample calendar laid out on the other core) have finished.
- */
-async function startupWorkDone(server: RunningServer) {
-  process.stdout.write("  waiting for the demo's start-up work (first import, booking refresh, PDF warm-up) ... ")
-  const started = Date.now()
-  for (;;) {
-    const output = server.output()
-    const pdfWorkersDone = /PDF workers warmed up|PDF workers did not start/.test(output)
-    if (/first listing sync of/.test(output) && /booking operator information/.test(output) && pdfWorkersDone) break
-    if (/the first listing sync failed/.test(output)) throw new Error(`the demo's first import failed:\n${output.slice(-3000)}`)
-    if (Date.now() - started > 600_000) throw new Error(`the demo's first import did not finish in 10 minutes:\n${output.slice(-3000)}`)
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
-  console.log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s`)
 }
 
 async function main() {
