@@ -125,6 +125,11 @@ test('the first screen comes before the scripts: the hero picture has arrived be
     expect(heroDone, `hero ${hero} in ${JSON.stringify(events)}`).toBeDefined()
     expect(firstScript).toBeDefined()
     expect(firstScript!.at).toBeGreaterThan(heroDone!.at)
+    // The loader starts the preloads a few per task; every module the page names is fetched.
+    const named = /data-modules="([^"]+)"/.exec(html)![1]!.split(' ').filter(Boolean)
+    const requested = new Set(events.filter((e) => e.what === 'script').map((e) => new URL(e.url).pathname))
+    expect(named.length).toBeGreaterThan(4)
+    expect(named.filter((href) => !requested.has(href))).toEqual([])
   } finally {
     await context.close()
   }
