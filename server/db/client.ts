@@ -111,6 +111,14 @@ async function createClusterInChild(location: string) {
   })
 }
 
+/**
+ * An on-disk database's buffer pool: 64 MB instead of Postgres's 128 MB. The pool lives in the
+ * WebAssembly memory, which never shrinks, and the demo's first import filled it: the server held
+ * 560-608 MB after the first start (issue 16 point 8: at most 600). Pages beyond it are read back
+ * through the file system, which the operating system caches.
+ */
+const ON_DISK_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=64MB']
+
 async function openPglite(dataDir: string, who: Pick<FolderOwner, 'kind' | 'description'>): Promise<Database> {
   let location = dataDir
   let claim: FolderClaim | undefined
@@ -124,7 +132,10 @@ async function openPglite(dataDir: string, who: Pick<FolderOwner, 'kind' | 'desc
   try {
     if (location !== 'memory://' && !fs.existsSync(path.join(location, 'PG_VERSION'))) await createClusterInChild(location)
     // pg_trgm ships with PGlite; the migrations enable it (typo-tolerant search).
-    client = await PGlite.create({ ...(location === 'memory://' ? {} : { dataDir: location }), extensions: { pg_trgm } })
+    client = await PGlite.create({
+      ...(location === 'memory://' ? {} : { dataDir: location, startParams: ON_DISK_START_PARAMS }),
+      extensions: { pg_trgm },
+    })
   } catch (err) {
     claim?.release()
     throw new Error(`The embedded database in ${location} could not be opened: ${(err as Error).message}`, { cause: err })
