@@ -10,13 +10,14 @@ import type { ThirdPartySettings } from '~/ui/consent/third-parties'
 import type { Route } from './+types/default'
 
 /**
- * The site's icons (public/, written by scripts/generate-icons.ts from the grape mark): the SVG
- * for browsers that take one, /favicon.ico for the rest (and for the address browsers ask for by
- * themselves), the home-screen icon and the web manifest.
+ * The site's icons (public/, written by scripts/generate-icons.ts from the grape mark):
+ * /favicon.ico (16, 32 and 48 px, also the address browsers ask for by themselves), the
+ * home-screen icon and the web manifest (which names icon.svg for installs). No SVG favicon in the
+ * page: Chromium draws one as a document of its own on the page's main thread, a 50 ms task in a
+ * Lighthouse trace of the home page, in the middle of the load (issue 16).
  */
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
-  { rel: 'icon', type: 'image/svg+xml', href: '/icon.svg' },
   { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
   { rel: 'manifest', href: '/site.webmanifest' },
 ]
