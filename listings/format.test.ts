@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cardCost, dayLabel, eventDateRange, eventTimes, formatTime12, openingRows, ticketCost } from './format'
+import { cardCost, dayLabel, eventDateRange, eventTimes, formatDate, formatTime12, openingRows, ticketCost } from './format'
 
 describe('12-hour times', () => {
   it('reads the provider time formats', () => {
@@ -88,5 +88,26 @@ describe('costs', () => {
       free: false,
       rows: [{ label: 'Adult', price: '$25' }],
     })
+  })
+})
+
+describe('dates', () => {
+  it('reads as Intl formats Australian English, for every month and the first and last days', () => {
+    const intl = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+    for (let month = 1; month <= 12; month++) {
+      for (const day of [1, 9, 28]) {
+        const iso = `2026-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+        expect(formatDate(iso)).toBe(intl.format(new Date(`${iso}T00:00:00Z`)))
+      }
+    }
+    expect(formatDate('2026-09-05')).toBe('5 Sept 2026')
+    expect(formatDate('2026-12-31T10:00:00+10:30')).toBe('31 Dec 2026')
+  })
+
+  it('is empty for what is not a date, rather than failing the page', () => {
+    expect(formatDate('2026-13-01')).toBe('')
+    expect(formatDate('2026-00-10')).toBe('')
+    expect(formatDate('soon')).toBe('')
+    expect(formatDate(null)).toBe('')
   })
 })

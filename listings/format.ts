@@ -145,13 +145,22 @@ export function eventTimes(frequencies: readonly FrequencyTime[] | null | undefi
   return list.every((t) => t === list[0]) ? (list[0] ?? '') : 'Various Times'
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+/**
+ * Australian English's short month names, as Intl's en-AU formats them ('June', 'Sept'). Written
+ * out rather than asked of Intl: a page's first Intl.DateTimeFormat took 33-60 ms of a phone
+ * browser's main thread in a trace (loading locale and time-zone data), in the listing grid's
+ * hydration (issue 16). format.test.ts checks these against Intl.
+ */
+export const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'June', 'July', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const
 
 /** '2026-03-14' -> '14 Mar 2026' ('' when it is not a date). */
 export function formatDate(value: Loose): string {
   const day = isoDay(value)
   if (!day) return ''
-  return dateFormat.format(new Date(`${day}T00:00:00Z`))
+  // Parsed as before (a day past a month's end rolls over, as Intl showed it); not a date: ''.
+  const at = new Date(`${day}T00:00:00Z`)
+  if (Number.isNaN(at.getTime())) return ''
+  return `${at.getUTCDate()} ${SHORT_MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}`
 }
 
 /** An event's dates for a card: '14 Mar 2026', or '14 Mar 2026 – 16 Mar 2026'. */
