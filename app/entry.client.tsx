@@ -1,13 +1,17 @@
 /**
  * React Router's default browser entry, plus one step: load the views of the blocks the server
  * rendered before hydrating, so hydration finds them (visitors only fetch the views they need).
+ * Static blocks keep their server markup (blocks/RenderBlocks.tsx): their views are not fetched.
  */
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
 import { loadViews } from '#blocks/view-cache'
+import { staticViewTypes } from '#blocks/view-loaders.generated'
 
-const onPage = [...document.querySelectorAll<HTMLElement>('[data-block]')].map((element) => element.dataset.block ?? '')
+const onPage = [...document.querySelectorAll<HTMLElement>('[data-block]')]
+  .map((element) => element.dataset.block ?? '')
+  .filter((type) => !staticViewTypes.has(type))
 
 function hydrate() {
   startTransition(() => {

@@ -1,8 +1,10 @@
-import { createElement, use, type ComponentType } from 'react'
+import { createElement, use, useState, type ComponentType, type MouseEvent } from 'react'
+import { useNavigate } from 'react-router'
 import type { Spacing } from '#lib/content'
 import { BlockPathContext, useAbsolutePath, useEditing, type ContainerId, type Path } from './editing'
 import { spacingClasses } from './spacing'
 import { isBlockType, loadedView, loadViews } from './view-cache'
+import { staticViewTypes } from './view-loaders.generated'
 
 export interface RenderableBlock {
   componentType: string
@@ -25,18 +27,30 @@ interface RenderBlocksProps {
  */
 export function RenderBlocks({ blocks, path = ['contents'], container = 'contents' }: RenderBlocksProps) {
   const editing = useEditing()
-  // Views arrive with the blocks that need them: wait (suspend) for any this browser lacks.
-  const missing = blocks.map((block) => block.componentType).filter((type) => isBlockType(type) && !loadedView(type))
+  // Views arrive with the blocks that need them: wait (suspend) for any this browser lacks. A
+  // visitor's static blocks (KeptBlock) fetch theirs themselves, only when they render it.
+  const missing = blocks
+    .map((block) => block.componentType)
+    .filter((type) => isBlockType(type) && !loadedView(type) && (editing || !staticViewTypes.has(type)))
   if (missing.length) use(loadViews(missing))
+  const staticTypes = editing ? [] : [...new Set(blocks.map((block) => block.componentType).filter((type) => staticViewTypes.has(type)))]
   const rendered = blocks.map((block, index) => {
+    const key = block._key ?? index
+    const blockPath = [...path, index]
+    const className = spacingClasses(block.spacing)
+    if (!editing && staticViewTypes.has(block.componentType)) {
+      return (
+        <BlockPathContext.Provider key={key} value={blockPath}>
+          <KeptBlock block={block} className={className} listTypes={staticTypes} />
+        </BlockPathContext.Provider>
+      )
+    }
     // The view is chosen by the block's own type, so the props always match it.
     const View = loadedView(block.componentType) as ComponentType<RenderableBlock> | undefined
     if (!View) return null
-    const blockPath = [...path, index]
-    const className = spacingClasses(block.spacing)
     const view = createElement(View, block)
     return (
-      <BlockPathContext.Provider key={block._key ?? index} value={blockPath}>
+      <BlockPathContext.Provider key={key} value={blockPath}>
         {editing ? (
           <editing.BlockFrame
             path={blockPath}
@@ -76,4 +90,60 @@ export function BlockList({
 }) {
   const absolute = useAbsolutePath(path)
   return <RenderBlocks blocks={blocks} path={absolute} container={container} />
+}
+
+/** True in the browser until React has hydrated the server's page (root.tsx marks the document). */
+function isHydrating(): boolean {
+  return typeof document !== 'undefined' && document.documentElement.dataset.hydrated !== 'true'
+}
+
+/**
+ * A static block (declared `staticView`) of the page the browser hydrated: its server markup is
+ * kept as it is, so the visitor's first page neither fetches its view nor spends the phone's main
+ * thread hydrating it (issue 16). React leaves an element's children alone when it is given
+ * `dangerouslySetInnerHTML`; the same empty value on later renders changes nothing. The kept markup
+ * stays as long as the block does; a changed block (another page's at the same place after a
+ * navigation, a revalidated page that differs) renders its view from then on, fetched then. Its links, plain anchors in the kept markup, still navigate inside the app.
+ */
+function KeptBlock({ block, className, listTypes }: { block: RenderableBlock; className: string; listTypes: string[] }) {
+  const navigate = useNavigate()
+  const [kept] = useState(() => ({ json: JSON.stringify(block), atHydration: isHydrating() }))
+  // Once it has rendered its view, the kept markup is gone: it never goes back to it (state set
+  // while rendering, React's pattern for what follows from earlier renders).
+  const [showsView, setShowsView] = useState(!kept.atHydration)
+  const changed = JSON.stringify(block) !== kept.json
+  if (!showsView && changed) setShowsView(true)
+  if (showsView || changed) {
+    const View = loadedView(block.componentType) as ComponentType<RenderableBlock> | undefined
+    // The list's other static views too, in one batch: after a navigation they all render theirs.
+    if (!View) use(loadViews(listTypes))
+    return (
+      <div className={className} data-block={block.componentType}>
+        {View ? createElement(View, block) : null}
+      </div>
+    )
+  }
+  return (
+    <div
+      className={className}
+      data-block={block.componentType}
+      onClick={(event) => followInAppLink(event, navigate)}
+      dangerouslySetInnerHTML={{ __html: '' }}
+      suppressHydrationWarning
+    />
+  )
+}
+
+/** A plain click on a link to a page of this site navigates inside the app, as a <Link> would. */
+function followInAppLink(event: MouseEvent<HTMLDivElement>, navigate: (to: string) => void | Promise<void>) {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+  const anchor = (event.target as Element).closest('a')
+  if (!anchor || !event.currentTarget.contains(anchor)) return
+  if (anchor.target && anchor.target !== '_self') return
+  if (anchor.hasAttribute('download') || anchor.origin !== window.location.origin) return
+  const href = anchor.getAttribute('href') ?? ''
+  // Same-page anchors scroll (CSS smooth scrolling); only page links become app navigations.
+  if (!href.startsWith('/') || href.startsWith('//')) return
+  event.preventDefault()
+  void navigate(anchor.pathname + anchor.search + anchor.hash)
 }

@@ -22,6 +22,13 @@ export interface BlockDeclaration<T extends string = string, S extends z.ZodType
   defaults: z.output<S>
   /** The containers an editor may add it to (spec 02 §2.8); saves elsewhere are refused. */
   allowedIn: readonly ContainerId[]
+  /**
+   * The view is plain markup: text, pictures and links, no state, no handlers, no blocks inside.
+   * A visitor's first page keeps the server's HTML for it and neither fetches nor hydrates its
+   * view (RenderBlocks.tsx, issue 16); its links still navigate inside the app. Leave it out when
+   * in doubt: such a block is hydrated like any other.
+   */
+  staticView?: boolean
 }
 
 /** The block picker's groups, by purpose, in the order it shows them. */

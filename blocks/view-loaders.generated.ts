@@ -40,3 +40,27 @@ export const viewLoaders: { [T in BlockType]: () => Promise<{ View: ComponentTyp
   Vimeo: () => import('./Vimeo/View'),
   Youtube: () => import('./Youtube/View'),
 }
+
+/** The types declared `staticView`: a visitor's first page keeps their server HTML, no view fetched. */
+export const staticViewTypes: ReadonlySet<string> = new Set([
+  'Anchor',
+  'CardGrid',
+  'Contact',
+  'CustomLinkRight',
+  'CustomMosaic',
+  'CustomSectionHeading',
+  'FeatureBlock',
+  'FeatureCards',
+  'FeatureTiles',
+  'FormattedText',
+  'Image',
+  'ImageNavigation',
+  'Link',
+  'LinkList',
+  'Logo',
+  'Quote',
+  'RichText',
+  'SectionHeading',
+  'Text',
+  'UpNext',
+])

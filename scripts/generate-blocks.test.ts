@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { blockDeclarations, blockTypes } from '#blocks/declarations.generated'
+import { staticViewTypes } from '#blocks/view-loaders.generated'
 import { blockFolders, blocksDir, generatedFiles } from './generate-blocks'
 
 describe('the generated block lists (scripts/generate-blocks.ts)', () => {
@@ -16,5 +17,13 @@ describe('the generated block lists (scripts/generate-blocks.ts)', () => {
     expect(Object.keys(blockDeclarations)).toEqual(folders)
     expect([...blockTypes]).toEqual(folders)
     for (const [type, declaration] of Object.entries(blockDeclarations)) expect(declaration.type).toBe(type)
+  })
+
+  it('list as static exactly the blocks whose declaration says so', () => {
+    const declared = Object.values(blockDeclarations)
+      .filter((declaration) => 'staticView' in declaration && declaration.staticView)
+      .map((declaration) => declaration.type)
+    expect([...staticViewTypes]).toEqual(declared)
+    expect(declared.length).toBeGreaterThan(0)
   })
 })

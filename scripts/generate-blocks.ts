@@ -25,6 +25,17 @@ export interface BlockFolder {
   hasEditor: boolean
 }
 
+/**
+ * The types whose declaration says `staticView: true`, read from each folder's index.ts as text:
+ * importing a declaration alone trips the schemas' import cycle. generate-blocks.test.ts checks the
+ * list against the declarations themselves.
+ */
+function staticViewTypes(folders: BlockFolder[], dir: string): string[] {
+  return folders
+    .filter(({ type }) => /^\s*staticView:\s*true,?\s*$/m.test(readFileSync(join(dir, type, 'index.ts'), 'utf8')))
+    .map(({ type }) => type)
+}
+
 /** The block folders, sorted by name. A folder with an index.ts but no View.tsx is an error. */
 export function blockFolders(dir = blocksDir): BlockFolder[] {
   return readdirSync(dir, { withFileTypes: true })
@@ -38,7 +49,7 @@ export function blockFolders(dir = blocksDir): BlockFolder[] {
     })
 }
 
-function sources(folders: BlockFolder[]): Record<string, string> {
+function sources(folders: BlockFolder[], staticTypes: string[]): Record<string, string> {
   const types = folders.map((f) => f.type)
   const editors = folders.filter((f) => f.hasEditor).map((f) => f.type)
   return {
@@ -59,6 +70,9 @@ import type { BlockProps, BlockType } from './schemas'
 export const viewLoaders: { [T in BlockType]: () => Promise<{ View: ComponentType<BlockProps<T>> }> } = {
 ${types.map((t) => `  ${t}: () => import('./${t}/View'),`).join('\n')}
 }
+
+/** The types declared \`staticView\`: a visitor's first page keeps their server HTML, no view fetched. */
+export const staticViewTypes: ReadonlySet<string> = new Set([${staticTypes.map((t) => `'${t}'`).join(', ')}])
 `,
     'views.generated.ts': `${header}
 import type { ComponentType } from 'react'
@@ -84,7 +98,8 @@ export const blockEditors: { [T in BlockType]?: ComponentType<BlockEditorProps<B
 export async function generatedFiles(dir = blocksDir): Promise<Record<string, string>> {
   const options = await resolveConfig(join(dir, 'schemas.ts'))
   const out: Record<string, string> = {}
-  for (const [name, source] of Object.entries(sources(blockFolders(dir)))) {
+  const folders = blockFolders(dir)
+  for (const [name, source] of Object.entries(sources(folders, staticViewTypes(folders, dir)))) {
     out[name] = await format(source, { ...options, filepath: join(dir, name) })
   }
   return out

@@ -11,4 +11,5 @@ export default defineBlock({
   },
   schema,
   allowedIn: ['contents', 'split'],
+  staticView: true,
 })

@@ -14,4 +14,5 @@ export default defineBlock({
   },
   schema,
   allowedIn: ['contents', 'split'],
+  staticView: true,
 })

@@ -12,4 +12,5 @@ export default defineBlock({
   },
   schema,
   allowedIn: ['contents', 'split'],
+  staticView: true,
 })

@@ -1,6 +1,7 @@
 import http from 'node:http'
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { expect, inject, test } from 'vitest'
+import { staticViewTypes } from '#blocks/view-loaders.generated'
 import { listingTexts } from '#lib/texts'
 import { openBrowser } from '../helpers/browser.ts'
 
@@ -157,6 +158,65 @@ test('what a visitor types before the scripts have run is not lost: the grid sea
     await expect.poll(() => heading.innerText()).not.toBe(before)
     expect(await heading.innerText()).toBe(listingTexts.grid.none)
     expect(await box.inputValue()).toBe('zzqx')
+  } finally {
+    await context.close()
+  }
+})
+
+test('static blocks keep the markup the server sent: their views are not fetched, their elements survive hydration, and their links navigate inside the app', async () => {
+  const context = await session.browser.newContext({ viewport: { width: 412, height: 823 } })
+  try {
+    const page = await context.newPage()
+    // Before any script of the page runs, every block's first element is marked (an expando
+    // property, which a re-created element would not have).
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        for (const block of document.querySelectorAll<HTMLElement>('[data-block]')) {
+          const first = block.firstElementChild as (Element & { fromServer?: boolean }) | null
+          if (first) first.fromServer = true
+        }
+      })
+    })
+    const views: string[] = []
+    page.on('request', (request) => {
+      if (/\/assets\/View-[^/]+\.js$/.test(request.url())) views.push(request.url())
+    })
+    await page.goto(baseUrl + '/', { waitUntil: 'load' })
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    const blocks = await page.$$eval('[data-block]', (elements) =>
+      elements.map((element) => ({
+        type: (element as HTMLElement).dataset.block ?? '',
+        kept: (element.firstElementChild as (Element & { fromServer?: boolean }) | null)?.fromServer === true,
+        text: element.textContent?.trim().length ?? 0,
+      })),
+    )
+    const staticOnes = blocks.filter((b) => staticViewTypes.has(b.type))
+    const others = blocks.filter((b) => !staticViewTypes.has(b.type))
+    expect(staticOnes.length).toBeGreaterThan(2)
+    expect(others.length).toBeGreaterThan(0)
+    for (const block of staticOnes) expect(block, block.type).toMatchObject({ kept: true, text: expect.any(Number) })
+    expect(staticOnes.every((b) => b.text > 0)).toBe(true)
+    // Only the other blocks' views are fetched (at most one module each).
+    expect(views.length).toBeGreaterThan(0)
+    expect(views.length).toBeLessThanOrEqual(new Set(others.map((b) => b.type)).size)
+
+    // A page link inside a kept block navigates inside the app: the same document, the new page.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true))
+    const types = [...new Set(staticOnes.map((b) => b.type))]
+    const link = page.locator(types.map((t) => `[data-block="${t}"] a[href^="/"]:not([href*="#"])`).join(', ')).first()
+    const href = (await link.getAttribute('href'))!
+    await link.click()
+    await page.waitForURL((url) => url.pathname === href)
+    await expect.poll(() => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
+    await page.locator('main h1').first().waitFor()
+    // And back: the home page's blocks render in full again.
+    await page.goBack()
+    await page.waitForURL((url) => url.pathname === '/')
+    await expect
+      .poll(() =>
+        page.$$eval('[data-block]', (elements) => elements.filter((e) => !e.textContent?.trim() && !e.querySelector('img')).length),
+      )
+      .toBe(0)
   } finally {
     await context.close()
   }
