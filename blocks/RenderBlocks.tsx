@@ -103,17 +103,18 @@ function isHydrating(): boolean {
  * thread hydrating it (issue 16). React leaves an element's children alone when it is given
  * `dangerouslySetInnerHTML`; the same empty value on later renders changes nothing. The kept markup
  * stays as long as the block does; a changed block (another page's at the same place after a
- * navigation, a revalidated page that differs) renders its view from then on, fetched then. Its links, plain anchors in the kept markup, still navigate inside the app.
+ * navigation, a revalidated page that differs) renders its view from then on, fetched then. Its
+ * links, plain anchors in the kept markup, still navigate inside the app. (Not useHydrated: that
+ * re-renders every kept block once hydration is done, on the phone's busiest moment.)
  */
 function KeptBlock({ block, className, listTypes }: { block: RenderableBlock; className: string; listTypes: string[] }) {
   const navigate = useNavigate()
-  const [kept] = useState(() => ({ json: JSON.stringify(block), atHydration: isHydrating() }))
-  // Once it has rendered its view, the kept markup is gone: it never goes back to it (state set
-  // while rendering, React's pattern for what follows from earlier renders).
-  const [showsView, setShowsView] = useState(!kept.atHydration)
-  const changed = JSON.stringify(block) !== kept.json
-  if (!showsView && changed) setShowsView(true)
-  if (showsView || changed) {
+  // The block as hydrated, while its server markup is kept; null once it renders its view, which
+  // it then always does (state set while rendering: React's pattern for what earlier renders decide).
+  const [keptJson, setKeptJson] = useState(() => (isHydrating() ? JSON.stringify(block) : null))
+  const keeps = keptJson !== null && JSON.stringify(block) === keptJson
+  if (keptJson !== null && !keeps) setKeptJson(null)
+  if (!keeps) {
     const View = loadedView(block.componentType) as ComponentType<RenderableBlock> | undefined
     // The list's other static views too, in one batch: after a navigation they all render theirs.
     if (!View) use(loadViews(listTypes))

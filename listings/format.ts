@@ -151,7 +151,7 @@ export function eventTimes(frequencies: readonly FrequencyTime[] | null | undefi
  * browser's main thread in a trace (loading locale and time-zone data), in the listing grid's
  * hydration (issue 16). format.test.ts checks these against Intl.
  */
-export const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'June', 'July', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'June', 'July', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const
 
 /** '2026-03-14' -> '14 Mar 2026' ('' when it is not a date). */
 export function formatDate(value: Loose): string {
