@@ -5,6 +5,7 @@ import { BlockPathContext, useAbsolutePath, useEditing, type ContainerId, type P
 import { spacingClasses } from './spacing'
 import { isBlockType, loadedView, loadViews } from './view-cache'
 import { staticViewTypes } from './view-loaders.generated'
+import { isDocumentHydrated } from '~/ui/hooks/use-hydrated'
 
 export interface RenderableBlock {
   componentType: string
@@ -92,10 +93,8 @@ export function BlockList({
   return <RenderBlocks blocks={blocks} path={absolute} container={container} />
 }
 
-/** True in the browser until React has hydrated the server's page (root.tsx marks the document). */
-function isHydrating(): boolean {
-  return typeof document !== 'undefined' && document.documentElement.dataset.hydrated !== 'true'
-}
+/** True in the browser until React has hydrated the server's page. */
+const isHydrating = () => typeof document !== 'undefined' && !isDocumentHydrated()
 
 /**
  * A static block (declared `staticView`) of the page the browser hydrated: its server markup is
