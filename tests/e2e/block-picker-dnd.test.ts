@@ -87,6 +87,28 @@ async function dragTo(p: Page, handle: Locator, frame: Locator, target: Locator)
   await p.mouse.up()
 }
 
+/**
+ * A gap's "+" shows only while its block is under the pointer, as for a person, who moves onto the
+ * block and then up to its "+". If the page moved between the two (a late layout, a scroll to
+ * reveal the button), the pointer is no longer on the block and the "+" is inert; like a person,
+ * move back onto the block and try again.
+ */
+async function clickGap(p: Page, frame: Locator, name: string) {
+  const gap = p.getByRole('button', { name, exact: true })
+  await expect
+    .poll(
+      async () => {
+        await frame.hover()
+        return gap.click({ timeout: 2_000 }).then(
+          () => 'clicked',
+          (error: Error) => error.message,
+        )
+      },
+      { timeout: 15_000, interval: 50 },
+    )
+    .toBe('clicked')
+}
+
 const announced = (p: Page, text: string) => p.getByText(text, { exact: true }).first().waitFor({ state: 'attached' })
 /** After a keyboard pick-up dnd-kit listens for the arrow keys from the page's next task (a setTimeout). */
 async function pickedUp(p: Page, text: string) {
@@ -100,9 +122,7 @@ describe('issue 17: block picker and drag and drop', () => {
     expect(await topTypes(p)).toEqual(['SectionHeading', 'Text', 'Quote', 'SplitContent'])
 
     // The gap before the second block: its "+" appears on hover and opens the picker.
-    await textFrame(p, 'Opening paragraph.').hover()
-    const gap = p.getByRole('button', { name: b.insertAt(2, 'page'), exact: true })
-    await gap.click()
+    await clickGap(p, textFrame(p, 'Opening paragraph.'), b.insertAt(2, 'page'))
     const picker = p.getByRole('dialog', { name: b.addComponent })
     await picker.waitFor()
     // Grouped by purpose, in order; each block with a thumbnail of its own defaults, a plain title,
@@ -148,8 +168,7 @@ describe('issue 17: block picker and drag and drop', () => {
     await expect.poll(() => topTypes(p)).toEqual(['SectionHeading', 'Quote', 'Text', 'Quote', 'SplitContent'])
 
     // A split side's picker offers only what a split side allows (no columns in columns, no listings).
-    await textFrame(p, 'Left two').hover()
-    await p.getByRole('button', { name: b.insertAt(2, 'left'), exact: true }).click()
+    await clickGap(p, textFrame(p, 'Left two'), b.insertAt(2, 'left'))
     const sidePicker = p.getByRole('dialog', { name: b.addComponent })
     await sidePicker.waitFor()
     const offered = await sidePicker

@@ -26,6 +26,9 @@ export function openEditorSession(options: { viewport?: { width: number; height:
     session.browser = await launchBrowser()
     session.editor = await session.browser.newContext({ viewport })
     session.editor.setDefaultTimeout(options.timeoutMs ?? 20_000)
+    // The demo sets an analytics id, so the consent banner would sit over the foot of every page;
+    // the shared editor answered it long ago.
+    await session.editor.addCookies([{ name: 'consent', value: 'declined', domain: new URL(inject('baseUrl')).hostname, path: '/' }])
     const login = await session.editor.request.post(`${inject('baseUrl')}/api/user/login`, { data: { username, password } })
     expect(login.status()).toBe(200)
     session.visitor = await session.browser.newContext({ viewport })
