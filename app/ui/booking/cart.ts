@@ -4,6 +4,7 @@
  * clears storage. Browser-only; components read it with useCart().
  */
 import { useSyncExternalStore } from 'react'
+import { useHydrated } from '~/ui/hooks/use-hydrated'
 import { texts } from '#lib/texts'
 
 export interface CartItem {
@@ -113,10 +114,16 @@ export function subscribeCart(listener: () => void): () => void {
   }
 }
 
-/** The cart for components: empty on the server and while hydrating, then the stored one. */
+/**
+ * The cart for components: empty on the server and while hydrating, then the stored one (read once
+ * hydration is done, as useFavourites does, so that hydration is not followed by a blocking re-render).
+ */
 export function useCart(): CartState {
-  return useSyncExternalStore(subscribeCart, readCart, () => emptyState)
+  const hydrated = useHydrated()
+  return useSyncExternalStore(subscribeCart, hydrated ? readCart : readEmpty, readEmpty)
 }
+
+const readEmpty = () => emptyState
 
 /** An API answer that is not 2xx, with the server's message (the spec's texts). */
 export class CartError extends Error {

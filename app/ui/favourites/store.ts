@@ -5,6 +5,7 @@
  * tabs hear it through the storage event.
  */
 import { useSyncExternalStore } from 'react'
+import { useHydrated } from '~/ui/hooks/use-hydrated'
 
 export type FavouriteKind = 'listing' | 'page'
 
@@ -113,10 +114,17 @@ function subscribe(onChange: () => void): () => void {
   }
 }
 
-/** The list, kept current; the server (and the first render in the browser) sees an empty one. */
+/**
+ * The list, kept current; the server and the hydrating browser see an empty one. The stored list is
+ * read once hydration is done (useHydrated's transition): a store whose browser value differs from
+ * the server's while hydrating makes React re-render its users at once, in one blocking task.
+ */
 export function useFavourites(): Favourite[] {
-  return useSyncExternalStore(subscribe, readFavourites, () => EMPTY)
+  const hydrated = useHydrated()
+  return useSyncExternalStore(subscribe, hydrated ? readFavourites : empty, empty)
 }
+
+const empty = () => EMPTY
 
 /** The address of a list to share: the favourites page with each item's path. */
 export function shareUrl(origin: string, list: Favourite[]): string {
