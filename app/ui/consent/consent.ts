@@ -4,6 +4,7 @@
  * Read in the browser only, so cached pages are the same for everybody.
  */
 import { useSyncExternalStore } from 'react'
+import { useHydrated } from '~/ui/hooks/use-hydrated'
 
 export type ConsentChoice = 'accepted' | 'declined'
 
@@ -63,9 +64,14 @@ function subscribe(listener: () => void) {
   }
 }
 
-/** 'unknown' on the server and while hydrating; then the stored choice (or null) and whether the banner was reopened. */
+/**
+ * 'unknown' on the server and while hydrating; then the stored choice (or null) and whether the
+ * banner was reopened. The choice is read once hydration is done (useHydrated's transition), as the
+ * favourites are, so that showing the banner is not a blocking re-render straight after hydrating.
+ */
 export function useConsent(): { choice: ConsentChoice | null | 'unknown'; reopened: boolean } {
-  const choice = useSyncExternalStore(subscribe, readConsent, () => 'unknown' as const)
+  const hydrated = useHydrated()
+  const choice = useSyncExternalStore(subscribe, hydrated ? readConsent : unknown, unknown)
   const open = useSyncExternalStore(
     subscribe,
     () => reopened,
@@ -73,3 +79,5 @@ export function useConsent(): { choice: ConsentChoice | null | 'unknown'; reopen
   )
   return { choice, reopened: open }
 }
+
+const unknown = () => 'unknown' as const
