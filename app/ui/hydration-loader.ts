@@ -5,7 +5,8 @@
  * React Router's module preloads out of the page and turns its module script into a data block
  * naming them; this loader, inline at the end of the body, starts them (a few per task) when the
  * page's priority pictures (`fetchpriority="high"`: the hero, the first cards) have arrived and
- * been painted, at the visitor's first touch, key or focus, or after MAX_WAIT_MS at the latest.
+ * the page has been shown, at the visitor's first touch, key or focus, or after MAX_WAIT_MS at the
+ * latest.
  */
 export const DEFERRED_MODULE_TYPE = 'text/x-deferred-module'
 const MAX_WAIT_MS = 4000
@@ -46,8 +47,23 @@ export const HYDRATION_LOADER = `(function () {
     }
     next()
   }
+  // After the page has been shown: requestAnimationFrame alone runs before a frame is drawn, and the
+  // screen can show it tens of milliseconds later; the browser reports the first contentful paint
+  // once it is on screen.
   function afterPaint() {
-    requestAnimationFrame(function () { setTimeout(start, 0) })
+    whenPainted(function () {
+      requestAnimationFrame(function () { setTimeout(start, 0) })
+    })
+  }
+  function whenPainted(then) {
+    var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || []
+    if (types.indexOf('paint') < 0 || performance.getEntriesByName('first-contentful-paint').length) return then()
+    var observer = new PerformanceObserver(function (list) {
+      if (!list.getEntriesByName('first-contentful-paint').length) return
+      observer.disconnect()
+      then()
+    })
+    observer.observe({ type: 'paint', buffered: true })
   }
   ;['pointerdown', 'keydown', 'touchstart', 'focusin'].forEach(function (type) {
     addEventListener(type, start, { capture: true, once: true, passive: true })

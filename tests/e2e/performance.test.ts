@@ -100,7 +100,7 @@ test('scripts, styles, pages and API answers cross the wire compressed, brotli p
   expect(cached.headers['x-frame-options'], 'a page served from the cache keeps the security headers').toBe('SAMEORIGIN')
 })
 
-test('the first screen comes before the scripts: the hero picture has arrived before any script is asked for, and the page then hydrates', async () => {
+test('the first screen comes before the scripts: the hero picture has arrived and the page has been painted before any script is asked for, and the page then hydrates', async () => {
   const context = await session.browser.newContext({ viewport: { width: 412, height: 823 } })
   try {
     const page = await context.newPage()
@@ -126,6 +126,19 @@ test('the first screen comes before the scripts: the hero picture has arrived be
     expect(heroDone, `hero ${hero} in ${JSON.stringify(events)}`).toBeDefined()
     expect(firstScript).toBeDefined()
     expect(firstScript!.at).toBeGreaterThan(heroDone!.at)
+    // ...and after the page has been shown: the browser's own clock orders its first contentful
+    // paint before the first script request.
+    const order = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      script: Math.min(
+        ...performance
+          .getEntriesByType('resource')
+          .filter((e) => e.name.endsWith('.js'))
+          .map((e) => e.startTime),
+      ),
+    }))
+    expect(order.paint).not.toBeNull()
+    expect(order.script).toBeGreaterThan(order.paint!)
     // The loader starts the preloads a few per task; every module the page names is fetched.
     const named = /data-modules="([^"]+)"/.exec(html)![1]!.split(' ').filter(Boolean)
     const requested = new Set(events.filter((e) => e.what === 'script').map((e) => new URL(e.url).pathname))
