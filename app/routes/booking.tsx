@@ -17,7 +17,7 @@ export default function Booking() {
   const phone = layout?.footer?.visitorInformation?.phone
   return (
     <main id="main" tabIndex={-1} className="container-site pt-12 pb-20 outline-none lg:pt-16">
-      <h1 className="font-display text-4xl font-bold tracking-tight text-red-darkest sm:text-5xl">{texts.booking.title}</h1>
+      <h1 className="font-display text-4xl font-semibold tracking-tight text-red-darkest sm:text-5xl">{texts.booking.title}</h1>
       <p className="lead mt-5 max-w-2xl">{texts.booking.lead}</p>
       <div className="mt-10 grid gap-8 lg:grid-cols-12">
         <div className="lg:col-span-5">

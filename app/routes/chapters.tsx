@@ -134,7 +134,7 @@ function ChapterHeader({ title, description, story }: { title: string; descripti
           as="h1"
           placeholder="Chapter title"
           className={clsx(
-            'font-display text-4xl leading-tight font-bold tracking-tight sm:text-5xl lg:text-6xl',
+            'font-display text-4xl leading-tight font-semibold tracking-tight sm:text-5xl lg:text-6xl',
             !hasImage && 'text-red-darkest',
           )}
         />

@@ -15,7 +15,7 @@ export default function Confirm() {
   }, [apiBase])
   return (
     <main id="main" tabIndex={-1} className="container-site pt-12 pb-20 outline-none lg:pt-16">
-      <h1 className="font-display text-4xl font-bold tracking-tight text-red-darkest sm:text-5xl">{texts.booking.confirmTitle}</h1>
+      <h1 className="font-display text-4xl font-semibold tracking-tight text-red-darkest sm:text-5xl">{texts.booking.confirmTitle}</h1>
       <p className="lead mt-5 max-w-2xl">{texts.booking.confirmLead}</p>
     </main>
   )

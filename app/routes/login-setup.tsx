@@ -114,7 +114,7 @@ export default function FirstEditorSetup({ loaderData, actionData }: Route.Compo
   return (
     <main id="main" className="w-full max-w-md">
       <p className="eyebrow text-center text-red">{loaderData.siteName}</p>
-      <h1 className="mt-3 text-center font-display text-4xl font-bold text-red-darkest">{t.title}</h1>
+      <h1 className="mt-3 text-center font-display text-4xl font-semibold text-red-darkest">{t.title}</h1>
       <p className="mt-4 text-center text-ink-soft">{t.intro}</p>
       <Form method="post" className="mt-8 flex flex-col gap-4 rounded-lg bg-white p-6 shadow-sm" noValidate>
         {actionData?.formError ? (

@@ -18,7 +18,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="max-w-md text-center">
       <p className="eyebrow text-red">{loaderData.siteName}</p>
-      <h1 className="mt-3 font-display text-4xl font-bold text-red-darkest">Editor sign-in</h1>
+      <h1 className="mt-3 font-display text-4xl font-semibold text-red-darkest">Editor sign-in</h1>
       <p className="mt-4 text-ink-soft">
         Sign in to edit this site. Choose <strong>Login</strong> in the menu on the left if the sign-in panel is not open.
       </p>

@@ -218,7 +218,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const kindLabel = kind ? searchKindLabel(kind) : null
   return (
     <main id="main" tabIndex={-1} className="container-site pt-12 pb-20 outline-none lg:pt-16">
-      <h1 className="font-display text-4xl font-bold tracking-tight text-red-darkest sm:text-5xl">Search</h1>
+      <h1 className="font-display text-4xl font-semibold tracking-tight text-red-darkest sm:text-5xl">Search</h1>
       {/* A new search (another address) starts the box afresh with its words. */}
       <SearchBox key={q} q={q} />
 

@@ -174,7 +174,7 @@ function HeroText({ header, size }: { header: Header; size: 'home' | 'large' }) 
         as="h1"
         placeholder="Title"
         className={clsx(
-          'font-display leading-[1.05] font-bold tracking-tight drop-shadow-sm',
+          'font-display leading-[1.05] font-semibold tracking-tight drop-shadow-sm',
           size === 'home' ? 'text-5xl sm:text-6xl lg:text-7xl xl:text-8xl' : 'text-5xl sm:text-6xl lg:text-7xl',
         )}
       />
@@ -285,7 +285,7 @@ function TitleBlock({ header, breadcrumb, light }: { header: Header; breadcrumb:
         as="h1"
         placeholder="Title"
         className={clsx(
-          'font-display text-4xl leading-tight font-bold tracking-tight sm:text-5xl lg:text-6xl',
+          'font-display text-4xl leading-tight font-semibold tracking-tight sm:text-5xl lg:text-6xl',
           !light && 'text-red-darkest',
         )}
       />

@@ -28,7 +28,7 @@ function Brand({ nav }: { nav: Nav }) {
           <path d="M19.5 13.5c0-3 1.5-5 4.5-6" stroke="#FCF9F9" strokeWidth="1.6" fill="none" strokeLinecap="round" />
         </svg>
       )}
-      <span className="font-display text-2xl leading-none font-bold tracking-tight">{nav.siteName}</span>
+      <span className="font-display text-2xl leading-none font-semibold tracking-tight">{nav.siteName}</span>
     </RouterLink>
   )
 }
