@@ -3,8 +3,7 @@
  * local storage and saved to the provider through /api/cart/*, removal by item id, and emptying that
  * clears storage. Browser-only; components read it with useCart().
  */
-import { useSyncExternalStore } from 'react'
-import { useHydrated } from '~/ui/hooks/use-hydrated'
+import { useBrowserStore } from '~/ui/hooks/use-hydrated'
 import { texts } from '#lib/texts'
 
 export interface CartItem {
@@ -114,16 +113,10 @@ export function subscribeCart(listener: () => void): () => void {
   }
 }
 
-/**
- * The cart for components: empty on the server and while hydrating, then the stored one (read once
- * hydration is done, as useFavourites does, so that hydration is not followed by a blocking re-render).
- */
+/** The cart for components: empty on the server and while hydrating, then the stored one. */
 export function useCart(): CartState {
-  const hydrated = useHydrated()
-  return useSyncExternalStore(subscribeCart, hydrated ? readCart : readEmpty, readEmpty)
+  return useBrowserStore(subscribeCart, readCart, () => emptyState)
 }
-
-const readEmpty = () => emptyState
 
 /** An API answer that is not 2xx, with the server's message (the spec's texts). */
 export class CartError extends Error {

@@ -4,7 +4,7 @@
  * Read in the browser only, so cached pages are the same for everybody.
  */
 import { useSyncExternalStore } from 'react'
-import { useHydrated } from '~/ui/hooks/use-hydrated'
+import { useBrowserStore } from '~/ui/hooks/use-hydrated'
 
 export type ConsentChoice = 'accepted' | 'declined'
 
@@ -64,14 +64,9 @@ function subscribe(listener: () => void) {
   }
 }
 
-/**
- * 'unknown' on the server and while hydrating; then the stored choice (or null) and whether the
- * banner was reopened. The choice is read once hydration is done (useHydrated's transition), as the
- * favourites are, so that showing the banner is not a blocking re-render straight after hydrating.
- */
+/** 'unknown' on the server and while hydrating; then the stored choice (or null) and whether the banner was reopened. */
 export function useConsent(): { choice: ConsentChoice | null | 'unknown'; reopened: boolean } {
-  const hydrated = useHydrated()
-  const choice = useSyncExternalStore(subscribe, hydrated ? readConsent : unknown, unknown)
+  const choice = useBrowserStore<ConsentChoice | null | 'unknown'>(subscribe, readConsent, () => 'unknown')
   const open = useSyncExternalStore(
     subscribe,
     () => reopened,
@@ -79,5 +74,3 @@ export function useConsent(): { choice: ConsentChoice | null | 'unknown'; reopen
   )
   return { choice, reopened: open }
 }
-
-const unknown = () => 'unknown' as const

@@ -4,8 +4,7 @@
  * Every tab sees the same list: a change here is announced to this tab's components, and other
  * tabs hear it through the storage event.
  */
-import { useSyncExternalStore } from 'react'
-import { useHydrated } from '~/ui/hooks/use-hydrated'
+import { useBrowserStore } from '~/ui/hooks/use-hydrated'
 
 export type FavouriteKind = 'listing' | 'page'
 
@@ -114,17 +113,10 @@ function subscribe(onChange: () => void): () => void {
   }
 }
 
-/**
- * The list, kept current; the server and the hydrating browser see an empty one. The stored list is
- * read once hydration is done (useHydrated's transition): a store whose browser value differs from
- * the server's while hydrating makes React re-render its users at once, in one blocking task.
- */
+/** The list, kept current; the server and the hydrating browser see an empty one. */
 export function useFavourites(): Favourite[] {
-  const hydrated = useHydrated()
-  return useSyncExternalStore(subscribe, hydrated ? readFavourites : empty, empty)
+  return useBrowserStore(subscribe, readFavourites, () => EMPTY)
 }
-
-const empty = () => EMPTY
 
 /** The address of a list to share: the favourites page with each item's path. */
 export function shareUrl(origin: string, list: Favourite[]): string {

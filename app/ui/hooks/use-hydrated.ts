@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react'
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react'
 
 /**
  * True in the browser once React has hydrated the server's page (root.tsx marks the document when
@@ -24,4 +24,16 @@ export function useHydrated(): boolean {
     if (!hydrated) startTransition(() => setHydrated(true))
   }, [hydrated])
   return hydrated
+}
+
+/**
+ * A store kept in this browser (local storage, a cookie), read by components: the server's value on
+ * the server and while hydrating, the store's once hydration is done. Reading the store while
+ * hydrating, where its value differs from the server's (a returning visitor's saved list, a first
+ * visit's missing consent), made React re-render every reader at once, synchronously; this waits
+ * for useHydrated's transition instead.
+ */
+export function useBrowserStore<T>(subscribe: (onChange: () => void) => () => void, read: () => T, serverValue: () => T): T {
+  const hydrated = useHydrated()
+  return useSyncExternalStore(subscribe, hydrated ? read : serverValue, serverValue)
 }
