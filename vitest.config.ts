@@ -13,7 +13,7 @@ const timingFiles = ['listings/sync/holds.test.ts']
 
 export default defineConfig({
   resolve: {
-    alias: { '~': r('./app'), '#lib': r('./lib'), '#server': r('./server'), '#blocks': r('./blocks') },
+    alias: { '~': r('./app'), '#lib': r('./lib'), '#server': r('./server'), '#blocks': r('./blocks'), '#ui': r('./ui') },
   },
   test: {
     projects: [
@@ -25,6 +25,7 @@ export default defineConfig({
           include: [
             'app/**/*.test.{ts,tsx}',
             'blocks/**/*.test.{ts,tsx}',
+            'ui/**/*.test.{ts,tsx}',
             'lib/**/*.test.ts',
             'listings/**/*.test.{ts,tsx}',
             'server/**/*.test.ts',

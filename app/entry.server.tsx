@@ -1,7 +1,7 @@
 /**
  * The server entry: React Router's default entry for Node (@react-router/dev 7.18,
  * config/defaults/entry.server.node.tsx: streaming, bots and SPA mode wait for all content),
- * plus error reporting and the visitor's stylesheet inlined in every page (app/ui/site-styles.ts). Errors thrown while loading or rendering a page reach the server's
+ * plus error reporting and the visitor's stylesheet inlined in every page (app/site/site-styles.ts). Errors thrown while loading or rendering a page reach the server's
  * reporter, which the Hono server passes in the load context (server/app.ts `reportError`): it logs
  * them and, with SENTRY_DSN set, reports them to Sentry like failed API requests.
  */
@@ -13,8 +13,8 @@ import { renderToPipeableStream } from 'react-dom/server'
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router'
 import { isRouteErrorResponse, ServerRouter } from 'react-router'
 import siteStyles from './app.css?inline'
-import { deferredModuleScripts } from './ui/script-priority'
-import { SiteStylesContext } from './ui/site-styles'
+import { deferredModuleScripts } from './document/script-priority'
+import { SiteStylesContext } from './site/site-styles'
 
 export const streamTimeout = 5_000
 
@@ -63,7 +63,7 @@ export default function handleRequest(
     // flush down the rejected boundaries
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
 
-    // The visitor's stylesheet goes inline into the page's head (app/ui/site-styles.ts).
+    // The visitor's stylesheet goes inline into the page's head (app/site/site-styles.ts).
     const app = (
       <SiteStylesContext.Provider value={siteStyles}>
         <ServerRouter context={routerContext} url={request.url} />

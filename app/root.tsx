@@ -1,13 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
-import { reloadAfterChunkError } from './ui/chunk-reload'
-import { ErrorPage } from './ui/ErrorPage'
-import { useApiBase } from './ui/hooks/use-api-base'
-import { useHydrated } from './ui/hooks/use-hydrated'
-import { HYDRATION_LOADER } from './ui/hydration-loader'
-import { replayEarlyInput } from './ui/replay-early-input'
-import { SITE_STYLES_ID, useSiteStyles } from './ui/site-styles'
+import { reloadAfterChunkError } from './document/chunk-reload'
+import { ErrorPage } from './site/ErrorPage'
+import { useApiBase } from '#ui/hooks/use-api-base'
+import { useHydrated } from '#ui/hooks/use-hydrated'
+import { HYDRATION_LOADER } from './document/hydration-loader'
+import { replayEarlyInput } from './document/replay-early-input'
+import { SITE_STYLES_ID, useSiteStyles } from './site/site-styles'
 
 /** The signed-in editor (only what the browser needs), or null for visitors. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -77,7 +77,7 @@ function useHydratedMark() {
   }, [])
 }
 
-// The visitor's stylesheet is inlined by the server (entry.server.tsx, app/ui/site-styles.ts), so
+// The visitor's stylesheet is inlined by the server (entry.server.tsx, app/site/site-styles.ts), so
 // nothing here links it; in development it is also imported for Vite's hot reloading of styles.
 if (import.meta.env.DEV) void import('./app.css')
 
@@ -103,7 +103,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration />
         <Scripts />
-        {/* Starts the scripts <Scripts> names once the first screen's pictures are in (app/ui/hydration-loader.ts). */}
+        {/* Starts the scripts <Scripts> names once the first screen's pictures are in (app/document/hydration-loader.ts). */}
         <script dangerouslySetInnerHTML={{ __html: HYDRATION_LOADER }} suppressHydrationWarning />
       </body>
     </html>

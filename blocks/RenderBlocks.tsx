@@ -1,11 +1,11 @@
 import { createElement, use, useState, type ComponentType, type MouseEvent } from 'react'
 import { useNavigate } from 'react-router'
 import type { Spacing } from '#lib/content'
-import { BlockPathContext, useAbsolutePath, useEditing, type ContainerId, type Path } from './editing'
+import { BlockPathContext, useAbsolutePath, useEditing, type ContainerId, type Path } from '#ui/editing'
 import { spacingClasses } from './spacing'
 import { isBlockType, loadedView, loadViews } from './view-cache'
 import { staticViewTypes } from './view-loaders.generated'
-import { isDocumentHydrated } from '~/ui/hooks/use-hydrated'
+import { isDocumentHydrated } from '#ui/hooks/use-hydrated'
 
 export interface RenderableBlock {
   componentType: string

@@ -6,7 +6,7 @@
  */
 import type { AppLoadContext } from 'react-router'
 import { fetchRequestSchema } from '#lib/listings'
-import { fetchRequest, filtersFromSearch, PAGE_SIZE } from '~/listings/filters'
+import { fetchRequest, filtersFromSearch, PAGE_SIZE } from '../listings/grid-filters'
 import type { ListingsBlockData } from './Listings/data'
 import type { AnyBlock } from './schemas'
 

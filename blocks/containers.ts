@@ -7,7 +7,7 @@
  */
 import { blockDeclarations } from './declarations.generated'
 import type { BlockDeclaration } from './define'
-import type { ContainerId } from './editing'
+import type { ContainerId } from '#ui/editing'
 
 // Read on first use, not at import: block schemas with nested lists (SplitContent/nested.ts) import
 // this module while the declarations are still being evaluated.

@@ -6,7 +6,7 @@
  * never pulls React views or editor code into the server's or a visitor's module graph.
  */
 import type { z } from 'zod'
-import type { ContainerId, Path, PathSegment } from './editing'
+import type { ContainerId, Path, PathSegment } from '#ui/editing'
 import { defaultsOf } from './fields'
 
 export interface BlockDeclaration<T extends string = string, S extends z.ZodType = z.ZodType> {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import type { EditingApi } from './editing'
+import type { EditingApi } from '#ui/editing'
 import type { RenderableBlock } from './RenderBlocks'
 
 /**

@@ -7,7 +7,7 @@ import { blockSchema, type StoredBlock } from '#lib/content'
 import { allows } from './containers'
 import { blockDeclarations as blockModules } from './declarations.generated'
 import type { BlockDeclaration } from './define'
-import type { ContainerId } from './editing'
+import type { ContainerId } from '#ui/editing'
 
 // Re-exported, not copied: block schemas with nested lists (SplitContent/nested.ts) import this
 // module while the declarations are still loading, so nothing here reads them before it is called.

@@ -3,14 +3,14 @@
  * for the sign-in and password-recovery addresses: visitors never download this module or anything
  * it imports.
  */
-import { setApiBase } from './api'
+import { setApiBase } from '#ui/api'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSearchParams, useLocation } from 'react-router'
 import { Toaster } from 'sonner'
 import { cannotPublishReason, teamMayPublish } from '#lib/team'
 import { texts } from '#lib/texts'
-import { setSiteOverride } from '~/ui/site/site-override'
-import { messageOf, postApi, reloadWithout } from './api.ts'
+import { setSiteOverride } from '~/site/site-override'
+import { messageOf, postApi, reloadWithout } from '#ui/api.ts'
 import { LoginDialog } from './auth/LoginDialog.tsx'
 import { RecoveryDialog } from './auth/RecoveryDialog.tsx'
 import { EditorMenu } from './menu/EditorMenu.tsx'

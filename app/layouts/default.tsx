@@ -1,12 +1,12 @@
 import { data, Outlet } from 'react-router'
-import { SiteFooter } from '~/ui/site/SiteFooter'
-import { SiteHeader } from '~/ui/site/SiteHeader'
-import { useSiteOverride } from '~/ui/site/site-override'
-import { CartCount } from '~/ui/booking/CartCount'
-import { ErrorPage } from '~/ui/ErrorPage'
-import type { BookingSettings } from '~/ui/booking/settings'
-import { ConsentBanner, ConsentSettings } from '~/ui/consent/ConsentBanner'
-import type { ThirdPartySettings } from '~/ui/consent/third-parties'
+import { SiteFooter } from '~/site/SiteFooter'
+import { SiteHeader } from '~/site/SiteHeader'
+import { useSiteOverride } from '~/site/site-override'
+import { CartCount } from '#ui/booking/CartCount'
+import { ErrorPage } from '~/site/ErrorPage'
+import type { BookingSettings } from '#ui/booking/settings'
+import { ConsentBanner, ConsentSettings } from '~/consent/ConsentBanner'
+import type { ThirdPartySettings } from '~/consent/third-parties'
 import type { Route } from './+types/default'
 
 /**
@@ -36,7 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const which = context.user ? 'draft' : 'published'
   const { nav, footer, siteSettings } = await context.services.siteDocuments.loadAll(domainId, which)
   const s = siteSettings.doc
-  // Loaded in the browser only after the visitor's consent (app/ui/consent).
+  // Loaded in the browser only after the visitor's consent (app/consent).
   const thirdParty: ThirdPartySettings = {
     analyticsId: s.analyticsId ?? '',
     pixelId: s.pixelId ?? '',

@@ -7,13 +7,13 @@
 import type { ReactNode } from 'react'
 import type { ListingCard as CardData, ServiceSummary } from '#lib/listings'
 import { listingTexts } from '#lib/texts'
-import { SaveBar } from '~/ui/favourites/SaveButton'
-import { EmailIcon, ExternalIcon, LocationIcon, PhoneIcon } from '~/ui/icons'
+import { SaveBar } from '#ui/favourites/SaveButton'
+import { EmailIcon, ExternalIcon, LocationIcon, PhoneIcon } from '#ui/icons'
 import { LocationMap } from './map/LocationMap'
 import { Clamp, ClampList } from './Clamp'
 import { plainText } from '../../listings/format'
 import type { ListingPageView } from './listing-types'
-import { ListingImage } from './ListingImage'
+import { ListingImage } from '#ui/listings/ListingImage'
 
 const t = listingTexts.page
 

@@ -6,7 +6,7 @@
 import { listingPhotoUrl } from '#lib/image-url'
 import { bookEasyOperatorId, MAX_CATEGORY_CHIPS, type Listing, type ListingImage, type ListingTags } from '#lib/listings'
 import { eventDateRange, eventTimes, formatTime12, openingRows, ticketCost } from '../../listings/format'
-import { tagLabel } from './filters'
+import { tagLabel } from '../../listings/grid-filters'
 import type { ListingPageView } from './listing-types'
 
 export type { ListingPageData, ListingPageView } from './listing-types'

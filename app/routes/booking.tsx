@@ -1,8 +1,8 @@
 import { useRouteLoaderData } from 'react-router'
 import type { FooterDoc } from '#lib/content'
 import { texts } from '#lib/texts'
-import { CartPanel } from '~/ui/booking/CartPanel'
-import { BookingGadget } from '~/ui/booking/Gadget'
+import { CartPanel } from '#ui/booking/CartPanel'
+import { BookingGadget } from '#ui/booking/Gadget'
 import type { Route } from './+types/booking'
 
 /**

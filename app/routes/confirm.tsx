@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { texts } from '#lib/texts'
-import { emptyCart, readCart } from '~/ui/booking/cart'
-import { useApiBase } from '~/ui/hooks/use-api-base'
+import { emptyCart, readCart } from '#ui/booking/cart'
+import { useApiBase } from '#ui/hooks/use-api-base'
 import type { Route } from './+types/confirm'
 
 /** /confirm: the booking provider returns visitors here after paying; the spent cart is emptied. */

@@ -3,13 +3,13 @@
  * and blocks, and describe it in meta tags. Loading is in content-page.server.ts.
  */
 import type { MetaDescriptor } from 'react-router'
-import { EditingContext } from '#blocks/editing'
+import { EditingContext } from '#ui/editing'
 import { usePageOverride } from '#blocks/page-override'
 import { RenderBlocks } from '#blocks/RenderBlocks'
 import { draftLinkTexts } from '#lib/draft-link'
-import { SaveBar } from '~/ui/favourites/SaveButton'
-import { imageUrl } from '~/ui/image-url'
-import { PageHeader } from '~/ui/site/PageHeader'
+import { SaveBar } from '#ui/favourites/SaveButton'
+import { imageUrl } from '#ui/image-url'
+import { PageHeader } from '~/site/PageHeader'
 import type { loadContentPage } from './content-page.server'
 
 type Loaded = Awaited<ReturnType<typeof loadContentPage>>

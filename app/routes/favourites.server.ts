@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm'
 import type { AppLoadContext } from 'react-router'
 import { slugFromPath } from '#lib/slug'
-import { isSitePath, MAX_FAVOURITES, type Favourite } from '~/ui/favourites/store'
+import { isSitePath, MAX_FAVOURITES, type Favourite } from '#ui/favourites/store'
 
 export async function resolveShared(context: AppLoadContext, domainId: string, paths: string[]): Promise<Favourite[]> {
   const wanted = [...new Set(paths.filter(isSitePath))].slice(0, MAX_FAVOURITES)

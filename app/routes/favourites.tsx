@@ -16,9 +16,9 @@ import {
   useFavourites,
   writeFavourites,
   type Favourite,
-} from '~/ui/favourites/store'
-import { HeartIcon } from '~/ui/favourites/SaveButton'
-import { useHydrated } from '~/ui/hooks/use-hydrated'
+} from '#ui/favourites/store'
+import { HeartIcon } from '#ui/favourites/SaveButton'
+import { useHydrated } from '#ui/hooks/use-hydrated'
 import type { Route } from './+types/favourites'
 import { enquiryPagePath, resolveShared } from './favourites.server'
 

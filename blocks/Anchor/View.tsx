@@ -1,4 +1,4 @@
-import { Editable } from '../editing'
+import { Editable } from '#ui/editing'
 import type { Props } from './schema'
 
 /** An invisible target for anchor links; scroll-margin keeps it clear of the sticky header. */

@@ -2,8 +2,8 @@
  * Sidebar of the BookEasy block (spec 02 §2.9 "BookEasy background colour picker"): background
  * colour, the provider's product id, the booking type and the first date offered. Editor chunk only.
  */
-import { SelectInput, TextInput } from '~/editor/common/fields'
-import { ColourPicker } from '~/editor/fields/ColourPicker'
+import { SelectInput, TextInput } from '#ui/editor/fields'
+import { ColourPicker } from '#ui/editor/ColourPicker'
 import { gadgetTypes } from '#lib/gadget-types'
 import type { BlockEditorProps } from '../define'
 import type { Props } from './schema'

@@ -1,10 +1,10 @@
 import { clsx } from 'clsx'
 import { formatIso, parseDmy } from '#lib/dates'
 import { texts } from '#lib/texts'
-import { BookingGadget } from '~/ui/booking/Gadget'
+import { BookingGadget } from '#ui/booking/Gadget'
 import { gadgetType } from '#lib/gadget-types'
 import { swatch } from '#lib/palette'
-import { Editable } from '../editing'
+import { Editable } from '#ui/editing'
 import type { Props } from './schema'
 
 export function View({ title, productID, type, defaultDate, backgroundColour }: Props) {

@@ -1,6 +1,6 @@
 /** Sidebar of the BookEasySearch block: background colour and booking type. Editor chunk only. */
-import { SelectInput } from '~/editor/common/fields'
-import { ColourPicker } from '~/editor/fields/ColourPicker'
+import { SelectInput } from '#ui/editor/fields'
+import { ColourPicker } from '#ui/editor/ColourPicker'
 import { typeOptions } from '../BookEasy/Editor'
 import type { BlockEditorProps } from '../define'
 import type { Props } from './schema'

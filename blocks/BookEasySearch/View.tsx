@@ -1,9 +1,9 @@
 import { clsx } from 'clsx'
 import { texts } from '#lib/texts'
-import { BookingGadget } from '~/ui/booking/Gadget'
+import { BookingGadget } from '#ui/booking/Gadget'
 import { gadgetType } from '#lib/gadget-types'
 import { swatch } from '#lib/palette'
-import { Editable } from '../editing'
+import { Editable } from '#ui/editing'
 import type { Props } from './schema'
 
 export function View({ title, type, backgroundColour }: Props) {

@@ -1,9 +1,9 @@
 import { useRef } from 'react'
-import { Editable, useEditing } from '../editing'
+import { Editable, useEditing } from '#ui/editing'
 import { Card } from '../CardGrid/Card'
 import { cardSchemaDefaults } from '../CardGrid/card-defaults'
-import { ChevronLeftIcon, ChevronRightIcon } from '~/ui/icons'
-import { SmartLink } from '~/ui/SmartLink'
+import { ChevronLeftIcon, ChevronRightIcon } from '#ui/icons'
+import { SmartLink } from '#ui/SmartLink'
 import type { Props } from './schema'
 
 /**

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx'
-import { Editable, useEditing } from '../editing'
-import { SmartLink } from '~/ui/SmartLink'
+import { Editable, useEditing } from '#ui/editing'
+import { SmartLink } from '#ui/SmartLink'
 import { Card } from './Card'
 import { cardSchemaDefaults } from './card-defaults'
 import type { Props } from './schema'

@@ -1,6 +1,6 @@
 import { texts } from '#lib/texts'
-import { Checkbox } from '~/editor/common/fields'
-import { ColourPicker } from '~/editor/fields/ColourPicker'
+import { Checkbox } from '#ui/editor/fields'
+import { ColourPicker } from '#ui/editor/ColourPicker'
 import type { BlockEditorProps } from '../define'
 import type { Props } from './schema'
 

@@ -18,11 +18,11 @@ import {
   type FieldIssue,
 } from '#lib/concierge'
 import { conciergeTexts, favouriteTexts } from '#lib/texts'
-import { ENQUIRY_PARAM, enquiryLines, readFavourites } from '~/ui/favourites/store'
-import { useApiBase } from '~/ui/hooks/use-api-base'
-import { useHydrated } from '~/ui/hooks/use-hydrated'
-import { ChevronDownIcon } from '~/ui/icons'
-import { useEditing } from '../editing'
+import { ENQUIRY_PARAM, enquiryLines, readFavourites } from '#ui/favourites/store'
+import { useApiBase } from '#ui/hooks/use-api-base'
+import { useHydrated } from '#ui/hooks/use-hydrated'
+import { ChevronDownIcon } from '#ui/icons'
+import { useEditing } from '#ui/editing'
 import type { Props } from './schema'
 
 const t = conciergeTexts

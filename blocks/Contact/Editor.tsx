@@ -1,8 +1,8 @@
 import { useId } from 'react'
 import { texts } from '#lib/texts'
-import { buttonClass, RowButton, TextInput } from '~/editor/common/fields'
-import { chrome } from '~/editor/surfaces/classes'
-import { ArrowDownIcon, CloseIcon, EmailIcon, LocationIcon, PhoneIcon, UrlIcon } from '~/ui/icons'
+import { buttonClass, RowButton, TextInput } from '#ui/editor/fields'
+import { chrome } from '#ui/editor/classes'
+import { ArrowDownIcon, CloseIcon, EmailIcon, LocationIcon, PhoneIcon, UrlIcon } from '#ui/icons'
 import type { BlockEditorProps } from '../define'
 import { contactTypes, type ContactMethod, type Props } from './schema'
 

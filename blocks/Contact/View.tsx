@@ -1,7 +1,7 @@
 import { clsx } from 'clsx'
-import { Editable, useEditing } from '../editing'
-import { EmailIcon, LocationIcon, PhoneIcon, UrlIcon } from '~/ui/icons'
-import { Img } from '~/ui/Img'
+import { Editable, useEditing } from '#ui/editing'
+import { EmailIcon, LocationIcon, PhoneIcon, UrlIcon } from '#ui/icons'
+import { Img } from '#ui/Img'
 import { imageSizes } from '../image-sizes'
 import type { ContactMethod, Props } from './schema'
 

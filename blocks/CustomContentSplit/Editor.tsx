@@ -1,6 +1,6 @@
 import { texts } from '#lib/texts'
-import { ColourPicker } from '~/editor/fields/ColourPicker'
-import { SplitSettings } from '~/editor/fields/SplitSettings'
+import { ColourPicker } from '#ui/editor/ColourPicker'
+import { SplitSettings } from '../SplitContent/SplitSettingsEditor'
 import type { BlockEditorProps } from '../define'
 import type { Props } from './schema'
 

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx'
-import { Editable, useEditing } from '../editing'
+import { Editable, useEditing } from '#ui/editing'
 import { colourScheme } from '../ImageNavigation/colours'
 import { SplitLayout } from '../SplitContent/SplitLayout'
 import type { Props } from './schema'

@@ -1,6 +1,6 @@
-import { LinkTypeIcon } from '~/ui/LinkIcon'
-import { SmartLink } from '~/ui/SmartLink'
-import { Editable, useEditing } from '../editing'
+import { LinkTypeIcon } from '#ui/LinkIcon'
+import { SmartLink } from '#ui/SmartLink'
+import { Editable, useEditing } from '#ui/editing'
 import type { Props } from './schema'
 
 /** A right-aligned text link whose icon shows where it goes: page, anchor, file or external (spec 02 §2.8). */

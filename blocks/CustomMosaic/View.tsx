@@ -1,9 +1,9 @@
 import { clsx } from 'clsx'
 import { blockTexts } from '#lib/texts'
-import { ArrowRightIcon } from '~/ui/icons'
-import { Img } from '~/ui/Img'
-import { SmartLink } from '~/ui/SmartLink'
-import { Editable, useEditing } from '../editing'
+import { ArrowRightIcon } from '#ui/icons'
+import { Img } from '#ui/Img'
+import { SmartLink } from '#ui/SmartLink'
+import { Editable, useEditing } from '#ui/editing'
 import { mobileOrder, type MosaicCell } from './cells'
 import type { MosaicTile, Props } from './schema'
 

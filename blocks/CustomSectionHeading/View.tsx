@@ -1,4 +1,4 @@
-import { Editable, useEditing } from '../editing'
+import { Editable, useEditing } from '#ui/editing'
 import type { Props } from './schema'
 
 export function View({ title, secondTitle, subtitle }: Props) {

@@ -1,5 +1,5 @@
 import { texts } from '#lib/texts'
-import { Checkbox } from '~/editor/common/fields'
+import { Checkbox } from '#ui/editor/fields'
 import type { BlockEditorProps } from '../define'
 import type { Props } from './schema'
 

@@ -1,9 +1,9 @@
 import { clsx } from 'clsx'
-import { ArrowRightIcon } from '~/ui/icons'
-import { Img } from '~/ui/Img'
-import { LinkTypeIcon } from '~/ui/LinkIcon'
-import { SmartLink } from '~/ui/SmartLink'
-import { Editable, useEditing } from '../editing'
+import { ArrowRightIcon } from '#ui/icons'
+import { Img } from '#ui/Img'
+import { LinkTypeIcon } from '#ui/LinkIcon'
+import { SmartLink } from '#ui/SmartLink'
+import { Editable, useEditing } from '#ui/editing'
 import type { Props } from './schema'
 
 /** A picture with a title, subtitle, rich description and a call to action (spec 02 §2.8). */

@@ -1,7 +1,7 @@
-import { Editable, useEditing } from '../editing'
-import { ArrowRightIcon } from '~/ui/icons'
-import { Img } from '~/ui/Img'
-import { SmartLink } from '~/ui/SmartLink'
+import { Editable, useEditing } from '#ui/editing'
+import { ArrowRightIcon } from '#ui/icons'
+import { Img } from '#ui/Img'
+import { SmartLink } from '#ui/SmartLink'
 import { imageSizes } from '../image-sizes'
 import type { FeatureCard, Props } from './schema'
 

@@ -1,5 +1,5 @@
 import { texts } from '#lib/texts'
-import { ColourPicker } from '~/editor/fields/ColourPicker'
+import { ColourPicker } from '#ui/editor/ColourPicker'
 import type { BlockEditorProps } from '../define'
 import type { Props } from './schema'
 

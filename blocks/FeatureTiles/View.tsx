@@ -1,9 +1,9 @@
 import { clsx } from 'clsx'
-import { Editable, useEditing } from '../editing'
-import { ArrowRightIcon } from '~/ui/icons'
-import { Img } from '~/ui/Img'
+import { Editable, useEditing } from '#ui/editing'
+import { ArrowRightIcon } from '#ui/icons'
+import { Img } from '#ui/Img'
 import { swatch } from '#lib/palette'
-import { SmartLink } from '~/ui/SmartLink'
+import { SmartLink } from '#ui/SmartLink'
 import { imageSizes } from '../image-sizes'
 import type { Props } from './schema'
 

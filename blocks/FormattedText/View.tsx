@@ -1,6 +1,6 @@
 import { clsx } from 'clsx'
 import { Fragment } from 'react'
-import { Editable, useEditing } from '../editing'
+import { Editable, useEditing } from '#ui/editing'
 import { parseFormatted, type Inline } from './format'
 import type { Props } from './schema'
 

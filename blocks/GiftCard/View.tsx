@@ -1,6 +1,6 @@
 import { texts } from '#lib/texts'
-import { BookingGadget } from '~/ui/booking/Gadget'
-import { Editable } from '../editing'
+import { BookingGadget } from '#ui/booking/Gadget'
+import { Editable } from '#ui/editing'
 import type { Props } from './schema'
 
 export function View({ title, text }: Props) {

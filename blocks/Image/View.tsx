@@ -1,7 +1,7 @@
 import { clsx } from 'clsx'
-import { Editable } from '../editing'
-import { Img } from '~/ui/Img'
-import { SmartLink } from '~/ui/SmartLink'
+import { Editable } from '#ui/editing'
+import { Img } from '#ui/Img'
+import { SmartLink } from '#ui/SmartLink'
 import { imageSizes } from '../image-sizes'
 import type { Props } from './schema'
 

@@ -1,5 +1,5 @@
 /**
- * Background plus font colour, as the colour picker stores them (app/editor/fields/ColourPicker):
+ * Background plus font colour, as the colour picker stores them (ui/editor/ColourPicker):
  * a palette key, and 'black', 'white' or '' (the palette's own font colour, which keeps AA contrast).
  */
 import { swatch } from '#lib/palette'

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx'
-import { Editable, useEditing } from '../editing'
-import { LinkTypeIcon } from '~/ui/LinkIcon'
-import { SmartLink } from '~/ui/SmartLink'
+import { Editable, useEditing } from '#ui/editing'
+import { LinkTypeIcon } from '#ui/LinkIcon'
+import { SmartLink } from '#ui/SmartLink'
 import type { Props } from './schema'
 
 export function View({ link, variant, align }: Props) {

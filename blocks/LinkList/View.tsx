@@ -1,7 +1,7 @@
-import { Editable, useEditing } from '../editing'
-import { ArrowRightIcon } from '~/ui/icons'
-import { LinkTypeIcon } from '~/ui/LinkIcon'
-import { SmartLink } from '~/ui/SmartLink'
+import { Editable, useEditing } from '#ui/editing'
+import { ArrowRightIcon } from '#ui/icons'
+import { LinkTypeIcon } from '#ui/LinkIcon'
+import { SmartLink } from '#ui/SmartLink'
 import type { Props } from './schema'
 
 export function View({ title, items }: Props) {

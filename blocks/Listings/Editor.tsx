@@ -5,8 +5,8 @@
 import { useEffect, useState } from 'react'
 import { NONE_CATEGORY, type ListingCategorySummary } from '#lib/listings'
 import { listingTexts } from '#lib/texts'
-import { getApi, messageOf } from '~/editor/api'
-import { Checkbox, ErrorAlert, SelectInput } from '~/editor/common/fields'
+import { getApi, messageOf } from '#ui/api'
+import { Checkbox, ErrorAlert, SelectInput } from '#ui/editor/fields'
 import type { BlockEditorProps } from '../define'
 import type { Props } from './schema'
 

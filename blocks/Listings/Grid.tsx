@@ -13,9 +13,9 @@ import { useRouteLoaderData } from 'react-router'
 import { formatDmy, formatIso, parseDate, parseDmy } from '#lib/dates'
 import type { FetchResponse } from '#lib/listings'
 import { listingTexts, mapTexts } from '#lib/texts'
-import { useApiBase } from '~/ui/hooks/use-api-base'
-import { useHydrated } from '~/ui/hooks/use-hydrated'
-import { CloseIcon } from '~/ui/icons'
+import { useApiBase } from '#ui/hooks/use-api-base'
+import { useHydrated } from '#ui/hooks/use-hydrated'
+import { CloseIcon } from '#ui/icons'
 import {
   emptyFilters,
   fetchRequest,
@@ -27,15 +27,15 @@ import {
   toggleCategory,
   withDate,
   type GridFilters,
-} from '~/listings/filters'
-import { DownloadIcon, FilterIcon, Spinner } from '~/listings/icons'
-import { ListingCard } from '~/listings/ListingCard'
+} from '../../listings/grid-filters'
+import { DownloadIcon, FilterIcon, Spinner } from './icons'
+import { ListingCard } from './ListingCard'
 import type { ListingsBlockData } from './data'
 
 const t = listingTexts.grid
 
 /** The map view (issue 19): Leaflet and its clusters load only when a visitor chooses Map. */
-const ListingsMap = lazy(() => import('~/listings/map/ListingsMap'))
+const ListingsMap = lazy(() => import('./ListingsMap'))
 /** The address's parameter that keeps the chosen view (a shared or reloaded address opens the map again). */
 const VIEW_PARAM = 'view'
 type View = 'list' | 'map'

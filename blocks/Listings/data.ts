@@ -4,7 +4,7 @@
  * a filtered address can be shared. Types only: nothing here reaches the visitor's bundle.
  */
 import type { FetchResponse } from '#lib/listings'
-import type { GridFilters } from '~/listings/filters'
+import type { GridFilters } from '../../listings/grid-filters'
 
 export interface ListingsBlockData {
   /** The filters read from the address. */

@@ -1,6 +1,6 @@
 import { texts } from '#lib/texts'
-import { SelectInput } from '~/editor/common/fields'
-import { RangeField } from '~/editor/fields/RangeField'
+import { SelectInput } from '#ui/editor/fields'
+import { RangeField } from '#ui/editor/RangeField'
 import type { BlockEditorProps } from '../define'
 import type { Props } from './schema'
 

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx'
-import { imageUrl } from '~/ui/image-url'
-import { SmartLink } from '~/ui/SmartLink'
-import { Editable, useEditing } from '../editing'
+import { imageUrl } from '#ui/image-url'
+import { SmartLink } from '#ui/SmartLink'
+import { Editable, useEditing } from '#ui/editing'
 import type { Props } from './schema'
 
 const justify = { left: 'justify-start', center: 'justify-center', right: 'justify-end' } as const

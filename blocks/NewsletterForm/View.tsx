@@ -1,9 +1,9 @@
 import { clsx } from 'clsx'
 import { useId, useState, type FormEvent } from 'react'
 import { blockTexts } from '#lib/texts'
-import { ArrowRightIcon } from '~/ui/icons'
-import { SmartLink } from '~/ui/SmartLink'
-import { Editable, useEditing } from '../editing'
+import { ArrowRightIcon } from '#ui/icons'
+import { SmartLink } from '#ui/SmartLink'
+import { Editable, useEditing } from '#ui/editing'
 import type { Props } from './schema'
 
 const t = blockTexts.newsletter

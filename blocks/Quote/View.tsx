@@ -1,6 +1,6 @@
-import { Editable, useEditing } from '../editing'
-import { QuoteIcon } from '~/ui/icons'
-import { Img } from '~/ui/Img'
+import { Editable, useEditing } from '#ui/editing'
+import { QuoteIcon } from '#ui/icons'
+import { Img } from '#ui/Img'
 import type { Props } from './schema'
 
 export function View({ text, quotee, image }: Props) {

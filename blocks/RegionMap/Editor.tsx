@@ -1,5 +1,5 @@
 import { texts } from '#lib/texts'
-import { TextInput } from '~/editor/common/fields'
+import { TextInput } from '#ui/editor/fields'
 import type { BlockEditorProps } from '../define'
 import { isMapUrl, type Props } from './schema'
 

@@ -1,8 +1,8 @@
 import { blockTexts } from '#lib/texts'
-import { ArrowRightIcon } from '~/ui/icons'
-import { LinkTypeIcon } from '~/ui/LinkIcon'
-import { SmartLink } from '~/ui/SmartLink'
-import { Editable, useEditing } from '../editing'
+import { ArrowRightIcon } from '#ui/icons'
+import { LinkTypeIcon } from '#ui/LinkIcon'
+import { SmartLink } from '#ui/SmartLink'
+import { Editable, useEditing } from '#ui/editing'
 import type { Props } from './schema'
 
 const t = blockTexts.regionMap

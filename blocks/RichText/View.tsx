@@ -1,5 +1,5 @@
 import { clsx } from 'clsx'
-import { Editable, useEditing } from '../editing'
+import { Editable, useEditing } from '#ui/editing'
 import type { Props } from './schema'
 
 /** The HTML was cleaned by the schema (sanitizeRichText) before it was stored and again on load. */

@@ -1,4 +1,4 @@
-import { SplitSettings } from '~/editor/fields/SplitSettings'
+import { SplitSettings } from './SplitSettingsEditor'
 import type { BlockEditorProps } from '../define'
 import type { Props } from './schema'
 

@@ -1,4 +1,4 @@
-import { useEditing } from '../editing'
+import { useEditing } from '#ui/editing'
 import type { Props } from './schema'
 import { SplitLayout } from './SplitLayout'
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { StoredBlock } from '#lib/content'
 import { allows } from '../containers'
-import type { ContainerId } from '../editing'
+import type { ContainerId } from '#ui/editing'
 // A deliberate import cycle (schemas.ts imports this block's schema): validateBlock is only called
 // while parsing, long after both modules have loaded. Import block schemas through ../schemas.
 import { validateBlock } from '../schemas'

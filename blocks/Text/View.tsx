@@ -1,4 +1,4 @@
-import { Editable, useEditing } from '../editing'
+import { Editable, useEditing } from '#ui/editing'
 import type { Props } from './schema'
 
 /** Paragraphs separated by blank lines; edited in place as plain text (Enter adds a line). */

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { texts } from '#lib/texts'
-import { TextInput } from '~/editor/common/fields'
+import { TextInput } from '#ui/editor/fields'
 import { extractVideoId, videoIdPattern, type VideoProvider } from './video-id'
 
 const t = texts.blockEditors.video

@@ -1,9 +1,9 @@
 import { clsx } from 'clsx'
 import { useState } from 'react'
 import { blockTexts } from '#lib/texts'
-import type { ImageLike } from '~/ui/Img'
-import { Img } from '~/ui/Img'
-import { Editable, useEditing } from '../editing'
+import type { ImageLike } from '#ui/Img'
+import { Img } from '#ui/Img'
+import { Editable, useEditing } from '#ui/editing'
 import { playerUrl, type VideoProvider } from './video-id'
 
 const t = blockTexts.video

@@ -9,7 +9,7 @@ import { imageSizes } from '#blocks/image-sizes'
 import { imageUrl } from '#lib/image-url'
 // The test checks that the addresses the visitor's <Img> writes are served: it renders the app's component.
 // eslint-disable-next-line no-restricted-imports
-import { Img, type ImageLike } from '~/ui/Img'
+import { Img, type ImageLike } from '#ui/Img'
 import { signIn, type Caller } from '../../tests/helpers/api-client.ts'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
 import { createLocalStorage } from '../integrations/storage/local.ts'

@@ -2,7 +2,7 @@
  * Error reporting on the server (Sentry), only when SENTRY_DSN is set: the SDK is imported then,
  * never otherwise. Every error the server logs (level 'error' and above: failed API requests,
  * failed page renders, failed jobs) is reported with its message; uncaught exceptions and unhandled
- * rejections are reported by the SDK itself. The browser side lives in app/ui/consent and starts
+ * rejections are reported by the SDK itself. The browser side lives in app/consent and starts
  * only after the visitor's consent.
  */
 import pino, { type DestinationStream } from 'pino'

@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes } from 'react'
-import { chrome } from '../surfaces/classes.ts'
+import { chrome } from '#ui/editor/classes.ts'
 
 export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string

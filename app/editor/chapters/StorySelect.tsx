@@ -1,6 +1,6 @@
 import type { StorySummary } from '#lib/stories'
 import { texts } from '#lib/texts'
-import { ErrorAlert, SelectInput } from '../common/fields.tsx'
+import { ErrorAlert, SelectInput } from '#ui/editor/fields.tsx'
 
 const t = texts.chapters
 

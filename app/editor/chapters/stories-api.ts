@@ -1,6 +1,6 @@
 import type { Story, StoryInput, StorySummary } from '#lib/stories'
 import { texts } from '#lib/texts'
-import { ApiError, errorMessage, getApi, postApi } from '../api.ts'
+import { ApiError, errorMessage, getApi, postApi } from '#ui/api.ts'
 
 /**
  * The editor's story calls (spec 01 §7): obj/story lists, creates and deletes; chapters/loadStories

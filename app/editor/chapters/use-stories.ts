@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { StorySummary } from '#lib/stories'
-import { messageOf } from '../api.ts'
+import { messageOf } from '#ui/api.ts'
 import { loadStories } from './stories-api.ts'
 
 /** The domain's stories for a dropdown; null while loading. */

@@ -1,8 +1,8 @@
 import { AlertDialog } from 'radix-ui'
 import type { ReactNode } from 'react'
 import { texts } from '#lib/texts'
-import { chrome } from '../surfaces/classes.ts'
-import { buttonClass } from './fields.tsx'
+import { chrome } from '#ui/editor/classes.ts'
+import { buttonClass } from '#ui/editor/fields.tsx'
 
 interface AlertProps {
   open: boolean

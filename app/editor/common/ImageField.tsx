@@ -1,10 +1,10 @@
 import { useId, useState } from 'react'
 import { texts } from '#lib/texts'
-import { imageUrl } from '~/ui/image-url'
+import { imageUrl } from '#ui/image-url'
 import { ImageEditorPanel } from '../images/ImageEditorPanel.tsx'
 import { Modal } from '../surfaces/Modal.tsx'
-import { chrome } from '../surfaces/classes.ts'
-import { buttonClass } from './fields.tsx'
+import { chrome } from '#ui/editor/classes.ts'
+import { buttonClass } from '#ui/editor/fields.tsx'
 
 const t = texts.editor.imageField
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { texts } from '#lib/texts'
-import type { Path } from '#blocks/editing'
+import type { Path } from '#ui/editing'
 import { settingsEditors } from './blocks.ts'
 import { ArrowDownIcon, ArrowUpIcon, TrashIcon } from '../icons.tsx'
 import type { EditorAction } from '../state/reducer.ts'

@@ -8,7 +8,7 @@
  * nothing in it reads or changes the page being edited.
  */
 import { Component, createElement, type ComponentType, type ReactNode } from 'react'
-import { BlockPathContext, EditingContext, PlainEditable, type EditableProps, type EditingApi } from '#blocks/editing'
+import { BlockPathContext, EditingContext, PlainEditable, type EditableProps, type EditingApi } from '#ui/editing'
 import { registry } from '#blocks/registry'
 import { blockModules, isBlockType, type BlockType } from '#blocks/schemas'
 import { ImageIcon } from '../icons.tsx'

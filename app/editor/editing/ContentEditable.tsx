@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react'
 import { texts } from '#lib/texts'
-import type { EditableProps, Path } from '#blocks/editing'
+import type { EditableProps, Path } from '#ui/editing'
 import { groupOf, useField } from './use-field.ts'
 
 /** Elements whose text is one line: Enter ends the edit instead of adding a line break. */

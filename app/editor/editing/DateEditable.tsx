@@ -3,8 +3,8 @@ import { createElement, useId, useState } from 'react'
 import { DayPicker } from 'react-day-picker'
 import { formatDmy, parseDate } from '#lib/dates'
 import { texts } from '#lib/texts'
-import type { EditableProps, Path } from '#blocks/editing'
-import { chrome } from '../surfaces/classes.ts'
+import type { EditableProps, Path } from '#ui/editing'
+import { chrome } from '#ui/editor/classes.ts'
 import { useField } from './use-field.ts'
 
 const t = texts.editor.blocks

@@ -1,6 +1,6 @@
 import { createElement, type KeyboardEvent, type MouseEvent } from 'react'
 import { texts } from '#lib/texts'
-import type { EditableProps, Path } from '#blocks/editing'
+import type { EditableProps, Path } from '#ui/editing'
 import { ImageIcon } from '../icons.tsx'
 import { ContentEditable } from './ContentEditable.tsx'
 import { DateEditable } from './DateEditable.tsx'

@@ -2,7 +2,7 @@ import { EditorContent, useEditor, type Editor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
 import { createElement, useEffect, useRef, type ReactNode } from 'react'
 import { texts } from '#lib/texts'
-import type { EditableProps, Path } from '#blocks/editing'
+import type { EditableProps, Path } from '#ui/editing'
 import { LinkIcon } from '../icons.tsx'
 import { groupOf, useField } from './use-field.ts'
 

@@ -1,7 +1,7 @@
 import type { Spacing } from '#lib/content'
 import { texts } from '#lib/texts'
 import { DEFAULT_SPACING, SPACING_PX } from '#blocks/spacing'
-import { buttonClass, SelectInput } from '../common/fields.tsx'
+import { buttonClass, SelectInput } from '#ui/editor/fields.tsx'
 
 const t = texts.editor.blocks
 const sides = [

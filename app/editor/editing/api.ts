@@ -1,8 +1,8 @@
-import type { EditingApi } from '#blocks/editing'
+import type { EditingApi } from '#ui/editing'
 import { BlockFrame } from './BlockFrame.tsx'
 import { BlockListChrome } from './BlockListChrome.tsx'
 import { SidebarButton } from '../header/SidebarButton.tsx'
 import { Editable } from './Editable.tsx'
 
-/** What the page's views use while Select Component is on (blocks/editing.tsx). One stable object. */
+/** What the page's views use while Select Component is on (ui/editing.tsx). One stable object. */
 export const editingApi: EditingApi = { Editable, BlockFrame, BlockListChrome, SidebarButton }

@@ -1,5 +1,5 @@
 import { useContext } from 'react'
-import { BlockPathContext, type EditableProps, type Path } from '#blocks/editing'
+import { BlockPathContext, type EditableProps, type Path } from '#ui/editing'
 import { getIn, samePath } from '../state/paths.ts'
 import type { FieldRef } from '../state/types.ts'
 import { useBridge } from './bridge.ts'

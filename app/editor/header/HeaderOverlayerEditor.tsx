@@ -1,9 +1,9 @@
 import { Tabs } from 'radix-ui'
 import { texts } from '#lib/texts'
-import { SelectInput } from '../common/fields.tsx'
-import { RangeField } from '../fields/RangeField.tsx'
+import { SelectInput } from '#ui/editor/fields.tsx'
+import { RangeField } from '#ui/editor/RangeField.tsx'
 import { ImageEditorPanel } from '../images/ImageEditorPanel.tsx'
-import { chrome } from '../surfaces/classes.ts'
+import { chrome } from '#ui/editor/classes.ts'
 import { headerOverlayerSchema, OVERLAYER_WIDTH_MAX, OVERLAYER_WIDTH_MIN, overlayerPositions, type HeaderOverlayer } from './schema.ts'
 import type { HeaderEditorProps } from './types.ts'
 

@@ -1,12 +1,12 @@
 import { useContext } from 'react'
-import { BlockPathContext, type SidebarButtonProps } from '#blocks/editing'
+import { BlockPathContext, type SidebarButtonProps } from '#ui/editing'
 import { useBridge } from '../editing/bridge.ts'
 import { samePath } from '../state/paths.ts'
-import { chrome } from '../surfaces/classes.ts'
+import { chrome } from '#ui/editor/classes.ts'
 import { headerEditors } from './index.ts'
 
 /**
- * The editor's <SidebarEditorButton> (blocks/editing.tsx): a button on the page (the header's
+ * The editor's <SidebarEditorButton> (ui/editing.tsx): a button on the page (the header's
  * 'Edit Video', 'Edit Overlayer') that makes the value at `path` the active content and opens its
  * named editor in the sidebar (outlined orange while that editor is open).
  */

@@ -1,6 +1,6 @@
 /**
  * The page header's sidebar editors, by the name PageHeader gives its SidebarEditorButton
- * (blocks/editing.tsx): the editor's selection machinery opens `headerEditors[name]` with the
+ * (ui/editing.tsx): the editor's selection machinery opens `headerEditors[name]` with the
  * value at the button's path. Editor chunk only.
  */
 import type { ComponentType } from 'react'

@@ -1,4 +1,4 @@
-import type { Path } from '#blocks/editing'
+import type { Path } from '#ui/editing'
 
 /** A page header sidebar editor: the value at `path` (e.g. header.video) and a setter for it. */
 export interface HeaderEditorProps {

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import type { ImageRef } from '#lib/content'
 import { texts } from '#lib/texts'
-import { chrome } from '../surfaces/classes.ts'
+import { chrome } from '#ui/editor/classes.ts'
 
 const t = texts.editor.imageEditor
 

@@ -3,9 +3,9 @@ import { useId, useMemo, useState } from 'react'
 import Cropper, { type Area } from 'react-easy-crop'
 import type { ImageRef } from '#lib/content'
 import { texts } from '#lib/texts'
-import { imageUrl, type Crop } from '~/ui/image-url'
-import { buttonClass } from '../common/fields.tsx'
-import { chrome } from '../surfaces/classes.ts'
+import { imageUrl, type Crop } from '#ui/image-url'
+import { buttonClass } from '#ui/editor/fields.tsx'
+import { chrome } from '#ui/editor/classes.ts'
 import { aspectOf, clampCrop, initialCrop, percentToSource, sourceToPercent, withCrop, type Size } from './crop-math.ts'
 
 const t = texts.editor.imageEditor

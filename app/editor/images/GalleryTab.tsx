@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react'
 import { texts } from '#lib/texts'
-import { imageUrl } from '~/ui/image-url'
-import { messageOf } from '../api.ts'
-import { buttonClass } from '../common/fields.tsx'
-import { chrome } from '../surfaces/classes.ts'
+import { imageUrl } from '#ui/image-url'
+import { messageOf } from '#ui/api.ts'
+import { buttonClass } from '#ui/editor/fields.tsx'
+import { chrome } from '#ui/editor/classes.ts'
 import { ACCEPTED_TYPES, listImages, uploadWithProgress, type LibraryImage } from './library.ts'
 
 const t = texts.editor.imageEditor

@@ -2,8 +2,8 @@ import { Tabs } from 'radix-ui'
 import { useState } from 'react'
 import type { ImageRef } from '#lib/content'
 import { texts } from '#lib/texts'
-import { imageUrl } from '~/ui/image-url'
-import { chrome } from '../surfaces/classes.ts'
+import { imageUrl } from '#ui/image-url'
+import { chrome } from '#ui/editor/classes.ts'
 import { AltTab, altMissing } from './AltTab.tsx'
 import { CropTab, type CropSizes } from './CropTab.tsx'
 import { FocalTab } from './FocalTab.tsx'
@@ -31,7 +31,7 @@ export interface ImageEditorPanelProps {
 
 /**
  * The image editor used by every image element and image field: Gallery (the media library: pick,
- * reuse, upload), Cropping (one crop per breakpoint, stored in source pixels as app/ui/Img expects),
+ * reuse, upload), Cropping (one crop per breakpoint, stored in source pixels as ui/Img expects),
  * Focal point and Alt text (required before publishing unless the picture is decorative).
  */
 export function ImageEditorPanel({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { coverCrop, objectPosition } from '~/ui/image-url'
+import { coverCrop, objectPosition } from '#ui/image-url'
 import { clampCrop, focalFromPoint, initialCrop, isWholeImage, nudgeFocal, percentToSource, sourceToPercent, withCrop } from './crop-math'
 
 const source = { width: 4000, height: 3000 }

@@ -1,9 +1,9 @@
 /**
  * Crop arithmetic of the image editor, pure so it is tested on its own. Crops are stored in SOURCE
- * pixels (app/ui/Img sends them as cx, cy, cw, ch); the cropper works in percentages of the picture
+ * pixels (ui/Img sends them as cx, cy, cw, ch); the cropper works in percentages of the picture
  * it shows (a smaller preview), so both directions go through the source size.
  */
-import { coverCrop, type Crop, type Focal } from '~/ui/image-url'
+import { coverCrop, type Crop, type Focal } from '#ui/image-url'
 
 export interface Size {
   width: number

@@ -3,7 +3,7 @@
  * (POST /img/upload, multipart `file`) with progress, which fetch cannot report.
  */
 import { texts } from '#lib/texts'
-import { ApiError, errorMessage, getApi, postApi } from '../api.ts'
+import { ApiError, errorMessage, getApi, postApi } from '#ui/api.ts'
 
 export interface LibraryImage {
   _id: string

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { messageOf } from '../api.ts'
+import { messageOf } from '#ui/api.ts'
 import type { Size } from './crop-math.ts'
 import { imageInfo } from './library.ts'
 

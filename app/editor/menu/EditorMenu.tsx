@@ -10,7 +10,7 @@ import { useRouteCollection } from '../use-route-page.ts'
 import { needsPage } from '../state/items.ts'
 import { hasUnpublishedChanges } from '../state/page-utils.ts'
 import { useEditorDispatch, useEditorState } from '../state/store.tsx'
-import { chrome } from '../surfaces/classes.ts'
+import { chrome } from '#ui/editor/classes.ts'
 import { editorEntries, signedOutEntries, type MenuEntry } from './items.tsx'
 
 export interface EditorMenuProps {

@@ -3,7 +3,7 @@ import { texts } from '#lib/texts'
 import { RedoIcon, UndoIcon } from '../icons.tsx'
 import { canRedo, canUndo } from '../state/history.ts'
 import { useEditorDispatch, useEditorState } from '../state/store.tsx'
-import { chrome } from '../surfaces/classes.ts'
+import { chrome } from '#ui/editor/classes.ts'
 
 const buttonClass = `flex size-10 items-center justify-center rounded-md text-neutral-700 transition-colors hover:bg-neutral-100 hover:text-neutral-950 disabled:pointer-events-none disabled:opacity-40 ${chrome.focus} focus-visible:ring-offset-0`
 

@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { draftLinkTexts as d } from '#lib/draft-link'
 import { formatSiteTime } from '#lib/team'
-import { messageOf, postApi } from '../api.ts'
-import { buttonClass, ErrorAlert, TextInput } from '../common/fields.tsx'
+import { messageOf, postApi } from '#ui/api.ts'
+import { buttonClass, ErrorAlert, TextInput } from '#ui/editor/fields.tsx'
 import { toastSuccess } from '../toast.ts'
 
 /** Page Settings → Share draft (issue 17 point 7): signs a link to the page's current draft, to copy and send. */

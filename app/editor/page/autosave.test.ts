@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { texts } from '#lib/texts'
-import { ApiError } from '../api.ts'
+import { ApiError } from '#ui/api.ts'
 import { failureOf, forgetKept, formatSiteClock, keepChanges, keptKey, keptToOffer, readKept, statusText } from './autosave.ts'
 
 const a = texts.editor.autosave

@@ -4,7 +4,7 @@
  */
 import { SITE_TIME_ZONE } from '#lib/team'
 import { texts } from '#lib/texts'
-import { ApiError } from '../api.ts'
+import { ApiError } from '#ui/api.ts'
 import { deepEqual } from '../state/page-utils.ts'
 import type { EditorPage } from '../state/types.ts'
 

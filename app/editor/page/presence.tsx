@@ -6,8 +6,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { PRESENCE_HEARTBEAT_MS, presenceTexts, type PresenceAnswer, type PresentEditor } from '#lib/schedule'
-import { postApi } from '../api.ts'
-import { chrome } from '../surfaces/classes.ts'
+import { postApi } from '#ui/api.ts'
+import { chrome } from '#ui/editor/classes.ts'
 import { formatSiteClock } from './autosave.ts'
 
 /** This browser tab's id: one per tab, kept for its lifetime. */

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
 import type { PageSchedule } from '#lib/schedule'
-import { getApi } from '../api.ts'
+import { getApi } from '#ui/api.ts'
 
 export interface PageSchedules {
   pending: PageSchedule[]

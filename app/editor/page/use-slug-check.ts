@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { Collection } from '#lib/content'
 import { normaliseSlug } from '#lib/slug'
-import { getApi } from '../api.ts'
+import { getApi } from '#ui/api.ts'
 
 export type SlugStatus = 'idle' | 'checking' | 'free' | 'taken' | 'error'
 

@@ -3,14 +3,14 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { normaliseSlug } from '#lib/slug'
 import type { StorySummary } from '#lib/stories'
 import { texts } from '#lib/texts'
-import { useApiBase } from '~/ui/hooks/use-api-base'
-import { messageOf } from '../api.ts'
+import { useApiBase } from '#ui/hooks/use-api-base'
+import { messageOf } from '#ui/api.ts'
 import { createStory, deleteStory, listStories } from '../chapters/stories-api.ts'
 import { StoryEditor } from '../chapters/StoryEditor.tsx'
 import { ConfirmDialog } from '../common/ConfirmDialogs.tsx'
-import { buttonClass, ErrorAlert, TextArea, TextInput } from '../common/fields.tsx'
+import { buttonClass, ErrorAlert, TextArea, TextInput } from '#ui/editor/fields.tsx'
 import { PlusIcon, TrashIcon } from '../icons.tsx'
-import { chrome } from '../surfaces/classes.ts'
+import { chrome } from '#ui/editor/classes.ts'
 
 const t = texts.chapters
 const s = texts.editor.story

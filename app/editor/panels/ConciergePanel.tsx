@@ -2,10 +2,10 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { emptyConciergeSettings, summaryLines, type ConciergeSettings, type Enquiry } from '#lib/concierge'
 import { formatSiteTime } from '#lib/team'
 import { texts } from '#lib/texts'
-import { getApi, messageOf, postApi } from '../api.ts'
-import { buttonClass, ErrorAlert, RowButton, TextInput } from '../common/fields.tsx'
+import { getApi, messageOf, postApi } from '#ui/api.ts'
+import { buttonClass, ErrorAlert, RowButton, TextInput } from '#ui/editor/fields.tsx'
 import { PlusIcon, TrashIcon } from '../icons.tsx'
-import { chrome } from '../surfaces/classes.ts'
+import { chrome } from '#ui/editor/classes.ts'
 import { toastSuccess } from '../toast.ts'
 
 const t = texts.concierge

@@ -3,9 +3,9 @@ import { useEffect, useId, useState } from 'react'
 import { Controller, useFieldArray, useForm, type Control, type UseFormRegister } from 'react-hook-form'
 import { useRevalidator } from 'react-router'
 import { texts } from '#lib/texts'
-import { getApi, isConflict, messageOf, postApi } from '../api.ts'
+import { getApi, isConflict, messageOf, postApi } from '#ui/api.ts'
 import { ConflictDialog, type ConflictState } from '../common/ConfirmDialogs.tsx'
-import { buttonClass, TextArea, TextInput } from '../common/fields.tsx'
+import { buttonClass, TextArea, TextInput } from '#ui/editor/fields.tsx'
 import { ImageField } from '../common/ImageField.tsx'
 import { PlusIcon, TrashIcon } from '../icons.tsx'
 import type { LoadedSiteSettings as Loaded } from '../site/site-settings.ts'
@@ -17,8 +17,8 @@ import {
   thirdPartyFields,
   thirdPartyLegend,
   type GeneralValues as Values,
-} from '~/ui/consent/settings-form'
-import { chrome } from '../surfaces/classes.ts'
+} from '~/consent/settings-form'
+import { chrome } from '#ui/editor/classes.ts'
 import { useCloseGuard } from '../surfaces/close-guard.tsx'
 import { PublishBlockedNote, useCurrentUser } from '../team/current-user.tsx'
 import { toastError, toastSuccess } from '../toast.ts'

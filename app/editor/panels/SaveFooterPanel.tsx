@@ -1,15 +1,15 @@
 import { useEffect } from 'react'
 import { texts } from '#lib/texts'
 import { ConflictDialog } from '../common/ConfirmDialogs.tsx'
-import { SelectInput, TextArea, TextInput } from '../common/fields.tsx'
+import { SelectInput, TextArea, TextInput } from '#ui/editor/fields.tsx'
 import { emptyGroup, emptyLink } from '../site/edits.ts'
 import { Box, LinkFields, LinkListEditor, ListEditor, SiteDocActions } from '../site/LinkEditors.tsx'
 import { useSiteDoc } from '../site/use-site-doc.ts'
 import type { EditableFooter } from '../state/types.ts'
-import { chrome } from '../surfaces/classes.ts'
+import { chrome } from '#ui/editor/classes.ts'
 
 const t = texts.editor.footer
-/** Networks the footer has icons for (app/ui/icons.tsx); others show a globe. */
+/** Networks the footer has icons for (ui/icons.tsx); others show a globe. */
 const networks = [
   { value: 'facebook', label: 'Facebook' },
   { value: 'instagram', label: 'Instagram' },

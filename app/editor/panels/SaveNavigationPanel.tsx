@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { texts } from '#lib/texts'
 import { ConflictDialog } from '../common/ConfirmDialogs.tsx'
-import { TextInput } from '../common/fields.tsx'
+import { TextInput } from '#ui/editor/fields.tsx'
 import { ImageField } from '../common/ImageField.tsx'
 import {
   emptyGroup,
@@ -17,7 +17,7 @@ import {
 } from '../site/edits.ts'
 import { AddButton, Box, LinkFields, LinkListEditor, RowActions, SiteDocActions } from '../site/LinkEditors.tsx'
 import { useSiteDoc } from '../site/use-site-doc.ts'
-import { chrome } from '../surfaces/classes.ts'
+import { chrome } from '#ui/editor/classes.ts'
 
 const t = texts.editor.nav
 

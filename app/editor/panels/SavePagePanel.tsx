@@ -1,6 +1,6 @@
 import { texts } from '#lib/texts'
 import { ConflictDialog } from '../common/ConfirmDialogs.tsx'
-import { buttonClass } from '../common/fields.tsx'
+import { buttonClass } from '#ui/editor/fields.tsx'
 import { PageStatus } from '../page/PageStatus.tsx'
 import { usePageActions } from '../page/use-page-actions.ts'
 import { useEditorState } from '../state/store.tsx'

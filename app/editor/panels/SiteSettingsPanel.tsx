@@ -1,6 +1,6 @@
 import { Tabs } from 'radix-ui'
 import { texts } from '#lib/texts'
-import { chrome } from '../surfaces/classes.ts'
+import { chrome } from '#ui/editor/classes.ts'
 import { siteSettingsTabs } from './site-settings-tabs.ts'
 
 /** The 'Site Settings' modal: the general settings and each area's settings panel, one tab each. */

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react'
 import { linkTypes, type Link } from '#lib/content'
 import { texts } from '#lib/texts'
-import { buttonClass, RowButton, SelectInput, TextInput } from '../common/fields.tsx'
+import { buttonClass, RowButton, SelectInput, TextInput } from '#ui/editor/fields.tsx'
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from '../icons.tsx'
 import { PublishBlockedNote, useCurrentUser } from '../team/current-user.tsx'
 import { canMove, emptyLink, moveAt, removeAt, replaceAt } from './edits.ts'

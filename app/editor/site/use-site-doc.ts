@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useRevalidator } from 'react-router'
 import { texts } from '#lib/texts'
-import { getApi, isConflict, messageOf, postApi } from '../api.ts'
+import { getApi, isConflict, messageOf, postApi } from '#ui/api.ts'
 import type { ConflictState } from '../common/ConfirmDialogs.tsx'
 import { useEditorDispatch, useEditorState } from '../state/store.tsx'
 import type { SiteDocKind, SiteDocPayload, SiteDocs } from '../state/types.ts'

@@ -2,7 +2,7 @@
  * Small, pure helpers over JSON-like page data addressed by paths (['contents', 2, 'items', 0]).
  * Nothing is changed in place: every write answers new objects along the path and shares the rest.
  */
-import type { Path, PathSegment } from '#blocks/editing'
+import type { Path, PathSegment } from '#ui/editing'
 
 type Container = Record<string, unknown> | unknown[]
 

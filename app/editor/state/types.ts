@@ -1,5 +1,5 @@
 import type { FooterDoc, NavDoc } from '#lib/content'
-import type { EditKind, Path, SelectOption } from '#blocks/editing'
+import type { EditKind, Path, SelectOption } from '#ui/editing'
 
 /**
  * The editor's state: the menu (collapsed, active item, sidebar) and the page being edited.

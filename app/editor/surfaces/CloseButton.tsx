@@ -1,7 +1,7 @@
 import { Dialog } from 'radix-ui'
 import { texts } from '#lib/texts'
 import { CloseIcon } from '../icons.tsx'
-import { chrome } from './classes.ts'
+import { chrome } from '#ui/editor/classes.ts'
 
 /** The labelled Close button of every editor surface. */
 export function CloseButton() {

@@ -1,7 +1,7 @@
 import { Dialog } from 'radix-ui'
 import type { ReactNode } from 'react'
 import { CloseButton } from './CloseButton.tsx'
-import { chrome } from './classes.ts'
+import { chrome } from '#ui/editor/classes.ts'
 import { useReturnFocus } from './use-return-focus.ts'
 
 export interface ModalProps {

@@ -10,8 +10,8 @@ import {
 } from '#lib/team'
 import { formatDmy, parseDate, toIsoDate } from '#lib/dates'
 import { texts } from '#lib/texts'
-import { messageOf } from '../api.ts'
-import { ErrorAlert, SelectInput, TextInput } from '../common/fields.tsx'
+import { messageOf } from '#ui/api.ts'
+import { ErrorAlert, SelectInput, TextInput } from '#ui/editor/fields.tsx'
 import { useCurrentUser } from './current-user.tsx'
 import { teamApi, type ActivityQuery } from './team-api.ts'
 

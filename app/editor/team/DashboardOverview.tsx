@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react'
 import { dashboardTexts as d, SYNC_COUNTS, type DashboardOverview as Overview } from '#lib/dashboard'
 import { scheduleTexts as st } from '#lib/schedule'
 import { formatSiteTime } from '#lib/team'
-import { getApi, messageOf } from '../api.ts'
-import { ErrorAlert } from '../common/fields.tsx'
-import { chrome } from '../surfaces/classes.ts'
+import { getApi, messageOf } from '#ui/api.ts'
+import { ErrorAlert } from '#ui/editor/fields.tsx'
+import { chrome } from '#ui/editor/classes.ts'
 
 /** The dashboard's first tab (issue 17 point 9): pages with unpublished changes, recent enquiries, the last listing sync. */
 export function DashboardOverview() {

@@ -1,7 +1,7 @@
 import type { ActivityEntry, ActivityKind, TeamMember, TeamRole } from '#lib/team'
 
 export type { TeamMember }
-import { getApi, postApi } from '../api.ts'
+import { getApi, postApi } from '#ui/api.ts'
 
 /** The editors panel, my account and the activity log (server/api/team.ts). */
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useRevalidator, useSearchParams } from 'react-router'
 import { teamTexts } from '#lib/team'
-import { onSessionEnded } from '../api.ts'
+import { onSessionEnded } from '#ui/api.ts'
 import { toastError, toastSuccess } from '../toast.ts'
 
 /**

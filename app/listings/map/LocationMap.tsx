@@ -5,8 +5,8 @@
  * OpenStreetMap for directions.
  */
 import { mapTexts as t } from '#lib/texts'
-import { LocationIcon } from '~/ui/icons'
-import { REGION_OUTLINE, REGION_RIVER, REGION_TOWNS } from './region'
+import { LocationIcon } from '#ui/icons'
+import { REGION_OUTLINE, REGION_RIVER, REGION_TOWNS } from '#ui/listings/region'
 
 const WIDTH = 640
 const PAD = 24

@@ -1,5 +1,5 @@
 /** Shared by the block actions: the list a block lives in, and where the selection goes when blocks move. */
-import type { Path } from '#blocks/editing'
+import type { Path } from '#ui/editing'
 import { getIn, isWithin } from '../paths.ts'
 import type { EditorPage, EditorState } from '../types.ts'
 

@@ -1,4 +1,4 @@
-import type { Path } from '#blocks/editing'
+import type { Path } from '#ui/editing'
 import { commitPage } from '../history.ts'
 import { getIn, newBlockKey, setIn, splitBlockPath, withFreshKeys } from '../paths.ts'
 import type { EditorState } from '../types.ts'

@@ -1,5 +1,5 @@
 import { texts } from '#lib/texts'
-import type { Path } from '#blocks/editing'
+import type { Path } from '#ui/editing'
 import { commitPage } from '../history.ts'
 import { getIn, setIn } from '../paths.ts'
 import type { EditorState } from '../types.ts'

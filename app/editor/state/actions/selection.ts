@@ -1,4 +1,4 @@
-import type { Path } from '#blocks/editing'
+import type { Path } from '#ui/editing'
 import { emptySelection, type EditorState, type FieldRef, type SelectionView } from '../types.ts'
 
 export interface SelectBlockAction {

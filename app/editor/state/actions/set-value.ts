@@ -1,4 +1,4 @@
-import type { Path } from '#blocks/editing'
+import type { Path } from '#ui/editing'
 import { commitPage } from '../history.ts'
 import { deepEqual } from '../page-utils.ts'
 import { getIn, setIn } from '../paths.ts'

@@ -1,5 +1,5 @@
 import { texts } from '#lib/texts'
-import { apiBaseOf } from '~/ui/hooks/use-api-base'
+import { apiBaseOf } from './hooks/use-api-base'
 
 /**
  * The editor's calls to the server's API (spec 01 §7). The server mounts it under its API_PREFIX

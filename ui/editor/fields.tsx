@@ -6,7 +6,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react'
-import { chrome } from '../surfaces/classes.ts'
+import { chrome } from './classes.ts'
 
 const inputClass = `mt-1 ${chrome.input} ${chrome.focus} focus-visible:ring-offset-0`
 

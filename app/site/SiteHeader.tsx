@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react'
 import { Link as RouterLink, useLocation } from 'react-router'
 import type { NavDoc } from '#lib/content'
-import { ChevronDownIcon, CloseIcon, MenuIcon } from '../icons'
-import { Img } from '../Img'
-import { SmartLink } from '../SmartLink'
+import { ChevronDownIcon, CloseIcon, MenuIcon } from '#ui/icons'
+import { Img } from '#ui/Img'
+import { SmartLink } from '#ui/SmartLink'
 
 type Nav = Omit<NavDoc, 'domainId'>
 

@@ -3,7 +3,7 @@
  * local storage and saved to the provider through /api/cart/*, removal by item id, and emptying that
  * clears storage. Browser-only; components read it with useCart().
  */
-import { useBrowserStore } from '~/ui/hooks/use-hydrated'
+import { useBrowserStore } from '../hooks/use-hydrated'
 import { texts } from '#lib/texts'
 
 export interface CartItem {

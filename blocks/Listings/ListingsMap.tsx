@@ -13,8 +13,8 @@ import L from 'leaflet'
 import { useEffect, useId, useRef, useState } from 'react'
 import Supercluster from 'supercluster'
 import { mapTexts } from '#lib/texts'
-import { fetchRequest, type GridFilters } from '~/listings/filters'
-import { REGION_OUTLINE, REGION_RIVER, REGION_TOWNS } from './region'
+import { fetchRequest, type GridFilters } from '../../listings/grid-filters'
+import { REGION_OUTLINE, REGION_RIVER, REGION_TOWNS } from '#ui/listings/region'
 
 const t = mapTexts
 

@@ -5,7 +5,7 @@
  */
 import { toIsoDate } from '#lib/dates'
 import type { FetchRequest } from '#lib/listings'
-import { isoDay } from '../../listings/format'
+import { isoDay } from './format'
 
 /** Spec 02 §9: listings page size 15, first page 1 (lib/listings LISTINGS_PAGE_SIZE; not imported: that module brings zod). */
 export const PAGE_SIZE = 15

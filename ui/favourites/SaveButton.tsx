@@ -5,7 +5,7 @@
  */
 import { clsx } from 'clsx'
 import { favouriteTexts as t } from '#lib/texts'
-import { useHydrated } from '~/ui/hooks/use-hydrated'
+import { useHydrated } from '../hooks/use-hydrated'
 import { FAVOURITES_PATH, toggleFavourite, useFavourites, type Favourite } from './store'
 
 export function HeartIcon({ filled, size = 20, className }: { filled: boolean; size?: number; className?: string }) {

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { chrome } from '../surfaces/classes.ts'
+import { chrome } from './classes.ts'
 
 export interface RangeFieldProps {
   label: string

@@ -3,7 +3,7 @@ import { StringDecoder } from 'node:string_decoder'
 import { DEFERRED_MODULE_TYPE } from './hydration-loader'
 
 /**
- * The server's half of hydration after the first screen (app/ui/hydration-loader.ts): React
+ * The server's half of hydration after the first screen (app/document/hydration-loader.ts): React
  * Router's `<link rel="modulepreload">` tags are taken out of the page, and its module script
  * becomes a data block (`type="text/x-deferred-module"`) that names them in `data-modules`, for
  * the loader to start when the priority pictures are in. A stream transform, since React streams

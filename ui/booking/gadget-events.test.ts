@@ -4,7 +4,7 @@ import { bookingErrorMessage, cartItemFromBooking } from './gadget-events'
 
 /** The options the provider documents for BE.gadget.cart.addToCartTrigger (fakes/bookeasy/samples). */
 const documented = (
-  JSON.parse(fs.readFileSync(new URL('../../../fakes/bookeasy/samples/addToCartTrigger.json', import.meta.url), 'utf8')) as {
+  JSON.parse(fs.readFileSync(new URL('../../fakes/bookeasy/samples/addToCartTrigger.json', import.meta.url), 'utf8')) as {
     options: Record<string, unknown>
   }
 ).options

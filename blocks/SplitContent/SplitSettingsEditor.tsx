@@ -1,7 +1,7 @@
 import { texts } from '#lib/texts'
-import { SPLIT_GAP_MAX, SPLIT_PIXEL_GAP_MAX, SPLIT_PIXEL_GAPS, SPLIT_WIDTH_MAX } from '#blocks/SplitContent/split'
-import { Checkbox } from '../common/fields.tsx'
-import { RangeField } from './RangeField.tsx'
+import { SPLIT_GAP_MAX, SPLIT_PIXEL_GAP_MAX, SPLIT_PIXEL_GAPS, SPLIT_WIDTH_MAX } from './split'
+import { Checkbox } from '#ui/editor/fields.tsx'
+import { RangeField } from '#ui/editor/RangeField.tsx'
 
 const t = texts.blockEditors.split
 

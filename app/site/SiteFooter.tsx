@@ -1,6 +1,6 @@
 import type { FooterDoc } from '#lib/content'
-import { ClockIcon, EmailIcon, LocationIcon, PhoneIcon, SocialIcon } from '../icons'
-import { SmartLink } from '../SmartLink'
+import { ClockIcon, EmailIcon, LocationIcon, PhoneIcon, SocialIcon } from '#ui/icons'
+import { SmartLink } from '#ui/SmartLink'
 
 type Footer = Omit<FooterDoc, 'domainId'>
 

@@ -4,7 +4,7 @@
  * Every tab sees the same list: a change here is announced to this tab's components, and other
  * tabs hear it through the storage event.
  */
-import { useBrowserStore } from '~/ui/hooks/use-hydrated'
+import { useBrowserStore } from '../hooks/use-hydrated'
 
 export type FavouriteKind = 'listing' | 'page'
 

@@ -4,12 +4,12 @@ import { Link as RouterLink } from 'react-router'
 import type { PageHeader as Header, Link } from '#lib/content'
 import { blockTexts } from '#lib/texts'
 import { isMp4Url } from '#lib/video-link'
-import { Editable, SidebarEditorButton, useEditing } from '#blocks/editing'
-import { ChevronRightIcon } from '../icons'
-import { framingOf, Img, type ImageLike } from '../Img'
-import { imageUrl } from '../image-url'
+import { Editable, SidebarEditorButton, useEditing } from '#ui/editing'
+import { ChevronRightIcon } from '#ui/icons'
+import { framingOf, Img, type ImageLike } from '#ui/Img'
+import { imageUrl } from '#ui/image-url'
 import { swatch } from '#lib/palette'
-import { SmartLink } from '../SmartLink'
+import { SmartLink } from '#ui/SmartLink'
 
 export interface PageHeaderProps {
   template: string

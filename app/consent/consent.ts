@@ -4,7 +4,7 @@
  * Read in the browser only, so cached pages are the same for everybody.
  */
 import { useSyncExternalStore } from 'react'
-import { useBrowserStore } from '~/ui/hooks/use-hydrated'
+import { useBrowserStore } from '#ui/hooks/use-hydrated'
 
 export type ConsentChoice = 'accepted' | 'declined'
 

@@ -1,6 +1,6 @@
 /**
  * What a visitor typed, ticked or chose before the page's scripts ran (they start after the first
- * screen, app/ui/hydration-loader.ts) is handed to React once it has hydrated: the fields keep
+ * screen, app/document/hydration-loader.ts) is handed to React once it has hydrated: the fields keep
  * what was typed (React leaves a field's value alone while hydrating), but their components never
  * heard of it. Each changed field gets the event React listens for, as if the change happened now.
  */

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { texts } from '#lib/texts'
-import { SelectInput } from '../common/fields.tsx'
-import { chrome } from '../surfaces/classes.ts'
+import { SelectInput } from './fields.tsx'
+import { chrome } from './classes.ts'
 import { palette, swatch } from '#lib/palette'
 
 const t = texts.blockEditors.colour

@@ -1,11 +1,11 @@
 import { clsx } from 'clsx'
 import type { ListingCard as CardData } from '#lib/listings'
 import { listingTexts } from '#lib/texts'
-import { SaveButton } from '~/ui/favourites/SaveButton'
-import { LocationIcon } from '~/ui/icons'
+import { SaveButton } from '#ui/favourites/SaveButton'
+import { LocationIcon } from '#ui/icons'
 import { cardCost, eventDateRange, plainText } from '../../listings/format'
 import { CalendarIcon } from './icons'
-import { ListingImage } from './ListingImage'
+import { ListingImage } from '#ui/listings/ListingImage'
 
 const t = listingTexts.grid
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { emptyFilters, fetchRequest, filtersFromSearch, filtersToSearch, pdfQuery, tagLabel, toggleCategory, withDate } from './filters'
+import {
+  emptyFilters,
+  fetchRequest,
+  filtersFromSearch,
+  filtersToSearch,
+  pdfQuery,
+  tagLabel,
+  toggleCategory,
+  withDate,
+} from './grid-filters'
 
 describe('filters in the address', () => {
   it('round-trips every filter through the query', () => {

@@ -1,7 +1,7 @@
 /**
  * Hydration after the first screen (issue 16): the page is rendered on the server and works
  * before its scripts run (links, forms, the filters' panel), so on a phone the hero picture is not
- * made to share the connection with the scripts. The server (app/ui/script-priority.ts) takes
+ * made to share the connection with the scripts. The server (app/document/script-priority.ts) takes
  * React Router's module preloads out of the page and turns its module script into a data block
  * naming them; this loader, inline at the end of the body, starts them (a few per task) when the
  * page's priority pictures (`fetchpriority="high"`: the hero, the first cards) have arrived and
