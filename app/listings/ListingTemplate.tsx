@@ -13,7 +13,7 @@ import { LocationMap } from './map/LocationMap'
 import { Clamp, ClampList } from './Clamp'
 import { plainText } from '../../listings/format'
 import type { ListingPageView } from './listing-types'
-import { ListingImage } from '#ui/listings/ListingImage'
+import { ListingImage } from '#ui/ListingImage'
 
 const t = listingTexts.page
 

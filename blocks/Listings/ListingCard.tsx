@@ -5,7 +5,7 @@ import { SaveButton } from '#ui/favourites/SaveButton'
 import { LocationIcon } from '#ui/icons'
 import { cardCost, eventDateRange, plainText } from '../../listings/format'
 import { CalendarIcon } from './icons'
-import { ListingImage } from '#ui/listings/ListingImage'
+import { ListingImage } from '#ui/ListingImage'
 
 const t = listingTexts.grid
 

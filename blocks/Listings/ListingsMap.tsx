@@ -14,7 +14,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import Supercluster from 'supercluster'
 import { mapTexts } from '#lib/texts'
 import { fetchRequest, type GridFilters } from '../../listings/grid-filters'
-import { REGION_OUTLINE, REGION_RIVER, REGION_TOWNS } from '#ui/listings/region'
+import { REGION_OUTLINE, REGION_RIVER, REGION_TOWNS } from '#ui/map-region'
 
 const t = mapTexts
 

@@ -6,7 +6,7 @@
  */
 import { mapTexts as t } from '#lib/texts'
 import { LocationIcon } from '#ui/icons'
-import { REGION_OUTLINE, REGION_RIVER, REGION_TOWNS } from '#ui/listings/region'
+import { REGION_OUTLINE, REGION_RIVER, REGION_TOWNS } from '#ui/map-region'
 
 const WIDTH = 640
 const PAD = 24

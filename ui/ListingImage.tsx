@@ -1,6 +1,6 @@
 import type { ListingImage as ListingImageData } from '#lib/listings'
-import { Img } from '../Img'
-import { listingPhotoSrcSet, listingPhotoUrl } from '../image-url'
+import { Img } from './Img'
+import { listingPhotoSrcSet, listingPhotoUrl } from './image-url'
 
 /**
  * A listing's picture: an uploaded image (custom listings, /img/{imageId} with its crop) or the
