@@ -154,6 +154,15 @@ export function createApp({ services, config, log, build, clientDir, health }: A
       let context: AppLoadContext
       // What the page shows, recorded by the loaders: a publish drops only the pages that show it.
       const dependencies = new PageDependencies()
+      // A loader whose query met a dropped database connection (a failover, a restart) reports it
+      // here; the page is then answered with the 503 page, as when the database is down from the start.
+      let databaseLost = false
+      const reportPageError = (err: unknown, req: Request) => {
+        if (isDatabaseUnavailable(err)) {
+          databaseLost = true
+          log.warn({ err, path: new URL(req.url).pathname }, 'database unavailable during a page render: answering 503')
+        } else reportError(err, req)
+      }
       try {
         const [domain, session] = await Promise.all([
           services.domains.forHost(hostFromHeader(request.headers.get('host'))),
@@ -165,7 +174,7 @@ export function createApp({ services, config, log, build, clientDir, health }: A
           user: session?.user ?? null,
           clientIp: clientIp(c, config.auth.trustProxy),
           unavailable: false,
-          reportError,
+          reportError: reportPageError,
           dependencies,
         }
       } catch (err) {
@@ -178,11 +187,15 @@ export function createApp({ services, config, log, build, clientDir, health }: A
           user: null,
           clientIp: clientIp(c, config.auth.trustProxy),
           unavailable: true,
-          reportError,
+          reportError: reportPageError,
           dependencies,
         }
       }
-      const response = await handle(request, context)
+      let response = await handle(request, context)
+      if (databaseLost && response.status >= 500) {
+        response = await handle(request, { ...context, unavailable: true })
+        return response
+      }
       // A draft link (issue 17 point 7) shows unpublished content to whoever holds it: never stored
       // by this server's page cache, a CDN or the browser, never indexed, whatever its answer.
       if (new URL(request.url).searchParams.has(DRAFT_LINK_PARAM)) {

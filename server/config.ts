@@ -110,6 +110,8 @@ const envSchema = z.object({
   PDF_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /** Log a warning when the event loop was held longer than this (ms) in a 10 s window. */
   EVENT_LOOP_WARN_MS: z.coerce.number().int().positive().default(100),
+  /** /health answers 503 when a folder this instance writes to has less free space than this, in MB. */
+  HEALTH_MIN_FREE_MB: z.coerce.number().min(0).default(100),
   /** Seconds between each instance's looks for scheduled publications that are due (tests use 1). */
   SCHEDULE_TICK_SECONDS: z.coerce.number().positive().max(3600).default(15),
 })
@@ -172,6 +174,8 @@ export interface Config {
   eventLoopWarnMs: number
   /** Seconds between the scheduled-publishing ticks (issue 17 point 6). */
   scheduleTickSeconds: number
+  /** /health: least free space, in bytes, on the folders this instance writes to. */
+  healthMinFreeBytes: number
 }
 
 export interface BookEasyConfig {
@@ -269,5 +273,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pdf: { workers: e.PDF_WORKERS, queueMax: e.PDF_QUEUE_MAX, idleSeconds: e.PDF_IDLE_SECONDS },
     eventLoopWarnMs: e.EVENT_LOOP_WARN_MS,
     scheduleTickSeconds: e.SCHEDULE_TICK_SECONDS,
+    healthMinFreeBytes: e.HEALTH_MIN_FREE_MB * 1024 * 1024,
   }
 }

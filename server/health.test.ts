@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { createTestApp } from '../tests/helpers/app.ts'
 import { createApp } from './app.ts'
 import { createLogger } from './log.ts'
+import { freePort } from '../tests/helpers/server.ts'
 
 describe('GET /health', () => {
   it('answers 200 with a database check while the database answers', async () => {
@@ -87,4 +88,79 @@ describe('GET /health of a real deployment (issue 13)', () => {
       fs.rmSync(root, { recursive: true, force: true })
     }
   })
+})
+
+describe('GET /health and the outside services (issue 29 point 2)', () => {
+  const providers = { atdw: 'off', bookeasy: 'off', mail: 'real', storage: 'real' } as const
+
+  it('answers 503 when a folder it writes to has less free space than HEALTH_MIN_FREE_MB', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'health-space-'))
+    const t = await createTestApp()
+    try {
+      const free = fs.statfsSync(folder)
+      const freeBytes = free.bavail * free.bsize
+      const check = (minFreeBytes: number) =>
+        createApp({
+          services: t.services,
+          config: t.config,
+          log: createLogger('silent'),
+          health: { folders: [{ name: 'media', path: folder }], providers, minFreeBytes },
+        }).app.request('/health')
+      const enough = await check(1024 * 1024)
+      expect(enough.status).toBe(200)
+      const low = await check(freeBytes + 1024 * 1024 * 1024)
+      expect(low.status).toBe(503)
+      expect(await low.json()).toMatchObject({ status: 'error', folders: { media: { status: 'low_space', path: folder } } })
+    } finally {
+      await t.close()
+      fs.rmSync(folder, { recursive: true, force: true })
+    }
+  })
+
+  it('answers 503 when the S3 bucket does not answer', { timeout: 60_000 }, async () => {
+    const closed = await freePort()
+    const t = await createTestApp({
+      env: {
+        S3_BUCKET: 'media',
+        S3_ENDPOINT: `http://127.0.0.1:${closed}`,
+        S3_ACCESS_KEY_ID: 'k',
+        S3_SECRET_ACCESS_KEY: 's',
+      },
+    })
+    try {
+      const res = await t.app.request('/health')
+      expect(res.status).toBe(503)
+      expect(await res.json()).toMatchObject({ status: 'error', storage: { status: 'unavailable', kind: 's3' } })
+    } finally {
+      await t.close()
+    }
+  })
+
+  it(
+    'answers "degraded" (200) when Redis or the mail server does not answer, and sign-in is still limited',
+    { timeout: 60_000 },
+    async () => {
+      const closed = await freePort()
+      const covered = await createTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${closed}`, SMTP_URL: `smtp://127.0.0.1:${closed}` } })
+      try {
+        const res = await covered.app.request('/health')
+        expect(res.status).toBe(200)
+        expect(await res.json()).toMatchObject({
+          status: 'degraded',
+          rateLimits: { status: 'degraded', kind: 'redis', fallback: 'database' },
+          mail: { status: 'degraded', fallback: 'outbox' },
+        })
+        // The limits count in the database meanwhile: a sign-in attempt is judged, not refused with 503.
+        const login = await covered.app.request('/api/user/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'nobody', password: 'wrong-password' }),
+        })
+        expect(login.status).toBe(401)
+      } finally {
+        await covered.services.rateLimits.store.close()
+        await covered.close()
+      }
+    },
+  )
 })

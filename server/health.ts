@@ -1,8 +1,10 @@
 /**
  * GET /health: what a load balancer and an operator need to know about this instance. It answers
  * 503 when the instance cannot do its work (the database does not answer, the notification
- * channel between instances is down, a folder it writes to cannot be written), so a load balancer
- * takes it out; and it names each provider as real, demo or off.
+ * channel between instances is down, a folder it writes to cannot be written or is nearly full, the
+ * S3 bucket does not answer), so a load balancer takes it out; 200 with status "degraded" when it
+ * serves but something it uses is down and covered (Redis: the limits count in the database;
+ * SMTP: e-mail waits in the outbox); and it names each provider as real, demo or off.
  */
 import fs from 'node:fs/promises'
 import path from 'node:path'
@@ -18,9 +20,22 @@ export interface HealthSources {
   providers: ProviderModes
   /** Event-loop delay, so a stall shows here (server/event-loop.ts). */
   eventLoop?: { stats(): Record<string, number> }
+  /** A folder with less free space than this (bytes) fails its check (HEALTH_MIN_FREE_MB); 0 or absent: not checked. */
+  minFreeBytes?: number
 }
 
-type Check = { status: 'ok' } | { status: 'unavailable' | 'reconnecting' | 'not_writable'; error?: string }
+type FolderCheck = { status: 'ok'; freeMb?: number } | { status: 'not_writable' | 'low_space'; error: string; freeMb?: number }
+type ServiceCheck = { status: 'ok' | 'unavailable' | 'degraded'; error?: string }
+
+/** How long an outside service may take to answer the health check. */
+const SERVICE_TIMEOUT_MS = 2000
+/**
+ * S3 and SMTP answers are kept a few seconds: a load balancer polls every few seconds, and each
+ * poll must not cost a bucket request and an SMTP handshake; an outage costs one timeout per
+ * period, not one per poll. A failure is kept shorter, so a recovery shows soon.
+ */
+const SERVICE_OK_CACHE_MS = 5000
+const SERVICE_FAILURE_CACHE_MS = 2000
 
 /** The process's memory in MB: resident, V8's heap, and outside it (the embedded database's WebAssembly memory, buffers). */
 function memoryMb() {
@@ -29,39 +44,86 @@ function memoryMb() {
   return { rss: mb(m.rss), heapUsed: mb(m.heapUsed), heapTotal: mb(m.heapTotal), external: mb(m.external) }
 }
 
-async function writable(folder: string): Promise<Check> {
+async function checkFolder(folder: string, minFreeBytes: number): Promise<FolderCheck> {
   const probe = path.join(folder, `.health-${process.pid}`)
   try {
     await fs.writeFile(probe, '')
     await fs.rm(probe, { force: true })
-    return { status: 'ok' }
   } catch (err) {
     return { status: 'not_writable', error: (err as NodeJS.ErrnoException).code ?? (err as Error).message }
+  }
+  if (!minFreeBytes) return { status: 'ok' }
+  // Space a process of this user may still use (bavail: without the blocks kept for root).
+  const stats = await fs.statfs(folder)
+  const free = stats.bavail * stats.bsize
+  const freeMb = Math.floor(free / 1024 / 1024)
+  if (free < minFreeBytes)
+    return { status: 'low_space', freeMb, error: `${freeMb} MB free, less than the ${Math.round(minFreeBytes / 1024 / 1024)} MB required` }
+  return { status: 'ok', freeMb }
+}
+
+/** A check of an outside service whose answer is kept a few seconds (one check in flight at a time). */
+function cachedCheck(run: () => Promise<void>): () => Promise<ServiceCheck> {
+  let last: { until: number; result: Promise<ServiceCheck> } | undefined
+  return () => {
+    if (last && performance.now() < last.until) return last.result
+    const entry: { until: number; result: Promise<ServiceCheck> } = { until: Infinity, result: Promise.resolve({ status: 'ok' }) }
+    entry.result = run().then(
+      (): ServiceCheck => {
+        entry.until = performance.now() + SERVICE_OK_CACHE_MS
+        return { status: 'ok' }
+      },
+      (err: unknown): ServiceCheck => {
+        entry.until = performance.now() + SERVICE_FAILURE_CACHE_MS
+        return { status: 'unavailable', error: (err as Error).message || (err as Error).name || String(err) }
+      },
+    )
+    last = entry
+    return entry.result
   }
 }
 
 export function createHealthCheck(services: Services, sources: HealthSources) {
+  const storage = services.storage.check ? cachedCheck(() => services.storage.check!(SERVICE_TIMEOUT_MS)) : undefined
+  const mail = services.config.mail.smtpUrl ? cachedCheck(() => services.mailer.verify(SERVICE_TIMEOUT_MS)) : undefined
+  const limiterStore = services.rateLimits.store
+
   return async function check(): Promise<{ healthy: boolean; body: Record<string, unknown> }> {
     const started = performance.now()
-    const database = await services.database.ping(2000).then(
-      () => ({ status: 'ok' as const, kind: services.database.kind, ms: Math.round(performance.now() - started) }),
-      (err: unknown) => ({ status: 'unavailable' as const, kind: services.database.kind, error: (err as Error).message }),
-    )
-    const listener = sources.notifications?.()
-    const notifications: Check = !listener || listener === 'listening' ? { status: 'ok' } : { status: 'reconnecting' }
-    const folders = Object.fromEntries(
-      await Promise.all(
-        sources.folders.map(async ({ name, path: folder }) => [name, { ...(await writable(folder)), path: folder }] as const),
+    const [database, folders, s3, smtp, limits] = await Promise.all([
+      services.database.ping(SERVICE_TIMEOUT_MS).then(
+        () => ({ status: 'ok' as const, kind: services.database.kind, ms: Math.round(performance.now() - started) }),
+        (err: unknown) => ({ status: 'unavailable' as const, kind: services.database.kind, error: (err as Error).message }),
       ),
-    )
-    const healthy = database.status === 'ok' && notifications.status === 'ok' && Object.values(folders).every((f) => f.status === 'ok')
+      Promise.all(
+        sources.folders.map(
+          async ({ name, path: folder }) => [name, { ...(await checkFolder(folder, sources.minFreeBytes ?? 0)), path: folder }] as const,
+        ),
+      ).then((entries) => Object.fromEntries(entries)),
+      storage?.(),
+      mail?.(),
+      limiterStore.kind === 'redis' ? limiterStore.health(SERVICE_TIMEOUT_MS) : undefined,
+    ])
+    const listener = sources.notifications?.()
+    const notifications = !listener || listener === 'listening' ? { status: 'ok' as const } : { status: 'reconnecting' as const }
+    // What the instance cannot serve without: a load balancer takes it out (503).
+    const healthy =
+      database.status === 'ok' &&
+      notifications.status === 'ok' &&
+      Object.values(folders).every((f) => f.status === 'ok') &&
+      (!s3 || s3.status === 'ok')
+    // What it serves without, covered: Redis (the limits count in the database), SMTP (the outbox keeps mail).
+    const degraded = limits?.status === 'degraded' || (smtp !== undefined && smtp.status !== 'ok')
     return {
       healthy,
       body: {
-        status: healthy ? 'ok' : 'error',
+        status: !healthy ? 'error' : degraded ? 'degraded' : 'ok',
         database,
         notifications: { ...notifications, kind: services.database.kind === 'postgres' ? 'postgres-listen' : 'in-process' },
         folders,
+        ...(s3 ? { storage: { ...s3, kind: 's3' } } : {}),
+        ...(limits ? { rateLimits: limits.status === 'ok' ? limits : { ...limits, fallback: 'database' } } : {}),
+        ...(smtp ? { mail: smtp.status === 'ok' ? smtp : { ...smtp, status: 'degraded', fallback: 'outbox' } } : {}),
         providers: sources.providers,
         ...(sources.eventLoop ? { eventLoop: sources.eventLoop.stats() } : {}),
         memory: memoryMb(),

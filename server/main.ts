@@ -13,7 +13,14 @@ import type { ServerBuild } from 'react-router'
 import { startAdminChannel, type AdminChannel } from './admin/channel.ts'
 import { createApp } from './app.ts'
 import { loadConfig } from './config.ts'
-import { assertWritableFolder, openDatabase, type Database, type Listener } from './db/client.ts'
+import {
+  assertWritableFolder,
+  isDatabaseUnavailable,
+  isDroppedConnection,
+  openDatabase,
+  type Database,
+  type Listener,
+} from './db/client.ts'
 import { FolderInUseError } from './db/folder-owner.ts'
 import { createLogger } from './log.ts'
 import { reportingLogger, startSentry } from './integrations/sentry.ts'
@@ -28,6 +35,29 @@ import { startEventLoopMonitor } from './event-loop.ts'
 const config = loadConfig()
 // With SENTRY_DSN set, every error the server logs is reported to Sentry too (nothing loads without it).
 const log = config.sentry ? reportingLogger(config.logLevel, await startSentry(config.sentry)) : createLogger(config.logLevel)
+// The last resort (issue 29 point 1): faults of the outside services (a dropped database connection,
+// Redis, S3, SMTP, a provider) are handled where they arise and cost the requests in flight; what
+// still reaches here is a bug. A rejected promise nobody awaited left nothing half-done that others
+// share: it is logged and the process keeps serving. An exception thrown out of an event handler may
+// have left anything half-done (a socket, a cache, a transaction), and Node documents that resuming
+// after it is unsafe: the process stops cleanly (no new requests, the database closed) and exits 1
+// with the reason, for the supervisor to start it again. A dropped connection reported as an event
+// (ECONNRESET, a terminated PostgreSQL backend) damaged nothing shared and is only logged.
+/** Set once the server is up: how a fatal fault stops it cleanly. */
+const onFatalFault: { stop?: (reason: string) => void } = {}
+process.on('unhandledRejection', (reason) => {
+  log.error({ err: reason }, 'unhandled promise rejection (a bug; the process keeps serving)')
+})
+process.on('uncaughtException', (err, origin) => {
+  if (isDatabaseUnavailable(err) || isDroppedConnection(err)) {
+    log.error({ err, origin }, 'a connection dropped outside any request (the process keeps serving)')
+    return
+  }
+  log.fatal({ err, origin }, `uncaught exception: stopping cleanly for the supervisor to restart the process (${err.message})`)
+  if (onFatalFault.stop) onFatalFault.stop('uncaught exception')
+  else process.exit(1)
+})
+
 // How long the event loop is held (reported in /health, a warning above EVENT_LOOP_WARN_MS).
 const eventLoop = startEventLoopMonitor({ warnMs: config.eventLoopWarnMs, log })
 
@@ -68,6 +98,8 @@ try {
     url: config.databaseUrl,
     dataDir: config.dataDir,
     owner: { kind: 'server', description: `the site's server (port ${config.port})` },
+    // A failover or restart of PostgreSQL: the requests in flight answer 503, the pool reconnects.
+    onConnectionError: (err) => log.warn({ err }, 'a database connection dropped; the next request opens a new one'),
   })
 } catch (err) {
   if (err instanceof FolderInUseError) log.fatal(err.message)
@@ -137,7 +169,13 @@ const { app, pageCache } = createApp({
   log,
   build,
   clientDir,
-  health: { folders, providers, notifications: () => channel.listener?.status() ?? 'reconnecting', eventLoop },
+  health: {
+    folders,
+    providers,
+    notifications: () => channel.listener?.status() ?? 'reconnecting',
+    eventLoop,
+    minFreeBytes: config.healthMinFreeBytes,
+  },
 })
 const forgetEverything = () => {
   pageCache.clear()
@@ -284,10 +322,12 @@ void pruneImages()
 setInterval(() => void pruneImages(), 60 * 60 * 1000).unref()
 
 let stopping = false
-async function shutdown(signal: string) {
+async function shutdown(signal: string, exitCode = 0) {
   if (stopping) return
   stopping = true
   log.info(`${signal}: shutting down`)
+  // Whatever hangs (a database that does not answer), the process ends within 10 s.
+  setTimeout(() => process.exit(exitCode || 1), 10_000).unref()
   server.close()
   server.closeAllConnections()
   listingSchedule?.stop()
@@ -297,8 +337,9 @@ async function shutdown(signal: string) {
   // E-mail being sent in the background (concierge enquiries) gets a moment to finish; what does
   // not stays 'pending' in the outbox and is sent after the next start.
   await services.mailer.idle(5000)
-  await database.close()
-  process.exit(0)
+  await database.close().catch((err: unknown) => log.warn({ err }, 'the database did not close cleanly'))
+  process.exit(exitCode)
 }
+onFatalFault.stop = (reason) => void shutdown(reason, 1)
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
 process.on('SIGINT', () => void shutdown('SIGINT'))

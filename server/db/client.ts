@@ -62,10 +62,12 @@ export interface OpenDatabaseOptions {
    * this process until close(), and refused (FolderInUseError) while another process holds it.
    */
   owner?: Pick<FolderOwner, 'kind' | 'description'>
+  /** Told when a PostgreSQL connection of the pool drops (for a log line); it never ends the process. */
+  onConnectionError?: (err: Error) => void
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url)
+  if (options.url) return openPostgres(options.url, options)
   return openPglite(
     options.dataDir,
     options.owner ?? { kind: 'cli', description: `process ${process.pid} (${path.basename(process.argv[1] ?? 'node')})` },
@@ -183,7 +185,7 @@ export function assertWritableFolder(folder: string, what: string): void {
   }
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, options: Pick<OpenDatabaseOptions, 'onConnectionError'>): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -191,7 +193,14 @@ async function openPostgres(url: string): Promise<Database> {
     // A query that runs longer than this is a bug or an outage; fail instead of hanging a request.
     statement_timeout: 15000,
   })
-  // An idle client losing its connection must not crash the process.
+  // A connection that drops (pg_terminate_backend, a restart or failover of the server) emits
+  // 'error' on its Client. The pool listens only while a client is idle; a checked-out one (a
+  // transaction between two statements, the sync's advisory-lock session) would have no listener,
+  // and an unhandled 'error' event ends the process. Every client gets a listener of its own for
+  // its whole life: the query in flight fails (503), the pool drops the broken client on release
+  // (pg-pool checks `_queryable`) and opens a fresh one for the next request.
+  pool.on('connect', (client) => client.on('error', (err) => options.onConnectionError?.(err)))
+  // The pool re-emits an idle client's error (already told above by the client's own listener).
   pool.on('error', () => {})
   const db = drizzlePg(pool, { schema }) as unknown as Db
   const listeners = new Set<Listener>()
@@ -360,7 +369,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true
     if (
       typeof message === 'string' &&
-      /database closed|did not answer|Connection terminated|Cannot use a pool after calling end|timeout exceeded when trying to connect|PGlite is closed/i.test(
+      /database closed|did not answer|Connection terminated|not queryable|Cannot use a pool after calling end|timeout exceeded when trying to connect|PGlite is closed/i.test(
         message,
       )
     )
@@ -368,4 +377,10 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     e = (e as { cause?: unknown }).cause
   }
   return false
+}
+
+/** A socket error that means the other side went away (nothing of ours was left half-done). */
+export function isDroppedConnection(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code
+  return typeof code === 'string' && ['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ETIMEDOUT'].includes(code)
 }

@@ -14,6 +14,11 @@ export interface LimiterStore {
   limiter(options: { keyPrefix: string; points: number; durationSeconds: number }): RateLimiterAbstract
   /** Resolves once the store can take counts (its table exists). */
   ready(): Promise<void>
+  /**
+   * Whether counts go where they should: 'degraded' while Redis does not answer and the limits
+   * count in the database instead (its insurance store). Answers within timeoutMs.
+   */
+  health(timeoutMs: number): Promise<{ status: 'ok' | 'degraded'; kind: 'postgres' | 'redis'; error?: string }>
   close(): Promise<void>
 }
 
@@ -42,23 +47,56 @@ function pgliteClient(client: PgliteLike): PgLikeClient {
  * embedded PGlite of a single instance).
  */
 export function createLimiterStore(database: Pick<Database, 'db' | 'kind'>, options: { redisUrl?: string | undefined } = {}): LimiterStore {
-  if (options.redisUrl) {
-    // Connects on the first count (a command-line tool that counts nothing never connects); commands
-    // wait while connecting, and a Redis that stays away fails the request.
-    const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: true })
-    redis.on('error', () => {
-      // Reported through the commands that fail; an idle reconnect needs no log line each time.
-    })
-    return {
-      kind: 'redis',
-      limiter: ({ keyPrefix, points, durationSeconds }) =>
-        new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: durationSeconds }),
-      ready: async () => {},
-      close: async () => {
-        redis.disconnect()
-      },
-    }
+  const databaseStore = createDatabaseLimiterStore(database)
+  if (!options.redisUrl) return databaseStore
+  // Connects on the first count (a command-line tool that counts nothing never connects). While
+  // Redis is not ready (down, restarting, not yet connected) every count goes at once to the same
+  // limit in the database (rate-limiter-flexible's insurance limiter), so sign-ins and searches go on
+  // being limited instead of refused with 503; ioredis reconnects by itself and counting moves back.
+  const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true, connectTimeout: 2000 })
+  let lastError: string | undefined
+  redis.on('error', (err: Error) => {
+    // Reported by /health ('degraded'); an idle reconnect needs no log line each time.
+    lastError = err.message
+  })
+  const connect = () => {
+    if (redis.status === 'wait') redis.connect().catch(() => {})
   }
+  return {
+    kind: 'redis',
+    limiter: (limit) =>
+      new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: limit.keyPrefix,
+        points: limit.points,
+        duration: limit.durationSeconds,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: databaseStore.limiter(limit),
+      }),
+    ready: async () => {
+      connect()
+      await databaseStore.ready()
+    },
+    health: async (timeoutMs) => {
+      connect()
+      if (redis.status !== 'ready') return { status: 'degraded', kind: 'redis', error: lastError ?? `Redis is ${redis.status}` }
+      try {
+        await Promise.race([
+          redis.ping(),
+          new Promise((_, reject) => setTimeout(() => reject(new Error(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs).unref()),
+        ])
+        return { status: 'ok', kind: 'redis' }
+      } catch (err) {
+        return { status: 'degraded', kind: 'redis', error: (err as Error).message }
+      }
+    },
+    close: async () => {
+      redis.disconnect()
+    },
+  }
+}
+
+function createDatabaseLimiterStore(database: Pick<Database, 'db' | 'kind'>): LimiterStore {
   const raw = (database.db as unknown as { $client: unknown }).$client
   const client = database.kind === 'postgres' ? raw : pgliteClient(raw as PgliteLike)
   const storeType = database.kind === 'postgres' ? 'pool' : 'client'
@@ -92,6 +130,8 @@ export function createLimiterStore(database: Pick<Database, 'db' | 'kind'>, opti
         duration: durationSeconds,
       }),
     ready,
+    // The database's own health is /health's first check.
+    health: async () => ({ status: 'ok', kind: 'postgres' }),
     close: async () => {},
   }
 }

@@ -154,6 +154,22 @@ export function createMailer(db: Db, options: MailerOptions) {
       const rows = await db.select().from(mailOutbox).orderBy(asc(mailOutbox.createdAt)).limit(500)
       return rows.slice(-limit).reverse()
     },
+    /** Throws when the mail server does not take a connection and sign-in within timeoutMs (/health); no SMTP_URL: nothing to check. */
+    async verify(timeoutMs: number): Promise<void> {
+      if (!transport) return
+      let timer: NodeJS.Timeout | undefined
+      try {
+        await Promise.race([
+          transport.verify(),
+          new Promise(
+            (_, reject) =>
+              (timer = setTimeout(() => reject(new Error(`the mail server did not answer within ${timeoutMs} ms`)), timeoutMs)),
+          ),
+        ])
+      } finally {
+        clearTimeout(timer)
+      }
+    },
     close: () => transport?.close(),
   }
 }

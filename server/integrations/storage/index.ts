@@ -24,5 +24,6 @@ function lazyS3Storage(config: S3Config): Storage {
     put: async (key, bytes, contentType) => (await s3()).put(key, bytes, contentType),
     get: async (key) => (await s3()).get(key),
     delete: async (key) => (await s3()).delete(key),
+    check: async (timeoutMs) => (await s3()).check?.(timeoutMs),
   }
 }

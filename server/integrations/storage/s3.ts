@@ -1,4 +1,12 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3'
 import type { S3Config } from '../../config.ts'
 import { assertValidKey, type Storage } from './types.ts'
 
@@ -39,6 +47,10 @@ export function createS3Storage(config: S3Config, client?: S3Client): Storage {
     async delete(key) {
       assertValidKey(key)
       await s3.send(new DeleteObjectCommand({ Bucket, Key: key }))
+    },
+    // HeadBucket: the cheapest call that proves the bucket answers and the credentials hold.
+    async check(timeoutMs) {
+      await s3.send(new HeadBucketCommand({ Bucket }), { abortSignal: AbortSignal.timeout(timeoutMs) })
     },
   }
 }

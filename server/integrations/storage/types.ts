@@ -9,6 +9,8 @@ export interface Storage {
   get(key: string): Promise<Buffer | null>
   /** Removes the key; removing a missing key is not an error. */
   delete(key: string): Promise<void>
+  /** Throws when the store cannot be reached within timeoutMs (/health; S3 only, the local folder is checked as a folder). */
+  check?(timeoutMs: number): Promise<void>
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*(?:\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/
