@@ -5,9 +5,11 @@
  * writes the lists in *.generated.ts; they are not referenced here, so importing a declaration
  * never pulls React views or editor code into the server's or a visitor's module graph.
  */
+import type { AppLoadContext } from 'react-router'
 import type { z } from 'zod'
 import type { ContainerId, Path, PathSegment } from '#ui/editing'
 import { defaultsOf } from './fields'
+import type { BlockProps, BlockType } from './schemas'
 
 export interface BlockDeclaration<T extends string = string, S extends z.ZodType = z.ZodType> {
   /** The stored componentType; the same as the folder's name. */
@@ -62,4 +64,30 @@ export interface BlockEditorProps<B> {
   block: B
   /** Sets a value at a path relative to the block (one undoable edit). */
   set: (relativePath: string | readonly PathSegment[], value: unknown) => void
+}
+
+/** What a block's server data is loaded with: the request's load context (services), its address and the page's domain. */
+export interface BlockDataContext {
+  context: AppLoadContext
+  url: URL
+  domainId: string
+}
+
+/**
+ * A block's server data, declared in its folder's data.server.ts (like Puck's resolveData) and
+ * found there by scripts/generate-blocks.ts: loaded on the server before the page renders and
+ * given to the block's View as `initialData`. An editor's working copy, rendered in the browser,
+ * has none, so the View must also work without it.
+ */
+export interface BlockDataLoader<T extends BlockType = BlockType, D = unknown> {
+  type: T
+  load(block: BlockProps<T>, ctx: BlockDataContext): Promise<D>
+}
+
+/** Declares a block's server data: `export default defineBlockData('Listings', async (block, ctx) => ...)`. */
+export function defineBlockData<const T extends BlockType, D>(
+  type: T,
+  load: (block: BlockProps<T>, ctx: BlockDataContext) => Promise<D>,
+): BlockDataLoader<T, D> {
+  return { type, load }
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { blockDataLoaders } from '#blocks/data.generated.server'
 import { blockDeclarations, blockTypes } from '#blocks/declarations.generated'
 import { staticViewTypes } from '#blocks/view-loaders.generated'
 import { blockFolders, blocksDir, generatedFiles } from './generate-blocks'
@@ -25,5 +26,14 @@ describe('the generated block lists (scripts/generate-blocks.ts)', () => {
       .map((declaration) => declaration.type)
     expect([...staticViewTypes]).toEqual(declared)
     expect(declared.length).toBeGreaterThan(0)
+  })
+
+  it("list each block's server data (its data.server.ts) under its own type", () => {
+    const withData = blockFolders()
+      .filter((f) => f.hasServerData)
+      .map((f) => f.type)
+    expect(Object.keys(blockDataLoaders)).toEqual(withData)
+    expect(withData).toContain('Listings')
+    for (const [type, loader] of Object.entries(blockDataLoaders)) expect(loader.type).toBe(type)
   })
 })

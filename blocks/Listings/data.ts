@@ -1,7 +1,7 @@
 /**
- * What the server adds to a Listings block before rendering (app/blocks/block-data.server.ts): the
- * first page of results for the address's filters, so the grid is complete without JavaScript and
- * a filtered address can be shared. Types only: nothing here reaches the visitor's bundle.
+ * What the server adds to a Listings block before rendering (its data.server.ts): the first page
+ * of results for the address's filters, so the grid is complete without JavaScript and a filtered
+ * address can be shared. Types only: nothing here reaches the visitor's bundle.
  */
 import type { FetchResponse } from '#lib/listings'
 import type { GridFilters } from '../../listings/grid-filters'
