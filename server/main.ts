@@ -27,7 +27,9 @@ import { reportingLogger, startSentry } from './integrations/sentry.ts'
 import { providerModes, startDemoProviders } from './providers.ts'
 import { changesListings, CONTENT_CHANNEL, decodeChange, PROCESS_ORIGIN } from './services/events.ts'
 import { offerFirstEditorSetup } from './services/first-editor.ts'
-import { pruneImageCache } from './services/image-cache-pruner.ts'
+import { IMAGE_CACHE_PRUNE_JOB } from './services/image-cache-pruner.ts'
+import { SCHEDULED_PUBLISHING_JOB } from './services/schedules.ts'
+import { LISTINGS_SYNC_JOB, listingDomainIds, refreshBookingOperators } from '../listings/sync/jobs.ts'
 import { loadReactRendererWithoutAsyncHooks } from './react-renderer.ts'
 import { createServices } from './services/index.ts'
 import { startEventLoopMonitor } from './event-loop.ts'
@@ -245,8 +247,7 @@ server.listen(config.port, config.host, () => {
     `${config.mode} server listening on http://localhost:${port} (database: ${database.kind}${database.claim ? `, ${path.join(config.dataDir, 'db')}` : ''})`,
   )
   void startListingSync()
-  // Scheduled publishing (issue 17 point 6): every instance ticks; each due schedule is claimed by one.
-  services.schedules.start(config.scheduleTickSeconds * 1000, log)
+  void startJobs()
   // Migrating and seeding before this held the event loop, but kept no request waiting.
   eventLoop.reset()
   // The PDF worker threads start now and lay out a sample calendar, so the first visitor's is fast.
@@ -256,20 +257,36 @@ server.listen(config.port, config.host, () => {
     .catch((err: unknown) => log.warn({ err }, 'PDF workers did not start'))
 })
 
-// The provider sync: a first one when the listings domain has none yet (a fresh demo or
-// installation), then daily (LISTINGS_SYNC_CRON) under a PostgreSQL advisory lock, so one instance
-// of many runs it. The demo's first import (its fake provider, ~2,100 products in a few seconds)
-// runs before the server listens, so its grids are full on the first page view; a real provider's
-// runs in the background after it listens (the site answers meanwhile).
-let listingSchedule: { stop(): void } | undefined
-async function listingDomainIds() {
-  const id = await services.listingsSync.targetDomainId(services.domains)
-  return id ? [id] : []
+// Background work runs on the job queue (server/jobs/queue.ts): each job is a row of the `jobs`
+// table, and one instance runs it. Handlers are registered with the services; what recurs is set here.
+async function startJobs() {
+  const { jobs } = services
+  try {
+    // The embedded database has one owner, this process: a claim left in it is from a run that ended.
+    if (database.kind === 'pglite') await jobs.releaseClaims()
+    // Scheduled publishing (issue 17 point 6): due schedules are looked for every SCHEDULE_TICK_SECONDS.
+    await jobs.recurring(SCHEDULED_PUBLISHING_JOB, { everySeconds: config.scheduleTickSeconds })
+    // This machine's image cache, hourly (and as variants are written: images.ts).
+    await jobs.recurring(IMAGE_CACHE_PRUNE_JOB, '0 * * * *', { runOn: 'this-host' })
+    // The provider sync, daily (LISTINGS_SYNC_CRON, server time zone) when the provider is on.
+    if (services.listingsSync.configured && config.atdw.syncCron) {
+      await jobs.recurring(LISTINGS_SYNC_JOB, config.atdw.syncCron)
+      const [next] = await jobs.list(LISTINGS_SYNC_JOB)
+      log.info(`listing sync scheduled (${config.atdw.syncCron}); next run ${next?.runAt.toISOString() ?? 'never'}`)
+    } else await jobs.unschedule(LISTINGS_SYNC_JOB)
+  } catch (err) {
+    log.error({ err }, 'the recurring jobs could not be set up; queued jobs still run')
+  }
+  jobs.start({ log })
 }
 
+// The provider sync: a first one when the listings domain has none yet (a fresh demo or
+// installation); the daily one is a job (above). The demo's first import (its fake provider, ~2,100
+// products in a few seconds) runs before the server listens, so its grids are full on the first
+// page view; a real provider's runs in the background after it listens (the site answers meanwhile).
 async function firstListingSync() {
   try {
-    for (const domainId of services.listingsSync.configured ? await listingDomainIds() : []) {
+    for (const domainId of services.listingsSync.configured ? await listingDomainIds(services) : []) {
       const started = Date.now()
       const report = await services.listingsSync.syncIfEmpty(domainId)
       if (report)
@@ -284,42 +301,11 @@ async function firstListingSync() {
 }
 
 async function startListingSync() {
-  if (services.listingsSync.configured && config.atdw.syncCron) {
-    const job = services.listingsSync.schedule(config.atdw.syncCron, listingDomainIds, log, loadBookingOperators)
-    listingSchedule = job
-    log.info(`listing sync scheduled (${config.atdw.syncCron}); next run ${job.nextRun()?.toISOString() ?? 'never'}`)
-  }
   if (providers.atdw !== 'demo') await firstListingSync()
   // The booking provider's operator information (loadBookEasyListings at start): failures are
   // swallowed into its answer and logged.
-  for (const domainId of await listingDomainIds().catch(() => [])) await loadBookingOperators(domainId)
+  for (const domainId of await listingDomainIds(services).catch(() => [])) await refreshBookingOperators(services, domainId, log)
 }
-
-async function loadBookingOperators(domainId: string) {
-  if (!services.bookEasySync.configured) return
-  try {
-    const { refreshed, error } = await services.bookEasySync.loadBookEasyListings(domainId, { refresh: true })
-    if (error) log.warn(`booking operator information not loaded: ${error}`)
-    else if (refreshed)
-      log.info({ refreshed }, `booking operator information: ${refreshed.updated} of ${refreshed.operators} listings updated`)
-  } catch (err) {
-    log.warn({ err }, 'booking operator information not loaded')
-  }
-}
-
-// E-mail that could not be sent (mail server down) is retried every MAIL_RETRY_SECONDS (a minute).
-const mailRetry = setInterval(() => {
-  services.mailer.retryPending().catch((err: unknown) => log.warn({ err }, 'mail retry failed'))
-}, config.mail.retrySeconds * 1000)
-mailRetry.unref()
-
-// The image cache is pruned at start and every hour (least recently used variants first).
-const pruneImages = () =>
-  pruneImageCache(config.imageCacheDir, config.imageCacheMaxBytes)
-    .then(({ removed }) => removed && log.info(`image cache: removed ${removed} old variants`))
-    .catch((err: unknown) => log.warn({ err }, 'image cache pruning failed'))
-void pruneImages()
-setInterval(() => void pruneImages(), 60 * 60 * 1000).unref()
 
 let stopping = false
 async function shutdown(signal: string, exitCode = 0) {
@@ -330,7 +316,8 @@ async function shutdown(signal: string, exitCode = 0) {
   setTimeout(() => process.exit(exitCode || 1), 10_000).unref()
   server.close()
   server.closeAllConnections()
-  listingSchedule?.stop()
+  // A job still running after this is claimed again when its lease runs out (or at the next start).
+  await services.jobs.stop()
   await admin?.close()
   await channel.listener?.stop()
   await demo?.close()

@@ -17,9 +17,9 @@
  *    letting requests through in between; a failed first import is completed by the next run.
  *    Daily syncs apply only the products that changed, so their one transaction is short.
  *
- * The daily schedule runs under a Postgres advisory lock, so one instance of many runs it.
+ * Every run holds a Postgres advisory lock, so two never overlap (the daily job, the CLI, the editor's
+ * sync); the daily run is a job (listings/sync/jobs.ts), so one instance of many runs it.
  */
-import { Cron } from 'croner'
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm'
 import type pg from 'pg'
 import { isLinked, productCategoryIds, type AtdwData, type Listing } from '#lib/listings'
@@ -606,27 +606,7 @@ export function createListingSyncService(deps: ListingSyncDeps) {
       .limit(limit)
   }
 
-  /**
-   * The daily schedule (croner). Each run takes the advisory lock; an instance that does not get it
-   * skips the run (another instance is doing it).
-   */
-  function schedule(cron: string, domainIds: () => Promise<string[]>, log = deps.log, after?: (domainId: string) => Promise<void>): Cron {
-    return new Cron(cron, { protect: true, catch: (err: unknown) => log?.error({ err }, 'listing sync failed') }, async () => {
-      for (const domainId of await domainIds()) {
-        try {
-          const report = await syncAll(domainId, { trigger: 'schedule', mode: 'auto' })
-          log?.info({ report }, 'scheduled listing sync finished')
-          // E.g. the booking provider's operator information, refreshed by the instance that synced.
-          await after?.(domainId)
-        } catch (err) {
-          if (err instanceof AppError && err.kind === 'conflict') log?.info({ domainId }, 'listing sync skipped: another sync is running')
-          else log?.error({ err, domainId }, 'listing sync failed; the previous listings are kept')
-        }
-      }
-    })
-  }
-
-  return { syncAll, syncIfEmpty, syncListing, lastRuns, schedule, targetDomainId, configured: client !== null }
+  return { syncAll, syncIfEmpty, syncListing, lastRuns, targetDomainId, configured: client !== null }
 }
 
 export type ListingSyncService = ReturnType<typeof createListingSyncService>

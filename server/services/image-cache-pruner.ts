@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import type { JobQueue } from '../jobs/queue.ts'
 
 /**
  * Keeps the rendered-image cache under a size: the least recently used variants (by access, else
@@ -74,4 +75,23 @@ export function createCacheBudget(dir: string, maxBytes: number) {
       return total
     },
   }
+}
+
+/** The job that keeps this machine's image cache under its limit (made hourly by server/main.ts). */
+export const IMAGE_CACHE_PRUNE_JOB = 'images.prune-cache'
+
+/**
+ * The cache is a folder of this machine, so the job is one per host (`runOn: 'this-host'`): every
+ * machine prunes its own, and instances sharing a machine's folder prune it once.
+ */
+export function registerImageCachePruning(jobs: JobQueue, dir: string, maxBytes: number) {
+  jobs.register(
+    IMAGE_CACHE_PRUNE_JOB,
+    async ({ log }) => {
+      const { removed } = await pruneImageCache(dir, maxBytes)
+      if (removed) log.info({ removed }, `image cache: removed ${removed} old variants`)
+      return { removed }
+    },
+    { maxAttempts: 1 },
+  )
 }

@@ -29,6 +29,9 @@ import { createTeamService } from './team/team.ts'
 import { createDraftLinks, draftLinkSecret } from './draft-links.ts'
 import { createScheduleService } from './schedules.ts'
 import { createPresenceService } from './presence.ts'
+import { createJobQueue } from '../jobs/queue.ts'
+import { registerListingJobs } from '../../listings/sync/jobs.ts'
+import { registerImageCachePruning } from './image-cache-pruner.ts'
 
 export type ServicesConfig = Pick<Config, 'mode' | 'baseUrl' | 'apiPrefix' | 'auth' | 'mail'> &
   Partial<Pick<Config, 'dataDir' | 'imageCacheDir' | 'imageCacheMaxBytes' | 's3' | 'limits'>> &
@@ -55,12 +58,16 @@ export function createServices(database: Database, config: ServicesConfig) {
   const storage = config.storage ?? createStorage({ dataDir, s3: config.s3 })
   const users = createUserService(db)
   const search = createSearchService(db)
+  // Background work (mail retries, scheduled publishing, the listing sync, image-cache pruning):
+  // handlers register here; server/main.ts makes the recurring ones recur and starts the runner.
+  const jobs = createJobQueue(db)
   // Failed e-mail is retried with back-off (MAIL_RETRY_SECONDS doubling, at most hourly) for about a day.
   const mailer = createMailer(db, {
     smtpUrl: config.mail.smtpUrl,
     from: config.mail.from,
     maxAttempts: 30,
     retryBaseMs: config.mail.retrySeconds * 1000,
+    jobs,
   })
   // Counters shared by every instance on this database (or REDIS_URL), keyed by account id or address.
   const rateLimits = createRateLimits(createLimiterStore(database, { redisUrl: config.limits?.redisUrl }), {
@@ -81,19 +88,26 @@ export function createServices(database: Database, config: ServicesConfig) {
   // Publishing a listing page publishes the listing record too.
   linkListingPages(pages, listings)
   const auth = createAuthService(db, users, mailer, rateLimits, { sessionDays: config.auth.sessionDays, baseUrl: config.baseUrl })
+  const imageCacheDir = config.imageCacheDir ?? path.join(dataDir, 'cache', 'img')
   const images = createImageService(db, storage, {
-    cacheDir: config.imageCacheDir ?? path.join(dataDir, 'cache', 'img'),
+    cacheDir: imageCacheDir,
     maxCacheBytes: config.imageCacheMaxBytes,
     events,
     // Listing photos: a relative address (the demo's) is fetched from the provider's API host.
     providerPhotos: { relativeBase: config.atdw?.apiUrl },
   })
+  registerImageCachePruning(jobs, imageCacheDir, config.imageCacheMaxBytes ?? 2048 * 1024 * 1024)
+  const domains = createDomainService(db, events)
+  const listingsSync = createListingSyncService({ database, events, listings, atdw: config.atdw })
+  const bookEasySync = createBookEasySyncService({ db, listings, bookeasy: config.bookeasy })
+  registerListingJobs(jobs, { listingsSync, bookEasySync, domains })
   return {
     config,
     database,
     events,
+    jobs,
     storage,
-    domains: createDomainService(db, events),
+    domains,
     images,
     search,
     pages,
@@ -109,9 +123,9 @@ export function createServices(database: Database, config: ServicesConfig) {
       events,
       workers: config.pdf && { threads: config.pdf.workers, queueMax: config.pdf.queueMax, idleMs: config.pdf.idleSeconds * 1000 },
     }),
-    listingsSync: createListingSyncService({ database, events, listings, atdw: config.atdw }),
+    listingsSync,
     /** Booking provider operator information on listings (listing/updateWithBookEasy, loadBookEasyListings). */
-    bookEasySync: createBookEasySyncService({ db, listings, bookeasy: config.bookeasy }),
+    bookEasySync,
     siteDocuments,
     redirects,
     users,
@@ -127,7 +141,7 @@ export function createServices(database: Database, config: ServicesConfig) {
     // The booking provider's cart (its defaults when the caller's config names none).
     cart: createCartService(config.bookeasy ?? loadConfig({}).bookeasy),
     /** Scheduled publishing and unpublishing of pages, run once across instances (issue 17 point 6). */
-    schedules: createScheduleService({ db, pages }),
+    schedules: createScheduleService({ db, pages, jobs }),
     /** Who else has a page open, and the stored draft's version (issue 17 point 8). */
     presence: createPresenceService(db),
     /** Signed, expiring links to a page's draft for people without an account (issue 17 point 7). */

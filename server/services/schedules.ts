@@ -16,8 +16,12 @@ import { AppError, conflict, invalidInput, notFound } from './errors.ts'
 import { ALT_MISSING_MESSAGE, imagesMissingAlt } from './images.ts'
 import type { PageService } from './pages.ts'
 import { recordActivity } from './team/activity.ts'
+import type { JobQueue } from '../jobs/queue.ts'
 
 type ScheduleRow = typeof pageSchedules.$inferSelect
+
+/** The recurring job that publishes and unpublishes what is due. */
+export const SCHEDULED_PUBLISHING_JOB = 'pages.run-schedules'
 
 /** A claim older than this is taken to be from an instance that stopped mid-run, and is run again. */
 const STALE_CLAIM_MS = 10 * 60 * 1000
@@ -48,10 +52,13 @@ export interface RunReport {
 /**
  * Scheduled publishing and unpublishing of pages (issue 17 point 6). A schedule runs with the rights
  * of the editor who made it, through the page service's own publish and unpublish (search index,
- * version history, page-cache notifications to every instance, the activity log). Every instance
- * ticks; each due schedule is claimed by exactly one of them with a single UPDATE ... RETURNING.
+ * version history, page-cache notifications to every instance, the activity log). A recurring job
+ * looks for due schedules; each is claimed by exactly one caller with a single UPDATE ... RETURNING.
  */
-export function createScheduleService(deps: { db: Db; pages: Pick<PageService, 'publish' | 'unpublish'> }, instanceId = randomUUID()) {
+export function createScheduleService(
+  deps: { db: Db; pages: Pick<PageService, 'publish' | 'unpublish'>; jobs?: JobQueue },
+  instanceId = randomUUID(),
+) {
   const { db } = deps
 
   async function pageRow(domainId: string, collection: Collection, pageId: string) {
@@ -257,33 +264,23 @@ export function createScheduleService(deps: { db: Db; pages: Pick<PageService, '
     return report
   }
 
-  /**
-   * Ticks every `intervalMs` (SCHEDULE_TICK_SECONDS): runs what is due. One tick at a time in this
-   * process; other instances tick too and claim what this one has not.
-   */
-  function start(intervalMs: number, log: { error(obj: object, msg: string): void; info(msg: string): void }) {
-    let running = false
-    const tick = async () => {
-      if (running) return
-      running = true
-      try {
-        const report = await runDue()
-        if (report.ran.length || report.failed.length)
-          log.info(
-            `scheduled publishing: ${report.ran.length} ran, ${report.failed.length} failed (${[...report.ran, ...report.failed].join(', ')})`,
-          )
-      } catch (err) {
-        log.error({ err }, 'scheduled publishing: the tick failed; it runs again at the next one')
-      } finally {
-        running = false
-      }
-    }
-    const timer = setInterval(() => void tick(), intervalMs)
-    timer.unref()
-    return { stop: () => clearInterval(timer), tick }
-  }
+  // The job queue looks for due schedules every SCHEDULE_TICK_SECONDS (server/main.ts makes it
+  // recur); one instance at a time runs it, and each schedule is still claimed on its own row.
+  deps.jobs?.register(
+    SCHEDULED_PUBLISHING_JOB,
+    async ({ now, log }) => {
+      const report = await runDue(now)
+      if (report.ran.length || report.failed.length)
+        log.info(
+          { report },
+          `scheduled publishing: ${report.ran.length} ran, ${report.failed.length} failed (${[...report.ran, ...report.failed].join(', ')})`,
+        )
+      return report
+    },
+    { maxAttempts: 1, leaseMs: STALE_CLAIM_MS },
+  )
 
-  return { schedule, cancel, forPage, upcoming, runDue, start, instanceId }
+  return { schedule, cancel, forPage, upcoming, runDue, instanceId }
 }
 
 export type ScheduleService = ReturnType<typeof createScheduleService>

@@ -2,6 +2,8 @@ import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts'
 import { startSmtpServer } from '../../../tests/helpers/smtp.ts'
+import { eq } from 'drizzle-orm'
+import { jobs, mailOutbox } from '../../db/schema.ts'
 import { createMailer } from './mailer.ts'
 
 let database: TestDatabase
@@ -58,6 +60,40 @@ describe('mailer', () => {
       mailer.close()
       await smtp.close()
     }
+  })
+
+  it('retries from the jobs table, so a restarted server keeps the back-off and sends it; the last failure leaves it failed and its job dead', async () => {
+    const port = await freePort()
+    const options = { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'site@example.com', maxAttempts: 3, retryBaseMs: 60_000 }
+    const before = createMailer(database.db, options)
+    const { id } = await before.queue({ to: 'restart@example.com', subject: 'Password Reset', text: 'link' })
+    await before.idle()
+    before.close()
+    expect((await before.recent(1))[0]).toMatchObject({ id, status: 'pending', attempts: 1 })
+
+    // A new process: the wait after the first failure still holds, then the retry sends it.
+    const after = createMailer(database.db, options)
+    const smtp = await startSmtpServer(port)
+    try {
+      expect(await after.retryPending()).toBe(0)
+      expect(await after.retryPending(Date.now() + 61_000)).toBe(1)
+      expect((await smtp.waitFor('restart@example.com')).raw).toContain('Subject: Password Reset')
+      expect((await after.recent(1))[0]).toMatchObject({ id, status: 'sent', attempts: 2 })
+    } finally {
+      await smtp.close()
+    }
+
+    // The mail server gone for good: the third attempt is the last.
+    const { id: lost } = await after.queue({ to: 'lost@example.com', subject: 'Password Reset', text: 'link' })
+    await after.idle()
+    expect(await after.retryPending(Date.now() + 61_000)).toBe(0)
+    expect(await after.retryPending(Date.now() + 200_000)).toBe(0)
+    after.close()
+    const [message] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, lost))
+    expect(message).toMatchObject({ status: 'failed', attempts: 3 })
+    const [job] = await database.db.select().from(jobs).where(eq(jobs.key, lost))
+    expect(job).toMatchObject({ name: 'mail.send', state: 'dead', attempts: 3 })
+    expect(job!.lastError).toMatch(/ECONNREFUSED/)
   })
 
   it('keeps messages readable in the outbox when no mail server is configured', async () => {
