@@ -51,7 +51,7 @@ const round = (value: number) => Math.round(value * 1e5) / 1e5
 
 export function createListingMapService(db: Db, listings: Fetcher, events?: ContentEventBus) {
   const cache = new Map<string, Promise<Coordinates>>()
-  events?.on('published', (domainId) => cache.delete(domainId))
+  events?.on('published', (domainId) => (domainId === null ? cache.clear() : cache.delete(domainId)))
 
   async function signatureOf(domainId: string): Promise<string> {
     const result = await db.execute(

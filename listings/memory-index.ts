@@ -190,7 +190,7 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
 
   // Only a listing change alters what the index holds (a page, story or site publish does not).
   events.on('published', (domainId, change) => {
-    if (changesListings(change)) invalidate(domainId)
+    if (changesListings(change)) invalidate(domainId ?? undefined)
   })
 
   /**

@@ -25,7 +25,7 @@ import { FolderInUseError } from './db/folder-owner.ts'
 import { createLogger } from './log.ts'
 import { reportingLogger, startSentry } from './integrations/sentry.ts'
 import { providerModes, startDemoProviders } from './providers.ts'
-import { changesListings, CONTENT_CHANNEL, decodeChange, PROCESS_ORIGIN } from './services/events.ts'
+import { listenToInstances } from './services/events.ts'
 import { offerFirstEditorSetup } from './services/first-editor.ts'
 import { IMAGE_CACHE_PRUNE_JOB } from './services/image-cache-pruner.ts'
 import { SCHEDULED_PUBLISHING_JOB } from './services/schedules.ts'
@@ -162,8 +162,9 @@ if (config.mode === 'production') {
   build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
 }
 
-// Another instance published (or changed a domain): this instance's cached pages, domain list
-// and redirect rules are stale too. After the channel was down, anything may have changed.
+// Another instance (or a command on PostgreSQL) published: its change is emitted on this
+// instance's bus, where every cache (pages, domains, redirects, listing index, PDF calendars...)
+// already listens for local changes. After the channel was down, everything counts as changed.
 const channel: { listener?: Listener } = {}
 const { app, pageCache } = createApp({
   services,
@@ -179,29 +180,8 @@ const { app, pageCache } = createApp({
     minFreeBytes: config.healthMinFreeBytes,
   },
 })
-const forgetEverything = () => {
-  pageCache.clear()
-  services.domains.invalidate()
-  services.redirects.clear()
-  services.listingsPdf.clear()
-}
-// Another instance (or a command on PostgreSQL) published: this instance drops what that change
-// makes stale, as the publishing instance did (its own messages come back to it and are skipped).
-const forgetPublished = (payload: string) => {
-  const { domainId, change, origin } = decodeChange(payload)
-  if (origin === PROCESS_ORIGIN) return
-  pageCache.invalidate(domainId, change)
-  if (change.kind === 'domains') services.domains.invalidate()
-  if (change.kind === 'site' || change.kind === 'domains') services.redirects.clear()
-  if (change.kind !== 'pages' && change.kind !== 'stories') services.listingsPdf.clear(domainId)
-  // The in-memory listing index reads the listings again.
-  if (changesListings(change)) services.listingIndex.invalidate(domainId)
-}
-channel.listener = await database.listen(CONTENT_CHANNEL, forgetPublished, {
-  onReconnect: () => {
-    forgetEverything()
-    log.info('notification channel back: cached pages cleared')
-  },
+channel.listener = await listenToInstances(database, services.events, {
+  onReconnect: () => log.info('notification channel back: cached pages cleared'),
   onStatus: (status, err) => {
     if (status === 'reconnecting')
       log.warn({ err }, 'notification channel lost: reconnecting (this instance reports 503 on /health meanwhile)')

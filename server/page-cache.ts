@@ -45,8 +45,12 @@ export class PageDependencies {
 }
 
 /** Whether a change of `domainId` makes a cached page stale. */
-export function isStale(entry: { domainId: string | null; dependsOn: ReadonlySet<string> }, domainId: string, change: ContentChange) {
-  if (change.kind === 'domains') return true
+export function isStale(
+  entry: { domainId: string | null; dependsOn: ReadonlySet<string> },
+  domainId: string | null,
+  change: ContentChange,
+) {
+  if (change.kind === 'domains' || change.kind === 'everything' || domainId === null) return true
   if (entry.domainId !== null && entry.domainId !== domainId) return false
   if (change.kind === 'site' || entry.dependsOn.size === 0) return true
   switch (change.kind) {
@@ -203,9 +207,9 @@ export function createPageCache({ maxEntries, maxBytes = 128 * 1024 * 1024, maxA
     },
     clear: () => cache?.clear(),
     /** Drops the pages a change of `domainId` makes stale; answers how many. */
-    invalidate(domainId: string, change: ContentChange): number {
+    invalidate(domainId: string | null, change: ContentChange): number {
       if (!cache) return 0
-      if (change.kind === 'domains') {
+      if (change.kind === 'domains' || change.kind === 'everything' || domainId === null) {
         const n = cache.size
         cache.clear()
         return n

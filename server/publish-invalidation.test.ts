@@ -10,8 +10,12 @@ import { createTestApp, type TestApp } from '../tests/helpers/app.ts'
 import { generatedListingRows } from '../bench/listing-fetch.ts'
 import { listings as listingsTable } from './db/schema.ts'
 import { PageDependencies } from './page-cache.ts'
-import { decodeChange, encodeChange, PROCESS_ORIGIN } from './services/events.ts'
+import { createApp } from './app.ts'
+import type { Listener } from './db/client.ts'
+import { createLogger } from './log.ts'
+import { CONTENT_CHANNEL, decodeChange, encodeChange, listenToInstances } from './services/events.ts'
 import { SYSTEM } from './services/access.ts'
+import { createServices, type Services } from './services/index.ts'
 
 let t: TestApp
 const A = 'dom-a'
@@ -145,16 +149,72 @@ describe('a publish drops only what it changes', () => {
 
 describe('the change another instance hears', () => {
   it('names the domain, the kind and the ids, and a bare domain id (an older instance) means the whole domain', () => {
-    const payload = encodeChange(A, { kind: 'pages', ids: ['p1'], collection: 'pages' })
+    const payload = encodeChange(A, { kind: 'pages', ids: ['p1'], collection: 'pages' }, 'bus-1')
     expect(decodeChange(payload)).toEqual({
       domainId: A,
       change: { kind: 'pages', ids: ['p1'], collection: 'pages' },
-      origin: PROCESS_ORIGIN,
+      origin: 'bus-1',
     })
     expect(decodeChange(A)).toEqual({ domainId: A, change: { kind: 'site' }, origin: null })
     // A sync's thousands of ids do not fit a NOTIFY: the kind alone is sent.
-    const many = encodeChange(A, { kind: 'listings', ids: Array.from({ length: 5000 }, (_, i) => `listing-${i}`) })
+    const many = encodeChange(A, { kind: 'listings', ids: Array.from({ length: 5000 }, (_, i) => `listing-${i}`) }, 'bus-1')
     expect(many.length).toBeLessThan(200)
     expect(decodeChange(many).change).toEqual({ kind: 'listings' })
+  })
+})
+
+describe('a change another instance makes', () => {
+  let other: Services
+  const channels: Listener[] = []
+  const notified: string[] = []
+
+  beforeAll(async () => {
+    // A second instance on the same database: its own services, page cache and bus.
+    other = createServices(t.database, t.config)
+    createApp({ services: other, config: t.config, log: createLogger('silent') })
+    channels.push(await listenToInstances(t.database, t.services.events), await listenToInstances(t.database, other.events))
+    channels.push(await t.database.listen(CONTENT_CHANNEL, (payload) => notified.push(decodeChange(payload).origin ?? '')))
+  })
+  afterAll(() => Promise.all(channels.map((channel) => channel.stop())))
+
+  it("reaches this instance's caches through its own bus, as a remote change, and is not sent back", async () => {
+    await fillCache()
+    await t.services.listingIndex.warm(A)
+    const heard: unknown[][] = []
+    const subscriber = (...args: unknown[]) => void heard.push(args)
+    t.services.events.on('published', subscriber)
+    try {
+      notified.length = 0
+      const [, second] = generatedListingRows(A, 2)
+      await other.listings.unpublishListing(A, second!.id, SYSTEM)
+      await expect.poll(() => state()).toMatchObject({ grid: 'MISS', listing: 'MISS' })
+      // What shows no listing stays cached here too; the listing index is read again.
+      expect(state()).toMatchObject({ about: 'HIT', visit: 'HIT', chapter: 'HIT', bHome: 'HIT', bGrid: 'HIT' })
+      expect(t.services.listingIndex.isReady(A)).toBe(false)
+      // A subscriber of this bus hears it once, marked remote.
+      expect(heard).toEqual([[A, expect.objectContaining({ kind: 'listings' }), 'remote']])
+
+      // This instance's own publish after it: the channel carries the other's change and then this
+      // one's, with no echo of the first in between.
+      await t.services.pages.publish(A, 'pages', ids.visit!, SYSTEM)
+      await expect.poll(() => notified).toHaveLength(2)
+      expect(notified).toEqual([other.events.origin, t.services.events.origin])
+    } finally {
+      t.services.events.off('published', subscriber)
+    }
+  })
+
+  it('a domain change there changes which domain answers a host here', async () => {
+    expect((await t.services.domains.forHost('c.test'))?._id).toBe(A)
+    await other.domains.upsert({ _id: B, name: 'B', hostnames: ['b.test', 'c.test'], published: true }, { force: true })
+    await expect.poll(async () => (await t.services.domains.forHost('c.test'))?._id).toBe(B)
+  })
+
+  it('after the channel was down, everything here counts as changed', async () => {
+    await fillCache()
+    await t.services.listingIndex.warm(A)
+    t.services.events.missedChanges()
+    expect(Object.values(state()).every((s) => s === 'MISS')).toBe(true)
+    expect(t.services.listingIndex.isReady(A)).toBe(false)
   })
 })

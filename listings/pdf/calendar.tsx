@@ -300,7 +300,7 @@ export function createListingsPdfService(deps: ListingsPdfDeps) {
   }
   // A calendar shows listings and the site's settings; pages and stories are not in it.
   deps.events?.on('published', (domainId, change) => {
-    if (change?.kind !== 'pages' && change?.kind !== 'stories') forget(domainId)
+    if (change?.kind !== 'pages' && change?.kind !== 'stories') forget(domainId ?? undefined)
   })
 
   async function generate(domainId: string, filters: PdfFilters, options: { now?: Date } = {}): Promise<ListingsPdf> {

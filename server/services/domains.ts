@@ -31,8 +31,12 @@ export function createDomainService(db: Db, events: ContentEventBus) {
   /** Which domain answers which host changed: every visitor page cached for those hosts is stale. */
   const changed = (domainId: string) => events.emit('published', domainId, { kind: 'domains' })
 
-  // Domains change rarely and are read on every request: keep the list in memory.
+  // Domains change rarely and are read on every request: keep the list in memory, until a domain
+  // changes here or in another instance (whose changes reach this bus too).
   let cached: DomainDoc[] | null = null
+  events.on('published', (_domainId, change) => {
+    if (change?.kind === 'domains' || change?.kind === 'everything') cached = null
+  })
 
   async function list(): Promise<DomainDoc[]> {
     if (!cached) {
@@ -162,7 +166,7 @@ export function createDomainService(db: Db, events: ContentEventBus) {
     return result
   }
 
-  return { list, forHost, load, byId, upsert, setPublished, swapActive, invalidate: () => (cached = null) }
+  return { list, forHost, load, byId, upsert, setPublished, swapActive }
 }
 
 export type DomainService = ReturnType<typeof createDomainService>

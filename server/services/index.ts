@@ -4,7 +4,7 @@ import { loadConfig, type Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
 import { createStorage, type Storage } from '../integrations/storage/index.ts'
 import { createDomainService } from './domains.ts'
-import { CONTENT_CHANNEL, ContentEventBus, encodeChange } from './events.ts'
+import { ContentEventBus, forwardToInstances } from './events.ts'
 import { createImageService } from './images.ts'
 import { createPageService } from './pages.ts'
 import { createRedirectService } from './redirects.ts'
@@ -47,12 +47,8 @@ export function createServices(database: Database, config: ServicesConfig) {
   const events = new ContentEventBus()
   const { db } = database
   // Whatever process publishes (a server instance, a command-line tool on PostgreSQL) tells every
-  // instance sharing the database; each clears its own caches when it hears it (server/main.ts).
-  events.on('published', (domainId, change) => {
-    database.notify(CONTENT_CHANNEL, encodeChange(domainId, change)).catch(() => {
-      // The database is down: nothing was published either. The page cache's maximum age is the safety net.
-    })
-  })
+  // instance sharing the database; a server emits what it hears on its own bus (server/main.ts).
+  forwardToInstances(database, events)
   // Callers that give no dataDir (tests that don't care about images) get a throwaway folder, never ./data.
   const dataDir = config.dataDir ?? path.join(os.tmpdir(), `tourism-site-${process.pid}`)
   const storage = config.storage ?? createStorage({ dataDir, s3: config.s3 })
@@ -80,7 +76,7 @@ export function createServices(database: Database, config: ServicesConfig) {
   const redirects = createRedirectService(siteDocuments)
   // Redirect rules are site settings.
   events.on('published', (_domainId, change) => {
-    if (!change || change.kind === 'site' || change.kind === 'domains') redirects.clear()
+    if (!change || change.kind === 'site' || change.kind === 'domains' || change.kind === 'everything') redirects.clear()
   })
   const pages = createPageService(db, events, search)
   const listingIndex = createListingIndex(db, events)
