@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { createRequestHandler, type ServerBuild } from 'react-router'
@@ -39,6 +40,9 @@ export interface AppOptions {
 
 export { CONTENT_CHANNEL }
 
+/** The largest body of a request to a page (its action's form): 64 KB. */
+export const PAGE_BODY_LIMIT = 64 * 1024
+
 const isAnonymous = (request: Request) => isAnonymousRequest(request.headers.get('authorization'), request.headers.get('cookie'))
 
 /** Set by the page renderer on a response the page cache may keep: its domain and what it shows. */
@@ -62,6 +66,23 @@ export function createApp({ services, config, log, build, clientDir, health }: A
 
   // Text is sent compressed, brotli preferred (cached pages and built assets come compressed already).
   app.use(compressResponses())
+
+  // Every request body is bounded before anything reads it (issue 29 point 4). The API
+  // (API_BODY_LIMIT_KB) and uploads (20 MB) have limits of their own; everything else, page actions
+  // included (React Router reads their forms, e.g. /login/setup), takes forms of a few fields.
+  const pageBodyLimit = bodyLimit({
+    maxSize: PAGE_BODY_LIMIT,
+    onError: (c) => {
+      // The rest of the body is not read: the connection is closed rather than drained.
+      c.header('Connection', 'close')
+      return errorJson(c, 413, `The request body is larger than the ${PAGE_BODY_LIMIT / 1024} KB a page accepts`)
+    },
+  })
+  app.use('*', async (c, next) => {
+    const own = c.req.path.startsWith(`/${config.apiPrefix}/`) || c.req.path === '/img/upload'
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || own) return next()
+    return pageBodyLimit(c, next)
+  })
 
   // Cached visitor pages first: a hit needs no routing, no database and no rendering. (In production
   // server/main.ts answers hits before Hono is reached at all.) A page the renderer marks cacheable

@@ -22,6 +22,7 @@ import {
   type Listener,
 } from './db/client.ts'
 import { FolderInUseError } from './db/folder-owner.ts'
+import { makePrivate, privateFile, setPrivateUmask } from './private-files.ts'
 import { createLogger } from './log.ts'
 import { reportingLogger, startSentry } from './integrations/sentry.ts'
 import { providerModes, startDemoProviders } from './providers.ts'
@@ -70,12 +71,23 @@ const folders = [
   ...(config.s3 ? [] : [{ name: 'media', path: path.join(config.dataDir, 'media') }]),
   { name: 'imageCache', path: config.imageCacheDir },
 ]
+// Everything this server writes is its user's alone (the database, secrets, media: 0600 files in
+// 0700 folders); what an older version left readable or writable by others is closed now.
+setPrivateUmask()
 try {
   for (const folder of folders)
     assertWritableFolder(folder.path, `The ${folder.name === 'imageCache' ? 'image cache' : folder.name} folder`)
 } catch (err) {
   log.fatal((err as Error).message)
   process.exit(1)
+}
+{
+  const opened =
+    folders.reduce((n, folder) => n + makePrivate(folder.path), 0) +
+    privateFile(path.join(config.dataDir, 'db.owner.json')) +
+    privateFile(path.join(config.dataDir, 'draft-link.secret'))
+  if (opened)
+    log.info(`file permissions: ${opened} files and folders under ${config.dataDir} made private to this user (0600 files, 0700 folders)`)
 }
 
 // A fresh demo on the embedded database is prepared by a child process (the database created, the

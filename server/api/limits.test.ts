@@ -207,3 +207,28 @@ describe('public search limit', () => {
     for (let i = 0; i < 5; i++) expect((await search('10.1.1.3', { authorization: `Bearer ${token}` })).status).toBe(200)
   })
 })
+
+describe('request body limit of the pages (issue 29 point 4)', () => {
+  it("refuses a page action's chunked body (the first-editor form) past 64 KB without reading the rest", async () => {
+    const body = lazyBody(200 * MB)
+    const res = await t.app.request('/login/setup', {
+      method: 'POST',
+      headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded' },
+      body: body.stream,
+      duplex: 'half',
+    } as RequestInit)
+    const error = await expectShape(res, 413, 'too_large')
+    expect(error.error.message).toMatch(/64 KB/)
+    expect(res.headers.get('connection')).toBe('close')
+    expect(body.pulled()).toBeLessThanOrEqual(64 * 1024 + 2 * 64 * 1024)
+  })
+
+  it('answers a declared Content-Length over 64 KB at once, on any page address', async () => {
+    const res = await t.app.request('/about', {
+      method: 'POST',
+      headers: { host: 'localhost', 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(300 * MB) },
+      body: 'x',
+    })
+    await expectShape(res, 413, 'too_large')
+  })
+})

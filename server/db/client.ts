@@ -12,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
+import { makePrivate, setPrivateUmask } from '../private-files.ts'
 import { claimFolder, type FolderClaim, type FolderOwner } from './folder-owner.ts'
 import * as schema from './schema.ts'
 
@@ -125,6 +126,9 @@ async function openPglite(dataDir: string, who: Pick<FolderOwner, 'kind' | 'desc
   let location = dataDir
   let claim: FolderClaim | undefined
   if (dataDir !== 'memory://') {
+    // PGlite creates its files with the process's umask: they are this user's alone (0600), as
+    // PostgreSQL's are (server/private-files.ts; a command-line tool opening the folder too).
+    setPrivateUmask()
     location = path.join(dataDir, 'db')
     fs.mkdirSync(location, { recursive: true })
     assertWritableFolder(location, 'The embedded database folder')
@@ -138,6 +142,10 @@ async function openPglite(dataDir: string, who: Pick<FolderOwner, 'kind' | 'desc
       ...(location === 'memory://' ? {} : { dataDir: location, startParams: ON_DISK_START_PARAMS }),
       extensions: { pg_trgm },
     })
+    // PGlite gives the files of its initdb mode 0666, and the relation cache files it writes as it
+    // starts (pg_internal.init) 0644, whatever the umask: they are made 0600 once it has started,
+    // and again at close (the folder is 0700 in any case).
+    if (location !== 'memory://') makePrivate(location, { always: true })
   } catch (err) {
     claim?.release()
     throw new Error(`The embedded database in ${location} could not be opened: ${(err as Error).message}`, { cause: err })
@@ -154,6 +162,7 @@ async function openPglite(dataDir: string, who: Pick<FolderOwner, 'kind' | 'desc
       if (closed) return
       closed = true
       await client.close()
+      if (location !== 'memory://') makePrivate(location, { always: true })
       claim?.release()
     },
     notify: async (channel, payload) => {
