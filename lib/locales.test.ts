@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { LOCALE_CODES, LOCALES, localeOfPrefix, localePath, offeredLocales, splitLocalePath, type DomainLanguages } from './locales.ts'
+
+const barossa: DomainLanguages = { default: 'en-AU', others: ['zh-Hans', 'de'] }
+
+describe('locales', () => {
+  it('gives every language a distinct lower-case prefix and a valid BCP 47 tag Intl accepts', () => {
+    const prefixes = LOCALE_CODES.map((code) => LOCALES[code].prefix)
+    expect(new Set(prefixes).size).toBe(prefixes.length)
+    for (const code of LOCALE_CODES) {
+      expect(LOCALES[code].prefix).toBe(LOCALES[code].prefix.toLowerCase())
+      expect(Intl.getCanonicalLocales(code)).toEqual([code])
+    }
+  })
+
+  it('names the provider market variants of its documentation, one per language but English', () => {
+    const variants = LOCALE_CODES.map((code) => LOCALES[code].atdwMarketVariant).filter(Boolean)
+    expect(variants.sort()).toEqual(
+      ['CHINESE-S', 'CHINESE-T', 'FRENCH', 'GERMAN', 'INDONESIAN', 'ITALIAN', 'JAPANESE', 'KOREAN', 'PORT-EUR', 'SPAN-EUR'].sort(),
+    )
+    expect(LOCALES['en-AU'].atdwMarketVariant).toBeNull()
+  })
+
+  it('finds a language by its prefix in any case', () => {
+    expect(localeOfPrefix('zh-hans')).toBe('zh-Hans')
+    expect(localeOfPrefix('ZH-Hans')).toBe('zh-Hans')
+    expect(localeOfPrefix('de')).toBe('de')
+    expect(localeOfPrefix('xx')).toBeNull()
+  })
+
+  it('splits an address into the language the domain offers and the address within it', () => {
+    expect(splitLocalePath('/de/about', barossa)).toEqual({ locale: 'de', path: '/about' })
+    expect(splitLocalePath('/zh-hans/whats-on', barossa)).toEqual({ locale: 'zh-Hans', path: '/whats-on' })
+    expect(splitLocalePath('/de', barossa)).toEqual({ locale: 'de', path: '/' })
+    expect(splitLocalePath('/de/', barossa)).toEqual({ locale: 'de', path: '/' })
+    expect(splitLocalePath('/about', barossa)).toEqual({ locale: 'en-AU', path: '/about' })
+    expect(splitLocalePath('/', barossa)).toEqual({ locale: 'en-AU', path: '/' })
+    // A language the domain does not offer, and the default's own prefix, are ordinary addresses.
+    expect(splitLocalePath('/fr/about', barossa)).toEqual({ locale: 'en-AU', path: '/fr/about' })
+    expect(splitLocalePath('/en/about', barossa)).toEqual({ locale: 'en-AU', path: '/en/about' })
+    // A page whose slug merely starts with a prefix's letters is not a language.
+    expect(splitLocalePath('/denmark', barossa)).toEqual({ locale: 'en-AU', path: '/denmark' })
+  })
+
+  it('builds the address of a page in each offered language, the default without a prefix', () => {
+    expect(offeredLocales(barossa).map((code) => localePath('/about', code, barossa))).toEqual(['/about', '/zh-hans/about', '/de/about'])
+    expect(localePath('/', 'de', barossa)).toBe('/de')
+    expect(localePath('/', 'en-AU', barossa)).toBe('/')
+    const germanFirst: DomainLanguages = { default: 'de', others: ['en-AU'] }
+    expect(localePath('/about', 'en-AU', germanFirst)).toBe('/en/about')
+    expect(splitLocalePath('/en/about', germanFirst)).toEqual({ locale: 'en-AU', path: '/about' })
+  })
+})

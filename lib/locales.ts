@@ -1,0 +1,198 @@
+/**
+ * The languages a domain can offer its visitors (issue 33), one entry each: how the language
+ * appears in addresses, in `<html lang>` and `hreflang`, in `Intl`, in the language switcher, in
+ * the tourism provider's feed (Atlas "market variants", `mv=`), and which PostgreSQL text-search
+ * configuration stems its words. Everything else (routing, texts, search, the sync) reads this
+ * table; nothing else names a language.
+ *
+ * The default language of the product is Australian English: its addresses carry no prefix, and
+ * the provider's plain (English) profile is its content. A domain chooses its default and further
+ * languages among these (server/services/domains.ts).
+ */
+
+export interface LocaleInfo {
+  /** BCP 47 tag, as stored with content and sent in `<html lang>` and `hreflang`. */
+  code: LocaleCode
+  /** Address prefix for a non-default language (`/de/about`, `/zh-hans/whats-on`): lower-case. */
+  prefix: string
+  /** The language's name in itself, for the switcher ("Deutsch", "简体中文"). */
+  name: string
+  /** The language's name in English, for editors and logs. */
+  englishName: string
+  /** The Atlas API's market variant (`mv=`) holding this language's translations; null for English. */
+  atdwMarketVariant: string | null
+  /**
+   * PostgreSQL text-search configuration for this language's words ('simple' where PostgreSQL has
+   * no stemmer). Chinese, Japanese and Korean have no word spaces: `cjk` marks them, and search
+   * matches their text by character n-grams instead (listings/search, server/services/search.ts).
+   */
+  textSearch: string
+  cjk: boolean
+  /** Writing direction; every language offered today is left to right. */
+  dir: 'ltr'
+}
+
+export const LOCALE_CODES = ['en-AU', 'de', 'fr', 'it', 'es', 'pt', 'id', 'ja', 'ko', 'zh-Hans', 'zh-Hant'] as const
+export type LocaleCode = (typeof LOCALE_CODES)[number]
+
+/** The product's default language: addresses without a prefix, the provider's plain profile. */
+export const DEFAULT_LOCALE: LocaleCode = 'en-AU'
+
+export const LOCALES: Readonly<Record<LocaleCode, LocaleInfo>> = {
+  'en-AU': {
+    code: 'en-AU',
+    prefix: 'en',
+    name: 'English',
+    englishName: 'English',
+    atdwMarketVariant: null,
+    textSearch: 'english',
+    cjk: false,
+    dir: 'ltr',
+  },
+  de: {
+    code: 'de',
+    prefix: 'de',
+    name: 'Deutsch',
+    englishName: 'German',
+    atdwMarketVariant: 'GERMAN',
+    textSearch: 'german',
+    cjk: false,
+    dir: 'ltr',
+  },
+  fr: {
+    code: 'fr',
+    prefix: 'fr',
+    name: 'Français',
+    englishName: 'French',
+    atdwMarketVariant: 'FRENCH',
+    textSearch: 'french',
+    cjk: false,
+    dir: 'ltr',
+  },
+  it: {
+    code: 'it',
+    prefix: 'it',
+    name: 'Italiano',
+    englishName: 'Italian',
+    atdwMarketVariant: 'ITALIAN',
+    textSearch: 'italian',
+    cjk: false,
+    dir: 'ltr',
+  },
+  es: {
+    code: 'es',
+    prefix: 'es',
+    name: 'Español',
+    englishName: 'Spanish',
+    atdwMarketVariant: 'SPAN-EUR',
+    textSearch: 'spanish',
+    cjk: false,
+    dir: 'ltr',
+  },
+  pt: {
+    code: 'pt',
+    prefix: 'pt',
+    name: 'Português',
+    englishName: 'Portuguese',
+    atdwMarketVariant: 'PORT-EUR',
+    textSearch: 'portuguese',
+    cjk: false,
+    dir: 'ltr',
+  },
+  id: {
+    code: 'id',
+    prefix: 'id',
+    name: 'Bahasa Indonesia',
+    englishName: 'Indonesian',
+    atdwMarketVariant: 'INDONESIAN',
+    textSearch: 'indonesian',
+    cjk: false,
+    dir: 'ltr',
+  },
+  ja: {
+    code: 'ja',
+    prefix: 'ja',
+    name: '日本語',
+    englishName: 'Japanese',
+    atdwMarketVariant: 'JAPANESE',
+    textSearch: 'simple',
+    cjk: true,
+    dir: 'ltr',
+  },
+  ko: {
+    code: 'ko',
+    prefix: 'ko',
+    name: '한국어',
+    englishName: 'Korean',
+    atdwMarketVariant: 'KOREAN',
+    textSearch: 'simple',
+    cjk: true,
+    dir: 'ltr',
+  },
+  'zh-Hans': {
+    code: 'zh-Hans',
+    prefix: 'zh-hans',
+    name: '简体中文',
+    englishName: 'Chinese (Simplified)',
+    atdwMarketVariant: 'CHINESE-S',
+    textSearch: 'simple',
+    cjk: true,
+    dir: 'ltr',
+  },
+  'zh-Hant': {
+    code: 'zh-Hant',
+    prefix: 'zh-hant',
+    name: '繁體中文',
+    englishName: 'Chinese (Traditional)',
+    atdwMarketVariant: 'CHINESE-T',
+    textSearch: 'simple',
+    cjk: true,
+    dir: 'ltr',
+  },
+}
+
+export const isLocaleCode = (value: unknown): value is LocaleCode =>
+  typeof value === 'string' && (LOCALE_CODES as readonly string[]).includes(value)
+
+/** The language whose address prefix this is (`de`, `zh-hans`; any case), or null. */
+export function localeOfPrefix(prefix: string): LocaleCode | null {
+  const lower = prefix.toLowerCase()
+  return LOCALE_CODES.find((code) => LOCALES[code].prefix === lower) ?? null
+}
+
+/** The languages one domain offers: its default (no prefix) and the others, in the switcher's order. */
+export interface DomainLanguages {
+  default: LocaleCode
+  others: LocaleCode[]
+}
+
+export const ENGLISH_ONLY: DomainLanguages = { default: DEFAULT_LOCALE, others: [] }
+
+/** Every language the domain offers, its default first. */
+export const offeredLocales = (languages: DomainLanguages): LocaleCode[] => [
+  languages.default,
+  ...languages.others.filter((code) => code !== languages.default),
+]
+
+/**
+ * Splits a visitor address into its language and the address within that language:
+ * `/de/about` → de, `/about`; `/about` → the default, `/about`. A prefix the domain does not offer
+ * is no prefix (`/fr/about` on a domain without French is the page `fr/about`, usually a 404), and
+ * the default language's own prefix is not used (its addresses have none).
+ */
+export function splitLocalePath(pathname: string, languages: DomainLanguages): { locale: LocaleCode; path: string } {
+  const match = /^\/([A-Za-z]{2}(?:-[A-Za-z]{4})?)(?=\/|$)/.exec(pathname)
+  if (match) {
+    const locale = localeOfPrefix(match[1]!)
+    if (locale && locale !== languages.default && languages.others.includes(locale))
+      return { locale, path: pathname.slice(match[0].length) || '/' }
+  }
+  return { locale: languages.default, path: pathname || '/' }
+}
+
+/** The visitor address of `path` (an address within a language, starting with '/') in `locale`. */
+export function localePath(path: string, locale: LocaleCode, languages: DomainLanguages): string {
+  const within = path.startsWith('/') ? path : `/${path}`
+  if (locale === languages.default) return within
+  return `/${LOCALES[locale].prefix}${within === '/' ? '' : within}`
+}
