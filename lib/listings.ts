@@ -320,7 +320,7 @@ export function listingSlug(name: string): string {
 }
 
 /** Upper-cased and trimmed, as custom categories and checked categories are compared. */
-export const tagKey = (value: string) => value.trim().toUpperCase()
+export { tagKey, parseFilterGroup } from './tags.ts'
 
 /** The booking operator id of a listing (provider external system BOOKEASY), or ''. */
 export function bookEasyOperatorId(listing: Pick<Listing, 'atdw' | 'bookEasyCode'>): string {
@@ -375,12 +375,6 @@ export type ListingTags = z.infer<typeof tagsSchema>
 /** 'New Category {n}' with one empty filter, no dates, children not hidden (spec 02 §9). */
 export function newCategoryName(existingCount: number) {
   return `New Category ${existingCount + 1}`
-}
-
-/** A filter group from the comma-separated form: trimmed, upper-cased words, empty ones dropped. */
-export function parseFilterGroup(group: string | string[]): string[] {
-  const words = Array.isArray(group) ? group : group.split(',')
-  return words.map(tagKey).filter(Boolean)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -16,8 +16,9 @@ import {
 import type { Db } from '../server/db/client.ts'
 import { listings } from '../server/db/schema.ts'
 import type { ListingChanges } from './changes.ts'
-import { activeFilters, filtersKey, sqlConditions, textArray } from './filters.ts'
+import { activeFilters, filtersKey, sqlConditions } from './filters.ts'
 import { toCard } from './mapping.ts'
+import { sqlKit, textArray } from './sql.ts'
 import type { ListingIndex } from './memory-index.ts'
 import type { TaxonomyService } from './taxonomy.ts'
 import { parseFilterGroup } from '#lib/listings'
@@ -53,8 +54,14 @@ export function createListingFetch(db: Db, deps: ListingFetchDeps) {
   async function sqlFetch(domainId: string, q: FetchQuery, category: ListingCategory | null) {
     const filters = activeFilters({ q, category })
     const baseFilters = filters.filter(({ filter }) => filter.stage === 'base')
-    const base: SQL[] = [eq(listings.domainId, domainId), eq(listings.published, true), ...sqlConditions(baseFilters)]
-    const where = and(...base, ...sqlConditions(filters.filter(({ filter }) => filter.stage === 'narrow')))
+    const base: SQL[] = [eq(listings.domainId, domainId), eq(listings.published, true), ...sqlConditions(baseFilters, sqlKit)]
+    const where = and(
+      ...base,
+      ...sqlConditions(
+        filters.filter(({ filter }) => filter.stage === 'narrow'),
+        sqlKit,
+      ),
+    )
     const [rows, [count], facets] = await Promise.all([
       db
         .select({ doc: listings.publicDoc })

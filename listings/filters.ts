@@ -1,26 +1,41 @@
 /**
  * The filters of `listing/fetch` (spec 02 §3.2, §7; BEHAVIOUR-NOTES "Listings"), each defined once:
  * what it reads from the request (and the chosen category), its SQL condition on the listings
- * table, and its test on a listing held in memory, side by side. The SQL query (fetch.ts) and the
- * in-memory index (memory-index.ts) are both derived from FETCH_FILTERS, and the differential test
- * (memory-index.test.ts) checks that the two answer the same.
+ * table, its test on a listing held in memory and, for the filters a visitor sets in the grid, how
+ * the grid holds it, how the page address carries it and how the fetch request asks for it, side
+ * by side. The SQL query (fetch.ts), the in-memory index (memory-index.ts) and the grid's address
+ * codec (grid-filters.ts) are all derived from FETCH_FILTERS; the differential test
+ * (memory-index.test.ts) checks that SQL and memory answer the same.
  *
- * Adding a filter: a request field in fetchRequestSchema (lib/listings.ts) if it needs one, and an
- * entry here. If it filters on a listing field that is not yet a column of the public copy, that
- * field also needs its column (schema.ts, projectionOf in mapping.ts, a migration) and its place
- * in IndexedListing below (INDEXED_COLUMNS, indexedListingOf).
+ * Adding a filter: an entry here, and a request field in fetchRequestSchema (lib/listings.ts) if
+ * the API has none for it yet. A visitor-facing one also has a `visitor` part (its fields in the
+ * grid's state and address), a control in blocks/Listings/ and its label in lib/texts.ts. If it
+ * filters on a listing field that is not yet a column of the public copy, that field also needs its
+ * column (schema.ts, projectionOf in mapping.ts, a migration) and its place in IndexedListing below
+ * and in memory-index.ts (INDEXED_COLUMNS, indexedListingOf).
  *
  * A filter's stage says which answers it narrows: 'base' filters (the category, hide tours, the
  * checked categories) decide what the filter panel offers (the towns, whether dates apply) and are
  * memoised per combination; 'narrow' filters (dates, town, words) narrow the grid only.
+ *
+ * The browser reads this table (the address codec), so it imports no database code: a filter's
+ * SQL is written with the kit fetch.ts hands it (SqlKit), and drizzle and the table are named as
+ * types only. lib/tags.ts and lib/dates.ts keep zod out too.
  */
-import { sql, type SQL } from 'drizzle-orm'
+import type { SQL, sql as sqlTag } from 'drizzle-orm'
 import { toIsoDate } from '#lib/dates'
-import { parseFilterGroup, tagKey, type FetchQuery, type ListingCard, type ListingCategory } from '#lib/listings'
-import { listings } from './schema.ts'
+import type { FetchQuery, FetchRequest, ListingCard, ListingCategory } from '#lib/listings'
+import { parseFilterGroup, tagKey } from '#lib/tags'
+import type { listings as listingsTable } from './schema.ts'
 
-/** A Postgres text[] literal of these strings, as a bound parameter. */
-export const textArray = (values: string[]) => sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`
+/** What a filter's SQL condition is written with (listings/sql.ts: sqlKit). */
+export interface SqlKit {
+  sql: typeof sqlTag
+  /** The listings table's columns. */
+  listings: typeof listingsTable
+  /** A Postgres text[] of these strings, as a bound parameter. */
+  textArray(values: string[]): SQL
+}
 
 /** Words a visitor typed, as a prefix tsquery (all words, the last one as a prefix). */
 export function tsQueryOf(search: string): string | null {
@@ -49,42 +64,6 @@ export interface IndexedListing {
   end: string | null
 }
 
-/** What the index reads of each listing for IndexedListing (besides its id, public copy and text). */
-export const INDEXED_COLUMNS = sql.raw(
-  `tags, location, product_category, listing_type, lower(dates)::text as start, (upper(dates) - 1)::text as end`,
-)
-
-export type IndexedColumns = {
-  /** node-postgres parses text[]; PGlite may hand back the text form. */
-  tags: string[] | string
-  location: string
-  product_category: string
-  listing_type: string
-  start: string | null
-  end: string | null
-}
-
-export function indexedListingOf(card: ListingCard, row: IndexedColumns): IndexedListing {
-  return {
-    card,
-    tags: new Set(Array.isArray(row.tags) ? row.tags : parseTextArray(row.tags)),
-    location: row.location,
-    productCategory: row.product_category,
-    listingType: row.listing_type,
-    start: row.start,
-    end: row.end,
-  }
-}
-
-/** Postgres text[] literal ({a,"b c"}) -> strings. */
-function parseTextArray(value: string): string[] {
-  const inner = value.replace(/^\{|\}$/g, '')
-  if (!inner) return []
-  const out: string[] = []
-  for (const m of inner.matchAll(/"((?:[^"\\]|\\.)*)"|([^,]+)/g)) out.push(m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : m[2]!)
-  return out
-}
-
 /** The index's posting lists (sorted ranks in grid order) a filter may use to find candidates fast. */
 export interface IndexLookups {
   byTag(tag: string): Int32Array
@@ -102,19 +81,42 @@ export interface IndexLookups {
 // ---------------------------------------------------------------------------------------------
 // The filter definition
 
+const MAX_SEARCH = 200
+const MAX_CATEGORIES = 30
+
 export interface FilterInput {
   q: FetchQuery
   /** The category the request names (categoryFilterId), already loaded; null for none. */
   category: ListingCategory | null
 }
 
-export interface ListingFilter<P, M = P> {
+/**
+ * A filter a visitor sets in the grid (spec 02 §2.2): its fields in the grid's state, how the page
+ * address carries them (so a filtered view can be shared and is rendered by the server, without
+ * JavaScript too) and what the fetch request asks. grid-filters.ts puts the entries together.
+ */
+export interface VisitorFilter<V extends object> {
+  /** Its fields, unset (an unset filter leaves no trace in the address). */
+  empty: V
+  /** The address parameter of each field: also the name of its control in the grid's GET form. */
+  params: { readonly [K in keyof V]: string }
+  /** From an address's query; bad values are dropped. */
+  read(search: URLSearchParams): V
+  /** Into an address's query (its parameters were removed before). */
+  write(value: V, search: URLSearchParams): void
+  /** Its part of the listing/fetch body (spec 02 §7). */
+  request(value: V): Partial<FetchRequest>
+}
+
+export interface ListingFilter<P, M = P, V extends object = object> {
   name: string
   stage: 'base' | 'narrow'
+  /** Set by a visitor in the grid: its state, address and request (absent: set by the block or the category). */
+  visitor?: VisitorFilter<V>
   /** What the request asks of this filter, or null when it does not apply. */
   parse(input: FilterInput): P | null
   /** The condition on the listings table. */
-  sql(param: P): SQL
+  sql(param: P, kit: SqlKit): SQL
   /** The same filter over the in-memory index. */
   memory: {
     /** Turns the parameter into what `candidates` and `test` use; null: the index cannot answer (the SQL query does). */
@@ -126,14 +128,30 @@ export interface ListingFilter<P, M = P> {
   }
 }
 
-const defineFilter = <P, M = P>(filter: ListingFilter<P, M>) => filter as unknown as ListingFilter<unknown, unknown>
+/** A filter of the table, its parameter types erased (the methods take what its own parse gave). */
+export type AnyListingFilter = ListingFilter<unknown, unknown, object>
+
+const defineFilter = <P, M = P, V extends object = object>(filter: ListingFilter<P, M, V>) => filter
 
 const hasAny = (listing: IndexedListing, words: readonly string[]) => words.some((w) => listing.tags.has(w))
+
+/** A one-line text field (trimmed, at most `max` characters; unset is ''). */
+function textField<const K extends string>(field: K, param: string, max: number): Omit<VisitorFilter<Record<K, string>>, 'request'> {
+  const of = (value: string) => ({ [field]: value }) as Record<K, string>
+  return {
+    empty: of(''),
+    params: { [field]: param } as Record<K, string>,
+    read: (search) => of((search.get(param) ?? '').trim().slice(0, max)),
+    write: (value, search) => {
+      if (value[field].trim()) search.set(param, value[field].trim())
+    },
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 // The filters
 
-export const FETCH_FILTERS: readonly ListingFilter<unknown, unknown>[] = [
+export const FETCH_FILTERS = [
   /** The category's tag groups: each group (alternatives) must be matched by one of the listing's tags. */
   defineFilter<string[][]>({
     name: 'categoryTags',
@@ -142,7 +160,7 @@ export const FETCH_FILTERS: readonly ListingFilter<unknown, unknown>[] = [
       const groups = (category?.filters ?? []).map((g) => parseFilterGroup(g)).filter((words) => words.length)
       return groups.length ? groups : null
     },
-    sql: (groups) =>
+    sql: (groups, { sql, listings, textArray }) =>
       sql`(${sql.join(
         groups.map((words) => sql`${listings.tags} && ${textArray(words)}`),
         sql` and `,
@@ -161,7 +179,7 @@ export const FETCH_FILTERS: readonly ListingFilter<unknown, unknown>[] = [
       const excluded = category ? parseFilterGroup(category.excludedTags) : []
       return excluded.length ? excluded : null
     },
-    sql: (excluded) => sql`not (${listings.tags} && ${textArray(excluded)})`,
+    sql: (excluded, { sql, listings, textArray }) => sql`not (${listings.tags} && ${textArray(excluded)})`,
     memory: { test: (listing, excluded) => !hasAny(listing, excluded) },
   }),
 
@@ -170,7 +188,7 @@ export const FETCH_FILTERS: readonly ListingFilter<unknown, unknown>[] = [
     name: 'requiredAttributes',
     stage: 'base',
     parse: ({ category }) => (category?.attributes.length ? [...category.attributes] : null),
-    sql: (attributes) => sql`${listings.tags} @> ${textArray(attributes)}`,
+    sql: (attributes, { sql, listings, textArray }) => sql`${listings.tags} @> ${textArray(attributes)}`,
     memory: {
       candidates: (attributes, index) => attributes.map((a) => index.byTag(a)),
       test: (listing, attributes) => attributes.every((a) => listing.tags.has(a)),
@@ -182,7 +200,7 @@ export const FETCH_FILTERS: readonly ListingFilter<unknown, unknown>[] = [
     name: 'hideServices',
     stage: 'base',
     parse: ({ category }) => (category?.hideServices ? true : null),
-    sql: () => sql`${listings.listingType} = 'product'`,
+    sql: (_, { sql, listings }) => sql`${listings.listingType} = 'product'`,
     memory: { test: (listing) => listing.listingType === 'product' },
   }),
 
@@ -191,35 +209,66 @@ export const FETCH_FILTERS: readonly ListingFilter<unknown, unknown>[] = [
     name: 'hideTours',
     stage: 'base',
     parse: ({ q }) => (q.hideTours ? true : null),
-    sql: () => sql`not (${listings.productCategory} = 'TOUR' and ${listings.listingType} = 'product')`,
+    sql: (_, { sql, listings }) => sql`not (${listings.productCategory} = 'TOUR' and ${listings.listingType} = 'product')`,
     memory: { test: (listing) => !(listing.productCategory === 'TOUR' && listing.listingType === 'product') },
   }),
 
-  /** The category checkboxes a visitor ticked: any one of them. */
-  defineFilter<string[]>({
-    name: 'checkedCategories',
-    stage: 'base',
-    parse: ({ q }) => {
-      const checked = q.checkedCategories.map(tagKey).filter(Boolean)
-      return checked.length ? checked : null
-    },
-    sql: (checked) => sql`${listings.tags} && ${textArray(checked)}`,
+  // The visitor-facing filters, in the order their parameters appear in an address.
+
+  /** The words typed in the search box: every word, the last one as a prefix (name and description). */
+  defineFilter<string, TsTerm[], { search: string }>({
+    name: 'search',
+    stage: 'narrow',
+    // The address calls it `name` (spec 02 §2.2).
+    visitor: { ...textField('search', 'name', MAX_SEARCH), request: ({ search }) => ({ search: search.trim() }) },
+    parse: ({ q }) => tsQueryOf(q.search ?? ''),
+    sql: (query, { sql, listings }) => sql`${listings.search} @@ to_tsquery('english', ${query})`,
     memory: {
-      candidates: (checked, index) => [index.union(checked.map((c) => index.byTag(c)))],
-      test: (listing, checked) => hasAny(listing, checked),
+      prepare: (query, index) => index.parseTsQuery(query),
+      // Exact: the posting lists of the stored tsvector's lexemes.
+      candidates: (terms, index) => terms.map((term) => index.byTerm(term)),
+    },
+  }),
+
+  /** The town picker ('' = All Locations). */
+  defineFilter<string, string, { location: string }>({
+    name: 'location',
+    stage: 'narrow',
+    visitor: { ...textField('location', 'location', 120), request: ({ location }) => (location ? { location } : {}) },
+    parse: ({ q }) => q.location || null,
+    sql: (location, { sql, listings }) => sql`${listings.location} = ${location}`,
+    memory: {
+      candidates: (location, index) => [index.byLocation(location)],
+      test: (listing, location) => listing.location === location,
     },
   }),
 
   /** The date pickers (D/M/YYYY or YYYY-MM-DD, either end open): events whose dates overlap [from, to]. */
-  defineFilter<{ from: string | null; to: string | null }>({
+  defineFilter<{ from: string | null; to: string | null }, { from: string | null; to: string | null }, { from: string; to: string }>({
     name: 'dates',
     stage: 'narrow',
+    visitor: {
+      // ISO YYYY-MM-DD or ''.
+      empty: { from: '', to: '' },
+      params: { from: 'from', to: 'to' },
+      read: (search) => {
+        // The grid writes YYYY-MM-DD; a form sent without JavaScript carries what was typed, DD/MM/YYYY.
+        const from = toIsoDate(search.get('from')) ?? ''
+        const to = toIsoDate(search.get('to')) ?? ''
+        return from && to && from > to ? { from: to, to: from } : { from, to }
+      },
+      write: ({ from, to }, search) => {
+        if (from) search.set('from', from)
+        if (to) search.set('to', to)
+      },
+      request: ({ from, to }) => ({ filters: { ...(from ? { from } : {}), ...(to ? { to } : {}) } }),
+    },
     parse: ({ q }) => {
       const from = toIsoDate(q.filters?.from)
       const to = toIsoDate(q.filters?.to)
       return from || to ? { from, to } : null
     },
-    sql: ({ from, to }) => sql`${listings.dates} && daterange(${from}::date, ${to}::date, '[]')`,
+    sql: ({ from, to }, { sql, listings }) => sql`${listings.dates} && daterange(${from}::date, ${to}::date, '[]')`,
     memory: {
       candidates: (_, index) => [index.dated],
       test: (listing, { from, to }) =>
@@ -227,42 +276,66 @@ export const FETCH_FILTERS: readonly ListingFilter<unknown, unknown>[] = [
     },
   }),
 
-  /** The town picker. */
-  defineFilter<string>({
-    name: 'location',
-    stage: 'narrow',
-    parse: ({ q }) => q.location || null,
-    sql: (location) => sql`${listings.location} = ${location}`,
+  /** The category checkboxes a visitor ticked: any one of them. */
+  defineFilter<string[], string[], { categories: string[] }>({
+    name: 'checkedCategories',
+    stage: 'base',
+    visitor: {
+      // Upper-case tag keys such as EVENT.
+      empty: { categories: [] },
+      params: { categories: 'category' },
+      read: (search) => ({
+        categories: [
+          ...new Set(
+            search
+              .getAll('category')
+              .flatMap((value) => value.split(','))
+              .map(tagKey)
+              .filter((value) => /^[A-Z0-9_&() -]{1,60}$/.test(value)),
+          ),
+        ].slice(0, MAX_CATEGORIES),
+      }),
+      write: ({ categories }, search) => {
+        for (const category of categories) search.append('category', category)
+      },
+      request: ({ categories }) => ({ checkedCategories: categories }),
+    },
+    parse: ({ q }) => {
+      const checked = q.checkedCategories.map(tagKey).filter(Boolean)
+      return checked.length ? checked : null
+    },
+    sql: (checked, { sql, listings, textArray }) => sql`${listings.tags} && ${textArray(checked)}`,
     memory: {
-      candidates: (location, index) => [index.byLocation(location)],
-      test: (listing, location) => listing.location === location,
+      candidates: (checked, index) => [index.union(checked.map((c) => index.byTag(c)))],
+      test: (listing, checked) => hasAny(listing, checked),
     },
   }),
+] as const satisfies readonly AnyListingFilter[]
 
-  /** The words typed in the search box: every word, the last one as a prefix (name and description). */
-  defineFilter<string, TsTerm[]>({
-    name: 'search',
-    stage: 'narrow',
-    parse: ({ q }) => tsQueryOf(q.search ?? ''),
-    sql: (query) => sql`${listings.search} @@ to_tsquery('english', ${query})`,
-    memory: {
-      prepare: (query, index) => index.parseTsQuery(query),
-      // Exact: the posting lists of the stored tsvector's lexemes.
-      candidates: (terms, index) => terms.map((term) => index.byTerm(term)),
-    },
-  }),
-]
+/** The grid's filter state: the fields of every visitor-facing filter above. */
+export type GridFilters = Fields<VisitorFieldsOf<(typeof FETCH_FILTERS)[number]>>
+type VisitorFieldsOf<F> = F extends { visitor?: VisitorFilter<infer V> } ? (x: V) => void : never
+type Fields<U> = (U extends unknown ? U : never) extends infer X
+  ? [X] extends [(x: infer I) => void]
+    ? { [K in keyof I]: I[K] }
+    : never
+  : never
+
+/** The visitor-facing filters, in the table's order. */
+export const VISITOR_FILTERS: readonly VisitorFilter<GridFilters>[] = FETCH_FILTERS.flatMap((filter: AnyListingFilter) =>
+  filter.visitor ? [filter.visitor as VisitorFilter<GridFilters>] : [],
+)
 
 /** A filter that applies to a request, with its parameter. */
 export interface ActiveFilter {
-  filter: ListingFilter<unknown, unknown>
+  filter: AnyListingFilter
   param: unknown
 }
 
 /** The filters a request (with its category) applies, in FETCH_FILTERS order. */
 export function activeFilters(input: FilterInput): ActiveFilter[] {
   const out: ActiveFilter[] = []
-  for (const filter of FETCH_FILTERS) {
+  for (const filter of FETCH_FILTERS as readonly AnyListingFilter[]) {
     const param = filter.parse(input)
     if (param !== null) out.push({ filter, param })
   }
@@ -270,7 +343,7 @@ export function activeFilters(input: FilterInput): ActiveFilter[] {
 }
 
 /** The SQL conditions of these filters. */
-export const sqlConditions = (filters: ActiveFilter[]): SQL[] => filters.map(({ filter, param }) => filter.sql(param))
+export const sqlConditions = (filters: ActiveFilter[], kit: SqlKit): SQL[] => filters.map(({ filter, param }) => filter.sql(param, kit))
 
 /** A key naming what these filters ask (for memoising answers that depend only on them). */
 export const filtersKey = (filters: ActiveFilter[]) => JSON.stringify(filters.map(({ filter, param }) => [filter.name, param]))

@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest'
+import { fetchRequestSchema } from '#lib/listings'
+import { FETCH_FILTERS } from './filters'
 import {
   emptyFilters,
   fetchRequest,
   filtersFromSearch,
   filtersToSearch,
+  params,
   pdfQuery,
   tagLabel,
   toggleCategory,
   withDate,
+  type GridFilters,
 } from './grid-filters'
 
 describe('filters in the address', () => {
@@ -81,5 +85,28 @@ describe('requests', () => {
   it('labels a tag with its friendly name, else a readable form of the key', () => {
     expect(tagLabel('WINERY', { WINERY: 'Cellar Doors' })).toBe('Cellar Doors')
     expect(tagLabel('BED_AND_BREAKFAST', {})).toBe('Bed And Breakfast')
+  })
+})
+
+describe('the grid and the server read one filter table', () => {
+  /** Every field set (a new visitor-facing filter adds its field to GridFilters, and here). */
+  const everything: GridFilters = { search: 'shiraz', location: 'Tanunda', from: '2026-03-01', to: '2026-03-31', categories: ['EVENT'] }
+
+  it('sends each visitor-facing filter so that the server applies that filter, and only it', () => {
+    const visitorFilters = FETCH_FILTERS.filter((filter) => filter.visitor)
+    expect(visitorFilters.map((filter) => filter.name).sort()).toEqual(['checkedCategories', 'dates', 'location', 'search'])
+    for (const filter of visitorFilters) {
+      const fields = Object.keys(filter.visitor?.empty ?? {}) as (keyof GridFilters)[]
+      const filters = { ...emptyFilters, ...Object.fromEntries(fields.map((field) => [field, everything[field]])) }
+      const q = fetchRequestSchema.parse(fetchRequest(filters, 'none'))
+      const applied = visitorFilters.filter((other) => other.parse({ q, category: null }) !== null).map((other) => other.name)
+      expect(applied, filter.name).toEqual([filter.name])
+    }
+  })
+
+  it('gives every field its own address parameter, also the name of its control', () => {
+    expect(params).toEqual({ search: 'name', location: 'location', from: 'from', to: 'to', categories: 'category' })
+    expect(Object.keys(params).sort()).toEqual(Object.keys(emptyFilters).sort())
+    expect(filtersFromSearch(filtersToSearch(everything)).filters).toEqual(everything)
   })
 })

@@ -27,19 +27,50 @@ import type { FetchQuery, ListingCard, ListingCategory } from '#lib/listings'
 import type { Db } from '../server/db/client.ts'
 import { listings } from '../server/db/schema.ts'
 import { changesListings, type ContentEventBus } from '../server/services/events.ts'
-import {
-  activeFilters,
-  filtersKey,
-  INDEXED_COLUMNS,
-  indexedListingOf,
-  type ActiveFilter,
-  type IndexedColumns,
-  type IndexedListing,
-  type IndexLookups,
-  type TsTerm,
-} from './filters.ts'
+import { activeFilters, filtersKey, type ActiveFilter, type IndexedListing, type IndexLookups, type TsTerm } from './filters.ts'
 import { toCard } from './mapping.ts'
 import type { Listing } from '#lib/listings'
+
+// ---------------------------------------------------------------------------------------------
+// A published listing as the index reads it (filters.ts: IndexedListing).
+
+/** What the index reads of each listing for IndexedListing (besides its id, public copy and text). */
+export const INDEXED_COLUMNS = sql.raw(
+  `tags, location, product_category, listing_type, lower(dates)::text as start, (upper(dates) - 1)::text as end`,
+)
+
+export type IndexedColumns = {
+  /** node-postgres parses text[]; PGlite may hand back the text form. */
+  tags: string[] | string
+  location: string
+  product_category: string
+  listing_type: string
+  start: string | null
+  end: string | null
+}
+
+export function indexedListingOf(card: ListingCard, row: IndexedColumns): IndexedListing {
+  return {
+    card,
+    tags: new Set(Array.isArray(row.tags) ? row.tags : parseTextArray(row.tags)),
+    location: row.location,
+    productCategory: row.product_category,
+    listingType: row.listing_type,
+    start: row.start,
+    end: row.end,
+  }
+}
+
+/** Postgres text[] literal ({a,"b c"}) -> strings. */
+function parseTextArray(value: string): string[] {
+  const inner = value.replace(/^\{|\}$/g, '')
+  if (!inner) return []
+  const out: string[] = []
+  for (const m of inner.matchAll(/"((?:[^"\\]|\\.)*)"|([^,]+)/g)) out.push(m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : m[2]!)
+  return out
+}
+
+// ---------------------------------------------------------------------------------------------
 
 export interface IndexedFetch {
   cards: ListingCard[]

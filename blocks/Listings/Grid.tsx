@@ -390,7 +390,7 @@ export function ListingsGrid({ categoryFilter, showExport, initial }: GridProps)
                       >
                         <input
                           type="checkbox"
-                          name={params.category}
+                          name={params.categories}
                           value={category.key}
                           checked={checked}
                           onChange={() => applyFilters(toggleCategory(filters, category.key))}
