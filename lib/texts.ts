@@ -149,6 +149,67 @@ export const conciergeTexts = {
   },
 } as const
 
+/** "Maria", "Maria and Lee", "Maria, Lee and Sam". */
+const namesOf = (names: readonly string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
+
+/**
+ * Two editors' saves of one page merged field by field (issue 31): the server's answer when both
+ * changed a field, the editor's conflict dialog, and what an editor is told a colleague changed.
+ */
+export const mergeTexts = {
+  someone: 'Another editor',
+  names: namesOf,
+  /** A save whose version is not on record: nothing to merge it against. */
+  staleUnknownBase: (who: string, when: string) =>
+    `This page was saved by ${who} at ${when} after you opened it. Reload to see their changes, or save again to overwrite them.`,
+  sameFields: (who: readonly string[], when: string, count: number) =>
+    `This page was saved by ${namesOf(who)} at ${when} after you opened it, with ${count === 1 ? 'a change' : `${count} changes`} to what you changed too. Everything else is merged; choose which version of ${count === 1 ? 'this field' : 'each field'} to keep.`,
+  sameFieldsOf: (what: string, who: readonly string[], when: string, count: number) =>
+    `The ${what} was saved by ${namesOf(who)} at ${when} after you opened it, with ${count === 1 ? 'a change' : `${count} changes`} to what you changed too. Everything else is merged; choose which version of ${count === 1 ? 'this field' : 'each field'} to keep.`,
+  dialog: {
+    fieldsCaption: 'Changed by both of you',
+    yours: 'Yours',
+    theirs: (who: string) => `${who}’s`,
+    keepMine: 'Keep mine',
+    keepTheirs: (who: string) => `Keep ${who}’s`,
+    choose: (field: string) => `Which ${field} to keep`,
+    saveChoices: 'Save with these choices',
+    removed: 'Removed',
+    empty: '(empty)',
+    items: (n: number) => `${n} item${n === 1 ? '' : 's'}`,
+  },
+  /** "Maria changed the heading and the description." */
+  changed: (who: readonly string[], what: readonly string[]) => `${namesOf(who)} changed ${namesOf(what)}.`,
+  /** Said after it when the editor's own unsaved changes were kept in the merge. */
+  yoursKept: 'Your changes are kept.',
+  more: (n: number) => `${n} more thing${n === 1 ? '' : 's'}`,
+  /** The page header's fields. */
+  fields: {
+    title: 'the heading',
+    description: 'the description',
+    subTitle: 'the subtitle',
+    heading: 'the heading',
+    subheading: 'the subheading',
+    image: 'the picture',
+  } as Record<string, string>,
+  /** The page's own fields (Page Settings). */
+  pageFields: {
+    title: 'the SEO title',
+    description: 'the SEO description',
+    slug: 'the address',
+    template: 'the template',
+    contents: 'the blocks',
+  } as Record<string, string>,
+  header: (field: string) => `the header’s ${field}`,
+  field: (field: string) => `the ${field}`,
+  ofBlock: (field: string, block: string) => `${field} of ${block}`,
+  block: (title: string, position: number) => `the ${title} block (${position})`,
+  added: (title: string) => `added a ${title} block`,
+  removed: (title: string) => `removed a ${title} block`,
+  order: 'the order of the blocks',
+}
+
 export const texts = {
   blocks: blockTexts,
   /** Creating the first editor in the browser (not in the spec: issue 13). */
@@ -433,6 +494,7 @@ export const texts = {
       overwrite: 'Overwrite with mine',
       keepEditing: 'Keep my changes unsaved',
     },
+    merge: mergeTexts,
     /** A story's detail in the Chapters panel: its header image and its 'up next' teaser (spec 01 §3 Story). */
     story: {
       edit: (title: string) => `Edit story: ${title}`,

@@ -11,3 +11,8 @@ export function toastSuccess(message: string = texts.toasts.success) {
 export function toastError(message: string = texts.toasts.unknownError) {
   return toast.error(message)
 }
+
+/** News, not an outcome of the editor's own action (a colleague's changes taken in): it stays a little longer. */
+export function toastInfo(message: string) {
+  return toast.info(message, { duration: TOAST_DURATION_MS * 2 })
+}

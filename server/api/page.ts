@@ -42,13 +42,21 @@ const loadPage = createRoute({
   responses: { 200: json(pageSchema, 'The page'), 404: json(errorSchema, 'No such page'), ...errorResponses },
 })
 
+/** The editor's choice per conflicting field (the ids a 409 named): its own value or the one saved since. */
+const resolutions = z
+  .record(z.string().max(2000), z.enum(['mine', 'theirs']))
+  .optional()
+  .openapi({ description: "After a 409 naming conflicts: each conflict's id with the side to keep" })
+
 const savePage = editorRoute({
   method: 'post',
   path: '/save',
   summary: 'Save the draft of a page (creates it when it has no _id)',
   description:
-    'An existing page must send the version you loaded (400 without it); if someone saved since, the answer is 409 naming who and when. Send force: true to overwrite knowingly. A new page may give only template and header.title: the template fills in its defaults. Role fields (viewerRoles, editorRoles, publisherRoles) are ignored: the stored ones are kept; roles/applyToPage changes them.',
-  request: body(z.object({ page: pageInput, collection: collectionSchema.default('pages'), force: z.boolean().default(false) })),
+    'An existing page must send the version you loaded (400 without it). If someone saved since, the two are merged field by field against that version, and the answer carries `merge` (who saved since, and the fields taken from them); when both changed the same field the answer is 409 naming who, when and each such field with both values (details.conflicts), and the save is sent again with `resolutions`. Send force: true to overwrite knowingly. A new page may give only template and header.title: the template fills in its defaults. Role fields (viewerRoles, editorRoles, publisherRoles) are ignored: the stored ones are kept; roles/applyToPage changes them.',
+  request: body(
+    z.object({ page: pageInput, collection: collectionSchema.default('pages'), force: z.boolean().default(false), resolutions }),
+  ),
   responses: { 200: json(pageSchema, 'The saved draft'), ...conflictResponse, ...editorErrors },
 })
 
@@ -80,7 +88,9 @@ const publishPage = editorRoute({
   method: 'post',
   path: '/publishPage',
   summary: 'Save the draft, then publish it (visitors see it; it is indexed for search)',
-  request: body(z.object({ page: pageInput, collection: collectionSchema.default('pages'), force: z.boolean().default(false) })),
+  request: body(
+    z.object({ page: pageInput, collection: collectionSchema.default('pages'), force: z.boolean().default(false), resolutions }),
+  ),
   responses: { 200: json(pageSchema, 'The published page (lastPublished, published)'), ...conflictResponse, ...editorErrors },
 })
 
@@ -163,10 +173,11 @@ export const pageRouter = createRouter()
     return c.json(page, 200)
   })
   .openapi(savePage, async (c) => {
-    const { page, collection, force } = c.req.valid('json')
+    const { page, collection, force, resolutions } = c.req.valid('json')
     const saved = await c.var.services.pages.save(domainIdOf(c, page.domainId), collection, withTemplateDefaults(page), {
       user: c.var.user,
       force,
+      resolutions,
     })
     return c.json(saved, 200)
   })
@@ -180,7 +191,7 @@ export const pageRouter = createRouter()
     return c.json(await c.var.services.pages.checkSlug(domainIdOf(c, domainId), collection, slug, id ?? _id), 200)
   })
   .openapi(publishPage, async (c) => {
-    const { page, collection, force } = c.req.valid('json')
+    const { page, collection, force, resolutions } = c.req.valid('json')
     const { pages } = c.var.services
     const scope = domainIdOf(c, page.domainId)
     // Every picture needs a text alternative before visitors see it (or is marked decorative).
@@ -188,7 +199,7 @@ export const pageRouter = createRouter()
     if (missingAlt.length) throw invalidInput(ALT_MISSING_MESSAGE(missingAlt.length), missingAlt)
     // The editor saves before it publishes: what is published is exactly what was sent. The
     // permission to publish is checked before that save, so a refused publish stores nothing.
-    return c.json(await pages.saveAndPublish(scope, collection, withTemplateDefaults(page), { user: c.var.user, force }), 200)
+    return c.json(await pages.saveAndPublish(scope, collection, withTemplateDefaults(page), { user: c.var.user, force, resolutions }), 200)
   })
   .openapi(unpublishPage, async (c) => {
     const { _id, collection, domainId } = c.req.valid('json')

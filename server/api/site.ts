@@ -20,6 +20,19 @@ const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'applicat
  */
 export const docInput = z.object({ domainId: domainIdParam, version: z.number().int().min(0).optional() }).catchall(z.unknown())
 const force = z.boolean().default(false).openapi({ description: 'Overwrite knowingly, whatever version was saved since' })
+/** The merge of a stale save (docs/decisions/018): the document as loaded, and the choices after a 409. */
+export const mergeInput = {
+  base: z
+    .object({})
+    .catchall(z.unknown())
+    .optional()
+    .openapi({ description: 'The document as you loaded it: with it, a save based on an older version is merged field by field' }),
+  resolutions: z
+    .record(z.string().max(2000), z.enum(['mine', 'theirs']))
+    .optional()
+    .openapi({ description: "After a 409 naming conflicts: each conflict's id with the side to keep" }),
+}
+export type MergeInput = { base?: Record<string, unknown> | undefined; resolutions?: Record<string, 'mine' | 'theirs'> | undefined }
 const savedAnswer = json(z.object({ message: z.string() }).catchall(z.unknown()), 'Saved; answers the stored document and a message')
 
 /** Editors get the draft, visitors the published copy; version stamps come along for the editor. */
@@ -34,18 +47,27 @@ export async function saveSiteDocument(
   doc: z.infer<typeof docInput>,
   publish: boolean,
   force = false,
+  merge: MergeInput = {},
 ) {
   const { siteDocuments } = c.var.services
   const domainId = domainIdOf(c, doc.domainId)
   const actor = { user: c.var.user }
   const saved = await siteDocuments.save(kind, domainId, doc, {
     baseVersion: doc.version,
+    base: merge.base,
+    resolutions: merge.resolutions,
     userId: c.var.user?.username ?? null,
     force,
     actor,
   })
   const result = publish ? await siteDocuments.publish(kind, domainId, actor) : saved
-  return { ...result.doc, version: saved.version, lastPublished: result.lastPublished, updatedAt: result.updatedAt }
+  return {
+    ...result.doc,
+    version: saved.version,
+    lastPublished: result.lastPublished,
+    updatedAt: result.updatedAt,
+    ...(saved.merge ? { merge: saved.merge } : {}),
+  }
 }
 
 const loadNav = createRoute({
@@ -64,8 +86,8 @@ const loadFooter = createRoute({
   responses: { 200: json(documentSchema, 'Footer'), ...errorResponses },
 })
 
-const navBody = body(z.object({ nav: docInput, force }))
-const footerBody = body(z.object({ footer: docInput, force }))
+const navBody = body(z.object({ nav: docInput, force, ...mergeInput }))
+const footerBody = body(z.object({ footer: docInput, force, ...mergeInput }))
 const saveNav = editorRoute({
   method: 'post',
   path: '/saveNav',
@@ -99,18 +121,27 @@ export const siteRouter = createRouter()
   .openapi(loadNav, async (c) => c.json(await loadSiteDocument(c, 'nav', c.req.valid('query').domainId), 200))
   .openapi(loadFooter, async (c) => c.json(await loadSiteDocument(c, 'footer', c.req.valid('query').domainId), 200))
   .openapi(saveNav, async (c) => {
-    const { nav, force } = c.req.valid('json')
-    return c.json({ ...(await saveSiteDocument(c, 'nav', nav, false, force)), message: texts.toasts.navSaved }, 200)
+    const { nav, force, base, resolutions } = c.req.valid('json')
+    return c.json({ ...(await saveSiteDocument(c, 'nav', nav, false, force, { base, resolutions })), message: texts.toasts.navSaved }, 200)
   })
   .openapi(publishNav, async (c) => {
-    const { nav, force } = c.req.valid('json')
-    return c.json({ ...(await saveSiteDocument(c, 'nav', nav, true, force)), message: texts.toasts.navPublished }, 200)
+    const { nav, force, base, resolutions } = c.req.valid('json')
+    return c.json(
+      { ...(await saveSiteDocument(c, 'nav', nav, true, force, { base, resolutions })), message: texts.toasts.navPublished },
+      200,
+    )
   })
   .openapi(saveFooter, async (c) => {
-    const { footer, force } = c.req.valid('json')
-    return c.json({ ...(await saveSiteDocument(c, 'footer', footer, false, force)), message: texts.toasts.footerSaved }, 200)
+    const { footer, force, base, resolutions } = c.req.valid('json')
+    return c.json(
+      { ...(await saveSiteDocument(c, 'footer', footer, false, force, { base, resolutions })), message: texts.toasts.footerSaved },
+      200,
+    )
   })
   .openapi(publishFooter, async (c) => {
-    const { footer, force } = c.req.valid('json')
-    return c.json({ ...(await saveSiteDocument(c, 'footer', footer, true, force)), message: texts.toasts.footerPublished }, 200)
+    const { footer, force, base, resolutions } = c.req.valid('json')
+    return c.json(
+      { ...(await saveSiteDocument(c, 'footer', footer, true, force, { base, resolutions })), message: texts.toasts.footerPublished },
+      200,
+    )
   })

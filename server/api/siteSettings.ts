@@ -3,7 +3,7 @@ import { texts } from '#lib/texts'
 import { capabilityRoute, editorRoute } from './access.ts'
 import { createRouter } from './context.ts'
 import { documentSchema, domainIdParam, errorResponses, errorSchema, json } from './schemas.ts'
-import { docInput, loadSiteDocument, saveSiteDocument } from './site.ts'
+import { docInput, loadSiteDocument, mergeInput, saveSiteDocument } from './site.ts'
 
 const editorErrors = {
   401: json(errorSchema, 'Not signed in'),
@@ -14,7 +14,7 @@ const editorErrors = {
 /** The settings as the editor sends them, with the version it loaded (required once they exist, unless force). */
 const body = {
   body: {
-    content: { 'application/json': { schema: z.object({ siteSettings: docInput, force: z.boolean().default(false) }) } },
+    content: { 'application/json': { schema: z.object({ siteSettings: docInput, force: z.boolean().default(false), ...mergeInput }) } },
     required: true,
   },
 }
@@ -45,16 +45,22 @@ const publishSiteSettings = capabilityRoute('publish', {
 export const siteSettingsRouter = createRouter()
   .openapi(loadSiteSettings, async (c) => c.json(await loadSiteDocument(c, 'siteSettings', c.req.valid('query').domainId), 200))
   .openapi(saveSiteSettings, async (c) => {
-    const { siteSettings, force } = c.req.valid('json')
+    const { siteSettings, force, base, resolutions } = c.req.valid('json')
     return c.json(
-      { ...(await saveSiteDocument(c, 'siteSettings', siteSettings, false, force)), message: texts.toasts.siteSettingsSaved },
+      {
+        ...(await saveSiteDocument(c, 'siteSettings', siteSettings, false, force, { base, resolutions })),
+        message: texts.toasts.siteSettingsSaved,
+      },
       200,
     )
   })
   .openapi(publishSiteSettings, async (c) => {
-    const { siteSettings, force } = c.req.valid('json')
+    const { siteSettings, force, base, resolutions } = c.req.valid('json')
     return c.json(
-      { ...(await saveSiteDocument(c, 'siteSettings', siteSettings, true, force)), message: texts.toasts.siteSettingsPublished },
+      {
+        ...(await saveSiteDocument(c, 'siteSettings', siteSettings, true, force, { base, resolutions })),
+        message: texts.toasts.siteSettingsPublished,
+      },
       200,
     )
   })

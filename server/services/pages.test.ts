@@ -24,7 +24,7 @@ describe('page service', () => {
     expect(await t.services.pages.loadDraft('d1', 'pages', 'WINE-TOURS', SYSTEM)).toMatchObject({ _id: page._id })
   })
 
-  it('refuses a save based on a stale version and keeps the newer work', async () => {
+  it('refuses a stale save that changes what was saved since, naming who, and keeps the newer work', async () => {
     const page = await t.services.pages.save(
       'd1',
       'pages',

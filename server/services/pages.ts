@@ -3,8 +3,9 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm'
 import { headerSchema, type Collection, type PageDoc } from '#lib/content'
 import { normaliseSlug } from '#lib/slug'
 import { isKnownPageType } from '#lib/templates'
-import { texts } from '#lib/texts'
+import { mergeTexts, texts } from '#lib/texts'
 import { formatSiteTime } from '#lib/team'
+import type { Side } from '#lib/merge'
 import { validateContents } from '#blocks/schemas'
 import type { Db } from '../db/client.ts'
 import { pages, pageVersions } from '../db/schema.ts'
@@ -24,6 +25,7 @@ import type { ContentEventBus } from './events.ts'
 import type { SearchService } from './search.ts'
 import { recordActivity, type Writer } from './team/activity.ts'
 import type { PublicUser } from './users.ts'
+import { mergeable, mergeStaleSave, type MergeReport } from './pages/merge.ts'
 
 export type { Actor }
 
@@ -215,55 +217,89 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
   }
 
   /**
-   * Saves the draft. An existing page must name the version it was based on; a stale version is
-   * refused (409, naming who saved last and when) so nobody's work is silently overwritten.
-   * `force` overwrites knowingly, after the editor has seen that message. A save without the
-   * version is refused (400) unless forced. The page's role fields are never taken from the input:
-   * the stored ones are kept (roles change through applyRoles only).
+   * Saves the draft. An existing page must name the version it was based on (400 without it, unless
+   * forced). When someone saved since, the two are merged field by field against that version
+   * (./pages/merge.ts, issue 31): changes to different fields both stay, and the answer's `merge`
+   * says whose changes the page took in. A field both changed is refused (409) with each such
+   * field and both values, until the editor's choices come back as `resolutions`. `force`
+   * overwrites knowingly. The page's role fields are never taken from the input: the stored ones
+   * are kept (roles change through applyRoles only).
    */
   async function save(
     domainId: string,
     collection: Collection,
     rawInput: PageInput,
-    options: Actor & { force?: boolean; logAs?: 'restore' } = {},
-  ): Promise<PageDoc> {
+    options: Actor & { force?: boolean; logAs?: 'restore'; resolutions?: Readonly<Record<string, Side>> } = {},
+  ): Promise<PageDoc & { merge?: MergeReport }> {
     const input = validate(rawInput)
-    const slug = normaliseSlug(input.slug)
-    const now = new Date()
     const id = input._id || randomUUID()
-    const [existing] = await db.select().from(pages).where(eq(pages.id, id)).limit(1)
-    try {
-      if (existing) {
-        if (existing.domainId !== domainId || existing.collection !== collection) throw notFound('Page not found')
-        if (!actorCanEdit(options, existing.draft)) throw forbidden('You are not allowed to edit this page')
-        if (!options.force && input.version === undefined) throw versionRequired('page')
-        if (!options.force && input.version !== existing.version) {
-          throw conflict(
-            `This page was saved by ${existing.updatedBy ?? 'another editor'} at ${formatSiteTime(existing.updatedAt.toISOString())} after you opened it. Reload to see their changes, or save again to overwrite them.`,
-            { currentVersion: existing.version, updatedBy: existing.updatedBy, updatedAt: existing.updatedAt.toISOString() },
-          )
+    // Twice more when another save lands between reading the page and writing it: merged again.
+    for (let attempt = 0; ; attempt++) {
+      const [existing] = await db.select().from(pages).where(eq(pages.id, id)).limit(1)
+      if (!existing) return create(domainId, collection, id, input, options)
+      if (existing.domainId !== domainId || existing.collection !== collection) throw notFound('Page not found')
+      if (!actorCanEdit(options, existing.draft)) throw forbidden('You are not allowed to edit this page')
+      if (!options.force && input.version === undefined) throw versionRequired('page')
+      let next: PageInput & Partial<PageDoc> = input
+      let merge: MergeReport | undefined
+      if (!options.force && input.version !== existing.version) {
+        const outcome = await mergeStaleSave(
+          db,
+          existing,
+          input.version!,
+          mergeable(bodyOf(input), {
+            slug: normaliseSlug(input.slug),
+            template: input.template,
+            pageType: input.pageType ?? existing.pageType,
+          }),
+          options.resolutions,
+        )
+        const when = formatSiteTime(existing.updatedAt.toISOString())
+        const stamps = { currentVersion: existing.version, updatedBy: existing.updatedBy, updatedAt: existing.updatedAt.toISOString() }
+        if (outcome.kind === 'unknown-base')
+          throw conflict(mergeTexts.staleUnknownBase(existing.updatedBy ?? mergeTexts.someone, when), stamps)
+        if (outcome.kind === 'conflicts') {
+          const by = outcome.by.length ? outcome.by : [existing.updatedBy ?? mergeTexts.someone]
+          throw conflict(mergeTexts.sameFields(by, when, outcome.conflicts.length), { ...stamps, by, conflicts: outcome.conflicts })
         }
+        next = validate({ ...(outcome.doc as PageInput), _id: id })
+        merge = outcome.report
+      }
+      try {
         const row = await db.transaction(async (tx) => {
           const [row] = await tx
             .update(pages)
             .set({
-              slug,
-              pageType: input.pageType ?? existing.pageType,
-              template: input.template,
-              draft: { ...bodyOf(input), ...rolesKept(existing.draft) },
+              slug: normaliseSlug(next.slug),
+              pageType: next.pageType ?? existing.pageType,
+              template: next.template,
+              draft: { ...bodyOf(next), ...rolesKept(existing.draft) },
               version: sql`${pages.version} + 1`,
               updatedBy: options.user?.username ?? null,
-              updatedAt: now,
+              updatedAt: new Date(),
             })
             .where(and(eq(pages.id, id), options.force ? undefined : eq(pages.version, existing.version)))
             .returning()
-          if (!row) throw conflict('Another editor saved this page at the same moment. Reload to see their changes.')
+          if (!row) return null
           await record(row, 'save', options.user, tx, options.logAs)
           return row
         })
-        return toDoc(row, row.draft, row.slug)
+        if (row) return merge ? { ...toDoc(row, row.draft, row.slug), merge } : toDoc(row, row.draft, row.slug)
+      } catch (err) {
+        if (isUniqueViolation(err))
+          throw conflict(`The address /${normaliseSlug(next.slug)} is already used by another page`, { path: 'slug' })
+        throw err
       }
-      if (!actorIsSignedIn(options)) throw forbidden('Please sign in to create a page')
+      if (attempt >= 2) throw conflict('Another editor saved this page at the same moment. Reload to see their changes.')
+    }
+  }
+
+  /** A new page: any signed-in editor may create one. */
+  async function create(domainId: string, collection: Collection, id: string, input: PageInput & Partial<PageDoc>, options: Actor) {
+    if (!actorIsSignedIn(options)) throw forbidden('Please sign in to create a page')
+    const slug = normaliseSlug(input.slug)
+    const now = new Date()
+    try {
       const row = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(pages)
@@ -412,13 +448,14 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
     domainId: string,
     collection: Collection,
     input: PageInput,
-    options: Actor & { force?: boolean } = {},
-  ): Promise<PageDoc> {
+    options: Actor & { force?: boolean; resolutions?: Readonly<Record<string, Side>> } = {},
+  ): Promise<PageDoc & { merge?: MergeReport }> {
     const existing = input._id ? await rowById(domainId, collection, input._id) : null
     if (!actorCanPublish(options, existing?.draft ?? {})) throw forbidden('You are not allowed to publish this page')
-    const saved = await save(domainId, collection, input, options)
+    const { merge, ...saved } = await save(domainId, collection, input, options)
     // Through the service object: publishing a listing page is wrapped (linkListingPages).
-    return service.publish(domainId, collection, saved._id, options)
+    const published = await service.publish(domainId, collection, saved._id, options)
+    return merge ? { ...published, merge } : published
   }
 
   /** Takes the page off the public site and out of the search index; the draft stays. */

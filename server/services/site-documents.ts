@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { footerSchema, navSchema, siteSettingsSchema, type FooterDoc, type NavDoc, type SiteSettingsDoc } from '#lib/content'
+import { changedFields, mergeDocs, type FieldChange, type Side } from '#lib/merge'
 import { formatSiteTime } from '#lib/team'
+import { mergeTexts } from '#lib/texts'
 import type { Db } from '../db/client.ts'
 import { siteDocuments } from '../db/schema.ts'
 import { requireDomain } from './domains.ts'
@@ -29,6 +31,12 @@ function empty<K extends SiteDocumentKind>(kind: K, domainId: string): KindMap[K
   const base = schemas[kind].parse({}) as Record<string, unknown>
   const doc = { ...base, domainId, ...(kind === 'siteSettings' ? { _id: 'siteSettings' } : {}) }
   return doc as KindMap[K]
+}
+
+/** The stamps the API adds to a loaded document: not part of what is stored or merged. */
+function withoutStamps(doc: Record<string, unknown>): Record<string, unknown> {
+  const { version: _version, lastPublished: _lastPublished, updatedAt: _updatedAt, message: _message, ...rest } = doc
+  return rest
 }
 
 export interface LoadedSiteDocument<T> {
@@ -87,60 +95,93 @@ export function createSiteDocumentService(db: Db, events: ContentEventBus) {
 
   /**
    * Saves the draft. Once the document exists, baseVersion (the version the editor loaded) is
-   * required (400 without it) and must match the stored one (409), unless `force`. The domain
-   * must exist (404).
+   * required (400 without it), unless `force`. When someone saved since: with `base` (the document
+   * as the editor loaded it) the two are merged field by field (lib/merge.ts, docs/decisions/018),
+   * and a field both changed is refused (409) naming each, until `resolutions` settle them; without
+   * `base` a stale save is refused (409). The domain must exist (404).
    */
   async function save<K extends SiteDocumentKind>(
     kind: K,
     domainId: string,
     input: unknown,
-    options: { baseVersion?: number; userId?: string | null; force?: boolean; actor?: Actor } = {},
-  ): Promise<LoadedSiteDocument<KindMap[K]>> {
-    const result = schemas[kind].safeParse(input)
-    if (!result.success) {
-      throw invalidInput(
-        `The ${names[kind]} has invalid content`,
-        result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-      )
+    options: {
+      baseVersion?: number
+      base?: Record<string, unknown>
+      resolutions?: Readonly<Record<string, Side>>
+      userId?: string | null
+      force?: boolean
+      actor?: Actor
+    } = {},
+  ): Promise<LoadedSiteDocument<KindMap[K]> & { merge?: { by: string[]; changes: FieldChange[] } }> {
+    const parse = (value: unknown) => {
+      const result = schemas[kind].safeParse(value)
+      if (!result.success) {
+        throw invalidInput(
+          `The ${names[kind]} has invalid content`,
+          result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+        )
+      }
+      return withoutStamps(result.data as Record<string, unknown>)
     }
-    const parsed = result.data as Record<string, unknown>
-    const now = new Date()
-    const [existing] = await db
-      .select()
-      .from(siteDocuments)
-      .where(and(eq(siteDocuments.domainId, domainId), eq(siteDocuments.kind, kind)))
-      .limit(1)
-    if (!existing) await requireDomain(db, domainId)
-    const stale = (current: { version: number; updatedBy: string | null; updatedAt: Date }) =>
-      conflict(
-        `The ${names[kind]} was saved by ${current.updatedBy ?? 'someone else'} at ${formatSiteTime(current.updatedAt.toISOString())} after you opened it. Reload to see their changes, or save again to overwrite them.`,
-        {
-          currentVersion: current.version,
-          updatedBy: current.updatedBy,
-          updatedAt: current.updatedAt.toISOString(),
-        },
-      )
-    if (existing && !options.force) {
-      if (options.baseVersion === undefined) throw versionRequired(names[kind])
-      if (options.baseVersion !== existing.version) throw stale(existing)
+    const mine = parse(input)
+    for (let attempt = 0; ; attempt++) {
+      const [existing] = await db
+        .select()
+        .from(siteDocuments)
+        .where(and(eq(siteDocuments.domainId, domainId), eq(siteDocuments.kind, kind)))
+        .limit(1)
+      if (!existing) await requireDomain(db, domainId)
+      let draft = mine
+      let merge: { by: string[]; changes: FieldChange[] } | undefined
+      if (existing && !options.force) {
+        if (options.baseVersion === undefined) throw versionRequired(names[kind])
+        if (options.baseVersion !== existing.version) {
+          const stamps = { currentVersion: existing.version, updatedBy: existing.updatedBy, updatedAt: existing.updatedAt.toISOString() }
+          const who = existing.updatedBy ?? 'someone else'
+          const when = formatSiteTime(existing.updatedAt.toISOString())
+          if (!options.base || options.baseVersion > existing.version)
+            throw conflict(
+              `The ${names[kind]} was saved by ${who} at ${when} after you opened it. Reload to see their changes, or save again to overwrite them.`,
+              stamps,
+            )
+          const base = parse({ ...(empty(kind, domainId) as Record<string, unknown>), ...options.base })
+          const theirs = parse({ ...(empty(kind, domainId) as Record<string, unknown>), ...existing.draft, domainId })
+          const merged = mergeDocs(base, mine, theirs, { resolutions: options.resolutions })
+          if (merged.conflicts.length) {
+            const by = [existing.updatedBy ?? mergeTexts.someone]
+            throw conflict(mergeTexts.sameFieldsOf(names[kind], by, when, merged.conflicts.length), {
+              ...stamps,
+              by,
+              conflicts: merged.conflicts,
+            })
+          }
+          draft = parse(merged.merged)
+          merge = { by: [existing.updatedBy ?? mergeTexts.someone], changes: changedFields(mine, draft) }
+        }
+      }
+      const now = new Date()
+      // The change and its activity entry together (issue 21).
+      const row = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(siteDocuments)
+          .values({ domainId, kind, draft, updatedBy: options.userId ?? null, updatedAt: now })
+          .onConflictDoUpdate({
+            target: [siteDocuments.domainId, siteDocuments.kind],
+            set: { draft, version: sql`${siteDocuments.version} + 1`, updatedBy: options.userId ?? null, updatedAt: now },
+            // Checked again in the write itself: two saves of the same version, one wins (the other merges again).
+            setWhere: options.force || !existing ? undefined : eq(siteDocuments.version, existing.version),
+          })
+          .returning()
+        if (!row) return null
+        await recordActivity(tx, options.actor, { kind: activityKinds[kind], action: 'save', domainId, subjectId: kind })
+        return row
+      })
+      if (row) {
+        const loaded = toLoaded(kind, domainId, 'draft', row)
+        return merge ? { ...loaded, merge } : loaded
+      }
+      if (attempt >= 2) throw conflict(`Another editor saved the ${names[kind]} at the same moment. Reload to see their changes.`)
     }
-    // The change and its activity entry together (issue 21).
-    const row = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(siteDocuments)
-        .values({ domainId, kind, draft: parsed, updatedBy: options.userId ?? null, updatedAt: now })
-        .onConflictDoUpdate({
-          target: [siteDocuments.domainId, siteDocuments.kind],
-          set: { draft: parsed, version: sql`${siteDocuments.version} + 1`, updatedBy: options.userId ?? null, updatedAt: now },
-          // Checked again in the write itself: two saves of the same version, one wins.
-          setWhere: options.force || options.baseVersion === undefined ? undefined : eq(siteDocuments.version, options.baseVersion),
-        })
-        .returning()
-      if (!row) throw conflict(`Another editor saved the ${names[kind]} at the same moment. Reload to see their changes.`)
-      await recordActivity(tx, options.actor, { kind: activityKinds[kind], action: 'save', domainId, subjectId: kind })
-      return row
-    })
-    return toLoaded(kind, domainId, 'draft', row)
   }
 
   async function publish<K extends SiteDocumentKind>(kind: K, domainId: string, actor?: Actor): Promise<LoadedSiteDocument<KindMap[K]>> {

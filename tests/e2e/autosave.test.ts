@@ -167,7 +167,8 @@ describe('autosave of drafts (issue 17)', () => {
     const violations = await axe(p)
     expect(violations, formatViolations(violations)).toEqual([])
 
-    await conflict.getByRole('button', { name: texts.editor.conflict.overwrite }).click()
+    // The one field both changed, mine kept.
+    await conflict.getByRole('button', { name: texts.editor.merge.dialog.saveChoices }).click()
     await conflict.waitFor({ state: 'detached' })
     await waitForSaved(p)
     expect(await storedHeading(slug)).toBe('Market day (mine)')

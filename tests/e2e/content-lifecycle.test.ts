@@ -291,7 +291,7 @@ describe('publishing', () => {
     expect(gone.status()).toBe(404)
   })
 
-  test('two editors save the same page: the second sees who saved, and nothing is lost either way', async () => {
+  test('two editors save the same field: the second sees who saved and both values, and nothing is lost either way', async () => {
     const slug = `e2e-conflict-${run}`
     await createPage(slug, `Conflict ${run}`)
     const a = await editorPage(`/${slug}`)
@@ -320,13 +320,15 @@ describe('publishing', () => {
     await expectToast(b, texts.toasts.pageSaved)
     expect((await storedDraft(slug)).header.title).toBe(`B on top ${run}`)
 
-    // Now A is stale; A overwrites knowingly.
+    // Now A is stale and changes the same title: A keeps theirs, knowingly, for that field.
     await waitForNoToasts(a)
     await settingsA.getByLabel(texts.editor.pageSettings.title, { exact: true }).fill(`A wins ${run}`)
     await settingsA.getByRole('button', { name: texts.editor.pageSettings.savePage }).click()
     const conflictA = a.getByRole('alertdialog', { name: texts.editor.conflict.title })
     await conflictA.waitFor()
-    await conflictA.getByRole('button', { name: texts.editor.conflict.overwrite }).click()
+    const field = conflictA.getByRole('group', { name: texts.editor.merge.fields.title! })
+    expect(await field.locator('[data-conflict-value="theirs"]').textContent()).toBe(`B on top ${run}`)
+    await conflictA.getByRole('button', { name: texts.editor.merge.dialog.saveChoices }).click()
     await expectToast(a, texts.toasts.pageSaved)
     await conflictA.waitFor({ state: 'detached' })
     expect((await storedDraft(slug)).header.title).toBe(`A wins ${run}`)
@@ -439,7 +441,7 @@ describe('site settings and domains', () => {
 })
 
 describe('navigation in place', () => {
-  test('add a menu item in the sidebar: the header shows it as typed; publish; a visitor sees it; a stale save asks', async () => {
+  test('add a menu item in the sidebar: the header shows it as typed; publish; a visitor sees it; a stale save of the same field asks', async () => {
     const text = `E2E nav ${run}`
     const href = `/e2e-nav-${run}`
     const original = await api.nav()
@@ -473,11 +475,20 @@ describe('navigation in place', () => {
       await visitor.goto(`${baseUrl}/`)
       await visitor.getByRole('banner').getByRole('link', { name: text }).first().waitFor({ state: 'attached' })
 
-      // The other session still holds the version it loaded: its save asks, and can take theirs.
-      await otherPanel.getByLabel(texts.editor.nav.siteName).fill(`${original.siteName} (B)`)
+      // The other session still holds the version it loaded and adds an item of its own: the menu
+      // items changed on both sides, so its save asks about them (and only them), and can take theirs.
+      await otherPanel.getByRole('button', { name: texts.editor.nav.addItem }).click()
+      await otherPanel
+        .getByRole('group', { name: texts.editor.nav.item(count + 1), exact: true })
+        .getByLabel(texts.editor.siteDocs.text, { exact: true })
+        .first()
+        .fill(`${text} (B)`)
       await otherPanel.getByRole('button', { name: texts.editor.siteDocs.save, exact: true }).click()
       const conflict = other.getByRole('alertdialog', { name: texts.editor.conflict.title })
       await conflict.waitFor()
+      expect(
+        await conflict.locator('[data-conflict-field]').evaluateAll((els) => els.map((el) => el.getAttribute('data-conflict-field'))),
+      ).toEqual(['the items'])
       await conflict.getByRole('button', { name: texts.editor.conflict.reload }).click()
       await conflict.waitFor({ state: 'detached' })
       await otherPanel.getByText(`${texts.editor.nav.item(count + 1)}: ${text}`).waitFor()

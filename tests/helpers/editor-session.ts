@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, inject } from 'vitest'
 import type { PageDoc } from '#lib/content'
 import { texts } from '#lib/texts'
 import { launchBrowser } from './browser.ts'
+import { waitForSavedMail } from './smtp.ts'
 
 export interface EditorSession {
   browser: Browser
@@ -95,4 +96,44 @@ export async function uploadPicture(editor: BrowserContext, name: string, buffer
   })
   expect(response.status(), await response.text()).toBe(200)
   return ((await response.json()) as { _id: string })._id
+}
+
+export interface Colleague {
+  username: string
+  email: string
+  password: string
+  /** Signed in as the colleague (own cookies), same viewport as the session's. */
+  context: BrowserContext
+}
+
+/**
+ * A second editor for two-editor flows: invited by the shared editor (an admin) with `role`, their
+ * password chosen through the invitation's e-mailed link, signed in in a context of their own.
+ * The caller closes `context`.
+ */
+export async function signInColleague(
+  session: EditorSession,
+  name: string,
+  options: { role?: 'admin' | 'publisher' | 'editor'; viewport?: { width: number; height: number } } = {},
+): Promise<Colleague> {
+  const baseUrl = inject('baseUrl')
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
+  const person = { username: `${name}-${suffix}`, email: `${name}-${suffix}@example.com`, password: `harvest-2026-${name}` }
+  const sentAfter = Date.now()
+  const invited = await session.editor.request.post(`${baseUrl}/api/team/invite`, {
+    data: { username: person.username, email: person.email, role: options.role ?? 'publisher' },
+  })
+  expect(invited.status(), await invited.text()).toBe(200)
+  const mail = await waitForSavedMail(inject('mailDir'), person.email, sentAfter)
+  const token = /\?token=([\w-]+)/.exec(mail.text)![1]!
+  const set = await session.editor.request.post(`${baseUrl}/api/user/setPassword`, {
+    data: { email: person.email, password: person.password, token },
+  })
+  expect(set.status()).toBe(200)
+  const context = await session.browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } })
+  context.setDefaultTimeout(20_000)
+  await context.addCookies([{ name: 'consent', value: 'declined', domain: new URL(baseUrl).hostname, path: '/' }])
+  const login = await context.request.post(`${baseUrl}/api/user/login`, { data: { username: person.username, password: person.password } })
+  expect(login.status()).toBe(200)
+  return { ...person, context }
 }

@@ -7,6 +7,7 @@ import { blockEditors } from '#blocks/editors.generated'
 import type { ContainerId } from '#ui/editing'
 import { createBlock, registry } from '#blocks/registry'
 import { blockTypes, isBlockType, validateBlock } from '#blocks/schemas'
+import { withBlockKeys } from '#lib/merge'
 import { newBlockKey } from '../state/paths.ts'
 import type { EditorPage } from '../state/types.ts'
 
@@ -61,10 +62,15 @@ export function normaliseBlock(block: unknown): unknown {
   return { ...createBlock(block.componentType), ...block, _key: key }
 }
 
-/** The page as the editor edits it: every block normalised (see normaliseBlock). */
+/**
+ * The page as the editor edits it: every block normalised (see normaliseBlock). Blocks stored
+ * without a key get the key of their place (withBlockKeys), the same in every browser and on the
+ * server, so two editors' saves of such a page merge block by block (docs/decisions/018).
+ */
 export function normalisePage(page: EditorPage | null): EditorPage | null {
   if (!page || !Array.isArray(page.contents)) return page
-  return { ...page, contents: page.contents.map(normaliseBlock) }
+  const keyed = withBlockKeys(page)
+  return { ...keyed, contents: (keyed.contents as unknown[]).map(normaliseBlock) }
 }
 
 /**

@@ -10,21 +10,22 @@ import { createContext, useCallback, useContext, useEffect, useLayoutEffect, use
 import { flushSync } from 'react-dom'
 import { useLocation, useNavigate, useRevalidator } from 'react-router'
 import type { PageDoc } from '#lib/content'
+import { changedFields, type FieldChange, type MergeConflict, type Side } from '#lib/merge'
 import { normaliseSlug } from '#lib/slug'
 import { texts } from '#lib/texts'
-import { ApiError, messageOf, postApi } from '#ui/api.ts'
+import { ApiError, getApi, messageOf, postApi } from '#ui/api.ts'
 import { ConflictDialog, type ConflictState } from '../common/ConfirmDialogs.tsx'
+import { normalisePage } from '../editing/blocks.ts'
 import { buttonClass } from '#ui/editor/fields.tsx'
 import { useEditorDispatch, useEditorState } from '../state/store.tsx'
 import type { EditorPage, EditorState } from '../state/types.ts'
 import { chrome } from '#ui/editor/classes.ts'
-import { toastError, toastSuccess } from '../toast.ts'
+import { toastError, toastInfo, toastSuccess } from '../toast.ts'
 import { useRouteCollection } from '../use-route-page.ts'
 import {
   AUTOSAVE_DELAY_MS,
   browserStorage,
   failureOf,
-  formatSiteClock,
   forgetKept,
   keepChanges,
   keptKey,
@@ -37,21 +38,75 @@ import {
 } from './autosave.ts'
 import { formatWhen } from './PageStatus.tsx'
 import { PresenceIndicator, usePresence } from './presence.tsx'
-import { presenceTexts, type PresenceAnswer } from '#lib/schedule'
+import type { PresenceAnswer } from '#lib/schedule'
+import { changeLabels, fieldLabel, listOfChanges, valueSummary, blockTitle } from './merge-labels.ts'
 import { pathOfSlug } from './slug.ts'
 
 export type PageWriteKind = 'save' | 'publish'
+
+/** How the server says it merged a save with what was saved since (server/services/pages/merge.ts). */
+interface MergeReport {
+  baseVersion: number
+  by: string[]
+  changes: FieldChange[]
+}
+
+interface ConflictDetails {
+  currentVersion?: number
+  updatedBy?: string | null
+  by?: string[]
+  conflicts?: MergeConflict[]
+}
+
+/** A refused save waiting for the editor: the conflict, the kind of write, and the copy it was about. */
+interface PendingConflict extends ConflictState {
+  kind: PageWriteKind
+}
+
+const detailsOf = (err: unknown): ConflictDetails =>
+  err instanceof ApiError && typeof err.details === 'object' && err.details ? (err.details as ConflictDetails) : {}
+
+/** A conflict as the dialog shows it: each field in words, both values in brief. */
+export function conflictStateOf(message: string, details: ConflictDetails, mine: EditorPage): ConflictState {
+  const theirName = mergeNames(details.by, details.updatedBy)
+  const fields = (details.conflicts ?? []).map((conflict) => {
+    const block = (conflict.mine ?? conflict.theirs) as { componentType?: unknown } | undefined
+    const label =
+      conflict.kind === 'removed'
+        ? texts.editor.merge.block(blockTitle(block?.componentType), Number(conflict.path[conflict.path.length - 1]) + 1)
+        : fieldLabel(mine, conflict.path, conflict.kind)
+    return {
+      id: conflict.id,
+      label,
+      mine: valueSummary(conflict.mine, conflict.kind, mine),
+      theirs: valueSummary(conflict.theirs, conflict.kind, mine),
+    }
+  })
+  return { message, fields, theirName }
+}
+
+const mergeNames = (by: readonly string[] | undefined, fallback?: string | null) =>
+  texts.editor.merge.names(by?.length ? by : [fallback || texts.editor.merge.someone])
 
 /** The page as sent to the server: the document with its version, its slug by the shared rules. */
 export function pageToSend(page: EditorPage): EditorPage {
   return { ...page, slug: normaliseSlug(typeof page.slug === 'string' ? page.slug : '') }
 }
 
+interface WriteOptions {
+  /** Overwrite knowingly (a save that could not be merged). */
+  force?: boolean
+  /** The editor's choice per conflicting field (the ids the refused save named). */
+  resolutions?: Record<string, Side>
+}
+
 interface PageSaver {
   /** Saves (or saves and publishes) the latest working copy once the writes before it are done. */
-  write: (kind: PageWriteKind, force?: boolean) => Promise<PageDoc>
-  /** Save Page: at once, with the spec's toast; a 409 opens the conflict dialog. */
+  write: (kind: PageWriteKind, options?: WriteOptions) => Promise<PageDoc>
+  /** Save Page: at once, with the spec's toast; a field both editors changed opens the conflict dialog. */
   saveNow: () => Promise<void>
+  /** Opens the conflict dialog for a refused write of a panel's (Publish Page). */
+  showConflict: (err: unknown, kind: PageWriteKind) => boolean
   status: AutosaveStatus
 }
 
@@ -65,6 +120,14 @@ export function usePageSaver(): PageSaver {
 
 const versionOf = (page: EditorPage | null | undefined) => (typeof page?.version === 'number' ? page.version : undefined)
 
+/** "Maria changed the heading and the description." for the changes the page took in. */
+function changesMessage(by: string, changes: readonly FieldChange[], after: EditorPage, before: EditorPage, yoursKept: boolean) {
+  const labels = listOfChanges(changeLabels(changes, after, before))
+  if (!labels.length) return null
+  const said = texts.editor.merge.changed([by], labels)
+  return yoursKept ? `${said} ${texts.editor.merge.yoursKept}` : said
+}
+
 export function PageSaverProvider({ enabled, children }: { enabled: boolean; children: ReactNode }) {
   const state = useEditorState()
   const dispatch = useEditorDispatch()
@@ -73,7 +136,7 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
   const navigate = useNavigate()
   const { pathname } = useLocation()
   const [status, setStatus] = useState<AutosaveStatus>({ kind: 'idle' })
-  const [conflict, setConflict] = useState<ConflictState | null>(null)
+  const [conflict, setConflict] = useState<PendingConflict | null>(null)
   const [offer, setOffer] = useState<KeptChanges | null>(null)
 
   // The latest state, for writes that wait their turn: kept current at each commit (flushSync
@@ -85,36 +148,43 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
     pathnameRef.current = pathname
   })
   const queue = useRef<Promise<unknown>>(Promise.resolve())
-  const checkStored = useRef<() => Promise<PresenceAnswer['page']>>(() => Promise.resolve(null))
-  // A 409 on this page's saved version: autosave waits until the editor decides (reload, overwrite, save).
-  const blocked = useRef<{ id: string; version: number | undefined; message?: string } | null>(null)
+  // A save refused because a colleague changed the same fields: autosave waits until the editor
+  // chooses (the dialog), saves again, or reloads theirs.
+  const blocked = useRef<{ id: string; version: number | undefined } | null>(null)
   const isBlocked = (page: EditorPage | null) => !!page && blocked.current?.id === page._id && blocked.current.version === versionOf(page)
   // Writes on their way (and how many began): a heartbeat's answer that crossed one may report this
   // editor's own save as a newer draft, so it is not taken as a colleague's.
   const writes = useRef({ inFlight: 0, started: 0 })
 
   const write = useCallback(
-    (kind: PageWriteKind, force = false): Promise<PageDoc> => {
+    (kind: PageWriteKind, options: WriteOptions = {}): Promise<PageDoc> => {
       const job = queue.current.then(async () => {
         const page = latest.current.page.page
         if (!page) throw new Error(texts.editor.pagePanel.noPage)
-        // A colleague's newer draft is known (issue 17 point 8): nothing is sent over it unless forced.
-        const saved = latest.current.page.savedPage
-        if (!force && isBlocked(saved) && blocked.current?.message) {
-          setStatus({ kind: 'conflict' })
-          throw new ApiError(blocked.current.message, 409, { currentVersion: blocked.current.version })
-        }
         setStatus({ kind: 'saving' })
         writes.current.inFlight++
         writes.current.started++
         try {
           const path = kind === 'save' ? '/page/save' : '/page/publishPage'
-          const result = await postApi<PageDoc>(path, { page: pageToSend(page), collection, force })
+          const answer = await postApi<PageDoc & { merge?: MergeReport }>(path, {
+            page: pageToSend(page),
+            collection,
+            force: !!options.force,
+            ...(options.resolutions ? { resolutions: options.resolutions } : {}),
+          })
+          const { merge, ...result } = answer
           // Rendered at once, so the next write in the queue sends the new version.
-          flushSync(() => dispatch({ type: 'markSaved', result, sent: page }))
+          if (merge) {
+            // Merged with what colleagues saved since (issue 31): their changes join the page and
+            // every undo step; the editor is told whose and which.
+            const stored = (normalisePage(result as unknown as EditorPage) ?? result) as EditorPage
+            flushSync(() => dispatch({ type: 'takeMerged', from: page, result: stored }))
+            const said = changesMessage(mergeNames(merge.by), merge.changes, stored, page, true)
+            if (said) toastInfo(said)
+          } else flushSync(() => dispatch({ type: 'markSaved', result, sent: page }))
           blocked.current = null
           setStatus({ kind: 'saved', at: typeof result.updatedAt === 'string' ? result.updatedAt : new Date().toISOString() })
-          return result
+          return result as PageDoc
         } catch (err) {
           const failure = failureOf(err)
           const saved = latest.current.page.savedPage
@@ -131,29 +201,15 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
     [collection, dispatch],
   )
 
-  /**
-   * The stored draft is newer than the copy being edited (a colleague saved it): with no edits of
-   * this editor's, theirs is loaded in its place; with edits, autosave stops and the conflict
-   * dialog asks now, before anything is sent over it. Answers whether the editor was stopped.
-   */
-  const newerDraftStored = useCallback(
-    (stored: NonNullable<PresenceAnswer['page']>): boolean => {
-      const { savedPage: saved, isDirty } = latest.current.page
-      const mine = versionOf(saved)
-      if (!saved || mine === undefined || stored.version <= mine) return false
-      if (blocked.current?.id === saved._id && blocked.current.version === mine) return true
-      if (!isDirty) {
-        void revalidate()
-        return false
-      }
-      const message = presenceTexts.newerDraft(stored.updatedBy ?? presenceTexts.someone, formatSiteClock(stored.updatedAt))
-      blocked.current = { id: saved._id, version: mine, message }
-      setStatus({ kind: 'conflict' })
-      setConflict({ message })
-      return true
-    },
-    [revalidate],
-  )
+  /** A refused write (409) opens the conflict dialog: the fields both changed, or reload/overwrite. */
+  const showConflict = useCallback((err: unknown, kind: PageWriteKind): boolean => {
+    if (failureOf(err) !== 'conflict') return false
+    const details = detailsOf(err)
+    const mine = latest.current.page.page
+    if (!mine || details.currentVersion === undefined) return false
+    setConflict({ ...conflictStateOf(messageOf(err), details, mine), kind })
+    return true
+  }, [])
 
   /** After a save: the page's (maybe new) address. */
   const followSlug = useCallback(
@@ -165,39 +221,79 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
   )
 
   const saveNow = useCallback(
-    async (force = false) => {
+    async (options: WriteOptions = {}) => {
       try {
-        const result = await write('save', force)
+        const result = await write('save', options)
         setConflict(null)
         toastSuccess(texts.toasts.pageSaved)
         followSlug(result.slug)
       } catch (err) {
-        const failure = failureOf(err)
-        if (failure === 'conflict' && !force) setConflict({ message: messageOf(err) })
-        else toastError(failure === 'offline' ? texts.editor.autosave.offline : messageOf(err))
+        if (!options.force && showConflict(err, 'save')) return
+        toastError(failureOf(err) === 'offline' ? texts.editor.autosave.offline : messageOf(err))
       }
     },
-    [write, followSlug],
+    [write, followSlug, showConflict],
+  )
+
+  /** The dialog's choices (or 'Overwrite with mine'), sent with the write that was refused. */
+  const retryConflicted = useCallback(
+    async (options: WriteOptions) => {
+      const kind = conflict?.kind ?? 'save'
+      try {
+        const result = await write(kind, options)
+        setConflict(null)
+        toastSuccess(kind === 'save' ? texts.toasts.pageSaved : texts.toasts.pagePublished)
+        followSlug(result.slug)
+      } catch (err) {
+        if (showConflict(err, kind)) return
+        toastError(failureOf(err) === 'offline' ? texts.editor.autosave.offline : messageOf(err))
+      }
+    },
+    [conflict?.kind, write, followSlug, showConflict],
   )
 
   const autosave = useCallback(async () => {
     const { page, savedPage, isDirty } = latest.current.page
     if (!page || !isDirty || isBlocked(savedPage)) return
-    // Asked first: a colleague's newer draft stops the autosave before it is sent (issue 17 point 8).
-    if (writes.current.inFlight === 0) {
-      const started = writes.current.started
-      const stored = await checkStored.current()
-      if (stored && writes.current.inFlight === 0 && writes.current.started === started && newerDraftStored(stored)) return
-    }
     try {
       const result = await write('save')
       followSlug(result.slug)
     } catch (err) {
       const failure = failureOf(err)
-      if (failure === 'conflict') setConflict({ message: messageOf(err) })
+      if (failure === 'conflict') showConflict(err, 'save')
       else if (failure === 'failed') toastError(messageOf(err))
     }
-  }, [write, followSlug, newerDraftStored])
+  }, [write, followSlug, showConflict])
+  /**
+   * The stored draft is newer than the copy being edited (a colleague saved it, issue 31): with no
+   * edits of this editor's, theirs is taken in at once and the editor told what changed and by
+   * whom; with edits, they are saved now, so the server merges them with the colleague's (and asks
+   * only about a field both changed).
+   */
+  const newerDraftStored = useCallback(
+    async (stored: NonNullable<PresenceAnswer['page']>) => {
+      const { savedPage: saved, isDirty } = latest.current.page
+      const mine = versionOf(saved)
+      if (!saved || mine === undefined || stored.version <= mine || isBlocked(saved)) return
+      if (isDirty) {
+        await autosave()
+        return
+      }
+      try {
+        const loaded = await getApi<EditorPage>('/page/load', { slug: String(saved.slug ?? ''), collection })
+        const theirs = normalisePage(loaded)
+        const now = latest.current.page
+        // Only onto the copy the draft was fetched for, unchanged meanwhile.
+        if (!theirs || now.savedPage !== saved || now.isDirty || (versionOf(theirs) ?? 0) <= mine) return
+        flushSync(() => dispatch({ type: 'takeMerged', from: saved, result: theirs }))
+        const said = changesMessage(stored.updatedBy || texts.editor.merge.someone, changedFields(saved, theirs), theirs, saved, false)
+        if (said) toastInfo(said)
+      } catch {
+        // The next heartbeat asks again.
+      }
+    },
+    [collection, dispatch, autosave],
+  )
 
   const { page, isDirty } = state.page
   const storage = useMemo(() => browserStorage(), [])
@@ -207,10 +303,7 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
   const presence = usePresence(enabled && page ? { pageId: page._id, collection } : null, (stored) => {
     const crossed = writes.current.inFlight > 0 || writes.current.started !== beatStarted.current
     beatStarted.current = writes.current.started
-    if (!crossed) newerDraftStored(stored)
-  })
-  useLayoutEffect(() => {
-    checkStored.current = presence.check
+    if (!crossed) void newerDraftStored(stored)
   })
 
   // Another page (or the first): its own status, and a copy of it kept in this browser that differs
@@ -256,7 +349,10 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
     }
   }, [status.kind, autosave])
 
-  const value = useMemo<PageSaver>(() => ({ write, saveNow: () => saveNow(), status }), [write, saveNow, status])
+  const value = useMemo<PageSaver>(
+    () => ({ write, saveNow: () => saveNow(), showConflict, status }),
+    [write, saveNow, showConflict, status],
+  )
   const a = texts.editor.autosave
 
   return (
@@ -269,10 +365,13 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
         busy={status.kind === 'saving'}
         onCancel={() => setConflict(null)}
         onReload={() => {
+          // Theirs: the stored draft replaces the working copy; nothing is pending any more.
           setConflict(null)
-          void revalidate()
+          blocked.current = null
+          void revalidate().then(() => setStatus({ kind: 'idle' }))
         }}
-        onOverwrite={() => void saveNow(true)}
+        onOverwrite={() => void retryConflicted({ force: true })}
+        onResolve={(resolutions) => void retryConflicted({ resolutions })}
       />
       <AlertDialog.Root open={!!offer} onOpenChange={(open) => !open && setOffer(null)}>
         <AlertDialog.Portal>

@@ -3,8 +3,7 @@ import { flushSync } from 'react-dom'
 import { useLocation, useNavigate, useRevalidator } from 'react-router'
 import type { PageDoc } from '#lib/content'
 import { texts } from '#lib/texts'
-import { isConflict, messageOf, postApi } from '#ui/api.ts'
-import type { ConflictState } from '../common/ConfirmDialogs.tsx'
+import { messageOf, postApi } from '#ui/api.ts'
 import { useEditorDispatch, useEditorState } from '../state/store.tsx'
 import { toastError, toastSuccess } from '../toast.ts'
 import { useRouteCollection } from '../use-route-page.ts'
@@ -20,8 +19,8 @@ export { pageToSend } from './page-saver.tsx'
 
 /**
  * Saving, publishing, unpublishing and deleting the editor's page (spec 01 §4, §7), shared by the
- * Save Page, Publish Page and Page Settings panels. A stale save (409) opens the conflict dialog
- * the panel renders with `conflictProps`.
+ * Save Page, Publish Page and Page Settings panels. A save a colleague's changes conflict with
+ * opens the page saver's conflict dialog.
  */
 export function usePageActions() {
   const { page } = useEditorState().page
@@ -32,7 +31,6 @@ export function usePageActions() {
   const { pathname } = useLocation()
   const saver = usePageSaver()
   const [busy, setBusy] = useState<Busy>(null)
-  const [conflict, setConflict] = useState<(ConflictState & { store: Store }) | null>(null)
 
   /** Shows what is stored: the page's (maybe new) address, else the same route's data afresh. */
   function showStored(slug: string) {
@@ -41,22 +39,18 @@ export function usePageActions() {
     else void revalidate()
   }
 
-  async function store(kind: Store, force = false): Promise<boolean> {
+  async function store(kind: Store): Promise<boolean> {
     if (!page || busy) return false
     setBusy(kind)
     try {
       // One writer: waits for an autosave on its way, then sends the latest copy and version.
-      const result = await saver.write(kind, force)
-      setConflict(null)
+      const result = await saver.write(kind)
       toastSuccess(kind === 'save' ? texts.toasts.pageSaved : texts.toasts.pagePublished)
       showStored(result.slug)
       return true
     } catch (err) {
-      if (isConflict(err) && !force && (err.details as { currentVersion?: unknown } | undefined)?.currentVersion !== undefined) {
-        setConflict({ message: err.message, store: kind })
-      } else {
-        toastError(failureOf(err) === 'offline' ? texts.editor.autosave.offline : messageOf(err))
-      }
+      // A field a colleague changed too: the saver's conflict dialog asks, field by field.
+      if (!saver.showConflict(err, kind)) toastError(failureOf(err) === 'offline' ? texts.editor.autosave.offline : messageOf(err))
       return false
     } finally {
       setBusy(null)
@@ -106,22 +100,6 @@ export function usePageActions() {
     }
   }
 
-  const conflictProps = {
-    conflict,
-    busy: busy !== null,
-    onCancel: () => setConflict(null),
-    /** Theirs wins: the route data is loaded again and replaces the working copy (its version is newer). */
-    onReload: () => {
-      setConflict(null)
-      void revalidate()
-    },
-    /** Mine wins, knowingly. */
-    onOverwrite: () => {
-      const kind = conflict?.store ?? 'save'
-      void store(kind, true)
-    },
-  }
-
   return {
     page,
     busy,
@@ -129,6 +107,5 @@ export function usePageActions() {
     publish: () => store('publish'),
     unpublish,
     remove,
-    conflictProps,
   }
 }

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useId, useState } from 'react'
 import { Controller, useFieldArray, useForm, type Control, type UseFormRegister } from 'react-hook-form'
 import { useRevalidator } from 'react-router'
+import type { FieldChange, Side } from '#lib/merge'
 import { texts } from '#lib/texts'
 import { getApi, isConflict, messageOf, postApi } from '#ui/api.ts'
 import { ConflictDialog, type ConflictState } from '../common/ConfirmDialogs.tsx'
@@ -21,7 +22,8 @@ import {
 import { chrome } from '#ui/editor/classes.ts'
 import { useCloseGuard } from '../surfaces/close-guard.tsx'
 import { PublishBlockedNote, useCurrentUser } from '../team/current-user.tsx'
-import { toastError, toastSuccess } from '../toast.ts'
+import { toastError, toastInfo, toastSuccess } from '../toast.ts'
+import { siteChangesMessage, siteConflictState } from '../site/site-merge.ts'
 
 const t = texts.editor.siteSettings
 
@@ -61,25 +63,30 @@ function SiteSettingsForm({ loaded, onStored }: { loaded: Loaded; onStored: (doc
   const redirects = useFieldArray({ control, name: 'redirects' })
   useCloseGuard(formState.isDirty)
 
-  async function store(values: Values, publish: boolean, force = false) {
+  async function store(values: Values, publish: boolean, options: { force?: boolean; resolutions?: Record<string, Side> } = {}) {
     setBusy(publish ? 'publish' : 'save')
     try {
-      const answer = await postApi<Loaded & { message?: string }>(
+      const answer = await postApi<Loaded & { message?: string; merge?: { by: string[]; changes: FieldChange[] } }>(
         publish ? '/siteSettings/publishSiteSettings' : '/siteSettings/saveSiteSettings',
         {
-          // Always with the version it was loaded at; `force` only after the editor chose to overwrite.
+          // Always with the version and the copy it was loaded at (a colleague's save since is
+          // merged field by field); `force` only after the editor chose to overwrite.
           siteSettings: settingsToSend(loaded, values, true),
-          force,
+          base: loaded,
+          force: !!options.force,
+          ...(options.resolutions ? { resolutions: options.resolutions } : {}),
         },
       )
-      const { message, ...doc } = answer
+      const { message, merge, ...doc } = answer
       setConflict(null)
       onStored(doc)
       reset(valuesOf(doc))
       toastSuccess(message || (publish ? texts.toasts.siteSettingsPublished : texts.toasts.siteSettingsSaved))
+      const merged = merge && siteChangesMessage(merge.by, merge.changes)
+      if (merged) toastInfo(merged)
       void revalidate()
     } catch (err) {
-      if (isConflict(err) && !force) setConflict({ message: err.message, publish })
+      if (isConflict(err) && !options.force) setConflict({ ...siteConflictState(err.message, err.details), publish })
       else toastError(messageOf(err))
     } finally {
       setBusy(null)
@@ -244,7 +251,8 @@ function SiteSettingsForm({ loaded, onStored }: { loaded: Loaded; onStored: (doc
         busy={busy !== null}
         onCancel={() => setConflict(null)}
         onReload={() => void reloadTheirs()}
-        onOverwrite={() => void store(getValues(), conflict?.publish ?? false, true)}
+        onOverwrite={() => void store(getValues(), conflict?.publish ?? false, { force: true })}
+        onResolve={(resolutions) => void store(getValues(), conflict?.publish ?? false, { resolutions })}
       />
     </form>
   )

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { normaliseSlug } from '#lib/slug'
 import { texts } from '#lib/texts'
 import { palette, swatch } from '#lib/palette'
-import { ConfirmDialog, ConflictDialog } from '../common/ConfirmDialogs.tsx'
+import { ConfirmDialog } from '../common/ConfirmDialogs.tsx'
 import { buttonClass, Checkbox, SelectInput, TextArea, TextInput, ErrorAlert } from '#ui/editor/fields.tsx'
 import { PageHistory } from '../page/PageHistory.tsx'
 import { booleanOf, isPublished, ogOf, stringOf, titleOf, versionOf, withField, withHeaderField, withOg } from '../page/page-fields.ts'
@@ -206,7 +206,6 @@ export default function PageSettingsPanel() {
         onConfirm={() => void remove()}
         onOpenChange={setConfirmDelete}
       />
-      <ConflictDialog {...actions.conflictProps} />
     </div>
   )
 }

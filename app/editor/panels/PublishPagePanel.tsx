@@ -1,5 +1,4 @@
 import { texts } from '#lib/texts'
-import { ConflictDialog } from '../common/ConfirmDialogs.tsx'
 import { buttonClass } from '#ui/editor/fields.tsx'
 import { PageStatus } from '../page/PageStatus.tsx'
 import { ScheduleSection } from '../page/ScheduleSection.tsx'
@@ -47,7 +46,6 @@ export default function PublishPagePanel() {
         ) : null}
       </div>
       {mayPublish ? <ScheduleSection /> : null}
-      <ConflictDialog {...actions.conflictProps} />
     </div>
   )
 }

@@ -1,5 +1,4 @@
 import { texts } from '#lib/texts'
-import { ConflictDialog } from '../common/ConfirmDialogs.tsx'
 import { buttonClass } from '#ui/editor/fields.tsx'
 import { PageStatus } from '../page/PageStatus.tsx'
 import { usePageActions } from '../page/use-page-actions.ts'
@@ -24,7 +23,6 @@ export default function SavePagePanel() {
       >
         {t.savePage}
       </button>
-      <ConflictDialog {...actions.conflictProps} />
     </div>
   )
 }

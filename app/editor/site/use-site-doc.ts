@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react'
 import { useRevalidator } from 'react-router'
 import { texts } from '#lib/texts'
+import type { FieldChange, Side } from '#lib/merge'
 import { getApi, isConflict, messageOf, postApi } from '#ui/api.ts'
 import type { ConflictState } from '../common/ConfirmDialogs.tsx'
+import { siteConflictState, siteChangesMessage } from './site-merge.ts'
 import { useEditorDispatch, useEditorState } from '../state/store.tsx'
 import type { SiteDocKind, SiteDocPayload, SiteDocs } from '../state/types.ts'
-import { toastError, toastSuccess } from '../toast.ts'
+import { toastError, toastInfo, toastSuccess } from '../toast.ts'
 
 const endpoints = {
   nav: {
@@ -28,16 +30,19 @@ const endpoints = {
 
 type Store = 'save' | 'publish'
 
-/** Without the answer's message, what the server stored is the document. */
-function docOfAnswer<K extends SiteDocKind>(answer: SiteDocs[K] & { message?: string }): SiteDocs[K] {
-  const { message: _message, ...doc } = answer
+type Answer<K extends SiteDocKind> = SiteDocs[K] & { message?: string; merge?: { by: string[]; changes: FieldChange[] } }
+
+/** Without the answer's message and merge report, what the server stored is the document. */
+function docOfAnswer<K extends SiteDocKind>(answer: Answer<K>): SiteDocs[K] {
+  const { message: _message, merge: _merge, ...doc } = answer
   return doc as SiteDocs[K]
 }
 
 /**
  * The navigation's or footer's working copy in the editor's store: loaded from the server the first
- * time its panel opens, edited in place, saved or published with the version it was loaded at. A
- * stale save (409) opens the conflict dialog (`conflictProps`): reload theirs, or overwrite knowingly.
+ * time its panel opens, edited in place, saved or published with the version it was loaded at and
+ * the copy as loaded: a colleague's save since is merged field by field (docs/decisions/018), and a
+ * field both changed opens the conflict dialog (`conflictProps`): mine or theirs per field.
  */
 export function useSiteDoc<K extends SiteDocKind>(kind: K) {
   const slot = useEditorState().site[kind] as { doc: SiteDocs[K]; saved: SiteDocs[K]; isDirty: boolean } | null
@@ -62,22 +67,27 @@ export function useSiteDoc<K extends SiteDocKind>(kind: K) {
 
   const edit = (doc: SiteDocs[K]) => dispatch({ type: 'editSiteDoc', kind, doc } as { type: 'editSiteDoc' } & SiteDocPayload)
 
-  async function store(which: Store, force = false) {
+  async function store(which: Store, options: { force?: boolean; resolutions?: Record<string, Side> } = {}) {
     if (!slot || busy) return
     setBusy(which)
     try {
-      // Always with the version it was loaded at; `force` only after the editor chose to overwrite.
-      const answer = await postApi<SiteDocs[K] & { message?: string }>(which === 'save' ? endpoint.save : endpoint.publish, {
+      // Always with the version and the copy it was loaded at; `force` only after the editor chose to overwrite.
+      const answer = await postApi<Answer<K>>(which === 'save' ? endpoint.save : endpoint.publish, {
         [endpoint.key]: slot.doc,
-        force,
+        base: slot.saved,
+        force: !!options.force,
+        ...(options.resolutions ? { resolutions: options.resolutions } : {}),
       })
       setConflict(null)
-      dispatch({ type: 'markSiteDocSaved', kind, doc: docOfAnswer<K>(answer) } as { type: 'markSiteDocSaved' } & SiteDocPayload)
+      const stored = docOfAnswer<K>(answer)
+      dispatch({ type: 'markSiteDocSaved', kind, doc: stored } as { type: 'markSiteDocSaved' } & SiteDocPayload)
       toastSuccess(answer.message || (which === 'save' ? endpoint.saved : endpoint.published))
+      const merged = answer.merge && siteChangesMessage(answer.merge.by, answer.merge.changes)
+      if (merged) toastInfo(merged)
       // The layout's data (the header and footer when not being edited) shows what is stored now.
       void revalidate()
     } catch (err) {
-      if (isConflict(err) && !force) setConflict({ message: err.message, store: which })
+      if (isConflict(err) && !options.force) setConflict({ ...siteConflictState(err.message, err.details), store: which })
       else toastError(messageOf(err))
     } finally {
       setBusy(null)
@@ -113,7 +123,8 @@ export function useSiteDoc<K extends SiteDocKind>(kind: K) {
       busy: busy !== null,
       onCancel: () => setConflict(null),
       onReload: () => void reload(),
-      onOverwrite: () => void store(conflict?.store ?? 'save', true),
+      onOverwrite: () => void store(conflict?.store ?? 'save', { force: true }),
+      onResolve: (resolutions: Record<string, Side>) => void store(conflict?.store ?? 'save', { resolutions }),
     },
   }
 }

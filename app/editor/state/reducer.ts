@@ -25,6 +25,7 @@ import {
   type SelectFieldAction,
 } from './actions/selection.ts'
 import { setValue, type SetValueAction } from './actions/set-value.ts'
+import { takeMerged, type TakeMergedAction } from './actions/take-merged.ts'
 import { redo, undo, type RedoAction, type UndoAction } from './history.ts'
 import type { EditorState } from './types.ts'
 
@@ -37,6 +38,7 @@ export type EditorAction =
   | LoadPageAction
   | EditPageAction
   | MarkSavedAction
+  | TakeMergedAction
   | UpdatePageMetaAction
   | LoadSiteDocAction
   | EditSiteDocAction
@@ -73,6 +75,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return editPage(state, action)
     case 'markSaved':
       return markSaved(state, action)
+    case 'takeMerged':
+      return takeMerged(state, action)
     case 'updatePageMeta':
       return updatePageMeta(state, action)
     case 'loadSiteDoc':

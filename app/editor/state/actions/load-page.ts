@@ -6,9 +6,9 @@ export interface LoadPageAction {
   /** The page the route loaded, or null when the route has none. */
   page: EditorPage | null
   /**
-   * Keep unsaved edits when the route data is the same stored version of the same page (a
-   * revalidation after saving the navigation, say): only its publish stamps are taken over.
-   * A different page or a newer version always replaces the working copy.
+   * Keep unsaved edits and the undo history when the route data is the same stored version of the
+   * same page (a revalidation after saving the navigation, say): only its publish stamps are taken
+   * over; older route data is ignored. A different page or a newer version replaces the working copy.
    */
   keepEdits?: boolean
 }
@@ -20,17 +20,19 @@ const META_FIELDS = ['published', 'lastPublished', 'updatedAt'] as const
 export function loadPage(state: EditorState, action: LoadPageAction): EditorState {
   const { page: current, savedPage, isDirty } = state.page
   const incoming = action.page
-  if (
-    action.keepEdits &&
-    isDirty &&
-    current &&
-    savedPage &&
-    incoming &&
-    incoming._id === savedPage._id &&
-    incoming.version === savedPage.version
-  ) {
+  const incomingVersion = typeof incoming?.version === 'number' ? incoming.version : undefined
+  const sameStored = action.keepEdits && current && savedPage && incoming && incoming._id === savedPage._id && incomingVersion !== undefined
+  // Route data older than the copy held here (it took in a colleague's draft, or saved, since the
+  // route loaded): the copy here is newer, and stays.
+  if (sameStored && typeof savedPage.version === 'number' && incomingVersion < savedPage.version) return state
+  if (sameStored && incoming.version === savedPage.version && !isDirty) {
+    // Nothing unsaved: the route's copy (roles may have changed without a new version), same history.
+    return { ...state, page: { ...state.page, page: deepCopy(incoming), savedPage: deepCopy(incoming), isDirty: false } }
+  }
+  if (sameStored && incoming.version === savedPage.version) {
     const meta: Record<string, unknown> = {}
     for (const field of META_FIELDS) if (field in incoming) meta[field] = deepCopy(incoming[field])
+    // The same stored version: unsaved edits and the undo history stay.
     return { ...state, page: { ...state.page, page: { ...current, ...meta }, savedPage: { ...savedPage, ...meta }, isDirty } }
   }
   const page = incoming ? deepCopy(incoming) : null
