@@ -94,10 +94,12 @@ export function createApp({ services, config, log, build, clientDir, health }: A
       const hit = pageCache.get(c.req.raw)
       if (hit) return hit
     }
+    // Before anything is read: a publish while this page renders keeps it out of the cache.
+    const renderedSince = pageCache.generation
     await next()
     const cacheable = c.get('pageCacheable')
     if (anonymousGet && cacheable) {
-      const stored = await pageCache.put(c.req.raw, c.res, cacheable)
+      const stored = await pageCache.put(c.req.raw, c.res, { ...cacheable, renderedSince })
       c.res = undefined
       c.res = stored
     }

@@ -118,3 +118,40 @@ describe('page cache', () => {
     await expect.poll(() => cache.get(get('/old')), { timeout: 2000, interval: 20 }).toBeNull()
   })
 })
+
+describe('a render in flight while its page is published (issue 29 point 5)', () => {
+  const about = { domainId: 'main', dependsOn: ['page:about'] }
+
+  it('does not store a page whose render began before an invalidation that concerns it', async () => {
+    const cache = createPageCache({ maxEntries: 10 })
+    const renderedSince = cache.generation
+    // The render read version 14; the publish of version 15 drops the (empty) cache meanwhile.
+    cache.invalidate('main', { kind: 'pages', ids: ['about'] })
+    const answer = await cache.put(get('/about'), html('<h1>Version 14</h1>'), { ...about, renderedSince })
+    // The visitor who asked still gets what was rendered; the next one gets a fresh render.
+    expect(await answer.text()).toBe('<h1>Version 14</h1>')
+    expect(cache.get(get('/about'))).toBeNull()
+  })
+
+  it('stores it when what was published since does not concern it (another page, another domain)', async () => {
+    const cache = createPageCache({ maxEntries: 10 })
+    const renderedSince = cache.generation
+    cache.invalidate('main', { kind: 'pages', ids: ['walks'] })
+    cache.invalidate('eden', { kind: 'site' })
+    await cache.put(get('/about'), html('<h1>About</h1>'), { ...about, renderedSince })
+    expect(cache.get(get('/about'))).not.toBeNull()
+  })
+
+  it('does not store a render that began before the cache was cleared, nor one older than the invalidations it remembers', async () => {
+    const cache = createPageCache({ maxEntries: 10 })
+    const beforeClear = cache.generation
+    cache.clear()
+    await cache.put(get('/about'), html('<h1>Old</h1>'), { ...about, renderedSince: beforeClear })
+    expect(cache.get(get('/about'))).toBeNull()
+
+    const longAgo = cache.generation
+    for (let i = 0; i < 300; i++) cache.invalidate('eden', { kind: 'pages', ids: [`other-${i}`] })
+    await cache.put(get('/about'), html('<h1>Slow</h1>'), { ...about, renderedSince: longAgo })
+    expect(cache.get(get('/about'))).toBeNull()
+  })
+})

@@ -107,6 +107,24 @@ export function createPageCache({ maxEntries, maxBytes = 128 * 1024 * 1024, maxA
         })
       : null
 
+  // Invalidation generations (issue 29 point 5). A render reads the database before a publish and
+  // finishes after the publish dropped the cache: storing it would serve the old version until the
+  // maximum age. Each invalidation gets a number; a render notes the number before it starts, and
+  // its page is stored only if no invalidation since then concerns it (kept: the last 256; a render
+  // older than those is not stored).
+  let generation = 0
+  const recent: { generation: number; domainId: string | null; change: ContentChange }[] = []
+  function noteInvalidation(domainId: string | null, change: ContentChange) {
+    generation++
+    recent.push({ generation, domainId, change })
+    if (recent.length > 256) recent.shift()
+  }
+  function invalidatedSince(since: number, page: { domainId: string | null; dependsOn: ReadonlySet<string> }) {
+    if (since === generation) return false
+    if (!recent.length || recent[0]!.generation > since + 1) return true
+    return recent.some((r) => r.generation > since && isStale(page, r.domainId, r.change))
+  }
+
   function keyOf(host: string | null | undefined, url: string) {
     return `${host ?? ''}${url}`
   }
@@ -153,10 +171,14 @@ export function createPageCache({ maxEntries, maxBytes = 128 * 1024 * 1024, maxA
      * Stores a successful HTML response and answers with an equivalent one. `page` says which
      * domain it belongs to and what it shows (without it the page is dropped by any change).
      */
+    /** The invalidation generation: note it before a render starts and give it to put(). */
+    get generation() {
+      return generation
+    },
     async put(
       request: Request,
       response: Response,
-      page: { domainId?: string | null; dependsOn?: Iterable<string> } = {},
+      page: { domainId?: string | null; dependsOn?: Iterable<string>; renderedSince?: number } = {},
     ): Promise<Response> {
       const type = response.headers.get('content-type') ?? ''
       // A page that says it must not be stored (one that changes with the site's state, such as
@@ -202,12 +224,17 @@ export function createPageCache({ maxEntries, maxBytes = 128 * 1024 * 1024, maxA
         domainId: page.domainId ?? null,
         dependsOn: new Set(page.dependsOn ?? []),
       }
-      cache.set(requestKey(request), entry)
+      // Checked after compressing too: an invalidation may arrive while it runs.
+      if (page.renderedSince === undefined || !invalidatedSince(page.renderedSince, entry)) cache.set(requestKey(request), entry)
       return respond(entry, request, 'MISS')
     },
-    clear: () => cache?.clear(),
+    clear: () => {
+      noteInvalidation(null, { kind: 'everything' })
+      cache?.clear()
+    },
     /** Drops the pages a change of `domainId` makes stale; answers how many. */
     invalidate(domainId: string | null, change: ContentChange): number {
+      noteInvalidation(domainId, change)
       if (!cache) return 0
       if (change.kind === 'domains' || change.kind === 'everything' || domainId === null) {
         const n = cache.size
