@@ -11,7 +11,7 @@ import type { PageDoc } from '#lib/content'
 import { texts } from '#lib/texts'
 import { containers } from '#blocks/containers'
 import { axe, formatViolations } from '../helpers/browser.ts'
-import { chooseMenuItem, editorMenu, openEditorSession, saveAndPublish } from '../helpers/editor-session.ts'
+import { chooseMenuItem, editorMenu, openEditorSession, picture, saveAndPublish, uploadPicture } from '../helpers/editor-session.ts'
 
 const baseUrl = inject('baseUrl')
 const m = texts.editor.menu
@@ -149,6 +149,61 @@ describe('the whole library through the editor', () => {
     expect(served.status()).toBe(200)
     const meta = await sharp(await served.body()).metadata()
     expect((meta.width ?? 0) / (meta.height ?? 1)).toBeCloseTo(1080 / 600, 1)
+    await v.close()
+  })
+
+  test('the focal point follows a click, the arrow keys and typed values, is saved, and frames the visitor’s picture (issue 31)', async () => {
+    const slug = `e2e-focal-${run}`
+    const imageId = await uploadPicture(session.editor, `focal-${run}.png`, await picture('#6b4f2b', 1600, 1000))
+    await createPage(slug, [{ componentType: 'Image', imageId, alt: 'A cellar door' }])
+    const p = await session.editor.newPage()
+    await p.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
+    await editorMenu(p).waitFor()
+    await chooseMenuItem(p, m.select)
+    await p.locator('main [data-block="Image"] [data-editable="image"]').first().click()
+    const sidebar = p.getByRole('dialog', { name: 'Image' })
+    await sidebar.getByRole('tab', { name: ie.tabs.focal }).click()
+    const across = sidebar.getByLabel(ie.focalX)
+    const down = sidebar.getByLabel(ie.focalY)
+    const marker = sidebar.locator('[data-testid="focal-area"] > span')
+    const stored = async () =>
+      ((await (await session.editor.request.get(`${baseUrl}/api/page/load?slug=${slug}`)).json()) as PageDoc).contents[0]
+
+    // Typed: the fields keep what was typed and the marker moves there.
+    await across.fill('30')
+    await down.fill('35')
+    await expect.poll(() => across.inputValue()).toBe('30')
+    expect(await down.inputValue()).toBe('35')
+    expect(await marker.evaluate((el) => [el.style.left, el.style.top])).toEqual(['30%', '35%'])
+
+    // Arrow keys on the picture: 5 % a step.
+    const area = sidebar.getByTestId('focal-area')
+    await area.focus()
+    await p.keyboard.press('ArrowRight')
+    await p.keyboard.press('ArrowDown')
+    await expect.poll(() => across.inputValue()).toBe('35')
+    expect(await down.inputValue()).toBe('40')
+    expect(await area.getAttribute('aria-label')).toBe(`${ie.focalArea}: 35%, 40%`)
+
+    // A click on the picture puts the point there (a quarter across, three quarters down).
+    const box = (await area.boundingBox())!
+    await area.click({ position: { x: box.width * 0.25, y: box.height * 0.75 } })
+    await expect.poll(async () => Math.round(Number(await across.inputValue()))).toBe(25)
+    expect(Math.round(Number(await down.inputValue()))).toBe(75)
+
+    // Saved with the page; the visitor's picture is framed around it.
+    const rounded = (focal: unknown) => {
+      const f = focal as { x: number; y: number } | undefined
+      return f && [Math.round(f.x * 100), Math.round(f.y * 100)]
+    }
+    await expect.poll(async () => rounded((await stored())?.focal), { timeout: 15_000 }).toEqual([25, 75])
+    await saveAndPublish(p)
+    await p.close()
+    const v = await session.visitor.newPage()
+    await v.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
+    const src = (await v.locator('main img').first().getAttribute('src')) ?? ''
+    const url = new URL(src, baseUrl)
+    expect([url.searchParams.get('fx'), url.searchParams.get('fy')].map((v) => Math.round(Number(v) * 100))).toEqual([25, 75])
     await v.close()
   })
 })

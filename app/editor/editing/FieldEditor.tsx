@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react'
-import { linkTypes, type ImageRef, type Link } from '#lib/content'
+import { focalSchema, linkTypes, type ImageRef, type Link } from '#lib/content'
 import { parseDate } from '#lib/dates'
 import { texts } from '#lib/texts'
 import { getApi } from '#ui/api.ts'
@@ -92,12 +92,20 @@ function asLink(value: unknown): Link {
   }
 }
 
+/**
+ * The stored picture as the image editor takes it: everything it holds (its crops, its focal point,
+ * 'decorative', a block's own extras such as a contact image's `show`) goes in, so nothing is lost
+ * when the editor writes it back (issue 31: the focal point was left out, so it never moved).
+ */
 function asImage(value: unknown): ImageRef {
   const v = isRecord(value) ? value : {}
+  const focal = focalSchema.safeParse(v.focal)
   return {
+    ...v,
     imageId: typeof v.imageId === 'string' ? v.imageId : '',
     alt: typeof v.alt === 'string' ? v.alt : '',
     ...(isRecord(v.crop) ? { crop: v.crop as ImageRef['crop'] } : {}),
+    ...(focal.success ? { focal: focal.data } : { focal: undefined }),
   }
 }
 
