@@ -8,15 +8,41 @@ import { useHydrated } from '#ui/hooks/use-hydrated'
 import { HYDRATION_LOADER } from './document/hydration-loader'
 import { replayEarlyInput } from './document/replay-early-input'
 import { SITE_STYLES_ID, useSiteStyles } from './site/site-styles'
+import { localeAlternates, localePath } from '#lib/locales'
+import { pageLocaleOf } from '#ui/locale'
 
-/** The signed-in editor (only what the browser needs), or null for visitors. */
-export async function loader({ context }: Route.LoaderArgs) {
+/** The signed-in editor (only what the browser needs), or null for visitors; the page's language. */
+export async function loader({ context, request }: Route.LoaderArgs) {
   const u = context.user
   return {
     user: u ? { _id: u._id, username: u.username, email: u.email, roles: u.roles } : null,
     /** Where the editor calls the API (the server's API_PREFIX). */
     apiBase: `/${context.services.config.apiPrefix}`,
+    /** The page's language and the domain's languages (ui/locale.tsx `useLocale`). */
+    locale: context.locale,
+    languages: context.languages,
+    /** For the absolute addresses of `hreflang` links. */
+    origin: new URL(request.url).origin,
   }
+}
+
+/**
+ * The same page in each language the domain offers, and `x-default` (the default language, for
+ * visitors whose language is not offered): search engines show each visitor their own.
+ */
+function LanguageAlternates() {
+  const root = useRouteLoaderData<typeof loader>('root')
+  // Without the query, as the canonical address is (a grid's filters are not other pages).
+  const { pathname } = useLocation()
+  if (!root || root.languages.others.length === 0) return null
+  return (
+    <>
+      {localeAlternates(pathname, root.languages).map(({ locale, path }) => (
+        <link key={locale} rel="alternate" hrefLang={locale} href={`${root.origin}${path}`} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={`${root.origin}${localePath(pathname, root.languages.default, root.languages)}`} />
+    </>
+  )
 }
 
 /**
@@ -85,12 +111,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useChunkErrorReload()
   useHydratedMark()
   const siteStyles = useSiteStyles()
+  const { locale } = pageLocaleOf(useRouteLoaderData<typeof loader>('root'))
   return (
-    <html lang="en-AU">
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <LanguageAlternates />
         {/* No font preloads: Chromium holds the first paint for preloaded fonts (a second or two on a
             phone's connection, measured with Lighthouse); the faces swap in over fallbacks of the
             same metrics (site.css), so text does not move when they arrive. */}

@@ -6,6 +6,8 @@ import { spacingClasses } from './spacing'
 import { isBlockType, loadedView, loadViews } from './view-cache'
 import { staticViewTypes } from './view-loaders.generated'
 import { isDocumentHydrated } from '#ui/hooks/use-hydrated'
+import { splitLocalePath, type DomainLanguages } from '#lib/locales'
+import { useLocale } from '#ui/locale'
 
 export interface RenderableBlock {
   componentType: string
@@ -108,6 +110,7 @@ const isHydrating = () => typeof document !== 'undefined' && !isDocumentHydrated
  */
 function KeptBlock({ block, className, listTypes }: { block: RenderableBlock; className: string; listTypes: string[] }) {
   const navigate = useNavigate()
+  const { languages } = useLocale()
   // The block as hydrated, while its server markup is kept; null once it renders its view, which
   // it then always does (state set while rendering: React's pattern for what earlier renders decide).
   const [keptJson, setKeptJson] = useState(() => (isHydrating() ? JSON.stringify(block) : null))
@@ -127,7 +130,7 @@ function KeptBlock({ block, className, listTypes }: { block: RenderableBlock; cl
     <div
       className={className}
       data-block={block.componentType}
-      onClick={(event) => followInAppLink(event, navigate)}
+      onClick={(event) => followInAppLink(event, (to) => navigate(to), languages)}
       dangerouslySetInnerHTML={{ __html: '' }}
       suppressHydrationWarning
     />
@@ -135,7 +138,7 @@ function KeptBlock({ block, className, listTypes }: { block: RenderableBlock; cl
 }
 
 /** A plain click on a link to a page of this site navigates inside the app, as a <Link> would. */
-function followInAppLink(event: MouseEvent<HTMLDivElement>, navigate: (to: string) => void | Promise<void>) {
+function followInAppLink(event: MouseEvent<HTMLDivElement>, navigate: (to: string) => void | Promise<void>, languages: DomainLanguages) {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
   const anchor = (event.target as Element).closest('a')
   if (!anchor || !event.currentTarget.contains(anchor)) return
@@ -145,5 +148,6 @@ function followInAppLink(event: MouseEvent<HTMLDivElement>, navigate: (to: strin
   // Same-page anchors scroll (CSS smooth scrolling); only page links become app navigations.
   if (!href.startsWith('/') || href.startsWith('//')) return
   event.preventDefault()
-  void navigate(anchor.pathname + anchor.search + anchor.hash)
+  // The markup's addresses carry the page's language prefix, which the router adds itself (its basename).
+  void navigate(splitLocalePath(anchor.pathname, languages).path + anchor.search + anchor.hash)
 }

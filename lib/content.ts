@@ -3,6 +3,7 @@
  * site settings and domains. Block props are validated by the block registry (blocks/).
  */
 import { z } from 'zod'
+import type { DomainLanguages } from './locales'
 import { texts } from './texts'
 import { isMp4Url } from './video-link'
 
@@ -207,6 +208,11 @@ export interface DomainDoc {
   name: string
   hostnames: string[]
   published: boolean
+  /**
+   * The languages its visitors can read it in (issue 33): the default (addresses without a
+   * prefix) and the others. Absent in a save that does not change them; English only when never set.
+   */
+  languages?: DomainLanguages
   /** Bumped by every save; a save of an existing domain sends the version it loaded. */
   version?: number
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { LOCALE_CODES, LOCALES, localeOfPrefix, localePath, offeredLocales, splitLocalePath, type DomainLanguages } from './locales.ts'
+import {
+  LOCALE_CODES,
+  LOCALES,
+  languagesProblem,
+  localeAlternates,
+  localeOfPrefix,
+  localePath,
+  offeredLocales,
+  splitLocalePath,
+  type DomainLanguages,
+} from './locales.ts'
 
 const barossa: DomainLanguages = { default: 'en-AU', others: ['zh-Hans', 'de'] }
 
@@ -49,5 +59,25 @@ describe('locales', () => {
     const germanFirst: DomainLanguages = { default: 'de', others: ['en-AU'] }
     expect(localePath('/about', 'en-AU', germanFirst)).toBe('/en/about')
     expect(splitLocalePath('/en/about', germanFirst)).toEqual({ locale: 'en-AU', path: '/about' })
+  })
+
+  it('accepts only languages whose site texts ship, each once, the default not repeated', () => {
+    expect(languagesProblem({ default: 'en-AU', others: ['zh-Hans', 'de'] })).toBeNull()
+    expect(languagesProblem({ default: 'xx', others: [] })?.path).toBe('languages.default')
+    expect(languagesProblem({ default: 'en-AU', others: ['fr'] })).toEqual({
+      path: 'languages.others.0',
+      message: expect.stringContaining('en-AU, de, zh-Hans'),
+    })
+    expect(languagesProblem({ default: 'en-AU', others: ['de', 'en-AU'] })?.path).toBe('languages.others.1')
+    expect(languagesProblem({ default: 'en-AU', others: ['de', 'de'] })?.path).toBe('languages.others.1')
+  })
+
+  it('lists a page in every offered language, the default first', () => {
+    expect(localeAlternates('/whats-on', barossa)).toEqual([
+      { locale: 'en-AU', path: '/whats-on' },
+      { locale: 'zh-Hans', path: '/zh-hans/whats-on' },
+      { locale: 'de', path: '/de/whats-on' },
+    ])
+    expect(localeAlternates('/', barossa).map((a) => a.path)).toEqual(['/', '/zh-hans', '/de'])
   })
 })

@@ -196,3 +196,37 @@ export function localePath(path: string, locale: LocaleCode, languages: DomainLa
   if (locale === languages.default) return within
   return `/${LOCALES[locale].prefix}${within === '/' ? '' : within}`
 }
+
+/**
+ * The languages whose site texts ship (lib/site-texts/): only these can be offered by a domain,
+ * since a visitor must never meet a page whose labels are in another language than its `lang`.
+ */
+export const SITE_TEXT_LOCALES = ['en-AU', 'de', 'zh-Hans'] as const satisfies readonly LocaleCode[]
+export type SiteTextLocale = (typeof SITE_TEXT_LOCALES)[number]
+
+export const hasSiteTexts = (code: LocaleCode): code is SiteTextLocale => (SITE_TEXT_LOCALES as readonly string[]).includes(code)
+
+/** A domain's languages, English only for a domain stored before languages existed. */
+export const domainLanguagesOf = (domain: { languages?: DomainLanguages } | null | undefined): DomainLanguages =>
+  domain?.languages ?? ENGLISH_ONLY
+
+/**
+ * Why a choice of languages cannot be stored, or null when it can: the default and each further
+ * language must ship site texts, the default is not repeated, and no language is named twice.
+ */
+export function languagesProblem(languages: { default: string; others: readonly string[] }): { path: string; message: string } | null {
+  const shipped = (code: string) => isLocaleCode(code) && hasSiteTexts(code)
+  const offer = SITE_TEXT_LOCALES.join(', ')
+  if (!shipped(languages.default)) return { path: 'languages.default', message: `The default language must be one of ${offer}` }
+  for (const [i, code] of languages.others.entries()) {
+    if (!shipped(code)) return { path: `languages.others.${i}`, message: `A further language must be one of ${offer}` }
+    if (code === languages.default) return { path: `languages.others.${i}`, message: 'The default language is not also a further language' }
+    if (languages.others.indexOf(code) !== i) return { path: `languages.others.${i}`, message: `${code} is named twice` }
+  }
+  return null
+}
+
+/** The same page in every language the domain offers, for `hreflang` links, the sitemap and the switcher. */
+export function localeAlternates(path: string, languages: DomainLanguages): { locale: LocaleCode; path: string }[] {
+  return offeredLocales(languages).map((locale) => ({ locale, path: localePath(path, locale, languages) }))
+}

@@ -95,6 +95,9 @@ export function describeActivity(e: Pick<ActivityEntry, 'kind' | 'action' | 'sub
       return 'changed their password'
     case 'change-email':
       return 'changed their e-mail address'
+    // A domain's languages (issue 33): its addresses change with them.
+    case 'languages':
+      return `changed the languages of the ${e.kind}${what}`
     // Scheduled publishing (issue 17 point 6).
     case 'schedule-publish':
       return `scheduled the publish of the ${e.kind}${what}`

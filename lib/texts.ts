@@ -655,6 +655,10 @@ export const texts = {
       addDomain: 'Add domain',
       editDomain: (name: string) => `Edit domain ${name}`,
       saveDomain: 'Save domain',
+      defaultLanguage: 'Default language',
+      defaultLanguageHint: 'Its addresses have no language prefix (/about); the others have theirs (/de/about).',
+      otherLanguages: 'Further languages',
+      otherLanguagesHint: 'Visitors switch between the languages in the header. Only languages whose site texts ship can be offered.',
       idRequired: 'Letters, digits, - and _ only',
       nameRequired: 'Please give the domain a name',
     },
@@ -1058,3 +1062,17 @@ export const searchPageTexts = {
   description: (siteName: string) =>
     `Search ${siteName || 'the site'}: things to do, events, places to stay, eat and drink, tours and stories.`,
 }
+
+/**
+ * Texts of the site itself that the spec does not name (issue 33): the language switcher, the
+ * header's menu button, the skip link. Translated with the rest of the site texts (lib/site-texts/).
+ */
+export const siteTexts = {
+  language: { label: 'Language' },
+  menu: 'Menu',
+  skipToContent: 'Skip to content',
+  home: (siteName: string) => `${siteName} home`,
+  mainNav: 'Main',
+  mobileNav: 'Mobile',
+  opensNewTab: '(opens in a new tab)',
+} as const

@@ -22,6 +22,7 @@ import { providerModes } from './providers.ts'
 import { CONTENT_CHANNEL, SITE_CHANGE } from './services/events.ts'
 import { hostFromHeader } from './services/domains.ts'
 import { DRAFT_LINK_PARAM } from '#lib/draft-link'
+import { domainLanguagesOf, ENGLISH_ONLY, LOCALES, splitLocalePath } from '#lib/locales'
 import type { Services } from './services/index.ts'
 import type { AppLoadContext } from 'react-router'
 import './load-context.ts'
@@ -166,7 +167,21 @@ export function createApp({ services, config, log, build, clientDir, health }: A
   })
 
   if (build) {
-    const handle = createRequestHandler(build, config.mode)
+    // A language's pages are served by React Router under its address prefix as the basename
+    // (docs/decisions/019): `/de/about` routes as `/about`, and in the browser every <Link>,
+    // navigation and data request of that page stays under /de. One handler per prefix, made once.
+    const handlers = new Map<string, ReturnType<typeof createRequestHandler>>()
+    const handlerFor = (basename: string) => {
+      let handler = handlers.get(basename)
+      if (!handler) {
+        handler = createRequestHandler(
+          basename === '/' ? build : typeof build === 'function' ? async () => ({ ...(await build()), basename }) : { ...build, basename },
+          config.mode,
+        )
+        handlers.set(basename, handler)
+      }
+      return handler
+    }
     // Errors of loaders and renders (app/entry.server.tsx handleError) are logged here; the logger
     // reports what it logs at level error to Sentry when SENTRY_DSN is set (server/main.ts).
     const reportError = (err: unknown, request: Request) =>
@@ -175,6 +190,7 @@ export function createApp({ services, config, log, build, clientDir, health }: A
       const request = c.req.raw
       const anonymous = request.method === 'GET' && isAnonymous(request)
       let context: AppLoadContext
+      let basename = '/'
       // What the page shows, recorded by the loaders: a publish drops only the pages that show it.
       const dependencies = new PageDependencies()
       // A loader whose query met a dropped database connection (a failover, a restart) reports it
@@ -191,9 +207,16 @@ export function createApp({ services, config, log, build, clientDir, health }: A
           services.domains.forHost(hostFromHeader(request.headers.get('host'))),
           anonymous ? null : services.auth.resolve(sessionTokenFrom(request.headers)),
         ])
+        // The address's language prefix, when the domain offers that language; any other first
+        // segment is an ordinary address (`/fr/x` on a domain without French is the page fr/x).
+        const languages = domainLanguagesOf(domain)
+        const { locale } = splitLocalePath(new URL(request.url).pathname, languages)
+        if (locale !== languages.default) basename = `/${LOCALES[locale].prefix}`
         context = {
           services,
           domain,
+          locale,
+          languages,
           user: session?.user ?? null,
           clientIp: clientIp(c, config.auth.trustProxy),
           unavailable: false,
@@ -207,6 +230,8 @@ export function createApp({ services, config, log, build, clientDir, health }: A
         context = {
           services,
           domain: null,
+          locale: ENGLISH_ONLY.default,
+          languages: ENGLISH_ONLY,
           user: null,
           clientIp: clientIp(c, config.auth.trustProxy),
           unavailable: true,
@@ -214,6 +239,7 @@ export function createApp({ services, config, log, build, clientDir, health }: A
           dependencies,
         }
       }
+      const handle = handlerFor(basename)
       let response = await handle(request, context)
       if (databaseLost && response.status >= 500) {
         response = await handle(request, { ...context, unavailable: true })

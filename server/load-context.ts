@@ -1,4 +1,5 @@
 import type { DomainDoc } from '#lib/content'
+import type { DomainLanguages, LocaleCode } from '#lib/locales'
 import type { PageDependencies } from './page-cache.ts'
 import type { Services } from './services/index.ts'
 import type { PublicUser } from './services/users.ts'
@@ -8,6 +9,13 @@ declare module 'react-router' {
   interface AppLoadContext {
     services: Services
     domain: DomainDoc | null
+    /**
+     * The language of this page (issue 33, docs/decisions/019): taken from the address's prefix
+     * before routing (`/de/about` is the page `/about` in German); the domain's default without one.
+     */
+    locale: LocaleCode
+    /** The languages the domain offers (its default first in `offeredLocales`). */
+    languages: DomainLanguages
     /** The signed-in editor; null for visitors (whose pages may be cached). */
     user: PublicUser | null
     /** The caller's address (X-Forwarded-For behind a trusted proxy), for rate limits. */

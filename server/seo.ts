@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { escapeHtml } from '#lib/html'
+import { domainLanguagesOf, localeAlternates } from '#lib/locales'
 import { hostFromHeader } from './services/domains.ts'
 import type { Services } from './services/index.ts'
 
@@ -18,13 +19,25 @@ export function createSeoRoutes(services: Services, trustProxy: boolean) {
     const domain = await services.domains.forHost(hostFromHeader(c.req.header('host')))
     const origin = originOf(c.req.raw, trustProxy)
     const entries = domain ? await services.pages.publishedSlugs(domain._id) : []
-    const urls = entries.map(
-      (e) =>
-        `  <url><loc>${escapeHtml(`${origin}/${e.slug}`)}</loc>${e.lastPublished ? `<lastmod>${e.lastPublished}</lastmod>` : ''}</url>`,
-    )
+    const languages = domainLanguagesOf(domain)
+    const multilingual = languages.others.length > 0
+    // Each page once per language it is offered in; with several, every entry names all of them
+    // and x-default (the default language) as `xhtml:link` alternates, as Google's sitemap guide asks.
+    const urls = entries.flatMap((e) => {
+      const alternates = localeAlternates(`/${e.slug}`, languages)
+      const links = multilingual
+        ? [
+            ...alternates.map((a) => `<xhtml:link rel="alternate" hreflang="${a.locale}" href="${escapeHtml(`${origin}${a.path}`)}"/>`),
+            `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeHtml(`${origin}${alternates[0]!.path}`)}"/>`,
+          ].join('')
+        : ''
+      const lastmod = e.lastPublished ? `<lastmod>${e.lastPublished}</lastmod>` : ''
+      return alternates.map((a) => `  <url><loc>${escapeHtml(`${origin}${a.path}`)}</loc>${lastmod}${links}</url>`)
+    })
+    const xhtml = multilingual ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : ''
     c.header('Cache-Control', 'public, max-age=300')
     return c.body(
-      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>\n${urls.join('\n')}\n</urlset>\n`,
       200,
       {
         'Content-Type': 'application/xml; charset=utf-8',

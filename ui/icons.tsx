@@ -72,6 +72,12 @@ export const ExternalIcon = icon(<path d="M7 17 17 7M8 7h9v9" />)
 export const ChevronDownIcon = icon(<path d="m6 9 6 6 6-6" />)
 export const ChevronLeftIcon = icon(<path d="m15 6-6 6 6 6" />)
 export const ChevronRightIcon = icon(<path d="m9 6 6 6-6 6" />)
+export const GlobeIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3Z" />
+  </>,
+)
 export const MenuIcon = icon(<path d="M3.5 6.5h17M3.5 12h17M3.5 17.5h17" />)
 export const CloseIcon = icon(<path d="M6 6l12 12M18 6 6 18" />)
 export const QuoteIcon = icon(

@@ -14,6 +14,7 @@ import { Clamp, ClampList } from './Clamp'
 import { plainText } from '../../listings/format'
 import type { ListingPageView } from './listing-types'
 import { ListingImage } from '#ui/ListingImage'
+import { useLocale } from '#ui/locale'
 
 const t = listingTexts.page
 
@@ -42,6 +43,7 @@ export function ListingTemplate({
   services: ServiceSummary[]
   related: CardData[]
 }) {
+  const { href } = useLocale()
   return (
     <article className="pb-8" aria-labelledby="listing-name">
       {listing.inactive ? <InactiveBanner /> : null}
@@ -49,7 +51,7 @@ export function ListingTemplate({
         <div className="container-site flex flex-col gap-4 py-10 lg:py-14">
           {listing.parent ? (
             <p className="eyebrow text-red">
-              <a href={`/${listing.parent.slug}`} className="underline-offset-4 hover:underline">
+              <a href={href(`/${listing.parent.slug}`)} className="underline-offset-4 hover:underline">
                 {listing.parent.name}
               </a>
             </p>
@@ -118,7 +120,7 @@ export function ListingTemplate({
             {services.map((service) => (
               <li key={service._id}>
                 <a
-                  href={`/${service.slug}`}
+                  href={href(`/${service.slug}`)}
                   className="group block overflow-hidden rounded-sm bg-white shadow-sm ring-1 ring-black/5 hover:shadow-lg"
                 >
                   <span className="block aspect-square overflow-hidden bg-sand">
@@ -150,7 +152,10 @@ export function ListingTemplate({
               </h2>
               <p className="mt-2 text-white/85">{t.bookingText}</p>
             </div>
-            <a href={`/booking?operatorId=${encodeURIComponent(listing.bookingOperatorId)}`} className="button button--light shrink-0">
+            <a
+              href={`${href('/booking')}?operatorId=${encodeURIComponent(listing.bookingOperatorId)}`}
+              className="button button--light shrink-0"
+            >
               {t.bookNow}
             </a>
           </div>
@@ -166,7 +171,7 @@ export function ListingTemplate({
             {related.map((card) => (
               <li key={card._id} className="w-[70%] shrink-0 snap-start sm:w-[40%] lg:w-[calc((100%-2.5rem)/3)]">
                 <a
-                  href={`/${card.slug}`}
+                  href={href(`/${card.slug}`)}
                   className="group block h-full overflow-hidden rounded-sm bg-white shadow-sm ring-1 ring-black/5 hover:shadow-lg"
                 >
                   <span className="block aspect-square overflow-hidden bg-sand">

@@ -10,8 +10,8 @@ import { ArrowRightIcon } from '#ui/icons'
 import { Img } from '#ui/Img'
 import { SmartLink } from '#ui/SmartLink'
 import type { Route } from './+types/chapters'
-import { contentPageMeta, layoutDataOf } from './content-page'
-import { loadContentPage } from './content-page.server'
+import { contentPageMeta, layoutDataOf, rootDataOf } from './content-page'
+import { loadContentPage, pathWithinLanguage } from './content-page.server'
 
 const t = chapterTexts
 
@@ -22,7 +22,7 @@ const t = chapterTexts
  * published chapters; editors see drafts.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const loaded = await loadContentPage(context, request, 'chapters', slugFromPath(new URL(request.url).pathname))
+  const loaded = await loadContentPage(context, request, 'chapters', slugFromPath(pathWithinLanguage(context, request)))
   const domainId = context.domain?._id
   const which = context.user ? 'draft' : 'published'
   const document = (loaded.page as { document?: { story?: { _id?: unknown } } }).document
@@ -56,7 +56,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => contentPageMeta(loaderData, layoutDataOf(matches))
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => contentPageMeta(loaderData, layoutDataOf(matches), rootDataOf(matches))
 
 type StoryData = NonNullable<Route.ComponentProps['loaderData']['story']>
 

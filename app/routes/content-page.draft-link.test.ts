@@ -1,3 +1,4 @@
+import { ENGLISH_ONLY } from '#lib/locales'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SYSTEM } from '../../server/services/access.ts'
 import { signIn, type Caller } from '../../tests/helpers/api-client.ts'
@@ -33,7 +34,16 @@ async function draftPage(slug: string, title: string) {
 describe("the page's loader", () => {
   const load = async (path: string) => {
     const domain = await t.services.domains.forHost('localhost')
-    const context = { services: t.services, domain, user: null, clientIp: '127.0.0.1', unavailable: false, reportError: () => {} }
+    const context = {
+      services: t.services,
+      domain,
+      locale: 'en-AU' as const,
+      languages: ENGLISH_ONLY,
+      user: null,
+      clientIp: '127.0.0.1',
+      unavailable: false,
+      reportError: () => {},
+    }
     const url = new URL(path, 'http://localhost')
     return loadContentPage(context, new Request(url), 'pages', url.pathname.slice(1))
   }

@@ -8,6 +8,11 @@ import type { Collection, PageDoc } from '#lib/content'
 import { loadBlockData } from '#blocks/block-data.server'
 import { normaliseContents } from '#blocks/schemas'
 import { DRAFT_LINK_PARAM } from '#lib/draft-link'
+import { splitLocalePath } from '#lib/locales'
+
+/** The request's address within its language: `/de/about` → `/about` (the prefix is the router's basename). */
+export const pathWithinLanguage = (context: AppLoadContext, request: Request) =>
+  splitLocalePath(new URL(request.url).pathname, context.languages).path
 
 export async function loadContentPage(context: AppLoadContext, request: Request, collection: Collection, slug: string) {
   const domainId = context.domain?._id

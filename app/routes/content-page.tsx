@@ -11,6 +11,8 @@ import { SaveBar } from '#ui/favourites/SaveButton'
 import { imageUrl } from '#ui/image-url'
 import { PageHeader } from '~/site/PageHeader'
 import type { loadContentPage } from './content-page.server'
+import { localePath } from '#lib/locales'
+import { pageLocaleOf, type PageLocale } from '#ui/locale'
 
 type Loaded = Awaited<ReturnType<typeof loadContentPage>>
 
@@ -26,9 +28,10 @@ interface LayoutData {
   siteSettings: { og: SocialDefaults; twitter: SocialDefaults } | null
 }
 
-export function contentPageMeta(loaderData: Loaded | undefined, layout: LayoutData | undefined): MetaDescriptor[] {
+export function contentPageMeta(loaderData: Loaded | undefined, layout: LayoutData | undefined, root?: unknown): MetaDescriptor[] {
   if (!loaderData) return []
   const { page, origin } = loaderData
+  const { locale, languages } = pageLocaleOf(root as Partial<PageLocale> | undefined)
   const siteName = layout?.nav?.siteName ?? ''
   const og = layout?.siteSettings?.og
   const pageTitle = page.title || page.header.title
@@ -36,7 +39,8 @@ export function contentPageMeta(loaderData: Loaded | undefined, layout: LayoutDa
   const title = isHome && og?.title ? og.title : [pageTitle, siteName].filter(Boolean).join(' – ')
   const description = page.description || page.og?.description || page.header.description || og?.description || ''
   const imageId = page.og?.image?.imageId || page.header.image?.imageId || og?.image.imageId
-  const canonical = `${origin}/${page.slug}`
+  // Each language's page is its own canonical address (its alternates are in app/root.tsx).
+  const canonical = `${origin}${localePath(`/${page.slug}`, locale, languages)}`
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: description },
@@ -61,6 +65,10 @@ export function contentPageMeta(loaderData: Loaded | undefined, layout: LayoutDa
   if (loaderData.draftPreview) tags.push({ name: 'robots', content: 'noindex, nofollow' })
   return tags
 }
+
+/** The root loader's data among a meta function's matches (the page's language). */
+export const rootDataOf = (matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]) =>
+  matches.find((m) => m?.id === 'root')?.loaderData
 
 export function layoutDataOf(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): LayoutData | undefined {
   return matches.find((m) => m?.id === 'layouts/default')?.loaderData as LayoutData | undefined

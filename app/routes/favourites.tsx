@@ -10,6 +10,7 @@ import { favouriteTexts as t } from '#lib/texts'
 import {
   addFavourites,
   ENQUIRY_PARAM,
+  FAVOURITES_PATH,
   removeFavourite,
   SHARE_PARAM,
   shareUrl,
@@ -21,6 +22,7 @@ import { HeartIcon } from '#ui/favourites/SaveButton'
 import { useHydrated } from '#ui/hooks/use-hydrated'
 import type { Route } from './+types/favourites'
 import { enquiryPagePath, resolveShared } from './favourites.server'
+import { useLocale } from '#ui/locale'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (context.unavailable) throw data(null, { status: 503 })
@@ -41,6 +43,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ]
 
 function ItemRow({ item, onRemove }: { item: Favourite; onRemove?: () => void }) {
+  const { href } = useLocale()
   return (
     <li
       className="flex items-center justify-between gap-4 rounded-sm bg-white p-5 shadow-sm ring-1 ring-black/5"
@@ -49,7 +52,7 @@ function ItemRow({ item, onRemove }: { item: Favourite; onRemove?: () => void })
       <div className="min-w-0">
         <p className="eyebrow text-red">{t.kinds[item.kind]}</p>
         <a
-          href={item.path}
+          href={href(item.path)}
           className="mt-1 block font-display text-xl leading-snug font-semibold break-words text-red-darkest underline-offset-4 hover:underline"
         >
           {item.title || item.path}
@@ -70,6 +73,7 @@ function ItemRow({ item, onRemove }: { item: Favourite; onRemove?: () => void })
 }
 
 function SharedList({ items }: { items: Favourite[] }) {
+  const { href } = useLocale()
   const hydrated = useHydrated()
   const mine = useFavourites()
   const [done, setDone] = useState(false)
@@ -100,7 +104,7 @@ function SharedList({ items }: { items: Favourite[] }) {
             {t.saveAll}
           </button>
         ) : null}
-        <a href="/favourites" className="font-semibold text-red underline-offset-4 hover:underline">
+        <a href={href(FAVOURITES_PATH)} className="font-semibold text-red underline-offset-4 hover:underline">
           {t.viewMine}
         </a>
       </div>
@@ -112,6 +116,7 @@ function SharedList({ items }: { items: Favourite[] }) {
 }
 
 function MyList({ enquiryPath }: { enquiryPath: string | null }) {
+  const { href } = useLocale()
   const hydrated = useHydrated()
   const list = useFavourites()
   const [link, setLink] = useState<string | null>(null)
@@ -146,7 +151,7 @@ function MyList({ enquiryPath }: { enquiryPath: string | null }) {
               {t.share}
             </button>
             {enquiryPath ? (
-              <a href={`${enquiryPath}?${ENQUIRY_PARAM}=1`} className="button button--ghost">
+              <a href={`${href(enquiryPath)}?${ENQUIRY_PARAM}=1`} className="button button--ghost">
                 {t.enquire}
               </a>
             ) : null}

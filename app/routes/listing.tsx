@@ -1,3 +1,4 @@
+import { localePath } from '#lib/locales'
 import { lazy, Suspense } from 'react'
 import { data, isRouteErrorResponse, redirect } from 'react-router'
 import { slugFromPath } from '#lib/slug'
@@ -10,8 +11,8 @@ import { useHydrated } from '#ui/hooks/use-hydrated'
 import { loadListingPage } from '~/listings/listing-page.server'
 import { ListingTemplate } from '~/listings/ListingTemplate'
 import type { Route } from './+types/listing'
-import { contentPageMeta, layoutDataOf } from './content-page'
-import { loadContentPage } from './content-page.server'
+import { contentPageMeta, layoutDataOf, rootDataOf } from './content-page'
+import { loadContentPage, pathWithinLanguage } from './content-page.server'
 
 /**
  * /listing/*: a listing's page (spec 02 §2.1), stored in the 'listings' collection with the slug
@@ -23,13 +24,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   let loaded: Awaited<ReturnType<typeof loadContentPage>>
   try {
-    loaded = await loadContentPage(context, request, 'listings', slugFromPath(url.pathname))
+    loaded = await loadContentPage(context, request, 'listings', slugFromPath(pathWithinLanguage(context, request)))
   } catch (error) {
     const id = url.searchParams.get('id')
     const domainId = context.domain?._id
     if (id && domainId && isRouteErrorResponse(error) && error.status === 404) {
       const listing = await context.services.listings.findById(domainId, id, { editor: Boolean(context.user) }).catch(() => null)
-      if (listing?.slug && listing.slug !== slugFromPath(url.pathname)) throw redirect(`/${listing.slug}`)
+      if (listing?.slug && listing.slug !== slugFromPath(pathWithinLanguage(context, request)))
+        throw redirect(localePath(`/${listing.slug}`, context.locale, context.languages))
     }
     throw error
   }
@@ -39,7 +41,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const tags = contentPageMeta(loaderData, layoutDataOf(matches))
+  const tags = contentPageMeta(loaderData, layoutDataOf(matches), rootDataOf(matches))
   const listing = loaderData?.listingData.listing
   if (!listing || loaderData.page.title || loaderData.page.header.title) return tags
   // A listing page without its own title is titled by the listing's name.

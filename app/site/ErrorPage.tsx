@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router'
 import { texts } from '#lib/texts'
 import { draftLinkTexts, type DraftLinkProblem } from '#lib/draft-link'
+import { useLocale } from '#ui/locale'
 
 /**
  * Spec 01 §2.2: the error page. Detail is shown only in development. Inside the site's layout
@@ -12,6 +13,7 @@ export function ErrorPage({ error, inSite = false }: { error: unknown; inSite?: 
   const notFound = status === 404
   const detail = import.meta.env.DEV && routeError instanceof Error ? (routeError.stack ?? routeError.message) : null
   const e = texts.errors
+  const { href } = useLocale()
   // A draft link that was altered (404) or has expired (410) says so (issue 17 point 7).
   const draftLink = isRouteErrorResponse(routeError) ? (routeError.data as { draftLink?: DraftLinkProblem } | null)?.draftLink : undefined
   if (draftLink) {
@@ -23,7 +25,7 @@ export function ErrorPage({ error, inSite = false }: { error: unknown; inSite?: 
         <p className="error-page__status">{e.statusTitle(status)}</p>
         <h1>{expired ? draftLinkTexts.expiredTitle : draftLinkTexts.invalidTitle}</h1>
         <p>{expired ? draftLinkTexts.expiredMessage : draftLinkTexts.invalidMessage}</p>
-        <a className="button" href="/">
+        <a className="button" href={href('/')}>
           {e.backHome}
         </a>
       </main>
@@ -36,12 +38,12 @@ export function ErrorPage({ error, inSite = false }: { error: unknown; inSite?: 
       <h1>{notFound ? e.notFoundTitle : e.unknown}</h1>
       {notFound ? <p>{e.notFoundMessage}</p> : null}
       {detail ? <pre className="error-page__detail">{detail}</pre> : null}
-      <a className="button" href="/">
+      <a className="button" href={href('/')}>
         {e.backHome}
       </a>
       {inSite && notFound ? (
         // A plain GET form: it works before (and without) JavaScript.
-        <form action="/search" method="get" role="search" aria-label={e.searchLabel} className="error-page__search">
+        <form action={href('/search')} method="get" role="search" aria-label={e.searchLabel} className="error-page__search">
           <label htmlFor="not-found-q">{e.searchIntro}</label>
           <div className="error-page__search-row">
             <input id="not-found-q" type="search" name="q" autoComplete="off" />

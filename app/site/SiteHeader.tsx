@@ -4,6 +4,8 @@ import type { NavDoc } from '#lib/content'
 import { ChevronDownIcon, CloseIcon, MenuIcon } from '#ui/icons'
 import { Img } from '#ui/Img'
 import { SmartLink } from '#ui/SmartLink'
+import { siteTexts } from '#lib/texts'
+import { LanguageSwitcher } from './LanguageSwitcher'
 
 type Nav = Omit<NavDoc, 'domainId'>
 
@@ -117,6 +119,7 @@ export function SiteHeader({ nav, editing = false }: { nav: Nav; /** An editor i
         </nav>
 
         <div className="flex items-center gap-3">
+          <LanguageSwitcher label={siteTexts.language.label} />
           {nav.cta?.href && nav.cta.text ? (
             <SmartLink link={nav.cta} className="button hidden min-h-11 px-5 py-2 sm:inline-flex">
               {nav.cta.text}

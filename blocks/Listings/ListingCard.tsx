@@ -6,6 +6,7 @@ import { LocationIcon } from '#ui/icons'
 import { cardCost, eventDateRange, plainText } from '../../listings/format'
 import { CalendarIcon } from './icons'
 import { ListingImage } from '#ui/ListingImage'
+import { useLocale } from '#ui/locale'
 
 const t = listingTexts.grid
 
@@ -32,7 +33,9 @@ export function ListingCard({
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const inactive = listing.activeStatus !== 'ACTIVE'
-  const href = `/${listing.slug}`
+  const path = `/${listing.slug}`
+  // Plain links (the card's whole area): with the page's language prefix.
+  const href = useLocale().href(path)
   const dates = eventDateRange(listing.startDate, listing.endDate)
   // Spec 02 §2.2: the cost shows for events with a rate range (or free entry).
   const cost = listing.productCategoryId === 'EVENT' || listing.freeEntryFlag === 1 ? cardCost(listing) : ''
@@ -56,7 +59,7 @@ export function ListingCard({
           alt=""
           className="h-full w-full object-cover transition-transform duration-700 group-hover:scale-105"
         />
-        <SaveButton item={{ kind: 'listing', path: href, title: listing.name }} className="absolute top-3 right-3 z-10" />
+        <SaveButton item={{ kind: 'listing', path, title: listing.name }} className="absolute top-3 right-3 z-10" />
         {inactive ? (
           <span className="absolute top-3 left-3 rounded-full bg-ink px-3 py-1 text-xs font-semibold text-white">{t.inactive}</span>
         ) : null}

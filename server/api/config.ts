@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import { languagesProblem, SITE_TEXT_LOCALES } from '#lib/locales'
 import { hostFromHeader } from '../services/domains.ts'
 import { capabilityRoute } from './access.ts'
 import { createRouter } from './context.ts'
@@ -27,6 +28,17 @@ const domainInput = z.object({
   name: z.string().trim().min(1).max(120),
   hostnames: z.array(hostname).max(50).default([]),
   published: z.boolean().optional(),
+  /** The languages offered (issue 33): only those whose site texts ship; checked again by the service. */
+  languages: z
+    .object({
+      default: z.enum(SITE_TEXT_LOCALES),
+      others: z.array(z.enum(SITE_TEXT_LOCALES)).max(SITE_TEXT_LOCALES.length),
+    })
+    .superRefine((value, ctx) => {
+      const problem = languagesProblem(value)
+      if (problem) ctx.addIssue({ code: 'custom', path: problem.path.split('.').slice(1), message: problem.message })
+    })
+    .optional(),
   /** The version loaded: required to change an existing domain (400 without it, 409 when stale). */
   version: z.number().int().min(0).optional(),
 })

@@ -27,6 +27,10 @@ export const domainSchema = z
     name: z.string(),
     hostnames: z.array(z.string()),
     published: z.boolean(),
+    languages: z
+      .object({ default: z.string(), others: z.array(z.string()) })
+      .optional()
+      .openapi({ description: 'The default language (addresses without a prefix) and the further ones (lib/locales.ts codes)' }),
     version: z.number().int().optional(),
   })
   .openapi('Domain')

@@ -21,6 +21,12 @@ export const domains = pgTable('domains', {
     .notNull()
     .default(sql`'{}'::text[]`),
   published: boolean('published').notNull().default(false),
+  /** The language of addresses without a prefix (lib/locales.ts), and the further ones offered, in the switcher's order. */
+  defaultLanguage: text('default_language').notNull().default('en-AU'),
+  languages: text('languages')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   /** Bumped by every save; a save names the version it was based on (no lost updates). */
   version: integer('version').notNull().default(1),
   createdAt: createdAt(),

@@ -658,7 +658,13 @@ function barossa(images: DemoImages): DemoSite {
   })
 
   return {
-    domain: { _id: 'barossa', name: 'Barossa', hostnames: ['localhost', '127.0.0.1'], published: true },
+    domain: {
+      _id: 'barossa',
+      name: 'Barossa',
+      hostnames: ['localhost', '127.0.0.1'],
+      published: true,
+      languages: { default: 'en-AU', others: ['zh-Hans', 'de'] },
+    },
     pages: [
       home,
       thingsToDo,

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import type { DomainDoc } from '#lib/content'
+import { isLocaleCode, languagesProblem, type DomainLanguages, type LocaleCode } from '#lib/locales'
 import { formatSiteTime } from '#lib/team'
 import type { Db } from '../db/client.ts'
 import { domains } from '../db/schema.ts'
@@ -24,8 +25,16 @@ export async function requireDomain(db: Db, domainId: string): Promise<void> {
 }
 
 function toDoc(row: typeof domains.$inferSelect): DomainDoc {
-  return { _id: row.id, name: row.name, hostnames: row.hostnames, published: row.published, version: row.version }
+  // A language no longer in lib/locales.ts (never written: saves are validated) is left out rather than served.
+  const stored = (code: string): code is LocaleCode => isLocaleCode(code)
+  const languages: DomainLanguages = {
+    default: stored(row.defaultLanguage) ? row.defaultLanguage : 'en-AU',
+    others: row.languages.filter(stored),
+  }
+  return { _id: row.id, name: row.name, hostnames: row.hostnames, published: row.published, languages, version: row.version }
 }
+
+const sameLanguages = (a: DomainLanguages, b: DomainLanguages) => a.default === b.default && a.others.join() === b.others.join()
 
 export function createDomainService(db: Db, events: ContentEventBus) {
   /** Which domain answers which host changed: every visitor page cached for those hosts is stale. */
@@ -89,7 +98,19 @@ export function createDomainService(db: Db, events: ContentEventBus) {
     const taken = (await list()).find((d) => d._id !== doc._id && d.hostnames.some((h) => hostnames.includes(h)))
     if (taken)
       throw conflict(`The host name ${taken.hostnames.find((h) => hostnames.includes(h))} already belongs to the domain '${taken.name}'`)
-    const values = { id: doc._id, name: doc.name, hostnames, published: doc.published }
+    // Languages are validated here too, whoever calls (API, seed, CLI): only languages whose site texts ship.
+    const before = existing ? toDoc(existing).languages! : null
+    const languages = doc.languages ?? before ?? { default: 'en-AU', others: [] }
+    const problem = languagesProblem(languages)
+    if (problem) throw invalidInput(problem.message, [problem])
+    const values = {
+      id: doc._id,
+      name: doc.name,
+      hostnames,
+      published: doc.published,
+      defaultLanguage: languages.default,
+      languages: languages.others,
+    }
     const row = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(domains)
@@ -100,8 +121,19 @@ export function createDomainService(db: Db, events: ContentEventBus) {
           setWhere: existing && !options.force ? eq(domains.version, existing.version) : undefined,
         })
         .returning()
-      if (row)
+      if (row) {
         await recordActivity(tx, options.actor, { kind: 'domain', action: 'save', domainId: row.id, subjectId: row.id, subject: row.name })
+        // A change of languages changes every address of the domain: the log says so on its own line.
+        if (before && !sameLanguages(before, languages))
+          await recordActivity(tx, options.actor, {
+            kind: 'domain',
+            action: 'languages',
+            domainId: row.id,
+            subjectId: row.id,
+            subject: row.name,
+            details: { from: before, to: languages },
+          })
+      }
       return row
     })
     cached = null

@@ -1,7 +1,8 @@
 /**
  * The Nu HTML Checker (vnu, the W3C's validator, from the vnu-jar package) on the HTML the server
  * sends for each public template: the home page, a content page, the /whats-on grid, a listing
- * page, /search with results, and the 404 page. Any error fails the test, listed with where it is.
+ * page, /search with results, and the 404 page, and (issue 33) the German and Simplified Chinese
+ * pages with their language switcher and hreflang links. Any error fails the test, listed with where it is.
  * vnu runs on the machine's Java (11 or newer); without it the test fails and says so.
  */
 import { spawnSync } from 'node:child_process'
@@ -78,7 +79,15 @@ test('the Nu HTML Checker finds no error on any public template', async () => {
     listing: await html(listingPath),
     search: await html('/search?q=wine'),
     'not-found': await html(`/no-such-page-${Date.now()}`, 404),
+    // The same templates in the demo's other languages (issue 33).
+    'de-home': await html('/de'),
+    'de-listing': await html(firstLink(await html('/de/whats-on'), /^\/de\/listing\//)),
+    'zh-hans-whats-on': await html('/zh-hans/whats-on'),
+    'zh-hans-search': await html('/zh-hans/search?q=wine'),
+    'zh-hans-not-found': await html(`/zh-hans/no-such-page-${Date.now()}`, 404),
   }
+  expect(templates['de-home']).toContain('<html lang="de"')
+  expect(templates['zh-hans-whats-on']).toContain('hrefLang="x-default"')
   expect(templates.search).toMatch(/result/)
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vnu-'))
@@ -96,7 +105,7 @@ test('the Nu HTML Checker finds no error on any public template', async () => {
     const report = errors.map((m) => `${path.basename(m.url ?? '?')}:${m.lastLine ?? '?'}: ${m.message}\n    ${m.extract ?? ''}`).join('\n')
     expect(errors.length, `vnu errors (content page /${contentSlug}, listing ${listingPath}):\n${report}`).toBe(0)
     // It did check every file (a file vnu cannot read is a 'non-document-error', counted above).
-    expect(files).toHaveLength(6)
+    expect(files).toHaveLength(11)
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
   }

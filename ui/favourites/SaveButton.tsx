@@ -7,6 +7,7 @@ import { clsx } from 'clsx'
 import { favouriteTexts as t } from '#lib/texts'
 import { useHydrated } from '../hooks/use-hydrated'
 import { FAVOURITES_PATH, toggleFavourite, useFavourites, type Favourite } from './store'
+import { useLocale } from '#ui/locale'
 
 export function HeartIcon({ filled, size = 20, className }: { filled: boolean; size?: number; className?: string }) {
   return (
@@ -52,6 +53,7 @@ export function SaveButton({ item, className }: { item: Favourite; className?: s
 
 /** A labelled save button for the top of a listing or content page, with the way to the list. */
 export function SaveBar({ item, className }: { item: Favourite; className?: string }) {
+  const { href } = useLocale()
   const hydrated = useHydrated()
   const list = useFavourites()
   const saved = hydrated && list.some((entry) => entry.path === item.path)
@@ -79,7 +81,7 @@ export function SaveBar({ item, className }: { item: Favourite; className?: stri
         {saved ? t.savedPage : t.savePage}
       </button>
       {list.length ? (
-        <a href={FAVOURITES_PATH} className="font-semibold text-red underline-offset-4 hover:underline">
+        <a href={href(FAVOURITES_PATH)} className="font-semibold text-red underline-offset-4 hover:underline">
           {t.myListCount(list.length)}
         </a>
       ) : null}

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import type { DomainDoc } from '#lib/content'
 import { texts } from '#lib/texts'
 import { getApi, messageOf, postApi } from '#ui/api.ts'
-import { buttonClass, TextInput, ErrorAlert } from '#ui/editor/fields.tsx'
+import { buttonClass, Checkbox, SelectInput, TextInput, ErrorAlert } from '#ui/editor/fields.tsx'
+import { domainLanguagesOf, LOCALES, offeredLocales, SITE_TEXT_LOCALES, type LocaleCode } from '#lib/locales'
 import { PlusIcon } from '../icons.tsx'
 import { domainFormSchema, domainFormValues, domainToSend, type DomainFormValues } from '../site/domains.ts'
 import { chrome } from '#ui/editor/classes.ts'
@@ -12,6 +13,10 @@ import { useCloseGuard } from '../surfaces/close-guard.tsx'
 import { toastError, toastSuccess } from '../toast.ts'
 
 const t = texts.editor.config
+
+/** Editors read English: a language's English name, and its own when it differs ('German (Deutsch)'). */
+const languageLabel = (code: LocaleCode) =>
+  LOCALES[code].englishName === LOCALES[code].name ? LOCALES[code].englishName : `${LOCALES[code].englishName} (${LOCALES[code].name})`
 
 interface Loaded {
   domain: DomainDoc | null
@@ -107,7 +112,14 @@ export default function ConfigSettingsPanel() {
                 {d.name}
                 <span className="block text-xs font-normal text-neutral-500">{d._id}</span>
               </th>
-              <td className="py-2 pr-3 break-all">{d.hostnames.join(', ') || '—'}</td>
+              <td className="py-2 pr-3 break-all">
+                {d.hostnames.join(', ') || '—'}
+                <span className="block text-xs text-neutral-500" data-domain-languages="">
+                  {offeredLocales(domainLanguagesOf(d))
+                    .map((code) => LOCALES[code].englishName)
+                    .join(', ')}
+                </span>
+              </td>
               <td className="py-2 pr-3">{d.published ? t.yes : t.no}</td>
               <td className="py-2 pr-3">{d._id === activeId ? t.yes : t.no}</td>
               <td className="py-2">
@@ -170,8 +182,10 @@ function DomainForm({ domain, onCancel, onSaved }: { domain: DomainDoc | null; o
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<DomainFormValues>({ resolver: zodResolver(domainFormSchema), defaultValues: domainFormValues(domain) })
+  const defaultLanguage = useWatch({ control, name: 'defaultLanguage' })
   useCloseGuard(isDirty)
 
   const submit = handleSubmit(async (values) => {
@@ -204,6 +218,25 @@ function DomainForm({ domain, onCancel, onSaved }: { domain: DomainDoc | null; o
         error={errors.hostnames?.message}
         {...register('hostnames')}
       />
+      <SelectInput
+        label={t.defaultLanguage}
+        hint={t.defaultLanguageHint}
+        options={SITE_TEXT_LOCALES.map((code) => ({ value: code, label: languageLabel(code) }))}
+        {...register('defaultLanguage')}
+      />
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium text-neutral-800">{t.otherLanguages}</legend>
+        <p className="text-xs text-neutral-600">{t.otherLanguagesHint}</p>
+        {SITE_TEXT_LOCALES.map((code) => (
+          <Checkbox
+            key={code}
+            label={languageLabel(code)}
+            value={code}
+            disabled={code === defaultLanguage}
+            {...register('otherLanguages')}
+          />
+        ))}
+      </fieldset>
       <ErrorAlert message={serverError} />
       <div className="flex justify-end gap-2">
         <button type="button" className={buttonClass.secondary} onClick={onCancel}>

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { DomainDoc } from '#lib/content'
 import { texts } from '#lib/texts'
+import { domainLanguagesOf, SITE_TEXT_LOCALES } from '#lib/locales'
 
 const t = texts.editor.config
 
@@ -23,6 +24,9 @@ export const domainFormSchema = z.object({
     .regex(/^[a-zA-Z0-9_-]+$/, t.idRequired),
   name: z.string().trim().min(1, t.nameRequired),
   hostnames: z.string(),
+  /** The languages offered (issue 33): only those whose site texts ship (the server checks again). */
+  defaultLanguage: z.enum(SITE_TEXT_LOCALES),
+  otherLanguages: z.array(z.enum(SITE_TEXT_LOCALES)),
 })
 export type DomainFormValues = z.infer<typeof domainFormSchema>
 
@@ -35,12 +39,29 @@ export function domainToSend(values: DomainFormValues, domain: DomainDoc | null)
     _id: values._id.trim(),
     name: values.name.trim(),
     hostnames: parseHostnames(values.hostnames),
+    languages: { default: values.defaultLanguage, others: otherLanguages(values, domain) },
     ...(domain?.version !== undefined ? { version: domain.version } : {}),
   }
 }
 
-export const domainFormValues = (domain: DomainDoc | null): DomainFormValues => ({
-  _id: domain?._id ?? '',
-  name: domain?.name ?? '',
-  hostnames: domain?.hostnames.join(', ') ?? '',
-})
+/** The further languages in the switcher's order: those kept where they were, those added after them; never the default. */
+function otherLanguages(values: DomainFormValues, domain: DomainDoc | null): DomainFormValues['otherLanguages'] {
+  const before = domainLanguagesOf(domain).others as string[]
+  const chosen = values.otherLanguages.filter((code) => code !== values.defaultLanguage)
+  return [
+    ...chosen.filter((code) => before.includes(code)).sort((a, b) => before.indexOf(a) - before.indexOf(b)),
+    ...chosen.filter((code) => !before.includes(code)),
+  ]
+}
+
+export const domainFormValues = (domain: DomainDoc | null): DomainFormValues => {
+  const languages = domainLanguagesOf(domain)
+  const shipped = (code: string): code is DomainFormValues['defaultLanguage'] => (SITE_TEXT_LOCALES as readonly string[]).includes(code)
+  return {
+    _id: domain?._id ?? '',
+    name: domain?.name ?? '',
+    hostnames: domain?.hostnames.join(', ') ?? '',
+    defaultLanguage: shipped(languages.default) ? languages.default : 'en-AU',
+    otherLanguages: languages.others.filter(shipped),
+  }
+}

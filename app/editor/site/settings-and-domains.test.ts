@@ -41,15 +41,43 @@ describe('site settings form', () => {
 })
 
 describe('domain form', () => {
+  const english = { defaultLanguage: 'en-AU' as const, otherLanguages: [] }
   test('an existing domain is sent with the version it was loaded at; a new one without', () => {
     const existing = { _id: 'barossa', name: 'Barossa', hostnames: ['localhost'], published: true, version: 7 }
-    expect(domainToSend({ _id: ' barossa ', name: ' Barossa Valley ', hostnames: 'Localhost, barossa.example' }, existing)).toEqual({
+    expect(
+      domainToSend({ _id: ' barossa ', name: ' Barossa Valley ', hostnames: 'Localhost, barossa.example', ...english }, existing),
+    ).toEqual({
       _id: 'barossa',
       name: 'Barossa Valley',
       hostnames: ['localhost', 'barossa.example'],
+      languages: { default: 'en-AU', others: [] },
       version: 7,
     })
-    expect(domainToSend({ _id: 'eden', name: 'Eden', hostnames: '' }, null)).toEqual({ _id: 'eden', name: 'Eden', hostnames: [] })
+    expect(domainToSend({ _id: 'eden', name: 'Eden', hostnames: '', ...english }, null)).toEqual({
+      _id: 'eden',
+      name: 'Eden',
+      hostnames: [],
+      languages: { default: 'en-AU', others: [] },
+    })
+  })
+
+  test('further languages keep their order, new ones come after them, and the default is never one of them', () => {
+    const existing = {
+      _id: 'barossa',
+      name: 'Barossa',
+      hostnames: [],
+      published: true,
+      languages: { default: 'en-AU' as const, others: ['zh-Hans' as const] },
+    }
+    const values = { _id: 'barossa', name: 'Barossa', hostnames: '', defaultLanguage: 'en-AU' as const }
+    expect(domainToSend({ ...values, otherLanguages: ['de', 'zh-Hans'] }, existing).languages).toEqual({
+      default: 'en-AU',
+      others: ['zh-Hans', 'de'],
+    })
+    expect(domainToSend({ ...values, defaultLanguage: 'de', otherLanguages: ['de', 'en-AU'] }, existing).languages).toEqual({
+      default: 'de',
+      others: ['en-AU'],
+    })
   })
 
   test('host names are comma-separated, trimmed, lower-cased, without duplicates', () => {
@@ -58,13 +86,20 @@ describe('domain form', () => {
   })
 
   test('values of a domain, and the id rule', () => {
-    expect(domainFormValues({ _id: 'eden', name: 'Eden', hostnames: ['a.com', 'b.com'], published: true })).toEqual({
-      _id: 'eden',
-      name: 'Eden',
-      hostnames: 'a.com, b.com',
-    })
-    expect(domainFormValues(null)).toEqual({ _id: '', name: '', hostnames: '' })
-    expect(domainFormSchema.safeParse({ _id: 'has space', name: 'x', hostnames: '' }).success).toBe(false)
-    expect(domainFormSchema.safeParse({ _id: 'ok_id-1', name: 'x', hostnames: '' }).success).toBe(true)
+    expect(
+      domainFormValues({
+        _id: 'eden',
+        name: 'Eden',
+        hostnames: ['a.com', 'b.com'],
+        published: true,
+        languages: { default: 'en-AU', others: ['de'] },
+      }),
+    ).toEqual({ _id: 'eden', name: 'Eden', hostnames: 'a.com, b.com', defaultLanguage: 'en-AU', otherLanguages: ['de'] })
+    expect(domainFormValues(null)).toEqual({ _id: '', name: '', hostnames: '', ...english })
+    expect(domainFormSchema.safeParse({ _id: 'has space', name: 'x', hostnames: '', ...english }).success).toBe(false)
+    expect(domainFormSchema.safeParse({ _id: 'ok_id-1', name: 'x', hostnames: '', ...english }).success).toBe(true)
+    expect(domainFormSchema.safeParse({ _id: 'ok', name: 'x', hostnames: '', defaultLanguage: 'fr', otherLanguages: [] }).success).toBe(
+      false,
+    )
   })
 })
