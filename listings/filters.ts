@@ -9,10 +9,10 @@
  *
  * Adding a filter: an entry here, and a request field in fetchRequestSchema (lib/listings.ts) if
  * the API has none for it yet. A visitor-facing one also has a `visitor` part (its fields in the
- * grid's state and address), a control in blocks/Listings/ and its label in lib/texts.ts. If it
- * filters on a listing field that is not yet a column of the public copy, that field also needs its
- * column (schema.ts, projectionOf in mapping.ts, a migration) and its place in IndexedListing below
- * and in memory-index.ts (INDEXED_COLUMNS, indexedListingOf).
+ * grid's state and address), a control in blocks/Listings/FilterForm.tsx and its label in
+ * lib/texts.ts. If it filters on a listing field that is not yet a column of the public copy, that
+ * field also needs its column (schema.ts, projectionOf in mapping.ts, a migration) and its place in
+ * IndexedListing below and in memory-index.ts (INDEXED_COLUMNS, indexedListingOf).
  *
  * A filter's stage says which answers it narrows: 'base' filters (the category, hide tours, the
  * checked categories) decide what the filter panel offers (the towns, whether dates apply) and are

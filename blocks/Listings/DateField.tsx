@@ -1,0 +1,69 @@
+import { useId, useState } from 'react'
+import { formatDmy, parseDate, parseDmy } from '#lib/dates'
+import { listingTexts } from '#lib/texts'
+import { readTypedDate } from './typed-date'
+
+const t = listingTexts.grid
+
+/**
+ * A date typed as DD/MM/YYYY (spec 02 §2.2). A complete valid date (or an emptied box) applies at
+ * once; until then the typed text stays as it is, marked invalid only once it is long enough to be
+ * wrong. A date the other field rules out (`refuse`: a From after To, a To before From) is not
+ * applied: the text stays, marked invalid, with the reason under it. Without JavaScript the form
+ * sends the text and the server reads DD/MM/YYYY too.
+ */
+export function DateField({
+  label,
+  name,
+  value,
+  refuse,
+  onChange,
+}: {
+  label: string
+  name: string
+  value: string
+  /** Why this date cannot be taken, or null when it can. */
+  refuse: (iso: string) => string | null
+  onChange: (iso: string) => void
+}) {
+  const [draft, setDraft] = useState<string | null>(null)
+  const [refused, setRefused] = useState<string | null>(null)
+  const hintId = useId()
+  const errorId = useId()
+  const shown = draft ?? formatDmy(parseDate(value))
+  const invalid = (draft !== null && draft.trim().length >= 8 && !parseDmy(draft)) || refused !== null
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label className="flex flex-col gap-1.5 text-sm font-semibold text-ink">
+        <span>
+          {label}{' '}
+          <span id={hintId} className="font-normal text-ink-soft">
+            ({t.dateHint})
+          </span>
+        </span>
+        <input
+          type="text"
+          name={name}
+          value={shown}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={t.dateHint}
+          maxLength={10}
+          pattern="\d{1,2}/\d{1,2}/\d{4}"
+          aria-describedby={`${hintId} ${errorId}`}
+          aria-invalid={invalid || undefined}
+          onChange={(event) => {
+            const typed = readTypedDate(event.target.value, value, refuse)
+            setRefused(typed.refused)
+            setDraft(typed.draft)
+            if (typed.apply !== null) onChange(typed.apply)
+          }}
+          className="min-h-12 rounded-md border border-ink/25 bg-white px-4 text-base font-normal aria-invalid:border-red-lighter"
+        />
+      </label>
+      <p id={errorId} aria-live="polite" className="text-sm font-semibold text-red empty:hidden">
+        {refused}
+      </p>
+    </div>
+  )
+}

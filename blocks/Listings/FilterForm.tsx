@@ -1,0 +1,162 @@
+import { clsx } from 'clsx'
+import type { FormEvent, RefObject } from 'react'
+import type { FetchResponse } from '#lib/listings'
+import { listingTexts } from '#lib/texts'
+import { CloseIcon } from '#ui/icons'
+import { params, toggleCategory, withDate, type GridFilters } from '../../listings/grid-filters'
+import { DateField } from './DateField'
+import { FilterIcon } from './icons'
+
+const t = listingTexts.grid
+
+/**
+ * The grid's filters (spec 02 §2.2): keywords, then a panel with the town, the dates (when the
+ * results have dated listings) and the categories. A GET form whose controls are named after the
+ * address's parameters, so it filters without JavaScript too; once hydrated each change applies at
+ * once (keywords through `onKeyword`, debounced by the grid).
+ */
+export function FilterForm({
+  panelId,
+  filters,
+  keyword,
+  onKeyword,
+  onSubmit,
+  applyFilters,
+  result,
+  hydrated,
+  panel,
+}: {
+  panelId: string
+  filters: GridFilters
+  keyword: string
+  onKeyword: (keyword: string) => void
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void
+  applyFilters: (next: GridFilters) => void
+  result: FetchResponse | null
+  hydrated: boolean
+  panel: { panelOpen: boolean; setPanelOpen: (open: boolean) => void; panelRef: RefObject<HTMLDetailsElement | null> }
+}) {
+  const categories = result?.listingCategories ?? []
+  const locations = result?.locations ?? []
+  const { panelOpen, setPanelOpen, panelRef } = panel
+  return (
+    <form method="get" role="search" aria-label={t.label} onSubmit={onSubmit} className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <label className="flex flex-1 flex-col gap-1.5 text-sm font-semibold text-ink">
+          {t.keywords}
+          <input
+            type="search"
+            name={params.search}
+            value={keyword}
+            onChange={(event) => onKeyword(event.target.value)}
+            placeholder={t.keywordsPlaceholder}
+            autoComplete="off"
+            maxLength={200}
+            className="min-h-12 rounded-full border border-ink/25 bg-white px-5 text-base font-normal text-ink placeholder:text-ink-soft focus-visible:border-red"
+          />
+        </label>
+      </div>
+
+      <details ref={panelRef} open={panelOpen} onToggle={(event) => setPanelOpen(event.currentTarget.open)} className="group/filters">
+        <summary
+          aria-controls={panelId}
+          className="inline-flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full border-2 border-red px-5 py-2 text-sm font-semibold text-red transition-colors select-none hover:bg-red hover:text-white [&::-webkit-details-marker]:hidden"
+        >
+          <FilterIcon size={18} />
+          {t.filters}
+        </summary>
+        <div
+          id={panelId}
+          className="fixed inset-0 z-[60] flex flex-col gap-6 overflow-y-auto bg-white p-6 md:static md:z-auto md:mt-4 md:overflow-visible md:rounded-sm md:bg-soft-pink md:p-6 md:ring-1 md:ring-black/5"
+        >
+          <div className="flex items-center justify-between md:hidden">
+            <p className="font-display text-2xl font-semibold text-red-darkest">{t.filters}</p>
+            {/* Without JavaScript this submits the form, which applies the filters and closes the overlay. */}
+            <button
+              type={hydrated ? 'button' : 'submit'}
+              data-close=""
+              onClick={hydrated ? () => setPanelOpen(false) : undefined}
+              className="inline-flex min-h-11 items-center gap-2 rounded-full px-4 font-semibold text-red ring-1 ring-red/40"
+            >
+              <CloseIcon size={18} />
+              {t.close}
+            </button>
+          </div>
+          <div className="grid gap-5 md:grid-cols-3">
+            <label className="flex flex-col gap-1.5 text-sm font-semibold text-ink">
+              {t.location}
+              <select
+                name={params.location}
+                value={filters.location}
+                onChange={(event) => applyFilters({ ...filters, location: event.target.value })}
+                className="min-h-12 rounded-md border border-ink/25 bg-white px-4 text-base font-normal"
+              >
+                <option value="">{t.allLocations}</option>
+                {locations.map((location) => (
+                  <option key={location} value={location}>
+                    {location}
+                  </option>
+                ))}
+                {filters.location && !locations.includes(filters.location) ? (
+                  <option value={filters.location}>{filters.location}</option>
+                ) : null}
+              </select>
+            </label>
+            {result?.hasDates ? (
+              <>
+                <DateField
+                  label={t.from}
+                  name={params.from}
+                  value={filters.from}
+                  refuse={(iso) => (filters.to && iso > filters.to ? t.fromAfterTo : null)}
+                  onChange={(iso) => applyFilters(withDate(filters, 'from', iso))}
+                />
+                <DateField
+                  label={t.to}
+                  name={params.to}
+                  value={filters.to}
+                  refuse={(iso) => (filters.from && iso < filters.from ? t.toBeforeFrom : null)}
+                  onChange={(iso) => applyFilters(withDate(filters, 'to', iso))}
+                />
+              </>
+            ) : null}
+          </div>
+          {categories.length > 1 ? (
+            <fieldset>
+              <legend className="mb-3 text-sm font-semibold text-ink">{t.categories}</legend>
+              <div className="flex flex-wrap gap-2">
+                {categories.map((category) => {
+                  const checked = filters.categories.includes(category.key)
+                  return (
+                    <label
+                      key={category.key}
+                      className={clsx(
+                        'inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border px-4 text-sm font-medium transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-red-lighter',
+                        checked ? 'border-red bg-red text-white' : 'border-ink/25 bg-white text-ink hover:border-red',
+                      )}
+                    >
+                      <input
+                        type="checkbox"
+                        name={params.categories}
+                        value={category.key}
+                        checked={checked}
+                        onChange={() => applyFilters(toggleCategory(filters, category.key))}
+                        className="h-4 w-4 accent-red-darker"
+                      />
+                      {category.name}
+                    </label>
+                  )
+                })}
+              </div>
+            </fieldset>
+          ) : null}
+          <div className={clsx('mt-auto md:mt-0', hydrated && 'md:hidden')}>
+            <button type="submit" className="button w-full md:w-auto">
+              {t.apply}
+            </button>
+          </div>
+        </div>
+      </details>
+    </form>
+  )
+}

@@ -1,0 +1,56 @@
+import { useCallback, useRef, useState } from 'react'
+import type { FetchResponse } from '#lib/listings'
+import { fetchRequest, PAGE_SIZE, type GridFilters } from '../../listings/grid-filters'
+import type { ListingsBlockData } from './data'
+
+/** Spec 02 §9: a re-query shows its loading state at least this long. */
+const FETCH_MIN_DELAY_MS = 200
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * The grid's results: the server's first answer, then `listing/fetch` for each change of filters
+ * (only the latest request's answer is kept) or Load More (appended).
+ */
+export function useListingsQuery(apiBase: string, categoryFilter: string, initial: ListingsBlockData | undefined) {
+  const [result, setResult] = useState<FetchResponse | null>(initial?.result ?? null)
+  const [pages, setPages] = useState(initial?.pages ?? 1)
+  const [loading, setLoading] = useState(!initial?.result)
+  const [loadingMore, setLoadingMore] = useState(false)
+  const requestId = useRef(0)
+
+  const query = useCallback(
+    async (next: GridFilters, page: number, append: boolean) => {
+      const id = ++requestId.current
+      const body = fetchRequest(next, categoryFilter, page, PAGE_SIZE)
+      try {
+        const [response] = await Promise.all([
+          fetch(`${apiBase}/listing/fetch`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json' },
+            body: JSON.stringify(body),
+          }),
+          delay(FETCH_MIN_DELAY_MS),
+        ])
+        if (!response.ok) throw new Error(`listing/fetch answered ${response.status}`)
+        const answer = (await response.json()) as FetchResponse
+        if (id !== requestId.current) return null
+        setResult((previous) => (append && previous ? { ...answer, listings: [...previous.listings, ...answer.listings] } : answer))
+        setPages(page)
+        return answer
+      } catch (error) {
+        // Spec 02 §8: listing grid fetch failures are not handled visibly.
+        console.error(error)
+        return null
+      } finally {
+        if (id === requestId.current) {
+          setLoading(false)
+          setLoadingMore(false)
+        }
+      }
+    },
+    [apiBase, categoryFilter],
+  )
+
+  return { result, pages, loading, loadingMore, setLoading, setLoadingMore, query }
+}
