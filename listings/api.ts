@@ -3,6 +3,7 @@ import { fetchRelatedSchema, fetchRequestSchema, listingCategoryInputSchema, tag
 import { listingTexts, texts } from '#lib/texts'
 import { notFound } from '../server/services/errors.ts'
 import { capabilityRoute, editorRoute } from '../server/api/access.ts'
+import { clientIp } from '../server/api/client.ts'
 import { createRouter, domainIdOf } from '../server/api/context.ts'
 import { domainIdParam, errorResponses, errorSchema, idParam, json } from '../server/api/schemas.ts'
 
@@ -61,6 +62,7 @@ const mapPoints = createRoute({
       }),
       'The map points',
     ),
+    429: json(errorSchema, 'Too many map requests from this address (RATE_LIMIT_SEARCH a minute); Retry-After says when to try again'),
     ...errorResponses,
   },
 })
@@ -262,6 +264,8 @@ export const listingRouter = createRouter()
   })
   .openapi(mapPoints, async (c) => {
     const { domainId, ...query } = c.req.valid('json')
+    // Visitors' map requests are limited like their searches (RATE_LIMIT_SEARCH a minute per address).
+    if (!c.var.user) await c.var.services.rateLimits.mapPointsFrom(clientIp(c, c.var.services.config.auth.trustProxy))
     const answer = await c.var.services.listingMap.points(domainIdOf(c, domainId), query)
     const map = c.var.services.config.map
     return c.json({ ...answer, tiles: map ? { url: map.tileUrl, attribution: map.attribution } : null }, 200)

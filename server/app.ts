@@ -18,6 +18,7 @@ import type { Logger } from './log.ts'
 import { compressResponses } from './compression.ts'
 import { createPageCache, isAnonymousRequest, PageDependencies } from './page-cache.ts'
 import { createHealthCheck, type HealthSources } from './health.ts'
+import { checkPageAddress } from './page-address.ts'
 import { providerModes } from './providers.ts'
 import { CONTENT_CHANNEL, SITE_CHANGE } from './services/events.ts'
 import { hostFromHeader } from './services/domains.ts'
@@ -152,6 +153,15 @@ export function createApp({ services, config, log, build, clientDir, health }: A
     )
   }
 
+  // Page addresses (server/page-address.ts): unstorable text answers 400 before anything looks it
+  // up; after the site's own redirect rules (which may name any spelling, '/old.html'), other
+  // spellings of a page's address redirect to its canonical form instead of being rendered and cached.
+  app.use('*', async (c, next) => {
+    const checked = checkPageAddress(new URL(c.req.url))
+    if (!checked.ok && checked.status === 400) return errorJson(c, 400, checked.message)
+    await next()
+  })
+
   // Redirects from the domain's published site settings apply before any page is rendered.
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
     // With the database down there are no redirects to apply; the page itself answers 503.
@@ -164,6 +174,12 @@ export function createApp({ services, config, log, build, clientDir, health }: A
       })
     if (redirect) return c.redirect(redirect.location, redirect.status)
     await next()
+  })
+  app.use('*', async (c, next) => {
+    const checked = checkPageAddress(new URL(c.req.url))
+    if (checked.ok || checked.status !== 308) return next()
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return errorJson(c, 404, 'No page at this address')
+    return c.redirect(checked.location, 308)
   })
 
   if (build) {

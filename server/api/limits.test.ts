@@ -232,3 +232,34 @@ describe('request body limit of the pages (issue 29 point 4)', () => {
     await expectShape(res, 413, 'too_large')
   })
 })
+
+describe('suggestions, map points and page addresses (issue 29 point 9)', () => {
+  const from = (ip: string) => ({ host: 'localhost', 'x-forwarded-for': ip, 'content-type': 'application/json' })
+
+  it('limits search suggestions and map points per address like searches (RATE_LIMIT_SEARCH a minute)', async () => {
+    const suggest = () => t.app.request('/api/search/suggest?q=bar', { headers: from('10.2.2.1') })
+    const points = () => t.app.request('/api/listing/mapPoints', { method: 'POST', headers: from('10.2.2.2'), body: '{}' })
+    for (const ask of [suggest, points]) {
+      const statuses: number[] = []
+      for (let i = 0; i < 4; i++) statuses.push((await ask()).status)
+      expect(statuses).toEqual([200, 200, 200, 429])
+      const refused = await ask()
+      await expectShape(refused, 429, 'rate_limited')
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    }
+  })
+
+  it('answers 400 for NUL or malformed UTF-8 in a page or search address, and redirects other spellings of a page address', async () => {
+    for (const address of ['/search?q=a%00', '/about%00', '/search?q=%ED%A0%80'])
+      await expectShape(await t.app.request(address, { headers: { host: 'localhost' } }), 400, 'invalid_input')
+    for (const [address, location] of [
+      ['/ABOUT', '/about'],
+      ['/about~', '/about'],
+      ['/about/', '/about'],
+    ] as const) {
+      const res = await t.app.request(address, { headers: { host: 'localhost' } })
+      expect(res.status).toBe(308)
+      expect(res.headers.get('location')).toBe(location)
+    }
+  })
+})

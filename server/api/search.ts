@@ -77,6 +77,7 @@ const suggest = createRoute({
       z.object({ groups: z.array(z.object({ kind: kindSchema, label: z.string(), suggestions: z.array(suggestionSchema) })) }),
       'Suggestions by kind, pages first',
     ),
+    429: json(errorSchema, 'Too many requests from this address (RATE_LIMIT_SEARCH a minute); Retry-After says when to try again'),
     ...errorResponses,
   },
 })
@@ -134,6 +135,7 @@ export const searchRouter = createRouter()
   // times a second by the search box, and the page's own search is counted when submitted.
   .openapi(suggest, async (c) => {
     const { q, perKind, domainId } = c.req.valid('query')
+    if (!c.var.user) await c.var.services.rateLimits.suggestionsFrom(clientIp(c, c.var.services.config.auth.trustProxy))
     const groups = await c.var.services.search.suggest(domainIdOf(c, domainId), q, { perKind, actor: { user: c.var.user } })
     return c.json({ groups }, 200)
   })

@@ -199,6 +199,23 @@ describe('the editors panel', () => {
     expect((await callers.admin.get('/api/team/list')).status).toBe(200)
   })
 
+  it('keeps the last admin who can sign in, even while an admin invitation is pending (issue 29 point 6)', async () => {
+    const invited = await callers.admin.post('/api/team/invite', {
+      username: 'pending-admin',
+      email: 'pending-admin@example.com',
+      role: 'admin',
+    })
+    expect(invited.status).toBe(200)
+    const { editors } = await json<{ editors: { _id: string; username: string }[] }>(callers.admin.get('/api/team/list'))
+    const alma = editors.find((e) => e.username === 'alma')!
+    // Two accounts hold the admin role, but the invited one has no password yet: nobody could sign in as an admin.
+    expect((await callers.admin.post('/api/team/setRole', { id: alma._id, role: 'editor' })).status).toBe(409)
+    expect((await callers.admin.post('/api/team/deactivate', { id: alma._id })).status).toBe(409)
+    expect((await callers.admin.get('/api/team/list')).status).toBe(200)
+    const pending = editors.find((e) => e.username === 'pending-admin')!
+    expect((await callers.admin.post('/api/team/withdrawInvite', { id: pending._id })).status).toBe(200)
+  })
+
   it('promotes an editor, who may then publish; deactivation ends their sessions at once and keeps their history', async () => {
     const token = await signInToken(t, { username: 'casual', password: 'casual-password', roles: ['editor'] })
     const casual = {

@@ -6,14 +6,15 @@
  * deployment first cannot claim it. Once an editor exists the codes are deleted and the page is gone.
  */
 import { createHash, randomInt } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, count, eq, gt, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../db/client.ts'
-import { setupCodes } from '../db/schema.ts'
+import { setupCodes, users as usersTable } from '../db/schema.ts'
 import type { Logger } from '../log.ts'
 import type { AuthService } from './auth.ts'
 import { ADMIN_ROLE } from './access.ts'
 import { invalidInput, notFound } from './errors.ts'
+import type { RateLimits } from './rate-limit.ts'
 import { newUserSchema, passwordSchema, type UserService } from './users.ts'
 
 /** Letters and digits that cannot be mistaken for one another (no 0/O, 1/I/L). */
@@ -37,7 +38,10 @@ export const firstEditorInput = newUserSchema.pick({ username: true, email: true
   password: passwordSchema,
 })
 
-export function createFirstEditorService(db: Db, users: UserService, auth: AuthService) {
+/** A setup code works for an hour after it was printed; a restart prints a new one. */
+export const SETUP_CODE_TTL_MS = 60 * 60 * 1000
+
+export function createFirstEditorService(db: Db, users: UserService, auth: AuthService, limits: Pick<RateLimits, 'attemptFromIp'>) {
   // Once an editor exists there is never again no editor: remember it and skip the query.
   let editorExists = false
 
@@ -53,8 +57,12 @@ export function createFirstEditorService(db: Db, users: UserService, auth: AuthS
       await db.delete(setupCodes)
       return null
     }
+    // Only the newest code is valid: the ones printed at earlier starts are removed.
     const code = newSetupCode()
-    await db.insert(setupCodes).values({ codeHash: hashCode(code) })
+    await db.transaction(async (tx) => {
+      await tx.delete(setupCodes)
+      await tx.insert(setupCodes).values({ codeHash: hashCode(code) })
+    })
     return code
   }
 
@@ -64,22 +72,32 @@ export function createFirstEditorService(db: Db, users: UserService, auth: AuthS
     const parsed = firstEditorInput.safeParse(input)
     if (!parsed.success) throw invalidInput(parsed.error.issues.map((i) => i.message).join('; '), parsed.error.issues)
     const { code, username, email, password } = parsed.data
-    // Deleting the code is the claim: of two requests with one code, one gets the row.
-    const [claimed] = await db
-      .delete(setupCodes)
-      .where(eq(setupCodes.codeHash, hashCode(code)))
-      .returning()
-    if (!claimed) throw invalidInput(firstEditorMessages.wrongCode, [{ path: 'code', message: firstEditorMessages.wrongCode }])
-    if (!(await needed())) throw notFound(firstEditorMessages.gone)
-    try {
-      await users.create({ username, email, password, roles: [ADMIN_ROLE] })
-    } catch (err) {
-      // Nothing was created: the code stays usable.
-      await db.insert(setupCodes).values(claimed).onConflictDoNothing()
-      throw err
-    }
+    // Attempts count like sign-in attempts (RATE_LIMIT_IP per address per 15 minutes): the code
+    // cannot be guessed by trying.
+    await limits.attemptFromIp(client.ip)
+    // One winner: the creation holds a lock on the codes until it commits, so a second one (another
+    // code, another instance) waits and then finds an editor. Nothing is kept if it fails: the code
+    // stays usable.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`lock table ${setupCodes} in exclusive mode`)
+      const [{ editors } = { editors: 0 }] = await tx.select({ editors: count() }).from(usersTable)
+      if (editors > 0) throw notFound(firstEditorMessages.gone)
+      // The newest code, printed within the hour, is the claim.
+      const [claimed] = await tx
+        .delete(setupCodes)
+        .where(
+          and(
+            eq(setupCodes.codeHash, hashCode(code)),
+            gt(setupCodes.createdAt, new Date(Date.now() - SETUP_CODE_TTL_MS)),
+            sql`${setupCodes.createdAt} = (select max(created_at) from setup_codes)`,
+          ),
+        )
+        .returning()
+      if (!claimed) throw invalidInput(firstEditorMessages.wrongCode, [{ path: 'code', message: firstEditorMessages.wrongCode }])
+      await users.create({ username, email, password, roles: [ADMIN_ROLE] }, tx)
+      await tx.delete(setupCodes)
+    })
     editorExists = true
-    await db.delete(setupCodes)
     return auth.login(username, password, client)
   }
 

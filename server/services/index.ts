@@ -128,7 +128,7 @@ export function createServices(database: Database, config: ServicesConfig) {
     mailer,
     rateLimits,
     auth,
-    firstEditor: createFirstEditorService(db, users, auth),
+    firstEditor: createFirstEditorService(db, users, auth, rateLimits),
     /** The editors panel and my account (issue 21); the activity log records every change with it. */
     team: createTeamService(db, { users, auth, mailer, baseUrl: config.baseUrl }),
     activity: createActivityLog(db),

@@ -163,6 +163,9 @@ export function createRateLimits(store: LimiterStore, options: RateLimitOptions)
   const resets = store.limiter({ keyPrefix: 'reset', points: options.perAccount, durationSeconds: windowSeconds })
   const enquiries = store.limiter({ keyPrefix: 'enquiry', points: options.enquiryPerHour ?? 10, durationSeconds: 60 * 60 })
   const searches = store.limiter({ keyPrefix: 'search', points: options.searchPerMinute ?? 60, durationSeconds: 60 })
+  // Suggestions (as a visitor types) and map points are limited like searches, each on its own count.
+  const suggestions = store.limiter({ keyPrefix: 'suggest', points: options.searchPerMinute ?? 60, durationSeconds: 60 })
+  const mapPoints = store.limiter({ keyPrefix: 'map', points: options.searchPerMinute ?? 60, durationSeconds: 60 })
 
   const tooMany = (res: RateLimiterRes, message?: string) => {
     const minutes = Math.max(1, Math.ceil(res.msBeforeNext / 60000))
@@ -217,6 +220,10 @@ export function createRateLimits(store: LimiterStore, options: RateLimitOptions)
     enquiryFrom: (ip: string, message?: string) => consume(enquiries, ip, message),
     /** Counts a public search from an address. */
     searchFrom: (ip: string) => consume(searches, ip, 'Too many searches from this address. Please wait a minute and try again.'),
+    /** Counts a request for search suggestions from an address. */
+    suggestionsFrom: (ip: string) => consume(suggestions, ip, 'Too many searches from this address. Please wait a minute and try again.'),
+    /** Counts a request for a grid's map points from an address. */
+    mapPointsFrom: (ip: string) => consume(mapPoints, ip, 'Too many map requests from this address. Please wait a minute and try again.'),
   }
 }
 

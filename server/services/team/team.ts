@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { escapeHtml } from '#lib/html'
 import { isTeamRole, TEAM_ROLES, teamRoleOf, type EditorStatus, type TeamMember, type TeamRole } from '#lib/team'
@@ -53,12 +53,15 @@ export function createTeamService(db: Db, deps: { users: UserService; auth: Auth
     return found as UserRow
   }
 
-  /** Locks the active admins' rows so two admins demoting each other at once cannot leave none. */
+  /**
+   * The admins who can sign in (active, with a password: a pending invitation is not one yet),
+   * their rows locked so two admins demoting each other at once cannot leave none.
+   */
   async function activeAdmins(tx: Writer): Promise<string[]> {
     const rows = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(sql`${ADMIN_ROLE} = any(${users.roles})`, isNull(users.deactivatedAt)))
+      .where(and(sql`${ADMIN_ROLE} = any(${users.roles})`, isNull(users.deactivatedAt), isNotNull(users.passwordHash)))
       .for('update')
     return rows.map((r) => r.id)
   }
