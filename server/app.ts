@@ -111,6 +111,9 @@ export function createApp({ services, config, log, build, clientDir, health }: A
   // images are embedded elsewhere (social cards) and booking payment opens provider windows.
   app.use(
     secureHeaders({
+      // HSTS only where the site is https (BASE_URL): over plain http it means nothing, and a
+      // localhost or staging address must not be pinned to https by a browser.
+      strictTransportSecurity: config.baseUrl.startsWith('https:') ? 'max-age=15552000; includeSubDomains' : false,
       crossOriginResourcePolicy: false,
       crossOriginOpenerPolicy: false,
       referrerPolicy: 'strict-origin-when-cross-origin',
@@ -264,12 +267,14 @@ export function createApp({ services, config, log, build, clientDir, health }: A
       // A draft link (issue 17 point 7) shows unpublished content to whoever holds it: never stored
       // by this server's page cache, a CDN or the browser, never indexed, whatever its answer.
       if (new URL(request.url).searchParams.has(DRAFT_LINK_PARAM)) {
-        response.headers.set('Cache-Control', 'no-store')
+        response.headers.set('Cache-Control', 'private, no-store')
+        response.headers.set('Vary', 'Cookie, Authorization')
         response.headers.set('X-Robots-Tag', 'noindex, nofollow')
         return response
       }
       if (!anonymous) {
         response.headers.set('Cache-Control', 'private, no-store')
+        response.headers.set('Vary', 'Cookie, Authorization')
         return response
       }
       if (response.status === 200 && !response.headers.has('cache-control')) {

@@ -35,6 +35,15 @@ export function createApi(services: Services, log: Logger) {
   const api = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
   const maxBody = services.config.limits?.apiBodyBytes ?? DEFAULT_API_BODY_LIMIT
 
+  // No API answer may be kept by a shared cache (issue 29 point 8): drafts, enquiries, the activity
+  // log and sign-in tokens are answered here, and the same address answers differently per session.
+  // Every answer is `private, no-store` unless its route says otherwise, and varies by the session.
+  api.use(async (c, next) => {
+    await next()
+    if (!c.res.headers.has('cache-control')) c.res.headers.set('Cache-Control', 'private, no-store')
+    c.res.headers.append('Vary', 'Cookie, Authorization')
+  })
+
   // Before anything reads a body: a declared Content-Length over the limit is refused at once, and a
   // chunked body is counted as it arrives and refused as soon as it passes the limit.
   api.use(
