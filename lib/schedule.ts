@@ -2,7 +2,7 @@
  * Scheduled publishing and who else is here (issue 17 points 6 and 8), shared by the server and
  * the editor: the shapes the API answers, the site-time conversions and the texts shown.
  */
-import { formatSiteTime, SITE_TIME_ZONE, zoneOffsetMs } from './team.ts'
+import { formatSiteTime, SITE_TIME_ZONE, zonedInstant, zoneOffsetMs } from './team.ts'
 
 export const SCHEDULE_ACTIONS = ['publish', 'unpublish'] as const
 export type ScheduleAction = (typeof SCHEDULE_ACTIONS)[number]
@@ -62,9 +62,7 @@ export function siteLocalToInstant(local: string, timeZone: string = SITE_TIME_Z
   const guess = Date.UTC(y, mo - 1, d, h, mi, s)
   const check = new Date(guess)
   if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return null
-  const first = guess - zoneOffsetMs(guess, timeZone)
-  // Once more at the corrected instant, in case a daylight-saving change falls in between.
-  return new Date(guess - zoneOffsetMs(first, timeZone))
+  return zonedInstant(timeZone, y, mo, d, h, mi, s)
 }
 
 /** The "YYYY-MM-DDTHH:mm" a date-time field shows for an instant, in the site's time zone. */

@@ -1,3 +1,5 @@
+import { TZDate, tzOffset } from '@date-fns/tz'
+
 /**
  * The team's fixed roles (issue 21), shared by the server's checks and the editor's screens.
  * A user's `roles` may also hold other names that pages use for their viewer/editor/publisher
@@ -120,29 +122,21 @@ export function describeActivity(e: Pick<ActivityEntry, 'kind' | 'action' | 'sub
   }
 }
 
-/** Milliseconds the time zone is ahead of UTC at an instant (schedules and the log's day filters). */
-export function zoneOffsetMs(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant))
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value)
-  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - Math.floor(instant / 1000) * 1000
-}
+/** Milliseconds the time zone is ahead of UTC at an instant (@date-fns/tz, from Intl's zone data). */
+export const zoneOffsetMs = (instant: number, timeZone: string): number => tzOffset(timeZone, new Date(instant)) * 60_000
+
+/**
+ * The instant a wall-clock time of a time zone stands for (@date-fns/tz's TZDate): a time skipped
+ * when the clocks go forward counts from before the change (02:30 on that day is 03:30), and one
+ * that happens twice when they go back is its second occurrence (standard time).
+ */
+export const zonedInstant = (timeZone: string, y: number, month: number, d: number, h = 0, mi = 0, s = 0): Date =>
+  new Date(new TZDate(y, month - 1, d, h, mi, s, timeZone).getTime())
 
 /** The instant a YYYY-MM-DD day begins in the site's time zone (for "from"/"to" filters). */
 export function siteDayStart(ymd: string, timeZone: string = SITE_TIME_ZONE): Date {
   const [y, m, d] = ymd.split('-').map(Number) as [number, number, number]
-  const guess = Date.UTC(y, m - 1, d)
-  const first = guess - zoneOffsetMs(guess, timeZone)
-  // Once more at the corrected instant, in case a daylight-saving change falls in between.
-  return new Date(guess - zoneOffsetMs(first, timeZone))
+  return zonedInstant(timeZone, y, m, d)
 }
 
 /** "24/11/2026 21:45" in the site's time zone. */

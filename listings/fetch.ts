@@ -3,7 +3,7 @@
  * also like'. The grid's filters are filters.ts's: the in-memory index (memory-index.ts) answers
  * from them when it is ready, else the SQL query made here from the same filters.
  */
-import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm'
+import { and, arrayOverlaps, asc, eq, ne, notInArray, sql, type SQL } from 'drizzle-orm'
 import {
   productCategoryIds,
   tagKey,
@@ -18,7 +18,7 @@ import { listings } from '../server/db/schema.ts'
 import type { ListingChanges } from './changes.ts'
 import { activeFilters, filtersKey, sqlConditions } from './filters.ts'
 import { toCard } from './mapping.ts'
-import { sqlKit, textArray } from './sql.ts'
+import { sqlKit } from './sql.ts'
 import type { ListingIndex } from './memory-index.ts'
 import type { TaxonomyService } from './taxonomy.ts'
 import { parseFilterGroup } from '#lib/listings'
@@ -149,14 +149,11 @@ export function createListingFetch(db: Db, deps: ListingFetchDeps) {
         .where(where)
         .orderBy(sql`random()`)
         .limit(limit)
-    const matching = categories.length ? await pick(and(base, sql`${listings.tags} && ${textArray(categories)}`), input.limit) : []
+    const matching = categories.length ? await pick(and(base, arrayOverlaps(listings.tags, categories)), input.limit) : []
     let rows = matching
     if (rows.length < input.limit) {
       const seen = rows.map((r) => r.doc!._id)
-      const more = await pick(
-        and(base, seen.length ? sql`not (${listings.id} = any(${textArray(seen)}))` : undefined),
-        input.limit - rows.length,
-      )
+      const more = await pick(and(base, seen.length ? notInArray(listings.id, seen) : undefined), input.limit - rows.length)
       rows = [...rows, ...more]
     }
     return { listings: rows.map((r) => toCard(r.doc!)) }

@@ -22,7 +22,7 @@
  * SQL is written with the kit fetch.ts hands it (SqlKit), and drizzle and the table are named as
  * types only. lib/tags.ts and lib/dates.ts keep zod out too.
  */
-import type { SQL, sql as sqlTag } from 'drizzle-orm'
+import type { arrayContains, arrayOverlaps, not, SQL, sql as sqlTag } from 'drizzle-orm'
 import { toIsoDate } from '#lib/dates'
 import type { FetchQuery, FetchRequest, ListingCard, ListingCategory } from '#lib/listings'
 import { parseFilterGroup, tagKey } from '#lib/tags'
@@ -33,8 +33,10 @@ export interface SqlKit {
   sql: typeof sqlTag
   /** The listings table's columns. */
   listings: typeof listingsTable
-  /** A Postgres text[] of these strings, as a bound parameter. */
-  textArray(values: string[]): SQL
+  /** Drizzle's array operators (`&&`, `@>`), binding the strings as the column's text[]. */
+  arrayOverlaps: typeof arrayOverlaps
+  arrayContains: typeof arrayContains
+  not: typeof not
 }
 
 /** Words a visitor typed, as a prefix tsquery (all words, the last one as a prefix). */
@@ -160,9 +162,9 @@ export const FETCH_FILTERS = [
       const groups = (category?.filters ?? []).map((g) => parseFilterGroup(g)).filter((words) => words.length)
       return groups.length ? groups : null
     },
-    sql: (groups, { sql, listings, textArray }) =>
+    sql: (groups, { sql, listings, arrayOverlaps }) =>
       sql`(${sql.join(
-        groups.map((words) => sql`${listings.tags} && ${textArray(words)}`),
+        groups.map((words) => arrayOverlaps(listings.tags, words)),
         sql` and `,
       )})`,
     memory: {
@@ -179,7 +181,7 @@ export const FETCH_FILTERS = [
       const excluded = category ? parseFilterGroup(category.excludedTags) : []
       return excluded.length ? excluded : null
     },
-    sql: (excluded, { sql, listings, textArray }) => sql`not (${listings.tags} && ${textArray(excluded)})`,
+    sql: (excluded, { listings, arrayOverlaps, not }) => not(arrayOverlaps(listings.tags, excluded)),
     memory: { test: (listing, excluded) => !hasAny(listing, excluded) },
   }),
 
@@ -188,7 +190,7 @@ export const FETCH_FILTERS = [
     name: 'requiredAttributes',
     stage: 'base',
     parse: ({ category }) => (category?.attributes.length ? [...category.attributes] : null),
-    sql: (attributes, { sql, listings, textArray }) => sql`${listings.tags} @> ${textArray(attributes)}`,
+    sql: (attributes, { listings, arrayContains }) => arrayContains(listings.tags, attributes),
     memory: {
       candidates: (attributes, index) => attributes.map((a) => index.byTag(a)),
       test: (listing, attributes) => attributes.every((a) => listing.tags.has(a)),
@@ -304,7 +306,7 @@ export const FETCH_FILTERS = [
       const checked = q.checkedCategories.map(tagKey).filter(Boolean)
       return checked.length ? checked : null
     },
-    sql: (checked, { sql, listings, textArray }) => sql`${listings.tags} && ${textArray(checked)}`,
+    sql: (checked, { listings, arrayOverlaps }) => arrayOverlaps(listings.tags, checked),
     memory: {
       candidates: (checked, index) => [index.union(checked.map((c) => index.byTag(c)))],
       test: (listing, checked) => hasAny(listing, checked),

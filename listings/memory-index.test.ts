@@ -192,4 +192,27 @@ describe('the in-memory listing index', () => {
     const { compared } = await compareMixes(80, [...WORDS, 'quandong', 'aardvark', 'lodge'])
     expect(compared).toBe(80)
   }, 120_000)
+
+  it('matches tags holding quotes, backslashes, commas and braces, in SQL as in memory', async () => {
+    const odd = ['WINE "REGION"', 'A\\B', 'X,Y', '{Z}', 'NULL']
+    const added = newCustomListing('custom-odd-tags', 'Odd Tags Cellar', domainId)
+    added.activeStatus.value = 'ACTIVE'
+    added.customCategories = { value: odd }
+    added.taggedCategories = { value: odd }
+    await t.services.listings.setPublished(domainId, added, true, SYSTEM)
+    await t.services.listingIndex.warm(domainId)
+    for (const tag of odd) {
+      const q = query({ checkedCategories: [tag] })
+      expect(
+        (await sqlOnly.fetch(domainId, q)).listings.map((l) => l.name),
+        tag,
+      ).toEqual(['Odd Tags Cellar'])
+      expect(
+        (await t.services.listings.fetch(domainId, q)).listings.map((l) => l.name),
+        tag,
+      ).toEqual(['Odd Tags Cellar'])
+    }
+    // And only the whole tag: "X" is not "X,Y".
+    expect((await sqlOnly.fetch(domainId, query({ checkedCategories: ['X'] }))).totalListings).toBe(0)
+  }, 60_000)
 })

@@ -8,7 +8,7 @@
  * A listing row keeps the editor's copy (`doc`) and the copy visitors see (`public_doc`); the
  * public copy's filtered fields are columns with indexes, so `fetch` never scans every listing.
  */
-import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm'
 import {
   isLinked,
   listingSaveSchema,
@@ -31,7 +31,6 @@ import type { ContentEventBus } from '../server/services/events.ts'
 import { versionRequired, type PageService } from '../server/services/pages.ts'
 import { createListingChanges } from './changes.ts'
 import { createListingFetch } from './fetch.ts'
-import { textArray } from './sql.ts'
 import { projectionOf, providerValues, relink, taggedCategoriesOf } from './mapping.ts'
 import type { ListingIndex } from './memory-index.ts'
 import { createTaxonomyService } from './taxonomy.ts'
@@ -241,7 +240,7 @@ export function createListingService(db: Db, deps: ListingDeps) {
           and(
             eq(pages.domainId, domainId),
             eq(pages.collection, 'listings'),
-            sql`(${pages.slug} = any(${textArray(bases)}) or substring(${pages.slug} from '^(.*)-[0-9]+$') = any(${textArray(bases)}))`,
+            or(inArray(pages.slug, bases), inArray(sql`substring(${pages.slug} from '^(.*)-[0-9]+$')`, bases)),
           ),
         )
       for (const r of rows) taken.add(r.slug)

@@ -2,15 +2,32 @@ import { Readable, pipeline } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import zlib from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
+import Negotiator from 'negotiator'
 
 /** Text worth compressing (images, fonts and PDFs are compressed already). */
 const COMPRESSIBLE = /^\s*(?:text\/(?!event-stream)|application\/(?:json|javascript|xml|[\w.+-]+\+(?:json|xml))|image\/svg\+xml)/i
 
-/** What a client takes: brotli first, then gzip. */
+const OFFERED = ['br', 'gzip', 'identity']
+/** negotiator 1.x takes the server's order for equal weights; its types (0.6) do not list the option yet. */
+type Encodings = (available: string[], options: { preferred: string[] }) => string[]
+/** The few Accept-Encoding values browsers send, each negotiated once (this runs for every cached page). */
+const negotiated = new Map<string, 'br' | 'gzip' | null>()
+
+/**
+ * What a client takes, by its Accept-Encoding weights (negotiator: `br;q=0` refuses brotli, `*`
+ * counts): brotli first, then gzip, for equal weights; null for neither.
+ */
 export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
   if (!acceptEncoding) return null
-  if (/\bbr\b/.test(acceptEncoding)) return 'br'
-  return /\bgzip\b/.test(acceptEncoding) ? 'gzip' : null
+  let encoding = negotiated.get(acceptEncoding)
+  if (encoding === undefined) {
+    const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } })
+    const [best] = (negotiator.encodings.bind(negotiator) as Encodings)(OFFERED, { preferred: OFFERED })
+    encoding = best === 'br' || best === 'gzip' ? best : null
+    if (negotiated.size >= 256) negotiated.clear()
+    negotiated.set(acceptEncoding, encoding)
+  }
+  return encoding
 }
 
 /**

@@ -35,6 +35,24 @@ describe('page cache', () => {
     expect(plain.headers.get('vary')).toBe('Accept-Encoding, Cookie')
   })
 
+  it("honours the client's weights: br;q=0 refuses brotli, q=0 on both gets the plain page, * counts", async () => {
+    const cache = createPageCache({ maxEntries: 10 })
+    await cache.put(get('/a'), html('<h1>Weights</h1>'))
+    const encodingFor = (acceptEncoding: string) =>
+      cache.get(get('/a', { 'accept-encoding': acceptEncoding }))!.headers.get('content-encoding')
+    expect(encodingFor('br;q=0, gzip')).toBe('gzip')
+    expect(encodingFor('gzip;q=0, br;q=0')).toBeNull()
+    expect(encodingFor('gzip;q=1.0, br;q=0.5')).toBe('gzip')
+    expect(encodingFor('*')).toBe('br')
+    expect(encodingFor('*;q=0.1, br;q=0')).toBe('gzip')
+    // Equal weights: the smaller brotli copy, whatever the client's order.
+    expect(encodingFor('gzip, br')).toBe('br')
+    // Not every word that contains "br" is brotli.
+    expect(encodingFor('zbr, gzip')).toBe('gzip')
+    const body = await cache.get(get('/a', { 'accept-encoding': 'br;q=0, gzip' }))!.arrayBuffer()
+    expect(gunzipSync(Buffer.from(body)).toString()).toBe('<h1>Weights</h1>')
+  })
+
   it('is bounded by the bytes it holds, not only by a count', async () => {
     // Pages of random text barely compress: each takes about 20 KB of the 100 KB budget twice over.
     const cache = createPageCache({ maxEntries: 1000, maxBytes: 100_000 })

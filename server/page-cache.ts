@@ -3,6 +3,7 @@ import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { LRUCache } from 'lru-cache'
 import { preferredEncoding } from './compression.ts'
+import { authTokenCookie } from './session-cookie.ts'
 import type { ContentChange } from './services/events.ts'
 
 const brotli = promisify(zlib.brotliCompress)
@@ -80,7 +81,7 @@ const encodingFor = (acceptEncoding: string | undefined): Encoding => preferredE
 
 /** Requests that carry a session are editors': never cached, never served from cache. */
 export function isAnonymousRequest(authorization: string | null | undefined, cookie: string | null | undefined): boolean {
-  return !authorization && !/(?:^|;\s*)authToken=/.test(cookie ?? '')
+  return !authorization && !authTokenCookie(cookie)
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
+import { authTokenCookie } from '../session-cookie.ts'
 import type { ApiEnv } from './context.ts'
 import { errorJson } from './errors.ts'
 
@@ -6,14 +7,7 @@ import { errorJson } from './errors.ts'
 export function sessionTokenFrom(headers: Headers): string | null {
   const auth = headers.get('authorization')
   if (auth?.toLowerCase().startsWith('bearer ')) return auth.slice(7).trim() || null
-  const cookie = headers.get('cookie') ?? ''
-  const match = /(?:^|;\s*)authToken=([^;]+)/.exec(cookie)
-  if (!match?.[1]) return null
-  try {
-    return decodeURIComponent(match[1])
-  } catch {
-    return null
-  }
+  return authTokenCookie(headers.get('cookie'))
 }
 
 /** Resolves the signed-in user (or null) for every API call. */

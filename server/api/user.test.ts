@@ -84,6 +84,16 @@ describe('sessions', () => {
     expect((await post('/api/user/me', undefined, { authorization: `Bearer ${token}` })).status).toBe(401)
   })
 
+  it('reads the cookie as cookies are written: quoted, among others, the first of two', async () => {
+    const { token } = await (await post('/api/user/login', { username: 'maria', password: 'vintage2024' })).json()
+    const me = async (cookie: string) => (await post('/api/user/me', undefined, { cookie })).status
+    // RFC 6265 lets a value be wrapped in double quotes; the quotes are not part of it.
+    expect(await me(`authToken="${token}"`)).toBe(200)
+    expect(await me(`consent=accepted; authToken=${token}; theme=dark`)).toBe(200)
+    expect(await me(`xauthToken=${token}`)).toBe(401)
+    expect(await me(`authToken=; consent=accepted`)).toBe(401)
+  })
+
   it('answers 401 to /me without a session', async () => {
     expect((await post('/api/user/me')).status).toBe(401)
   })
