@@ -6,7 +6,6 @@
  */
 import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { dayLabel, eventTimes } from '../listings/format.ts'
 import { roomTypes } from './concierge.ts'
 import { newCategoryName } from './listings.ts'
 import { blockTexts, chapterTexts, conciergeTexts, listingPdfTexts, listingTexts, texts } from './texts.ts'
@@ -112,17 +111,11 @@ const ROWS: Row[] = [
   ['No token provided, please try again!', texts.cart.noToken],
   ['No Data Found', texts.cart.noData],
   ['Gift Card Error', texts.booking.giftCardError],
-  // Spec 02 §2.1: the listing page. The day and time words are made where the times are formatted.
+  // Spec 02 §2.1: the listing page.
   ['You might also like', listingTexts.page.related],
   ['Inactive Listing.', listingTexts.page.inactive],
-  ['Every day', dayLabel('ALL')],
-  [
-    'Various Times',
-    eventTimes([
-      { frequencyStartTime: '10:00', frequencyEndTime: '12:00' },
-      { frequencyStartTime: '14:00', frequencyEndTime: '16:00' },
-    ]),
-  ],
+  ['Every day', listingTexts.page.everyDay],
+  ['Various Times', listingTexts.page.variousTimes],
   ['Free Entry', listingTexts.page.freeEntry],
   ['No facilities found', listingTexts.page.noFacilities],
   ['No Cancellation Policy found', listingTexts.page.noCancellation],

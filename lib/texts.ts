@@ -859,8 +859,13 @@ export const listingTexts = {
     openingTimes: 'Opening Times',
     open: 'Open',
     closed: 'Closed',
+    /** Opening times of the code ALL. */
+    everyDay: 'Every day',
+    publicHolidays: 'Public holidays',
     eventDates: 'Dates',
     eventTimes: 'Times',
+    /** An event whose occurrences have different times. */
+    variousTimes: 'Various Times',
     tickets: 'Tickets',
     freeEntry: 'Free Entry',
     checkIn: 'Check-in',

@@ -4,6 +4,8 @@
  * these run in the visitor's bundle, so they stay small and use Intl where a name is needed.
  */
 
+import { listingTexts } from '#lib/texts'
+
 /** Provider values arrive as strings, numbers or '' (BEHAVIOUR-NOTES "Listings": tolerant of quirks). */
 export type Loose = string | number | null | undefined
 
@@ -63,8 +65,8 @@ function dayKey(day: Loose): string {
 /** Spec 02 §2.1: the code ALL reads 'Every day'; MON/MONDAY reads 'Monday'. */
 export function dayLabel(day: Loose): string {
   const key = dayKey(day)
-  if (key === 'ALL') return 'Every day'
-  if (key.startsWith('PUB')) return 'Public holidays'
+  if (key === 'ALL') return listingTexts.page.everyDay
+  if (key.startsWith('PUB')) return listingTexts.page.publicHolidays
   const short = key.slice(0, 3)
   return dayNames[short] ?? (key ? key.charAt(0) + key.slice(1).toLowerCase() : '')
 }
@@ -142,7 +144,7 @@ export interface FrequencyTime {
 export function eventTimes(frequencies: readonly FrequencyTime[] | null | undefined): string {
   const list = (frequencies ?? []).map((f) => formatTimeRange(f.frequencyStartTime, f.frequencyEndTime)).filter(Boolean)
   if (!list.length) return ''
-  return list.every((t) => t === list[0]) ? (list[0] ?? '') : 'Various Times'
+  return list.every((t) => t === list[0]) ? (list[0] ?? '') : listingTexts.page.variousTimes
 }
 
 /**

@@ -10,6 +10,7 @@
 import { sql } from 'drizzle-orm'
 import type { FetchQuery } from '#lib/listings'
 import type { Db } from '../server/db/client.ts'
+import { rowsOf } from '../server/db/query.ts'
 import type { ContentEventBus } from '../server/services/events.ts'
 
 /** The most points one answer holds (the demo's largest grid has about 2,500 listings). */
@@ -54,21 +55,24 @@ export function createListingMapService(db: Db, listings: Fetcher, events?: Cont
   events?.on('published', (domainId) => (domainId === null ? cache.clear() : cache.delete(domainId)))
 
   async function signatureOf(domainId: string): Promise<string> {
-    const result = await db.execute(
+    const [row] = await rowsOf<{ n: number; at: string | null }>(
+      db,
       sql`select count(*)::int as n, max(updated_at)::text as at from listings where domain_id = ${domainId} and published = true`,
     )
-    const row = (result as unknown as { rows: { n: number; at: string | null }[] }).rows[0]
     return `${row?.n ?? 0}/${row?.at ?? ''}`
   }
 
   async function load(domainId: string, signature: string): Promise<Coordinates> {
-    const result = await db.execute(sql`
+    const rows = await rowsOf<{ id: string; lat: number; lng: number }>(
+      db,
+      sql`
       select id, (public_doc #>> '{atdw,latitude}')::float8 as lat, (public_doc #>> '{atdw,longitude}')::float8 as lng
       from listings
       where domain_id = ${domainId} and published = true and public_doc is not null
-        and jsonb_typeof(public_doc #> '{atdw,latitude}') = 'number' and jsonb_typeof(public_doc #> '{atdw,longitude}') = 'number'`)
+        and jsonb_typeof(public_doc #> '{atdw,latitude}') = 'number' and jsonb_typeof(public_doc #> '{atdw,longitude}') = 'number'`,
+    )
     const byId = new Map<string, [number, number]>()
-    for (const row of (result as unknown as { rows: { id: string; lat: number; lng: number }[] }).rows) {
+    for (const row of rows) {
       // 0,0 is the provider's placeholder for "no position", not a place in the Gulf of Guinea.
       if (!Number.isFinite(row.lat) || !Number.isFinite(row.lng) || (row.lat === 0 && row.lng === 0)) continue
       byId.set(row.id, [round(row.lat), round(row.lng)])

@@ -96,6 +96,7 @@ export function applyProvider(
         ...Object.fromEntries(
           wrappedFieldKeys.map((k) => [k, paths[k] ? { value: values[k], path: paths[k], provider: ATDW } : emptyWrapped(values[k])]),
         ),
+        // Object.fromEntries cannot tell TypeScript that each wrapped field gets its own key's type.
       } as unknown as Listing)
   for (const key of wrappedFieldKeys) {
     const field = next[key] as { value: unknown; path: string; provider: string }

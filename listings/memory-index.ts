@@ -25,6 +25,7 @@
 import { inArray, sql } from 'drizzle-orm'
 import type { FetchQuery, ListingCard, ListingCategory } from '#lib/listings'
 import type { Db } from '../server/db/client.ts'
+import { rowsOf } from '../server/db/query.ts'
 import { listings } from '../server/db/schema.ts'
 import { changesListings, type ContentEventBus } from '../server/services/events.ts'
 import { activeFilters, filtersKey, type ActiveFilter, type IndexedListing, type IndexLookups, type TsTerm } from './filters.ts'
@@ -255,10 +256,10 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
   }
 
   async function signatureOf(domainId: string): Promise<string> {
-    const result = await db.execute<{ n: number; at: string | null }>(
+    const [row] = await rowsOf<{ n: number; at: string | null }>(
+      db,
       sql`select count(*)::int as n, max(updated_at)::text as at from listings where domain_id = ${domainId}`,
     )
-    const row = (result as unknown as { rows: { n: number; at: string | null }[] }).rows[0]
     return `${row?.n ?? 0}/${row?.at ?? ''}`
   }
 
@@ -270,10 +271,12 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
     const signature = await signatureOf(domainId)
     // The order and each row's last update first (small rows), then the rows to read in chunks:
     // other queries (page renders) get their turn on the embedded database between chunks.
-    const ordered = await db.execute<{ id: string; at: string }>(sql`
+    const order = await rowsOf<{ id: string; at: string }>(
+      db,
+      sql`
       select id, updated_at::text as at from listings where domain_id = ${domainId} and published = true and public_doc is not null
-      order by start_date asc nulls last, name asc, id asc`)
-    const order = (ordered as unknown as { rows: { id: string; at: string }[] }).rows
+      order by start_date asc nulls last, name asc, id asc`,
+    )
     const previousRank = new Map<string, number>()
     previous?.ids.forEach((id, rank) => previousRank.set(id, rank))
     const unchanged = (id: string, at: string) => {
@@ -284,12 +287,16 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
     const byId = new Map<string, BuildRow>()
     for (let i = 0; i < toRead.length; i += BUILD_CHUNK) {
       await turn()
-      const chunk = await db.execute<BuildRow>(sql`
+      const chunk = await rowsOf<BuildRow>(
+        db,
+        sql`
         select id, updated_at::text as at, public_doc as doc, ${INDEXED_COLUMNS}, search::text as lexemes
-        from listings where ${inArray(listings.id, toRead.slice(i, i + BUILD_CHUNK))} and published = true and public_doc is not null`)
-      for (const row of (chunk as unknown as { rows: BuildRow[] }).rows) byId.set(row.id, row)
+        from listings where ${inArray(listings.id, toRead.slice(i, i + BUILD_CHUNK))} and published = true and public_doc is not null`,
+      )
+      for (const row of chunk) byId.set(row.id, row)
     }
-    const locs = await db.execute<{ location: string }>(
+    const locationRows = await rowsOf<{ location: string }>(
+      db,
       sql`select distinct location from listings where domain_id = ${domainId} and published = true and location <> '' order by location`,
     )
 
@@ -348,7 +355,6 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
       const kept = lexemeLists.get(lexeme)
       lexemeLists.set(lexeme, kept ? mergeSorted(kept, list) : list)
     }
-    const locationRows = (locs as unknown as { rows: { location: string }[] }).rows
     const lexemePostings = toPostings(lexemeLists)
     const index: DomainIndex = {
       docs,
@@ -503,8 +509,8 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
 
   async function parsedQuery(query: string): Promise<TsTerm[] | null> {
     if (tsQueries.has(query)) return tsQueries.get(query)!
-    const result = await db.execute<{ q: string }>(sql`select to_tsquery('english', ${query})::text as q`)
-    const parsed = parseTsQuery((result as unknown as { rows: { q: string }[] }).rows[0]?.q ?? '')
+    const [row] = await rowsOf<{ q: string }>(db, sql`select to_tsquery('english', ${query})::text as q`)
+    const parsed = parseTsQuery(row?.q ?? '')
     if (tsQueries.size > 5000) tsQueries.clear()
     tsQueries.set(query, parsed)
     return parsed

@@ -19,6 +19,7 @@ import {
 } from '#lib/listings'
 import { listingTexts } from '#lib/texts'
 import type { Db } from '../server/db/client.ts'
+import { rowsOf } from '../server/db/query.ts'
 import { listingCategories, listings, listingTags, pages } from '../server/db/schema.ts'
 import type { Actor } from '../server/services/access.ts'
 import { AppError, notFound } from '../server/services/errors.ts'
@@ -96,10 +97,11 @@ export function createTaxonomyService(db: Db, changes: ListingChanges) {
 
   /** Every tag the domain's listings carry (provider categories, classifications, custom ones). */
   async function fetchCategories(domainId: string): Promise<string[]> {
-    const rows = await db.execute<{ tag: string }>(
+    const rows = await rowsOf<{ tag: string }>(
+      db,
       sql`select distinct jsonb_array_elements_text(${listings.doc}->'taggedCategories'->'value') as tag from ${listings} where ${listings.domainId} = ${domainId} order by tag`,
     )
-    return (rows as unknown as { rows: { tag: string }[] }).rows.map((r) => r.tag)
+    return rows.map((r) => r.tag)
   }
 
   // ------------------------------------------------------------------ categories

@@ -64,8 +64,11 @@ async function runRemote(admin: { port: number; token: string }, name: string, a
   }
   let buffered = ''
   const decoder = new TextDecoder()
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    buffered += decoder.decode(chunk, { stream: true })
+  const reader = res.body.getReader()
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    buffered += decoder.decode(value, { stream: true })
     let newline: number
     while ((newline = buffered.indexOf('\n')) >= 0) {
       const line = JSON.parse(buffered.slice(0, newline)) as

@@ -78,7 +78,7 @@ function afterFirstPaint(work: () => void) {
 
 export function loadThirdParties(settings: ThirdPartySettings | null | undefined) {
   const c = configuredThirdParties(settings)
-  const w = window as unknown as ThirdPartyWindow
+  const w: ThirdPartyWindow = window as Window & ThirdPartyWindow
   afterFirstPaint(() => {
     if (c.analyticsId) {
       once(`ga:${c.analyticsId}`, () => {
@@ -137,6 +137,6 @@ export function loadThirdParties(settings: ThirdPartySettings | null | undefined
 
 /** A client-side page change, for the pixel (analytics records history changes itself). */
 export function trackPageView() {
-  const w = window as unknown as ThirdPartyWindow
+  const w: ThirdPartyWindow = window as Window & ThirdPartyWindow
   if (loaded.size && w.fbq) w.fbq('track', 'PageView')
 }

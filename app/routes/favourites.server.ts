@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm'
 import type { AppLoadContext } from 'react-router'
 import { slugFromPath } from '#lib/slug'
+import { rowsOf } from '#server/db/query'
 import { isSitePath, MAX_FAVOURITES, type Favourite } from '#ui/favourites/store'
 
 export async function resolveShared(context: AppLoadContext, domainId: string, paths: string[]): Promise<Favourite[]> {
@@ -27,12 +28,14 @@ export async function resolveShared(context: AppLoadContext, domainId: string, p
 
 /** The address of a published page holding the concierge enquiry form ('plan-your-visit' first), or null. */
 export async function enquiryPagePath(context: AppLoadContext, domainId: string): Promise<string | null> {
-  const result = await context.services.database.db.execute(sql`
+  const [row] = await rowsOf<{ slug: string }>(
+    context.services.database.db,
+    sql`
     select published_slug as slug from pages
     where domain_id = ${domainId} and collection = 'pages' and published = true and published_slug is not null
       and published_doc::text like '%"componentType": "ConciergeForm"%'
     order by (published_slug = 'plan-your-visit') desc, length(published_slug) asc
-    limit 1`)
-  const row = (result as unknown as { rows: { slug: string }[] }).rows[0]
+    limit 1`,
+  )
   return row ? `/${row.slug}` : null
 }

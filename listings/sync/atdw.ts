@@ -21,10 +21,10 @@
  * sync); the daily run is a job (listings/sync/jobs.ts), so one instance of many runs it.
  */
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm'
-import type pg from 'pg'
 import { isLinked, productCategoryIds, type AtdwData, type Listing } from '#lib/listings'
 import type { Config } from '../../server/config.ts'
 import type { Database, Db } from '../../server/db/client.ts'
+import { driverClient, rowsOf, type Tx } from '../../server/db/query.ts'
 import { listings, listingSyncRuns } from '../../server/db/schema.ts'
 import { createAtlasClient, type AtlasClient, type AtlasListItem } from '../../server/integrations/atdw/client.ts'
 import { productToAtdwData, serviceToAtdwData } from '../../server/integrations/atdw/normalise.ts'
@@ -122,8 +122,9 @@ export async function withAdvisoryLock<T>(
 ): Promise<{ ran: true; result: T } | { ran: false }> {
   if (database.kind === 'postgres') {
     // A session lock belongs to one connection: hold one for the whole run.
-    const pool = (database.db as unknown as { $client: pg.Pool }).$client
-    const client = await pool.connect()
+    const driver = driverClient(database)
+    if (driver.kind !== 'postgres') throw new Error('a PostgreSQL database without its pool')
+    const client = await driver.pool.connect()
     try {
       const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key])
       if (!rows[0]?.locked) return { ran: false }
@@ -137,8 +138,7 @@ export async function withAdvisoryLock<T>(
     }
   }
   // PGlite: one process, one session.
-  const rowsOf = (r: unknown) => (r as { rows: { locked: boolean }[] }).rows
-  const [row] = rowsOf(await database.db.execute(sql`select pg_try_advisory_lock(${key}) as locked`))
+  const [row] = await rowsOf<{ locked: boolean }>(database.db, sql`select pg_try_advisory_lock(${key}) as locked`)
   if (!row?.locked) return { ran: false }
   try {
     return { ran: true, result: await fn() }
@@ -259,14 +259,14 @@ export function createListingSyncService(deps: ListingSyncDeps) {
     return out
   }
 
-  function inTransaction(tx: Db) {
+  function inTransaction(tx: Tx) {
     const quiet = new ContentEventBus()
     const pages = createPageService(tx, quiet, createSearchService(tx))
     return createListingService(tx, { pages, events: quiet })
   }
 
   async function apply(
-    tx: Db,
+    tx: Tx,
     domainId: string,
     fetched: Fetched[],
     feedIds: Set<string>,
@@ -516,7 +516,7 @@ export function createListingSyncService(deps: ListingSyncDeps) {
           for (const [i, chunk] of chunks.entries()) {
             await database.db.transaction(async (tx) => {
               // Products gone from the feed are taken off with the last chunk.
-              await apply(tx as unknown as Db, domainId, chunk, feedIds, existing, report, {
+              await apply(tx, domainId, chunk, feedIds, existing, report, {
                 deactivateMissing: plan.mode === 'full' && i === chunks.length - 1,
                 gone: i === chunks.length - 1 ? gone : undefined,
                 onApplied: () => progress({ phase: 'apply', done: ++applied, total: fetched.length }),
@@ -563,11 +563,10 @@ export function createListingSyncService(deps: ListingSyncDeps) {
       if ((err as { status?: number }).status !== 404) throw err
     }
     await database.db.transaction(async (tx) => {
-      if (fetched)
-        await apply(tx as unknown as Db, domainId, [fetched], new Set([productId]), existing, report, { deactivateMissing: false })
+      if (fetched) await apply(tx, domainId, [fetched], new Set([productId]), existing, report, { deactivateMissing: false })
       else {
         // Gone from the provider: inactive, off the public site.
-        const listings = inTransaction(tx as unknown as Db)
+        const listings = inTransaction(tx)
         for (const old of existing.values()) await deactivate(listings, domainId, old, report)
       }
     })

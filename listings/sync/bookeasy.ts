@@ -16,6 +16,7 @@ import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm'
 import { bookEasyOperatorId, type BookEasyInfo, type BookEasyListings, type Listing } from '#lib/listings'
 import type { BookEasyConfig } from '../../server/config.ts'
 import type { Db } from '../../server/db/client.ts'
+import type { Executor } from '../../server/db/query.ts'
 import { listings } from '../../server/db/schema.ts'
 import { BookEasyUnavailableError } from '../../server/integrations/bookeasy/cart.ts'
 import { createBookEasyOperatorsClient, type BookEasyOperatorsClient } from '../../server/integrations/bookeasy/operators.ts'
@@ -64,7 +65,7 @@ export function createBookEasySyncService(deps: BookEasySyncDeps) {
   let lastError: string | undefined
 
   /** Sets `bookEasy` on the editor's copy and, when there is one, on the public copy. */
-  async function attach(tx: Db, id: string, info: BookEasyInfo) {
+  async function attach(tx: Executor, id: string, info: BookEasyInfo) {
     const value = sql`${JSON.stringify(info)}::jsonb`
     await tx
       .update(listings)
@@ -147,7 +148,7 @@ export function createBookEasySyncService(deps: BookEasySyncDeps) {
       await db.transaction(async (tx) => {
         for (const { id, info } of changes.slice(i, i + 100)) {
           await turn()
-          await attach(tx as unknown as Db, id, info)
+          await attach(tx, id, info)
         }
       })
     }

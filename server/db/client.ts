@@ -150,6 +150,8 @@ async function openPglite(dataDir: string, who: Pick<FolderOwner, 'kind' | 'desc
     claim?.release()
     throw new Error(`The embedded database in ${location} could not be opened: ${(err as Error).message}`, { cause: err })
   }
+  // Services are written against what both drivers share (PgDatabase); Drizzle types each driver's
+  // query results apart (PgliteQueryResultHKT, NodePgQueryResultHKT), hence the one cast per driver.
   const db = drizzlePglite({ client: turnBeforeEachStatement(client), schema }) as unknown as Db
   let closed = false
   return {
@@ -211,6 +213,7 @@ async function openPostgres(url: string, options: Pick<OpenDatabaseOptions, 'onC
   pool.on('connect', (client) => client.on('error', (err) => options.onConnectionError?.(err)))
   // The pool re-emits an idle client's error (already told above by the client's own listener).
   pool.on('error', () => {})
+  // As for PGlite above: the driver's own result type, widened to what both drivers share.
   const db = drizzlePg(pool, { schema }) as unknown as Db
   const listeners = new Set<Listener>()
   return {

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis'
 import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import type { Database } from '../db/client.ts'
+import { driverClient } from '../db/query.ts'
 import { AppError } from './errors.ts'
 
 /**
@@ -97,8 +98,8 @@ export function createLimiterStore(database: Pick<Database, 'db' | 'kind'>, opti
 }
 
 function createDatabaseLimiterStore(database: Pick<Database, 'db' | 'kind'>): LimiterStore {
-  const raw = (database.db as unknown as { $client: unknown }).$client
-  const client = database.kind === 'postgres' ? raw : pgliteClient(raw as PgliteLike)
+  const driver = driverClient(database)
+  const client = driver.kind === 'postgres' ? driver.pool : pgliteClient(driver.pglite)
   const storeType = database.kind === 'postgres' ? 'pool' : 'client'
   let created: Promise<void> | undefined
   const ready = () => {

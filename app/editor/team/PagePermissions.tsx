@@ -26,7 +26,8 @@ const rolesOf = (value: unknown): string[] => (Array.isArray(value) ? value.filt
  */
 export function PagePermissions({ page, collection }: { page: EditorPage; collection: Collection }) {
   const { isAdmin } = useCurrentUser()
-  const record = page as unknown as Record<string, unknown>
+  // The roles a page document may carry (roles/applyToPage) beside its typed fields.
+  const record = page as EditorPage & Partial<Record<keyof Roles, unknown>>
   const stored: Roles = {
     viewerRoles: rolesOf(record.viewerRoles),
     editorRoles: rolesOf(record.editorRoles),
