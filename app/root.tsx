@@ -9,7 +9,7 @@ import { HYDRATION_LOADER } from './document/hydration-loader'
 import { replayEarlyInput } from './document/replay-early-input'
 import { SITE_STYLES_ID, useSiteStyles } from './site/site-styles'
 import { localeAlternates, localePath } from '#lib/locales'
-import { pageLocaleOf } from '#ui/locale'
+import { PageLocaleContext, pageLocaleOf } from '#ui/locale'
 
 /** The signed-in editor (only what the browser needs), or null for visitors; the page's language. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -111,7 +111,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useChunkErrorReload()
   useHydratedMark()
   const siteStyles = useSiteStyles()
-  const { locale } = pageLocaleOf(useRouteLoaderData<typeof loader>('root'))
+  const pageLocale = pageLocaleOf(useRouteLoaderData<typeof loader>('root'))
+  const { locale } = pageLocale
   return (
     <html lang={locale}>
       <head>
@@ -127,8 +128,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {/* First in the tab order for editors; fixed on screen, so the page's layout does not move. */}
-        <EditorGate />
-        {children}
+        <PageLocaleContext.Provider value={pageLocale}>
+          <EditorGate />
+          {children}
+        </PageLocaleContext.Provider>
         <ScrollRestoration />
         <Scripts />
         {/* Starts the scripts <Scripts> names once the first screen's pictures are in (app/document/hydration-loader.ts). */}

@@ -160,6 +160,9 @@ export function createApp({ services, config, log, build, clientDir, health }: A
   // up; after the site's own redirect rules (which may name any spelling, '/old.html'), other
   // spellings of a page's address redirect to its canonical form instead of being rendered and cached.
   app.use('*', async (c, next) => {
+    // API addresses are not pages: a mis-spelt call answers 404, it is not redirected to a page
+    // address (with API_PREFIX set, '/api/...' is still no page: the slug 'api' is the API's).
+    if (c.req.path.startsWith('/api/')) return next()
     const checked = checkPageAddress(new URL(c.req.url))
     if (!checked.ok && checked.status === 400) return errorJson(c, 400, checked.message)
     await next()
@@ -179,6 +182,9 @@ export function createApp({ services, config, log, build, clientDir, health }: A
     await next()
   })
   app.use('*', async (c, next) => {
+    // API addresses are not pages: a mis-spelt call answers 404, it is not redirected to a page
+    // address (with API_PREFIX set, '/api/...' is still no page: the slug 'api' is the API's).
+    if (c.req.path.startsWith('/api/')) return next()
     const checked = checkPageAddress(new URL(c.req.url))
     if (checked.ok || checked.status !== 308) return next()
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return errorJson(c, 404, 'No page at this address')
