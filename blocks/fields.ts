@@ -4,8 +4,12 @@
  */
 import { z } from 'zod'
 import { imageRefSchema, linkSchema, spacingSchema } from '#lib/content'
+import { translatable } from '#lib/translatable'
 
-export const text = (max = 300) => z.string().max(max).default('')
+/** A text visitors read: translated per language (docs/decisions/025). */
+export const text = (max = 300) => translatable(z.string().max(max)).default('')
+/** A rich text (HTML) visitors read: translated per language as one value. */
+export const richText = (max: number) => translatable(z.string().max(max), 'rich').default('')
 export const image = () => imageRefSchema.default({ imageId: '', alt: '' })
 export const link = () => linkSchema.default({ text: '', href: '', type: 'page' })
 export const colour = (fallback: string) => z.string().max(40).default(fallback)

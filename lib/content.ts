@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import type { DomainLanguages } from './locales'
 import { texts } from './texts'
+import { translatable } from './translatable'
 import { isMp4Url } from './video-link'
 
 export const collections = ['pages', 'listings', 'chapters'] as const
@@ -13,7 +14,7 @@ export type Collection = z.infer<typeof collectionSchema>
 
 export const linkTypes = ['page', 'anchor', 'file', 'external'] as const
 export const linkSchema = z.object({
-  text: z.string().max(200).default(''),
+  text: translatable(z.string().max(200)).default(''),
   href: z.string().max(2000).default(''),
   type: z.enum(linkTypes).default('page'),
 })
@@ -24,7 +25,7 @@ export const focalSchema = z.object({ x: z.number().min(0).max(1), y: z.number()
 export type Focal = z.infer<typeof focalSchema>
 export const imageRefSchema = z.object({
   imageId: z.string().max(100).default(''),
-  alt: z.string().max(300).default(''),
+  alt: translatable(z.string().max(300)).default(''),
   crop: z.record(z.string(), cropSchema).optional(),
   /** Where the picture's subject is (0..1 from the left and top); used for breakpoints without a crop. */
   focal: focalSchema.optional(),
@@ -82,21 +83,21 @@ export type HeaderOverlayer = z.output<typeof headerOverlayerSchema>
 
 export const headerSchema = z
   .object({
-    title: z.string().max(300).default(''),
-    anchorText: z.string().max(300).optional(),
-    description: z.string().max(2000).optional(),
-    subTitle: z.string().max(300).optional(),
-    flagText: z.string().max(100).optional(),
-    heading: z.string().max(300).optional(),
-    subheading: z.string().max(300).optional(),
+    title: translatable(z.string().max(300)).default(''),
+    anchorText: translatable(z.string().max(300)).optional(),
+    description: translatable(z.string().max(2000)).optional(),
+    subTitle: translatable(z.string().max(300)).optional(),
+    flagText: translatable(z.string().max(100)).optional(),
+    heading: translatable(z.string().max(300)).optional(),
+    subheading: translatable(z.string().max(300)).optional(),
     image: imageRefSchema.optional(),
     headerLinks: z
       .object({
-        left: z.object({ title: z.string().default(''), links: z.array(linkSchema).default([]) }).optional(),
-        right: z.object({ title: z.string().default(''), links: z.array(linkSchema).default([]) }).optional(),
+        left: z.object({ title: translatable(z.string()).default(''), links: z.array(linkSchema).default([]) }).optional(),
+        right: z.object({ title: translatable(z.string()).default(''), links: z.array(linkSchema).default([]) }).optional(),
       })
       .optional(),
-    breadcrumb: z.array(z.object({ type: z.string(), href: z.string(), text: z.string() })).optional(),
+    breadcrumb: z.array(z.object({ type: z.string(), href: z.string(), text: translatable(z.string()) })).optional(),
     video: headerVideoSchema.optional(),
     overlayer: headerOverlayerSchema.optional(),
   })
@@ -127,15 +128,17 @@ export interface PageDoc {
 }
 
 export const navSchema = z.object({
-  siteName: z.string().max(120).default(''),
+  siteName: translatable(z.string().max(120)).default(''),
   logo: imageRefSchema.optional(),
   items: z
     .array(
       z.object({
-        text: z.string().max(80),
+        text: translatable(z.string().max(80)),
         href: z.string().max(2000).default(''),
         type: z.enum(linkTypes).default('page'),
-        groups: z.array(z.object({ title: z.string().max(80).default(''), links: z.array(linkSchema).default([]) })).default([]),
+        groups: z
+          .array(z.object({ title: translatable(z.string().max(80)).default(''), links: z.array(linkSchema).default([]) }))
+          .default([]),
       }),
     )
     .default([]),
@@ -144,17 +147,19 @@ export const navSchema = z.object({
 export type NavDoc = z.infer<typeof navSchema> & { _id?: string; domainId: string }
 
 export const footerSchema = z.object({
-  copy: z.string().max(500).default(''),
-  linkGroups: z.array(z.object({ title: z.string().max(80).default(''), links: z.array(linkSchema).default([]) })).default([]),
+  copy: translatable(z.string().max(500)).default(''),
+  linkGroups: z
+    .array(z.object({ title: translatable(z.string().max(80)).default(''), links: z.array(linkSchema).default([]) }))
+    .default([]),
   privacy: linkSchema.optional(),
   terms: linkSchema.optional(),
   visitorInformation: z
     .object({
-      title: z.string().max(120).default(''),
-      address: z.string().max(300).default(''),
+      title: translatable(z.string().max(120)).default(''),
+      address: translatable(z.string().max(300)).default(''),
       phone: z.string().max(60).default(''),
       email: z.string().max(200).default(''),
-      hours: z.string().max(300).default(''),
+      hours: translatable(z.string().max(300)).default(''),
     })
     .optional(),
   social: z.array(z.object({ network: z.string().max(40), href: z.string().max(2000) })).default([]),
@@ -163,9 +168,9 @@ export type FooterDoc = z.infer<typeof footerSchema> & { _id?: string; domainId:
 
 const socialMetaSchema = z.object({
   image: z.object({ imageId: z.string().default('') }).default({ imageId: '' }),
-  keywords: z.string().max(500).default(''),
-  title: z.string().max(200).default(''),
-  description: z.string().max(500).default(''),
+  keywords: translatable(z.string().max(500)).default(''),
+  title: translatable(z.string().max(200)).default(''),
+  description: translatable(z.string().max(500)).default(''),
 })
 export const siteSettingsSchema = z.object({
   og: socialMetaSchema.default({ image: { imageId: '' }, keywords: '', title: '', description: '' }),

@@ -18,6 +18,8 @@ export interface PageSchedule {
   createdAt: string
   finishedAt: string | null
   error: string | null
+  /** A further language's publish or unpublish (its texts only); null: the page itself, in its default language. */
+  locale: string | null
 }
 
 /** A pending schedule as the dashboard lists it, with the page's title and address. */
@@ -29,6 +31,8 @@ export interface ScheduledPublication {
   action: ScheduleAction
   dueAt: string
   username: string
+  /** A further language's schedule (its texts only); null: the page in its default language. */
+  locale: string | null
 }
 
 /** An editor with the same page open (not the caller). */

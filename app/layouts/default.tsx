@@ -34,8 +34,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!domainId) return { nav: null, footer: null, siteSettings: null, booking, thirdParty: null }
   // Editors see (and edit) the drafts; visitors only ever the published copies.
   const which = context.user ? 'draft' : 'published'
-  const { nav, footer, siteSettings } = await context.services.siteDocuments.loadAll(domainId, which)
-  const s = siteSettings.doc
+  const loaded = await context.services.siteDocuments.loadAll(domainId, which)
+  const docs = { nav: loaded.nav.doc, footer: loaded.footer.doc, siteSettings: loaded.siteSettings.doc }
+  // In a further language: its texts field by field over the default language's (decision 025).
+  const {
+    nav,
+    footer,
+    siteSettings: s,
+  } = context.locale === context.languages.default
+    ? docs
+    : await context.services.translations.siteDocumentsIn(domainId, context.locale, which, docs)
   // Loaded in the browser only after the visitor's consent (app/consent).
   const thirdParty: ThirdPartySettings = {
     analyticsId: s.analyticsId ?? '',
@@ -43,7 +51,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     tagManagerId: s.tagManagerId ?? '',
     sentry,
   }
-  return { nav: nav.doc, footer: footer.doc, siteSettings: { og: s.og, twitter: s.twitter }, booking, thirdParty }
+  return { nav, footer, siteSettings: { og: s.og, twitter: s.twitter }, booking, thirdParty }
 }
 
 type LayoutData = Route.ComponentProps['loaderData']

@@ -9,6 +9,7 @@ import { loadBlockData } from '#blocks/block-data.server'
 import { normaliseContents } from '#blocks/schemas'
 import { DRAFT_LINK_PARAM } from '#lib/draft-link'
 import { splitLocalePath } from '#lib/locales'
+import { translatePage } from '#blocks/translatable'
 
 /** The request's address within its language: `/de/about` → `/about` (the prefix is the router's basename). */
 export const pathWithinLanguage = (context: AppLoadContext, request: Request) =>
@@ -23,15 +24,31 @@ export async function loadContentPage(context: AppLoadContext, request: Request,
   // token; a forged one is 404, an expired one 410 (server/app.ts makes every answer no-store, noindex).
   const draftToken = collection === 'pages' ? url.searchParams.get(DRAFT_LINK_PARAM) : null
   let page: PageDoc | null
+  // Whether the page is a draft (an editor's, or a draft link's): its language's draft texts go with it.
+  let isDraft: boolean
   if (draftToken !== null) {
     const link = domainId ? await context.services.draftLinks.load(domainId, draftToken) : ({ ok: false, problem: 'invalid' } as const)
     if (!link.ok) throw data({ draftLink: link.problem }, { status: link.problem === 'expired' ? 410 : 404 })
     page = link.page
+    isDraft = true
   } else {
     // Editors get the draft of a page they may edit; everyone else the published copy their roles allow.
-    page = domainId ? await pages.loadFor(domainId, collection, slug, { user: editor ?? null }) : null
+    const draft = domainId && editor ? await pages.loadDraft(domainId, collection, slug, { user: editor }) : null
+    page = draft ?? (domainId ? await pages.loadPublished(domainId, collection, slug, editor ?? null) : null)
+    isDraft = !!draft
   }
   if (!page) throw data(null, { status: 404 })
+  // A further language (decision 025): its texts field by field over the default language's.
+  // Visitors read its published texts; editors and draft links its draft. None: the default text.
+  const inLanguage = context.locale !== context.languages.default
+  const translation = inLanguage && isDraft ? await context.services.translations.draft('page', page._id, context.locale) : null
+  const texts = inLanguage
+    ? isDraft
+      ? (translation?.fields ?? null)
+      : await context.services.translations.published('page', page._id, context.locale)
+    : null
+  const structure = page
+  if (inLanguage) page = translatePage(page, texts)
   // The page cache drops this page when it is published again (server/page-cache.ts).
   context.dependencies?.page(page._id)
   // Validated on the server: views get complete props, unknown blocks are dropped, and the
@@ -53,7 +70,19 @@ export async function loadContentPage(context: AppLoadContext, request: Request,
       ...(editor
         ? {
             collection,
-            document: page,
+            // The structure with the default language's texts: what the editor saves in it (decision 025).
+            document: structure,
+            // In a further language: its draft texts and their stamps (the editor translates in place).
+            translation:
+              inLanguage && isDraft
+                ? {
+                    locale: context.locale,
+                    fields: translation?.fields ?? {},
+                    version: translation?.version ?? 0,
+                    published: translation?.published ?? false,
+                    lastPublished: translation?.lastPublished?.toISOString() ?? null,
+                  }
+                : null,
             published: page.published,
             lastPublished: page.lastPublished,
             updatedAt: page.updatedAt,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { linkTypes } from '#lib/content'
 import { chapterTexts } from '#lib/texts'
+import { translatable } from '#lib/translatable'
 import { blockObject, image, text } from '../fields'
 import { nestedBlocks } from '../SplitContent/nested'
 
@@ -14,7 +15,7 @@ export const chapterItemSchema = z.object({
     .object({
       type: z.enum(linkTypes).default('external'),
       href: z.string().max(2000).default(''),
-      text: z.string().max(200).default(chapterTexts.downloadChapter),
+      text: translatable(z.string().max(200)).default(chapterTexts.downloadChapter),
     })
     .default({ type: 'external', href: '', text: chapterTexts.downloadChapter }),
   contents: nestedBlocks('split'),

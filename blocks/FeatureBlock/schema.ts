@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { sanitizeRichText } from '#lib/sanitize'
-import { blockObject, image, link, text } from '../fields'
+import { blockObject, image, link, richText, text } from '../fields'
 
 /**
  * Spec 02 §3.5: link, image, title, inContainer, subtitle, description, hideHeaders, hideLists.
@@ -11,7 +11,7 @@ const shape = blockObject('FeatureBlock', {
   image: image(),
   title: text(200),
   subtitle: text(300),
-  description: z.string().max(20_000).default(''),
+  description: richText(20_000),
   inContainer: z.boolean().default(true),
   hideHeaders: z.boolean().default(false),
   hideLists: z.boolean().default(false),

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { StoredBlock } from '#lib/content'
 import { allows } from '../containers'
 import type { ContainerId } from '#ui/editing'
+import { blockList } from '#lib/translatable'
 // A deliberate import cycle (schemas.ts imports this block's schema): validateBlock is only called
 // while parsing, long after both modules have loaded. Import block schemas through ../schemas.
 import { validateBlock } from '../schemas'
@@ -11,9 +12,7 @@ import { validateBlock } from '../schemas'
  * and against what the container allows; issue paths point into the list.
  */
 export const nestedBlocks = (container: ContainerId) =>
-  z
-    .array(z.unknown())
-    .max(40)
+  blockList(z.array(z.unknown()).max(40))
     .default([])
     .transform((blocks, ctx): StoredBlock[] => {
       const out: StoredBlock[] = []

@@ -23,6 +23,7 @@ import { teamRouter } from './team.ts'
 import { dashboardRouter } from './dashboard.ts'
 import { draftLinkRouter } from './draftLink.ts'
 import { presenceRouter, scheduleRouter } from './schedule.ts'
+import { translationRouter } from './translation.ts'
 import { hostFromHeader } from '../services/domains.ts'
 
 /** The default largest request body of the API (API_BODY_LIMIT_KB). */
@@ -95,6 +96,7 @@ export function createApi(services: Services, log: Logger) {
     ['/draftLink', draftLinkRouter],
     ['/schedule', scheduleRouter],
     ['/presence', presenceRouter],
+    ['/translation', translationRouter],
   ]
   for (const [path, router] of routers) api.route(path, router)
 

@@ -88,8 +88,16 @@ const publishPage = editorRoute({
   method: 'post',
   path: '/publishPage',
   summary: 'Save the draft, then publish it (visitors see it; it is indexed for search)',
+  description:
+    "Publishes the page's structure and its default language's texts; its further languages' published texts stay as they are (translation/publish publishes one). With allLanguages: true every further language's draft is published too.",
   request: body(
-    z.object({ page: pageInput, collection: collectionSchema.default('pages'), force: z.boolean().default(false), resolutions }),
+    z.object({
+      page: pageInput,
+      collection: collectionSchema.default('pages'),
+      force: z.boolean().default(false),
+      resolutions,
+      allLanguages: z.boolean().default(false).openapi({ description: "Also publish every further language's draft texts" }),
+    }),
   ),
   responses: { 200: json(pageSchema, 'The published page (lastPublished, published)'), ...conflictResponse, ...editorErrors },
 })
@@ -191,15 +199,18 @@ export const pageRouter = createRouter()
     return c.json(await c.var.services.pages.checkSlug(domainIdOf(c, domainId), collection, slug, id ?? _id), 200)
   })
   .openapi(publishPage, async (c) => {
-    const { page, collection, force, resolutions } = c.req.valid('json')
-    const { pages } = c.var.services
+    const { page, collection, force, resolutions, allLanguages } = c.req.valid('json')
+    const { pages, translations } = c.var.services
     const scope = domainIdOf(c, page.domainId)
     // Every picture needs a text alternative before visitors see it (or is marked decorative).
     const missingAlt = imagesMissingAlt(page)
     if (missingAlt.length) throw invalidInput(ALT_MISSING_MESSAGE(missingAlt.length), missingAlt)
     // The editor saves before it publishes: what is published is exactly what was sent. The
     // permission to publish is checked before that save, so a refused publish stores nothing.
-    return c.json(await pages.saveAndPublish(scope, collection, withTemplateDefaults(page), { user: c.var.user, force, resolutions }), 200)
+    const published = await pages.saveAndPublish(scope, collection, withTemplateDefaults(page), { user: c.var.user, force, resolutions })
+    if (!allLanguages) return c.json(published, 200)
+    const languages = await translations.publishAll('page', published._id, { user: c.var.user })
+    return c.json({ ...published, publishedLanguages: languages }, 200)
   })
   .openapi(unpublishPage, async (c) => {
     const { _id, collection, domainId } = c.req.valid('json')

@@ -26,8 +26,16 @@ const scheduleSchema = z
     createdAt: z.string(),
     finishedAt: z.string().nullable(),
     error: z.string().nullable(),
+    locale: z.string().nullable(),
   })
   .openapi('PageSchedule')
+
+const locale = z
+  .string()
+  .min(2)
+  .max(20)
+  .optional()
+  .openapi({ description: "A further language (de, zh-Hans): publish or unpublish the page's texts in it only" })
 
 const create = capabilityRoute('publish', {
   method: 'post',
@@ -42,6 +50,7 @@ const create = capabilityRoute('publish', {
       at: z.string().min(1).max(40),
       collection: collectionSchema.default('pages'),
       domainId: domainIdParam,
+      locale,
     }),
   ),
   responses: { 200: json(scheduleSchema, 'The schedule'), ...errors },
@@ -59,7 +68,7 @@ const forPage = editorRoute({
   method: 'get',
   path: '/forPage',
   summary: "A page's pending schedules (soonest first) and its last finished ones",
-  request: { query: z.object({ pageId: idParam, collection: collectionSchema.default('pages'), domainId: domainIdParam }) },
+  request: { query: z.object({ pageId: idParam, collection: collectionSchema.default('pages'), domainId: domainIdParam, locale }) },
   responses: {
     200: json(z.object({ pending: z.array(scheduleSchema), recent: z.array(scheduleSchema) }), 'Schedules'),
     ...errors,
@@ -68,8 +77,17 @@ const forPage = editorRoute({
 
 export const scheduleRouter = createRouter()
   .openapi(create, async (c) => {
-    const { pageId, action, at, collection, domainId } = c.req.valid('json')
-    const schedule = await c.var.services.schedules.schedule(domainIdOf(c, domainId), collection, pageId, action, at, { user: c.var.user })
+    const { pageId, action, at, collection, domainId, locale } = c.req.valid('json')
+    const schedule = await c.var.services.schedules.schedule(
+      domainIdOf(c, domainId),
+      collection,
+      pageId,
+      action,
+      at,
+      { user: c.var.user },
+      new Date(),
+      locale ?? null,
+    )
     return c.json(schedule, 200)
   })
   .openapi(cancel, async (c) => {
@@ -77,9 +95,12 @@ export const scheduleRouter = createRouter()
     return c.json(await c.var.services.schedules.cancel(domainIdOf(c, domainId), id, { user: c.var.user }), 200)
   })
   .openapi(forPage, async (c) => {
-    const { pageId, collection, domainId } = c.req.valid('query')
+    const { pageId, collection, domainId, locale } = c.req.valid('query')
     c.header('Cache-Control', 'private, no-store')
-    return c.json(await c.var.services.schedules.forPage(domainIdOf(c, domainId), collection, pageId, { user: c.var.user }), 200)
+    return c.json(
+      await c.var.services.schedules.forPage(domainIdOf(c, domainId), collection, pageId, { user: c.var.user }, locale ?? null),
+      200,
+    )
   })
 
 const tabId = z

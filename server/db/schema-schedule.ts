@@ -22,6 +22,8 @@ export const pageSchedules = pgTable(
     collection: text('collection').notNull(),
     /** publish or unpublish */
     action: text('action').notNull(),
+    /** A further language's publish or unpublish (its translation only); null: the page itself, in its default language. */
+    locale: text('locale'),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     /** pending, running (claimed by an instance), done, failed, cancelled */
     status: text('status').notNull().default('pending'),
@@ -36,7 +38,7 @@ export const pageSchedules = pgTable(
   },
   (t) => [
     uniqueIndex('page_schedules_one_pending')
-      .on(t.pageId, t.action)
+      .on(t.pageId, t.action, sql`coalesce(${t.locale}, '')`)
       .where(sql`${t.status} = 'pending'`),
     index('page_schedules_due')
       .on(t.dueAt)

@@ -257,6 +257,7 @@ export * from './schema-engagement.ts'
 export * from './schema-team.ts'
 export * from './schema-schedule.ts'
 export * from './schema-jobs.ts'
+export * from './schema-translations.ts'
 
 /**
  * One-time codes that let the first editor be created in the browser (issue 13). Each server

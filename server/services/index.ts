@@ -29,6 +29,7 @@ import { createTeamService } from './team/team.ts'
 import { createDraftLinks, draftLinkSecret } from './draft-links.ts'
 import { createScheduleService } from './schedules.ts'
 import { createPresenceService } from './presence.ts'
+import { createTranslationService } from './translations.ts'
 import { createJobQueue } from '../jobs/queue.ts'
 import { registerListingJobs } from '../../listings/sync/jobs.ts'
 import { registerImageCachePruning } from './image-cache-pruner.ts'
@@ -78,6 +79,7 @@ export function createServices(database: Database, config: ServicesConfig) {
   events.on('published', (_domainId, change) => {
     if (!change || change.kind === 'site' || change.kind === 'domains' || change.kind === 'everything') redirects.clear()
   })
+  const translations = createTranslationService(db, events)
   const pages = createPageService(db, events, search)
   const listingIndex = createListingIndex(db, events)
   const listings = createListingService(db, { pages, events, index: listingIndex })
@@ -107,6 +109,8 @@ export function createServices(database: Database, config: ServicesConfig) {
     images,
     search,
     pages,
+    /** A further language's texts of pages and site documents, per language (issue 33, decision 025). */
+    translations,
     listings,
     listingIndex,
     /** The grid's map view: the points of every listing a filter matches (issue 19). */
@@ -137,7 +141,7 @@ export function createServices(database: Database, config: ServicesConfig) {
     // The booking provider's cart (its defaults when the caller's config names none).
     cart: createCartService(config.bookeasy ?? loadConfig({}).bookeasy),
     /** Scheduled publishing and unpublishing of pages, run once across instances (issue 17 point 6). */
-    schedules: createScheduleService({ db, pages, jobs }),
+    schedules: createScheduleService({ db, pages, translations, jobs }),
     /** Who else has a page open, and the stored draft's version (issue 17 point 8). */
     presence: createPresenceService(db),
     /** Signed, expiring links to a page's draft for people without an account (issue 17 point 7). */

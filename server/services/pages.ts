@@ -8,7 +8,7 @@ import { formatSiteTime } from '#lib/team'
 import type { Side } from '#lib/merge'
 import { validateContents } from '#blocks/schemas'
 import type { Db } from '../db/client.ts'
-import { pages, pageVersions } from '../db/schema.ts'
+import { pages, pageVersions, translations } from '../db/schema.ts'
 import {
   actorCanEdit,
   actorCanPublish,
@@ -485,6 +485,8 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
     if (existing.published) throw conflict('This page is published. Unpublish it before deleting it.')
     await db.transaction(async (tx) => {
       await tx.delete(pages).where(eq(pages.id, id))
+      // Its texts in further languages go with it (decision 025).
+      await tx.delete(translations).where(and(eq(translations.kind, 'page'), eq(translations.subjectId, id)))
       await recordActivity(tx, options, {
         kind: activityKind(collection),
         action: 'delete',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Collection } from '#lib/content'
 import {
   parseScheduleTime,
@@ -15,6 +15,7 @@ import { actorCanEdit, actorCanPublish, type Actor } from './access.ts'
 import { AppError, conflict, invalidInput, notFound } from './errors.ts'
 import { ALT_MISSING_MESSAGE, imagesMissingAlt } from './images.ts'
 import type { PageService } from './pages.ts'
+import type { TranslationService } from './translations.ts'
 import { recordActivity } from './team/activity.ts'
 import type { JobQueue } from '../jobs/queue.ts'
 
@@ -38,7 +39,11 @@ const toSchedule = (r: ScheduleRow): PageSchedule => ({
   createdAt: r.createdAt.toISOString(),
   finishedAt: r.finishedAt?.toISOString() ?? null,
   error: r.error,
+  locale: r.locale,
 })
+
+/** The schedules of one language: a further language's, or (null) the page's own. */
+const ofLanguage = (locale: string | null | undefined) => (locale ? eq(pageSchedules.locale, locale) : isNull(pageSchedules.locale))
 
 const activityKind = (collection: string) => (collection === 'listings' ? 'listing' : 'page')
 
@@ -56,7 +61,13 @@ export interface RunReport {
  * looks for due schedules; each is claimed by exactly one caller with a single UPDATE ... RETURNING.
  */
 export function createScheduleService(
-  deps: { db: Db; pages: Pick<PageService, 'publish' | 'unpublish'>; jobs?: JobQueue },
+  deps: {
+    db: Db
+    pages: Pick<PageService, 'publish' | 'unpublish'>
+    /** A further language's schedules publish and unpublish its texts only (decision 025). */
+    translations?: Pick<TranslationService, 'publish' | 'unpublish' | 'languagesOf'>
+    jobs?: JobQueue
+  },
   instanceId = randomUUID(),
 ) {
   const { db } = deps
@@ -74,7 +85,9 @@ export function createScheduleService(
   /**
    * Schedules a page's publish or unpublish at `at` (a wall-clock time of the site,
    * "2026-11-24T14:30", or an instant with its offset). Replaces a pending schedule of the same
-   * action. Needs the right to publish the page, as publishing now does.
+   * action and language. Needs the right to publish the page, as publishing now does. With a
+   * further language (`locale`), the page's texts in that language are published or withdrawn,
+   * nothing else.
    */
   async function schedule(
     domainId: string,
@@ -84,6 +97,7 @@ export function createScheduleService(
     at: string,
     actor: Actor,
     now: Date = new Date(),
+    locale: string | null = null,
   ): Promise<PageSchedule> {
     const due = parseScheduleTime(at)
     if (!due) throw invalidInput(scheduleTexts.notADate, [{ path: 'at', message: scheduleTexts.notADate }])
@@ -97,7 +111,14 @@ export function createScheduleService(
         'forbidden',
         action === 'publish' ? 'You are not allowed to publish this page' : 'You are not allowed to unpublish this page',
       )
-    if (action === 'publish') {
+    if (locale !== null) {
+      const languages = await deps.translations?.languagesOf(domainId)
+      if (!languages?.others.includes(locale as never))
+        throw invalidInput(`This site is not offered in ${locale} besides its default language`, [
+          { path: 'locale', message: 'Not a further language of this site' },
+        ])
+    }
+    if (action === 'publish' && locale === null) {
       const missingAlt = imagesMissingAlt(page.draft)
       if (missingAlt.length) throw invalidInput(ALT_MISSING_MESSAGE(missingAlt.length), missingAlt)
     }
@@ -105,10 +126,12 @@ export function createScheduleService(
       await tx
         .update(pageSchedules)
         .set({ status: 'cancelled', finishedAt: now })
-        .where(and(eq(pageSchedules.pageId, pageId), eq(pageSchedules.action, action), eq(pageSchedules.status, 'pending')))
+        .where(
+          and(eq(pageSchedules.pageId, pageId), eq(pageSchedules.action, action), ofLanguage(locale), eq(pageSchedules.status, 'pending')),
+        )
       const [row] = await tx
         .insert(pageSchedules)
-        .values({ pageId, domainId, collection, action, dueAt: due, userId: user._id, username: user.username, createdAt: now })
+        .values({ pageId, domainId, collection, action, locale, dueAt: due, userId: user._id, username: user.username, createdAt: now })
         .returning()
       await recordActivity(tx, actor, {
         kind: activityKind(collection),
@@ -116,7 +139,7 @@ export function createScheduleService(
         domainId,
         subjectId: pageId,
         subject: `/${page.slug}`,
-        details: { dueAt: due.toISOString(), scheduleId: row!.id },
+        details: { dueAt: due.toISOString(), scheduleId: row!.id, ...(locale ? { locale } : {}) },
       })
       return row!
     })
@@ -157,19 +180,19 @@ export function createScheduleService(
     return toSchedule(row)
   }
 
-  /** A page's pending schedules, soonest first, and its last finished ones (a failure says why). */
-  async function forPage(domainId: string, collection: Collection, pageId: string, actor: Actor) {
+  /** A page's pending schedules in one language, soonest first, and its last finished ones (a failure says why). */
+  async function forPage(domainId: string, collection: Collection, pageId: string, actor: Actor, locale: string | null = null) {
     const page = await pageRow(domainId, collection, pageId)
     if (!actorCanEdit(actor, page.draft)) throw notFound('Page not found')
     const pending = await db
       .select()
       .from(pageSchedules)
-      .where(and(eq(pageSchedules.pageId, pageId), inArray(pageSchedules.status, ['pending', 'running'])))
+      .where(and(eq(pageSchedules.pageId, pageId), ofLanguage(locale), inArray(pageSchedules.status, ['pending', 'running'])))
       .orderBy(asc(pageSchedules.dueAt))
     const recent = await db
       .select()
       .from(pageSchedules)
-      .where(and(eq(pageSchedules.pageId, pageId), inArray(pageSchedules.status, ['done', 'failed'])))
+      .where(and(eq(pageSchedules.pageId, pageId), ofLanguage(locale), inArray(pageSchedules.status, ['done', 'failed'])))
       .orderBy(desc(pageSchedules.finishedAt))
       .limit(5)
     return { pending: pending.map(toSchedule), recent: recent.map(toSchedule) }
@@ -201,6 +224,7 @@ export function createScheduleService(
         action: r.schedule.action as ScheduleAction,
         dueAt: r.schedule.dueAt.toISOString(),
         username: r.schedule.username,
+        locale: r.schedule.locale,
       }))
   }
 
@@ -231,7 +255,12 @@ export function createScheduleService(
       if (!user || user.deactivatedAt) throw new AppError('forbidden', `${row.username} can no longer sign in`)
       const actor: Actor = { user: { _id: user.id, username: user.username, email: user.email, roles: user.roles } }
       const collection = row.collection as Collection
-      if (row.action === 'publish') {
+      if (row.locale) {
+        // A further language: its texts only (the page's structure and other languages stay as they are).
+        if (!deps.translations) throw new AppError('unavailable', 'Translations are not available here')
+        if (row.action === 'publish') await deps.translations.publish('page', row.pageId, row.locale, actor, row.domainId)
+        else await deps.translations.unpublish('page', row.pageId, row.locale, actor, row.domainId)
+      } else if (row.action === 'publish') {
         const [page] = await db.select({ draft: pages.draft }).from(pages).where(eq(pages.id, row.pageId)).limit(1)
         const missingAlt = imagesMissingAlt(page?.draft ?? {})
         if (missingAlt.length) throw invalidInput(ALT_MISSING_MESSAGE(missingAlt.length))

@@ -1,0 +1,51 @@
+/**
+ * Content per language (issue 33, docs/decisions/025): a language's translated texts of one
+ * subject (a page, the navigation, the footer, site settings, a story, a category, the tags, a
+ * listing) beside the shared structure, as a map from field id to text, draft and published
+ * apart. Kept apart from schema.ts (which re-exports this file) so each area owns its tables.
+ */
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { domains } from './schema.ts'
+
+export const translations = pgTable(
+  'translations',
+  {
+    /** page, nav, footer, siteSettings, story, category, tags, listing */
+    kind: text('kind').notNull(),
+    /** The page's or listing's id; the domain's id for its navigation, footer, settings and tags. */
+    subjectId: text('subject_id').notNull(),
+    /** A further language of the domain (lib/locales.ts), never its default. */
+    locale: text('locale').notNull(),
+    domainId: text('domain_id')
+      .notNull()
+      .references(() => domains.id, { onDelete: 'cascade' }),
+    /** The editors' working texts: only what was written in this language (never a fallback). */
+    draft: jsonb('draft').$type<Record<string, string>>().notNull().default({}),
+    /** What visitors read in this language; null while the language is not published. */
+    published: jsonb('published').$type<Record<string, string>>(),
+    lastPublished: timestamp('last_published', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    updatedBy: text('updated_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.subjectId, t.locale] }), index('translations_domain').on(t.domainId, t.kind, t.locale)],
+)
+
+/** Every save, publish, unpublish and restore of a translation: history per language, and the base of a merge. */
+export const translationVersions = pgTable(
+  'translation_versions',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    subjectId: text('subject_id').notNull(),
+    locale: text('locale').notNull(),
+    version: integer('version').notNull(),
+    action: text('action').notNull(),
+    fields: jsonb('fields').$type<Record<string, string>>().notNull(),
+    userId: text('user_id'),
+    username: text('username'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('translation_versions_subject').on(t.kind, t.subjectId, t.locale, t.version)],
+)
