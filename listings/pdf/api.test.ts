@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -37,6 +39,8 @@ interface Fixture {
   dates?: [string, string]
   description?: string
   imageId?: string
+  /** A provider picture address (what content may hold). */
+  imageUrl?: string
 }
 
 async function addListing(f: Fixture): Promise<Listing> {
@@ -52,6 +56,7 @@ async function addListing(f: Fixture): Promise<Listing> {
   })
   const listing = applyProvider(null, { _id: f.id, domainId, listingType: 'product', parentId: null, atdw }, new Date().toISOString())
   if (f.imageId) listing.image = { value: { imageId: f.imageId, alt: f.name }, path: '', provider: '' }
+  if (f.imageUrl) listing.image = { value: { url: f.imageUrl, alt: f.name }, path: '', provider: '' }
   return t.services.listings.setPublished(domainId, listing, true, SYSTEM)
 }
 
@@ -324,6 +329,47 @@ describe('GET /api/listingsPdf/generatePdf', () => {
       const body = JSON.parse(Buffer.from(bytes).toString('utf8')) as { error: { code: string; message: string } }
       expect(body.error.message).toBeTruthy()
       expect(body.error.code).toBeTruthy()
+    }
+  })
+
+  it('never fetches a picture whose address is inside the network (SSRF guard, issue 29 point 7)', async () => {
+    let asked = 0
+    const inside = http.createServer((_req, res) => {
+      asked++
+      res.writeHead(200, { 'content-type': 'image/png' }).end()
+    })
+    await new Promise<void>((resolve) => inside.listen(0, '127.0.0.1', resolve))
+    const port = (inside.address() as AddressInfo).port
+    try {
+      const addresses = [
+        `http://127.0.0.1:${port}/inside.png`,
+        `http://localhost:${port}/inside.png`,
+        'http://169.254.169.254/latest/meta-data/',
+      ]
+      for (const [i, imageUrl] of addresses.entries()) {
+        await addListing({
+          id: `ssrf-${i}`,
+          name: `Inside Picture ${i}`,
+          category: 'EVENT',
+          city: 'Tanunda',
+          dates: ['2031-05-01', '2031-05-01'],
+          imageUrl,
+        })
+      }
+      const { res, bytes } = await download({
+        categoryFilterId: eventsCategoryId,
+        filters: JSON.stringify({ from: '2031-01-01', to: '2031-12-31' }),
+      })
+      expect(res.status).toBe(200)
+      const text = await pdfText(bytes, 'ssrf')
+      for (const i of addresses.keys()) expect(text).toContain(`Inside Picture ${i}`)
+      const file = path.join(tmp, 'ssrf.pdf')
+      const { stdout: images } = await run('pdfimages', ['-list', file])
+      expect(images.trim().split('\n').length - 2).toBe(0)
+      expect(asked).toBe(0)
+    } finally {
+      inside.closeAllConnections()
+      await new Promise<void>((resolve) => inside.close(() => resolve()))
     }
   })
 })

@@ -24,6 +24,7 @@ import { eventDateRange, eventTimes, formatDate, plainText } from '../format.ts'
 import { AppError, invalidInput } from '../../server/services/errors.ts'
 import type { ContentEventBus } from '../../server/services/events.ts'
 import type { ImageService } from '../../server/services/images.ts'
+import { createPublicFetch, type PublicFetch } from '../../server/integrations/public-fetch.ts'
 import type { CalendarEntry, CalendarInput } from './layout.tsx'
 import { createPdfPool, PdfQueueFull, type PdfPool, type PdfPoolOptions } from './pool.ts'
 import type { ListingService } from '../service.ts'
@@ -128,6 +129,11 @@ export interface ListingsPdfDeps {
   images?: Pick<ImageService, 'render'> | undefined
   /** Fetch provider pictures (http/https addresses) for the PDF; default true. */
   remoteImages?: boolean
+  /**
+   * How those pictures are fetched: only public addresses (and the configured provider's host),
+   * checked at connect time (SSRF guard); by default public addresses only.
+   */
+  remoteFetch?: PublicFetch | undefined
   /** 'published' here empties the cache of built calendars for that domain. */
   events?: Pick<ContentEventBus, 'on'> | undefined
   /** The worker pool's size and queue (PDF_WORKERS, PDF_QUEUE_MAX). */
@@ -203,6 +209,8 @@ function cacheKey(domainId: string, filters: PdfFilters, now: Date): string {
 }
 
 export function createListingsPdfService(deps: ListingsPdfDeps) {
+  // A listing's picture address is content (an editor may change it): never fetched from inside the network.
+  const remoteFetch = deps.remoteFetch ?? createPublicFetch()
   /** The grid's listings for the filters, in the grid's order (event start date, then name). */
   async function matching(domainId: string, filters: PdfFilters): Promise<{ cards: ListingCard[]; total: number }> {
     const cards: ListingCard[] = []
@@ -234,7 +242,7 @@ export function createListingsPdfService(deps: ListingsPdfDeps) {
       if (image.imageId && deps.images) {
         source = (await deps.images.render(image.imageId, { w: THUMB_W * 2, h: THUMB_H * 2, f: 'jpg' }))?.bytes ?? null
       } else if (image.url && /^https?:\/\//i.test(image.url) && deps.remoteImages !== false) {
-        const res = await fetch(image.url, {
+        const res = await remoteFetch(image.url, {
           signal: AbortSignal.timeout(Math.min(IMAGE_TIMEOUT_MS, Math.max(1, deadline - Date.now()))),
           redirect: 'follow',
         })

@@ -9,7 +9,8 @@ import { atdwDataSchema } from '#lib/listings'
 import { applyProvider } from '../../listings/mapping.ts'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
 import { SYSTEM } from '../services/access.ts'
-import { createImageService, isPrivateAddress, ProviderPhotoError } from '../services/images.ts'
+import { isBlockedAddress } from '../integrations/public-fetch.ts'
+import { createImageService, ProviderPhotoError } from '../services/images.ts'
 
 /**
  * Issue 16 point 4: listing photos go through the image pipeline. The server finds the provider's
@@ -285,8 +286,46 @@ describe('a provider that fails', () => {
       'fd00::1',
       '::ffff:127.0.0.1',
     ])
-      expect(isPrivateAddress(a), a).toBe(true)
-    for (const a of ['203.0.113.9', '8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8']) expect(isPrivateAddress(a), a).toBe(false)
+      expect(isBlockedAddress(a), a).toBe(true)
+    for (const a of ['203.0.113.9', '8.8.8.8', '2606:4700::1111']) expect(isBlockedAddress(a), a).toBe(false)
+  })
+
+  it('is not fooled by a name that answers public, then private (DNS rebinding)', async () => {
+    let asked = 0
+    const inside = http.createServer((_req, res) => {
+      asked++
+      res.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo)
+    })
+    await new Promise<void>((resolve) => inside.listen(0, '127.0.0.1', resolve))
+    const port = (inside.address() as AddressInfo).port
+    // The name's first answer is public (where a check made before fetch would look), every later one this machine.
+    let lookups = 0
+    const images = createImageService(t.database.db, t.services.storage, {
+      cacheDir: t.config.imageCacheDir,
+      providerPhotos: {
+        timeoutMs: 2000,
+        resolve: async () => (++lookups === 1 ? [{ address: '203.0.113.10', family: 4 }] : [{ address: '127.0.0.1', family: 4 }]),
+      },
+    })
+    await addListing(
+      'rebind',
+      [0, 1].map((round) => `http://rebind.example:${port}/photo-${round}.jpg`),
+    )
+    try {
+      for (let round = 0; round < 2; round++) {
+        const err = await images
+          .renderListingPhoto('rebind', listingPhotoKey(`http://rebind.example:${port}/photo-${round}.jpg`), { w: 320 }, 'image/webp')
+          .catch((e: unknown) => e)
+        expect(err).toBeInstanceOf(ProviderPhotoError)
+        expect((err as ProviderPhotoError).status).toBeGreaterThanOrEqual(502)
+      }
+      // One lookup per connection, and the socket went where that lookup said: never inside.
+      expect(lookups).toBe(2)
+      expect(asked).toBe(0)
+    } finally {
+      inside.closeAllConnections()
+      await new Promise<void>((resolve) => inside.close(() => resolve()))
+    }
   })
 
   it('answers 504 when the provider does not send the photo in time', async () => {

@@ -1,7 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
-import { lookup } from 'node:dns/promises'
-import { BlockList, isIP } from 'node:net'
 import path from 'node:path'
 import { count, desc, eq, ilike, or, sql } from 'drizzle-orm'
 import sharp, { type Metadata } from 'sharp'
@@ -9,6 +7,8 @@ import type { Db } from '../db/client.ts'
 import { images, listings, pages, siteDocuments, stories } from '../db/schema.ts'
 import { coverCrop, listingPhotoKey } from '#lib/image-url'
 import type { Listing } from '#lib/listings'
+import { createPublicFetch, isBlockedAddressError, type Resolve } from '../integrations/public-fetch.ts'
+import type { Response } from 'undici'
 import type { Storage } from '../integrations/storage/index.ts'
 import { AppError, conflict, invalidInput } from './errors.ts'
 import type { ContentEventBus } from './events.ts'
@@ -136,47 +136,11 @@ export interface ProviderPhotoOptions {
    * Hosts (host or host:port) whose photos may be fetched though they resolve to a private,
    * loopback or link-local address: the configured provider's own (relativeBase's host is always
    * allowed; in the demo and tests the fake provider runs on 127.0.0.1). Any other host on such an
-   * address is refused (SSRF guard).
+   * address is refused (SSRF guard, checked when the connection is made: server/integrations/public-fetch.ts).
    */
   allowedHosts?: readonly string[] | undefined
-}
-
-/** Private, loopback, link-local, shared, multicast and reserved ranges: no photo is fetched from them. */
-const PRIVATE_ADDRESSES = (() => {
-  const list = new BlockList()
-  for (const [net, prefix] of [
-    ['0.0.0.0', 8],
-    ['10.0.0.0', 8],
-    ['100.64.0.0', 10],
-    ['127.0.0.0', 8],
-    ['169.254.0.0', 16],
-    ['172.16.0.0', 12],
-    ['192.0.0.0', 24],
-    ['192.168.0.0', 16],
-    ['198.18.0.0', 15],
-    ['224.0.0.0', 4],
-    ['240.0.0.0', 4],
-  ] as const)
-    list.addSubnet(net, prefix, 'ipv4')
-  for (const [net, prefix] of [
-    ['::', 128],
-    ['::1', 128],
-    ['fc00::', 7],
-    ['fe80::', 10],
-    ['ff00::', 8],
-    ['64:ff9b::', 96],
-  ] as const)
-    list.addSubnet(net, prefix, 'ipv6')
-  return list
-})()
-
-/** Whether an IP address is one no listing photo may come from (IPv4-mapped IPv6 checked as IPv4). */
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
-  if (mapped) return PRIVATE_ADDRESSES.check(mapped[1]!, 'ipv4')
-  const family = isIP(address)
-  if (family === 0) return true
-  return PRIVATE_ADDRESSES.check(address, family === 4 ? 'ipv4' : 'ipv6')
+  /** The name resolver (tests give one that answers as a rebinding name would); the system's by default. */
+  resolve?: Resolve | undefined
 }
 
 /**
@@ -848,32 +812,17 @@ function createProviderPhotos(
 ) {
   const timeoutMs = options.timeoutMs ?? 15_000
   const fetching = new Map<string, Promise<{ bytes: Buffer; info: StoredPhotoInfo }>>()
-  const allowed = new Set((options.allowedHosts ?? []).map((h) => h.toLowerCase()))
+  const allowed = [...(options.allowedHosts ?? [])]
   if (options.relativeBase) {
     try {
-      allowed.add(new URL(options.relativeBase).host.toLowerCase())
+      allowed.push(new URL(options.relativeBase).host)
     } catch {
       // Not an address: nothing to allow.
     }
   }
-
-  /**
-   * The SSRF guard: a photo's host must not resolve to a private, loopback or link-local address,
-   * unless it is the configured provider's host (or one allowed explicitly).
-   */
-  async function assertFetchable(url: URL): Promise<void> {
-    if (allowed.has(url.host.toLowerCase()) || allowed.has(url.hostname.toLowerCase())) return
-    const hostname = url.hostname.replace(/^\[|\]$/g, '')
-    let addresses: string[]
-    try {
-      addresses = isIP(hostname) ? [hostname] : (await lookup(hostname, { all: true, verbatim: true })).map((a) => a.address)
-    } catch {
-      throw new ProviderPhotoError(502, 'The tourism provider could not be reached for this photo')
-    }
-    if (!addresses.length || addresses.some(isPrivateAddress)) {
-      throw new ProviderPhotoError(502, 'The stored photo address is not on the public internet')
-    }
-  }
+  // The SSRF guard: a photo's host may not be at a private, loopback or link-local address, unless
+  // it is the configured provider's (or one allowed explicitly); checked at connect time, every hop.
+  const publicFetch = createPublicFetch({ allowedHosts: allowed, resolve: options.resolve })
 
   /** Only http(s) addresses; a relative one against the provider's address (the demo). */
   function resolve(address: string): URL | null {
@@ -902,8 +851,7 @@ function createProviderPhotos(
       // Redirects are followed by hand, each address checked like the first (at most 3).
       let target = url
       for (let hop = 0; ; hop++) {
-        await assertFetchable(target)
-        res = await fetch(target, { signal, redirect: 'manual', headers: { accept: 'image/*' } })
+        res = await publicFetch(target, { signal, redirect: 'manual', headers: { accept: 'image/*' } })
         const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null
         if (!location) break
         await res.body?.cancel().catch(() => {})
@@ -913,6 +861,7 @@ function createProviderPhotos(
       }
     } catch (err) {
       if (err instanceof ProviderPhotoError) throw err
+      if (isBlockedAddressError(err)) throw new ProviderPhotoError(502, 'The stored photo address is not on the public internet')
       const name = (err as { name?: string }).name
       if (name === 'TimeoutError' || name === 'AbortError') {
         throw new ProviderPhotoError(504, `The tourism provider did not send the photo within ${Math.round(timeoutMs / 1000)} s`)

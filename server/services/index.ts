@@ -3,6 +3,7 @@ import path from 'node:path'
 import { loadConfig, type Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
 import { createStorage, type Storage } from '../integrations/storage/index.ts'
+import { createPublicFetch } from '../integrations/public-fetch.ts'
 import { createDomainService } from './domains.ts'
 import { ContentEventBus, forwardToInstances } from './events.ts'
 import { createImageService } from './images.ts'
@@ -44,6 +45,15 @@ export type ServicesConfig = Pick<Config, 'mode' | 'baseUrl' | 'apiPrefix' | 'au
   }
 
 /** Everything the routers, loaders and scripts call; built once per process (or per test). */
+/** The host (host:port) of a configured address, for the SSRF guard's allowed hosts. */
+function hostOf(address: string | undefined): string[] {
+  try {
+    return address ? [new URL(address).host] : []
+  } catch {
+    return []
+  }
+}
+
 export function createServices(database: Database, config: ServicesConfig) {
   const events = new ContentEventBus()
   const { db } = database
@@ -94,6 +104,8 @@ export function createServices(database: Database, config: ServicesConfig) {
     // Listing photos: a relative address (the demo's) is fetched from the provider's API host.
     providerPhotos: { relativeBase: config.atdw?.apiUrl },
   })
+  // Pictures addressed by content (listing photos in the PDF): public addresses and the configured provider only.
+  const remoteFetch = createPublicFetch({ allowedHosts: hostOf(config.atdw?.apiUrl) })
   registerImageCachePruning(jobs, imageCacheDir, config.imageCacheMaxBytes ?? 2048 * 1024 * 1024)
   const domains = createDomainService(db, events)
   const listingsSync = createListingSyncService({ database, events, listings, atdw: config.atdw })
@@ -120,6 +132,7 @@ export function createServices(database: Database, config: ServicesConfig) {
       listings,
       siteDocuments,
       images,
+      remoteFetch,
       events,
       workers: config.pdf && { threads: config.pdf.workers, queueMax: config.pdf.queueMax, idleMs: config.pdf.idleSeconds * 1000 },
     }),
