@@ -157,3 +157,12 @@ export const ImageIcon = (p: P) => (
     <path d="m21 15-3.09-3.09a2 2 0 0 0-2.82 0L6 21" />
   </Icon>
 )
+
+/** The drag handle's six dots (filled). */
+export function GripIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+      {[6, 12, 18].flatMap((y) => [9, 15].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.75" />))}
+    </svg>
+  )
+}

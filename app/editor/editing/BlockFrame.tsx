@@ -1,5 +1,4 @@
-import { useSortable } from '@dnd-kit/sortable'
-import { CSS } from '@dnd-kit/utilities'
+import { useDraggable, useDroppable } from '@dnd-kit/core'
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import { texts } from '#lib/texts'
 import type { BlockFrameProps } from '#ui/editing'
@@ -8,6 +7,7 @@ import { labelOf } from './blocks.ts'
 import { BlockActions } from './BlockActions.tsx'
 import { BlockPicker, sortableId, type SortableBlockData } from './BlockListChrome.tsx'
 import { useBridge } from './bridge.ts'
+import { GripIcon } from '../icons.tsx'
 
 /**
  * A block on the page in Select Component mode (spec 01 §2.10, §4): hover blue, the active
@@ -23,17 +23,17 @@ export function BlockFrame({ path, componentType, container, index, count, class
   const selected = samePath(selection?.block, path)
   const label = labelOf(componentType)
   const data: SortableBlockData = { label, index }
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: sortableId(path),
-    data,
-    disabled: !bridge,
-  })
+  // The handle drags the block; the frame is the target for the gap above it (BlockListChrome).
+  const id = sortableId(path)
+  const { attributes, listeners, setNodeRef: setDragRef, setActivatorNodeRef, isDragging } = useDraggable({ id, data, disabled: !bridge })
+  const { setNodeRef, isOver } = useDroppable({ id, data, disabled: !bridge })
   const frameRef = useCallback(
     (node: HTMLDivElement | null) => {
       ref.current = node
       setNodeRef(node)
+      setDragRef(node)
     },
-    [setNodeRef],
+    [setNodeRef, setDragRef],
   )
 
   // A block that becomes selected by a command (added, duplicated, moved by keyboard) gets the focus.
@@ -76,9 +76,9 @@ export function BlockFrame({ path, componentType, container, index, count, class
   return (
     <div
       ref={frameRef}
-      style={transform ? { transform: CSS.Translate.toString(transform), transition } : undefined}
       className={className}
       data-dragging={isDragging || undefined}
+      data-drop-target={isOver || undefined}
       data-block={componentType}
       data-editor-frame=""
       data-selected={selected || undefined}
@@ -103,8 +103,8 @@ export function BlockFrame({ path, componentType, container, index, count, class
         ref={setActivatorNodeRef}
         {...attributes}
         {...listeners}
-        // Only the selected block's handle is a tab stop: Tab walks the blocks, not a handle per block.
-        tabIndex={selected ? 0 : -1}
+        // A tab stop on every block (issue 31): the keyboard's way to move a block.
+        tabIndex={0}
         className="editor-drag-handle"
         data-editor-chrome=""
         aria-label={texts.editor.blocks.drag(label)}
@@ -130,13 +130,5 @@ export function BlockFrame({ path, componentType, container, index, count, class
       ) : null}
       {children}
     </div>
-  )
-}
-
-function GripIcon() {
-  return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
-      {[6, 12, 18].flatMap((y) => [9, 15].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.75" />))}
-    </svg>
   )
 }

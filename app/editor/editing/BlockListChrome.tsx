@@ -1,96 +1,149 @@
 import {
-  closestCenter,
   DndContext,
+  DragOverlay,
   KeyboardSensor,
   PointerSensor,
+  useDroppable,
   useSensor,
   useSensors,
-  type ClientRect,
+  type Active,
+  type CollisionDetection,
   type DragEndEvent,
   type KeyboardCoordinateGetter,
+  type Modifier,
+  type Over,
 } from '@dnd-kit/core'
-import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { Popover } from 'radix-ui'
 import { Fragment, useId, useMemo, useRef, useState } from 'react'
+import { createPortal } from 'react-dom'
 import { texts } from '#lib/texts'
 import { blockGroups } from '#blocks/define'
 import type { BlockListChromeProps, ContainerId, Path } from '#ui/editing'
-import { PlusIcon } from '../icons.tsx'
+import { GripIcon, PlusIcon } from '../icons.tsx'
 import { chrome } from '#ui/editor/classes.ts'
 import { addableTypes, matching, newBlock } from './blocks.ts'
 import { BlockThumbnail } from './BlockThumbnail.tsx'
 import { useBridge } from './bridge.ts'
+import { gapAt, gapForPosition, gapY, landingIndex } from './drop-gap.ts'
 
 const t = texts.editor.blocks
 
 /** The id of a block in its list's drag and drop: its path (ids only need to be unique while a drag lasts). */
 export const sortableId = (path: Path) => path.join('.')
+/** The gap below a list's last block, a drop target of its own (the top of the list's "Add component" row). */
+const endId = (listPath: Path) => `${sortableId(listPath)}:end`
 
-/** What a block frame tells its list's drag and drop (useSortable's data). */
+/** What a block frame tells its list's drag and drop (useDraggable's and useDroppable's data). */
 export interface SortableBlockData {
   label: string
   index: number
 }
 
-const centre = (rect: ClientRect) => rect.top + rect.height / 2
-
-/**
- * ArrowUp/ArrowDown move a picked-up block by one place: its centre goes to the centre of the
- * next block in that direction. (dnd-kit's sortableKeyboardCoordinates lines up edges, which for a
- * tall block next to a short one leaves it over its own place, so nothing would move.)
- */
-export const blockKeyboardCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinates, context }) => {
-  const direction = event.code === 'ArrowDown' ? 1 : event.code === 'ArrowUp' ? -1 : 0
-  const { active, collisionRect, droppableRects, droppableContainers, over } = context
-  if (!direction || !active || !collisionRect) return undefined
-  event.preventDefault()
-  const ordered = droppableContainers
-    .getEnabled()
-    .flatMap((container) => {
-      const rect = droppableRects.get(container.id)
-      return rect ? [{ id: container.id, rect }] : []
-    })
-    .sort((a, b) => a.rect.top - b.rect.top)
-  const at = ordered.findIndex((entry) => entry.id === (over?.id ?? active.id))
-  const target = at < 0 ? undefined : ordered[at + direction]
-  if (!target) return currentCoordinates
-  return { x: currentCoordinates.x, y: currentCoordinates.y + centre(target.rect) - centre(collisionRect) }
-}
-
 const whereOf = (path: Path) => (path.length > 1 ? String(path[path.length - 1]) : 'page')
 
+const dataOf = (entry: Active | Over | null): SortableBlockData | null => (entry?.data.current as SortableBlockData | undefined) ?? null
+
 /**
- * A block list in Select Component mode: its blocks, sortable by drag and drop or by keyboard
- * (dnd-kit, issue 17; each list is its own context, so a block moves within its list, nested
- * split sides included), then an 'Add component' control at its end. The "+" on the gap before
- * each block is the frame's (BlockFrame).
+ * The compact preview follows the pointer (its left edge just right of it, centred on it), not the
+ * place where the block's top-left corner was: a full-width block under the pointer hid where it
+ * would land. (This is @dnd-kit/modifiers' snapCenterToCursor moved to the left edge; a keyboard
+ * drag has no pointer and is left as it is.)
+ */
+const previewAtPointer: Modifier = ({ activatorEvent, activeNodeRect, draggingNodeRect, transform }) => {
+  if (!activatorEvent || !activeNodeRect || !draggingNodeRect || !('clientX' in activatorEvent)) return transform
+  const pointer = activatorEvent as PointerEvent
+  return {
+    ...transform,
+    x: transform.x + pointer.clientX - activeNodeRect.left + 12,
+    y: transform.y + pointer.clientY - activeNodeRect.top - draggingNodeRect.height / 2,
+  }
+}
+
+/**
+ * A block list in Select Component mode: its blocks, movable by drag and drop or by keyboard
+ * (dnd-kit; each list is its own context, so a block moves within its list, nested split sides
+ * included), then an 'Add component' control at its end. The "+" on the gap before each block is
+ * the frame's (BlockFrame).
+ *
+ * While a block is dragged (issue 31 point 3) the page does not move under the pointer: the block
+ * stays in place, dimmed, a compact preview (its name) follows the pointer, and a line shows the gap
+ * it will land in, the gap nearest the pointer (drop-gap.ts). Near the window's edges the page
+ * scrolls (dnd-kit's auto-scroll; the site's smooth scrolling is off meanwhile, styles.ts, or each
+ * step would restart the animation and the page would crawl). By keyboard the handle is a tab stop: Space lifts the block,
+ * the arrow keys move the line one place at a time, Space or Enter drops, Escape cancels, and each
+ * step is announced.
  */
 export function BlockListChrome({ path, container, count, children }: BlockListChromeProps) {
   const bridge = useBridge()
+  const items = useMemo(() => Array.from({ length: count }, (_, index) => sortableId([...path, index])), [path, count])
+  const end = endId(path)
+  // The keyboard's target place, while a block is moved by keyboard (dnd-kit has no pointer then).
+  const keyboardPosition = useRef<number | null>(null)
+  const hasMoved = useRef(false)
+  const [dragged, setDragged] = useState<SortableBlockData | null>(null)
+
+  const gapOf = (over: Over | null): number | null => (over ? (over.id === end ? count : items.indexOf(String(over.id))) : null)
+  const rectsOf = (rects: Map<string | number, { top: number; bottom: number }>) => items.map((id) => rects.get(id))
+
+  /** One target: the block below the gap nearest the pointer (or the keyboard's place), or the end. */
+  const collisionDetection: CollisionDetection = ({ active, droppableRects, droppableContainers, pointerCoordinates }) => {
+    const from = dataOf(active)?.index ?? 0
+    const gap = pointerCoordinates
+      ? gapAt(pointerCoordinates.y, rectsOf(droppableRects))
+      : gapForPosition(keyboardPosition.current ?? from, from)
+    const id = (gap < count ? items[gap] : undefined) ?? end
+    const target = droppableContainers.find((entry) => entry.id === id)
+    return target ? [{ id, data: { droppableContainer: target, value: gap } }] : []
+  }
+
+  /** ArrowUp/ArrowDown: the target place one up or down; the preview goes to that gap. */
+  const keyboardCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinates, context }) => {
+    const direction = event.code === 'ArrowDown' ? 1 : event.code === 'ArrowUp' ? -1 : 0
+    const { active, collisionRect, droppableRects } = context
+    if (!direction || !active) return undefined
+    event.preventDefault()
+    const from = dataOf(active)?.index ?? 0
+    const position = Math.min(count - 1, Math.max(0, (keyboardPosition.current ?? from) + direction))
+    keyboardPosition.current = position
+    const y = gapY(gapForPosition(position, from), rectsOf(droppableRects))
+    if (y === undefined || !collisionRect) return { ...currentCoordinates }
+    return { x: currentCoordinates.x, y: currentCoordinates.y + y - (collisionRect.top + collisionRect.height / 2) }
+  }
+
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: blockKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
   )
-  const items = useMemo(() => Array.from({ length: count }, (_, index) => sortableId([...path, index])), [path, count])
-  const hasMoved = useRef(false)
   if (!bridge) return <>{children}</>
   const { dispatch } = bridge
-  const dataOf = (entry: { data: { current?: Record<string, unknown> } } | null): SortableBlockData | null => {
-    const data = entry?.data.current as (SortableBlockData & { sortable?: { index: number } }) | undefined
-    return data ? { label: data.label, index: data.sortable?.index ?? data.index } : null
+
+  /** Where the block lands for the current target (its final index). */
+  const landing = (active: Active, over: Over | null) => {
+    const from = dataOf(active)?.index
+    const gap = gapOf(over)
+    return from === undefined || gap === null || gap < 0 ? null : { from, to: landingIndex(gap, from) }
+  }
+  const finish = () => {
+    keyboardPosition.current = null
+    setDragged(null)
   }
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    const from = dataOf(active)
-    const to = dataOf(over)
-    if (!from || !to || from.index === to.index) return
-    dispatch({ type: 'moveBlock', path: [...path, from.index], to: to.index })
+    const move = landing(active, over)
+    finish()
+    if (move && move.from !== move.to) dispatch({ type: 'moveBlock', path: [...path, move.from], to: move.to })
   }
   return (
     <>
       <DndContext
         sensors={sensors}
-        collisionDetection={closestCenter}
+        collisionDetection={collisionDetection}
+        onDragStart={({ active }) => {
+          keyboardPosition.current = null
+          setDragged(dataOf(active))
+        }}
         onDragEnd={onDragEnd}
+        onDragCancel={finish}
+        autoScroll={{ threshold: { x: 0, y: 0.15 }, acceleration: 12 }}
         accessibility={{
           screenReaderInstructions: { draggable: t.dragHelp },
           announcements: {
@@ -99,19 +152,18 @@ export function BlockListChrome({ path, container, count, children }: BlockListC
               const a = dataOf(active)
               return a ? t.pickedUp(a.label, a.index + 1, count) : undefined
             },
-            // dnd-kit reports the block over its own place as soon as it is picked up: still "picked up" until it moves.
             onDragOver: ({ active, over }) => {
               const a = dataOf(active)
-              const o = dataOf(over)
-              if (!a || !o) return undefined
-              if (a.index === o.index && !hasMoved.current) return t.pickedUp(a.label, a.index + 1, count)
+              const move = landing(active, over)
+              if (!a || !move) return undefined
+              if (move.to === move.from && !hasMoved.current) return t.pickedUp(a.label, a.index + 1, count)
               hasMoved.current = true
-              return t.movedTo(a.label, o.index + 1, count)
+              return t.movedTo(a.label, move.to + 1, count)
             },
             onDragEnd: ({ active, over }) => {
               const a = dataOf(active)
-              const o = dataOf(over) ?? a
-              return a && o ? t.droppedAt(a.label, o.index + 1, count) : undefined
+              const move = landing(active, over)
+              return a ? t.droppedAt(a.label, (move?.to ?? a.index) + 1, count) : undefined
             },
             onDragCancel: ({ active }) => {
               const a = dataOf(active)
@@ -120,14 +172,36 @@ export function BlockListChrome({ path, container, count, children }: BlockListC
           },
         }}
       >
-        <SortableContext items={items} strategy={verticalListSortingStrategy}>
-          {children}
-        </SortableContext>
+        {children}
+        <DropEnd id={end} count={count} />
+        {createPortal(
+          <DragOverlay modifiers={[previewAtPointer]} dropAnimation={null} zIndex={1100}>
+            {dragged ? <DragPreview label={dragged.label} /> : null}
+          </DragOverlay>,
+          document.body,
+        )}
       </DndContext>
       <div className="editor-add-row" data-editor-chrome="">
         <BlockPicker path={path} container={container} index={count} />
       </div>
     </>
+  )
+}
+/** The gap below the last block: a drop target, with the insertion line while it is the target. */
+function DropEnd({ id, count }: { id: string; count: number }) {
+  const { setNodeRef, isOver } = useDroppable({ id, data: { label: '', index: count } satisfies SortableBlockData })
+  return (
+    <div ref={setNodeRef} className="editor-drop-end" data-editor-chrome="" data-drop-target={isOver || undefined} aria-hidden="true" />
+  )
+}
+
+/** What follows the pointer while a block is dragged: its name beside a grip, not the whole block. */
+function DragPreview({ label }: { label: string }) {
+  return (
+    <div className="editor-drag-preview" data-drag-preview="">
+      <GripIcon />
+      <span>{label}</span>
+    </div>
   )
 }
 

@@ -29,7 +29,12 @@ export const editorCss = `
 .editor-drag-handle{position:absolute;top:4px;left:8px;z-index:900;display:flex;align-items:center;justify-content:center;width:28px;height:32px;border-radius:4px;background:#fff;color:#262626;box-shadow:0 1px 3px rgba(0,0,0,.25);cursor:grab;touch-action:none;opacity:0}
 [data-editor-frame]:hover:not(:has([data-editor-frame]:hover))>.editor-drag-handle,[data-editor-frame][data-selected]>.editor-drag-handle,.editor-drag-handle:focus-visible,[data-dragging]>.editor-drag-handle{opacity:1}
 .editor-drag-handle:focus-visible{outline:3px solid #2563eb;outline-offset:1px}
-[data-dragging]{z-index:950;box-shadow:0 12px 32px rgba(0,0,0,.25)}
+[data-editor-frame][data-dragging]{opacity:.45}
+html:has([data-editor-frame][data-dragging]){scroll-behavior:auto}
+html:has([data-editor-frame][data-dragging]) .editor-gap{opacity:0;pointer-events:none}
+[data-editor-frame][data-drop-target]::before,.editor-drop-end[data-drop-target]::before{content:'';position:absolute;left:0;right:0;top:-3px;height:4px;border-radius:2px;background:#2563eb;box-shadow:0 0 0 2px #fff;z-index:960;pointer-events:none}
+.editor-drop-end{position:relative;height:0}
+.editor-drag-preview{display:inline-flex;align-items:center;gap:8px;width:max-content;max-width:320px;padding:8px 12px;border-radius:6px;background:#fff;color:#171717;box-shadow:0 8px 24px rgba(0,0,0,.25);outline:2px solid #2563eb;font:600 13px/1.2 system-ui,sans-serif;white-space:nowrap;cursor:grabbing}
 .editor-add-row{display:flex;justify-content:center;padding:12px 0;margin:8px auto 0;max-width:1200px;border-top:1px dashed #a3a3a3}
 `
 
