@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { Hono } from 'hono'
+import pLimit from 'p-limit'
 import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
 import { serveStatic } from '@hono/node-server/serve-static'
@@ -16,7 +17,7 @@ import { createImgRouter } from './api/img.ts'
 import { clientIp } from './api/client.ts'
 import type { Logger } from './log.ts'
 import { compressResponses } from './compression.ts'
-import { createPageCache, isAnonymousRequest, PageDependencies } from './page-cache.ts'
+import { createPageCache, isAnonymousRequest, PageDependencies, type PageRender } from './page-cache.ts'
 import { createHealthCheck, type HealthSources } from './health.ts'
 import { checkPageAddress } from './page-address.ts'
 import { providerModes } from './providers.ts'
@@ -42,13 +43,24 @@ export interface AppOptions {
 
 export { CONTENT_CHANNEL }
 
+/** The longest a publish waits for the pages it changed to be rendered again (under a crawl they queue). */
+const PUBLISH_REFRESH_WAIT_MS = 5000
+
 /** The largest body of a request to a page (its action's form): 64 KB. */
 export const PAGE_BODY_LIMIT = 64 * 1024
 
 const isAnonymous = (request: Request) => isAnonymousRequest(request.headers.get('authorization'), request.headers.get('cookie'))
 
 /** Set by the page renderer on a response the page cache may keep: its domain and what it shows. */
-type Variables = { pageCacheable?: { domainId: string | null; dependsOn: ReadonlySet<string> } }
+type Variables = {
+  pageCacheable?: { domainId: string | null; dependsOn: ReadonlySet<string> }
+  /**
+   * Set by the page cache for an anonymous GET: the renderer calls it before rendering. Null: this
+   * request renders the page (and others asking meanwhile wait for it); else the answer of the
+   * render already in flight (null again when that one was not a page to keep).
+   */
+  claimPageRender?: () => Promise<Response | null> | null
+}
 
 /**
  * One Hono app serves everything on one port: /health, the API under its prefix, the built
@@ -64,6 +76,9 @@ export function createApp({ services, config, log, build, clientDir, health }: A
   // A publish drops the pages that show what it changed, in this instance at once; the services
   // tell the other instances (NOTIFY), which do the same (server/main.ts).
   services.events.on('published', (domainId, change) => pageCache.invalidate(domainId, change ?? SITE_CHANGE))
+  // A stale page is rendered again through the app itself, as a visitor's request would be.
+  pageCache.setRefresher(async (request) => app.fetch(request))
+  const renderQueue = pLimit(config.renderConcurrency)
   const checkHealth = createHealthCheck(services, health ?? { folders: [], providers: providerModes(config) })
 
   // Text is sent compressed, brotli preferred (cached pages and built assets come compressed already).
@@ -88,23 +103,34 @@ export function createApp({ services, config, log, build, clientDir, health }: A
 
   // Cached visitor pages first: a hit needs no routing, no database and no rendering. (In production
   // server/main.ts answers hits before Hono is reached at all.) A page the renderer marks cacheable
-  // is stored with every header the layers below add. (A published redirect clears the cache, so a
-  // cached page is never one that now redirects.)
+  // is stored with every header the layers below add. (A published redirect marks every page
+  // stale, so a cached page that now redirects is served at most while it is rendered again.)
   app.use('*', async (c, next) => {
-    const anonymousGet = c.req.method === 'GET' && isAnonymous(c.req.raw)
-    if (anonymousGet) {
-      const hit = pageCache.get(c.req.raw)
-      if (hit) return hit
-    }
+    if (c.req.method !== 'GET' || !isAnonymous(c.req.raw)) return next()
+    const hit = pageCache.isRefresh(c.req.raw) ? null : pageCache.get(c.req.raw)
+    if (hit) return hit
+    // The page renderer claims the render (below): one render per page at a time (single flight).
+    let render: PageRender | undefined
+    c.set('claimPageRender', () => {
+      const claim = pageCache.claim(c.req.raw)
+      if ('wait' in claim) return claim.wait
+      render = claim.lead
+      return null
+    })
     // Before anything is read: a publish while this page renders keeps it out of the cache.
     const renderedSince = pageCache.generation
-    await next()
+    try {
+      await next()
+    } catch (err) {
+      if (render) pageCache.abandon(render)
+      throw err
+    }
     const cacheable = c.get('pageCacheable')
-    if (anonymousGet && cacheable) {
-      const stored = await pageCache.put(c.req.raw, c.res, { ...cacheable, renderedSince })
+    if (cacheable) {
+      const stored = await pageCache.put(c.req.raw, c.res, { ...cacheable, renderedSince, render })
       c.res = undefined
       c.res = stored
-    }
+    } else if (render) pageCache.abandon(render)
   })
 
   // Baseline security headers on everything. Cross-origin resource and opener policies stay off:
@@ -125,9 +151,31 @@ export function createApp({ services, config, log, build, clientDir, health }: A
     const { healthy, body } = await checkHealth()
     if (!healthy) log.warn({ health: body }, 'health check: this instance cannot serve (503)')
     c.header('Cache-Control', 'no-store')
-    return c.json(body, healthy ? 200 : 503)
+    // The page cache (how many pages its budget holds) and the renders waiting their turn.
+    const pages = pageCache.stats()
+    return c.json(
+      {
+        ...body,
+        pageCache: {
+          ...pages,
+          megabytes: Math.round(pages.bytes / 1024 / 102.4) / 10,
+          budgetMegabytes: Math.round(pages.maxBytes / 1024 / 1024),
+        },
+        renderQueue: { rendering: renderQueue.activeCount, waiting: renderQueue.pendingCount },
+      },
+      healthy ? 200 : 503,
+    )
   })
 
+  // Read your own writes: a change made through the API (a publish) answers once the pages it made
+  // stale that visitors asked for last are rendered again (server/page-cache.ts), so whoever
+  // published and then looks as a visitor sees it; the other pages are refreshed as visitors ask.
+  app.use(`/${config.apiPrefix}/*`, async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
+    const before = pageCache.generation
+    await next()
+    if (pageCache.generation !== before) await pageCache.refreshed(PUBLISH_REFRESH_WAIT_MS)
+  })
   app.route(`/${config.apiPrefix}`, createApi(services, log))
   if (config.mode === 'development') app.route('/dev/outbox', createDevOutbox(services))
   // Anything else under the prefix is an unknown API call, answered in JSON, not by the page renderer.
@@ -211,9 +259,18 @@ export function createApp({ services, config, log, build, clientDir, health }: A
     // reports what it logs at level error to Sentry when SENTRY_DSN is set (server/main.ts).
     const reportError = (err: unknown, request: Request) =>
       log.error({ err, method: request.method, path: new URL(request.url).pathname }, 'page render failed')
+    // Renders take their turn (RENDER_CONCURRENCY at once): a crawl's or a stampede's misses wait
+    // here without holding the event loop, and cached pages, answered before any of this, are
+    // served between them (decision 026).
     app.all('*', async (c) => {
       const request = c.req.raw
       const anonymous = request.method === 'GET' && isAnonymous(request)
+      // The same page rendering for another visitor right now: its answer is this one's too.
+      const shared = c.get('claimPageRender')?.()
+      if (shared) {
+        const answer = await shared
+        if (answer) return answer
+      }
       let context: AppLoadContext
       let basename = '/'
       // What the page shows, recorded by the loaders: a publish drops only the pages that show it.
@@ -265,7 +322,7 @@ export function createApp({ services, config, log, build, clientDir, health }: A
         }
       }
       const handle = handlerFor(basename)
-      let response = await handle(request, context)
+      let response = await renderQueue(() => handle(request, context))
       if (databaseLost && response.status >= 500) {
         response = await handle(request, { ...context, unavailable: true })
         return response

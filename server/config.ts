@@ -25,6 +25,8 @@ const envSchema = z.object({
   PAGE_CACHE_MAX_MB: z.coerce.number().positive().max(65_536).default(128),
   /** The longest a cached visitor page is served, in seconds: a safety net behind the publish notifications. */
   PAGE_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().positive().max(86_400).default(300),
+  /** Pages rendered at once; more wait their turn (cached pages never do). */
+  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** Rendered image variants; defaults to ${DATA_DIR}/cache/img. */
   IMAGE_CACHE_DIR: z.string().optional(),
   /** Rendered image variants kept on disk, in MB; the least recently used go first. */
@@ -141,6 +143,8 @@ export interface Config {
   /** The page cache's budget of compressed pages, in megabytes. */
   pageCacheMaxMegabytes: number
   pageCacheMaxAgeSeconds: number
+  /** Pages rendered at once (RENDER_CONCURRENCY); more wait in the render queue. */
+  renderConcurrency: number
   imageCacheDir: string
   imageCacheMaxBytes: number
   /** Set when S3_BUCKET is: media goes to object storage instead of the local folder. */
@@ -224,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageCacheMaxEntries: e.PAGE_CACHE_MAX_ENTRIES,
     pageCacheMaxMegabytes: e.PAGE_CACHE_MAX_MB,
     pageCacheMaxAgeSeconds: e.PAGE_CACHE_MAX_AGE_SECONDS,
+    renderConcurrency: e.RENDER_CONCURRENCY,
     imageCacheDir: e.IMAGE_CACHE_DIR ? path.resolve(e.IMAGE_CACHE_DIR) : path.join(dataDir, 'cache', 'img'),
     imageCacheMaxBytes: e.IMAGE_CACHE_MAX_MB * 1024 * 1024,
     s3: e.S3_BUCKET

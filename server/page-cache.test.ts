@@ -127,13 +127,15 @@ describe('page cache', () => {
     expect(cache.get(get('/1'))).toBeNull()
   })
 
-  it('does not keep a page that says no-store, and forgets a page after its maximum age', async () => {
-    const cache = createPageCache({ maxEntries: 10, maxAgeMs: 50 })
+  it('does not keep a page that says no-store; past its maximum age a page is served stale while rendered again, and then not at all', async () => {
+    const cache = createPageCache({ maxEntries: 10, maxAgeMs: 50, staleWindowMs: 100 })
     await cache.put(get('/login/setup'), html('<h1>Setup</h1>', 200, { 'cache-control': 'no-store' }))
     expect(cache.get(get('/login/setup'))).toBeNull()
     await cache.put(get('/old'), html('<h1>Old</h1>'))
-    expect(cache.get(get('/old'))).not.toBeNull()
-    await expect.poll(() => cache.get(get('/old')), { timeout: 2000, interval: 20 }).toBeNull()
+    expect(cache.get(get('/old'))?.headers.get('x-cache')).toBe('HIT')
+    await expect.poll(() => cache.peek(get('/old')), { timeout: 2000, interval: 10 }).toBe('stale')
+    expect(cache.get(get('/old'))?.headers.get('x-cache')).toBe('STALE')
+    await expect.poll(() => cache.get(get('/old')), { timeout: 2000, interval: 10 }).toBeNull()
   })
 })
 
@@ -171,5 +173,172 @@ describe('a render in flight while its page is published (issue 29 point 5)', ()
     for (let i = 0; i < 300; i++) cache.invalidate('eden', { kind: 'pages', ids: [`other-${i}`] })
     await cache.put(get('/about'), html('<h1>Slow</h1>'), { ...about, renderedSince: longAgo })
     expect(cache.get(get('/about'))).toBeNull()
+  })
+})
+
+describe('one render per page under load (issue 32 point 1)', () => {
+  const about = { domainId: 'main', dependsOn: ['page:about'] }
+
+  /** A renderer as server/app.ts drives the cache: claim, render (counted), store. */
+  function site(cache: ReturnType<typeof createPageCache>, version: { n: number; status?: number }) {
+    const renders: number[] = []
+    let release: () => void = () => {}
+    let gate = Promise.resolve()
+    const hold = () => (gate = new Promise<void>((resolve) => (release = resolve)))
+    async function visit(path: string, headers: Record<string, string> = {}, request = get(path, headers)): Promise<Response> {
+      const hit = cache.isRefresh(request) ? null : cache.get(request)
+      if (hit) return hit
+      const claim = cache.claim(request)
+      if ('wait' in claim) {
+        const shared = await claim.wait
+        if (shared) return shared
+      }
+      const since = cache.generation
+      const rendered = version.n
+      renders.push(rendered)
+      await gate
+      const response = html(`<h1>Version ${rendered}</h1>`, version.status ?? 200)
+      return cache.put(request, response, { ...about, renderedSince: since, ...('lead' in claim ? { render: claim.lead } : {}) })
+    }
+    cache.setRefresher((request) => visit('', {}, request))
+    return { visit, renders, hold, release: () => release() }
+  }
+
+  it('concurrent requests for a page not cached wait for one render, and all get it', async () => {
+    const cache = createPageCache({ maxEntries: 10 })
+    const s = site(cache, { n: 1 })
+    s.hold()
+    const answers = Array.from({ length: 50 }, (_, i) => s.visit('/about', i % 2 ? { 'accept-encoding': 'gzip' } : {}))
+    s.release()
+    const texts = await Promise.all(
+      answers.map(async (a) => {
+        const answer = await a
+        const bytes = Buffer.from(await answer.arrayBuffer())
+        return (answer.headers.get('content-encoding') === 'gzip' ? gunzipSync(bytes) : bytes).toString()
+      }),
+    )
+    expect(s.renders).toEqual([1])
+    expect(new Set(texts)).toEqual(new Set(['<h1>Version 1</h1>']))
+    expect(cache.stats()).toMatchObject({ misses: 1, sharedRenders: 49, rendering: 0 })
+  })
+
+  it('a render that gives no page to keep (a 404) makes each waiting request render for itself', async () => {
+    const cache = createPageCache({ maxEntries: 10 })
+    const s = site(cache, { n: 1, status: 404 })
+    s.hold()
+    const answers = [s.visit('/gone'), s.visit('/gone'), s.visit('/gone')]
+    s.release()
+    for (const answer of answers) expect((await answer).status).toBe(404)
+    expect(s.renders).toHaveLength(3)
+    expect(cache.size).toBe(0)
+  })
+
+  it('after a publish the old page is served (STALE) while one render refreshes it, then the new one', async () => {
+    const cache = createPageCache({ maxEntries: 10 })
+    const version = { n: 1 }
+    const s = site(cache, version)
+    await s.visit('/about')
+    version.n = 2
+    s.hold()
+    cache.invalidate('main', { kind: 'pages', ids: ['about'] })
+    const during = await Promise.all(Array.from({ length: 20 }, () => s.visit('/about')))
+    expect(during.map((r) => r.headers.get('x-cache'))).toEqual(Array(20).fill('STALE'))
+    expect(await during[0]!.text()).toBe('<h1>Version 1</h1>')
+    // One refresh, whatever the number of visitors.
+    expect(s.renders).toEqual([1, 2])
+    s.release()
+    await expect.poll(() => cache.peek(get('/about'))).toBe('fresh')
+    const after = await s.visit('/about')
+    expect(after.headers.get('x-cache')).toBe('HIT')
+    expect(await after.text()).toBe('<h1>Version 2</h1>')
+  })
+
+  it('a publish while its page is refreshed starts the refresh again: once refreshed, never older than the last publish', async () => {
+    const cache = createPageCache({ maxEntries: 10 })
+    const version = { n: 1 }
+    const s = site(cache, version)
+    await s.visit('/about')
+    version.n = 2
+    s.hold()
+    cache.invalidate('main', { kind: 'pages', ids: ['about'] })
+    expect(await (await s.visit('/about')).text()).toBe('<h1>Version 1</h1>')
+    // Version 3 is published while the refresh that read version 2 runs.
+    version.n = 3
+    cache.invalidate('main', { kind: 'pages', ids: ['about'] })
+    expect(s.renders).toEqual([1, 2, 3])
+    s.release()
+    await cache.refreshed(5000)
+    expect(cache.peek(get('/about'))).toBe('fresh')
+    expect(await (await s.visit('/about')).text()).toBe('<h1>Version 3</h1>')
+  })
+
+  it('a publish renders again at once the pages visitors asked for last, and refreshed() waits for them', async () => {
+    const cache = createPageCache({ maxEntries: 100, eagerRefreshes: 3 })
+    const version = { n: 1 }
+    const s = site(cache, version)
+    for (let i = 0; i < 6; i++) await s.visit(`/p${i}`)
+    await s.visit('/p5')
+    await s.visit('/p4')
+    version.n = 2
+    s.hold()
+    expect(cache.invalidate('main', { kind: 'site' })).toBe(6)
+    let done = false
+    const waiting = cache.refreshed(10_000).then(() => (done = true))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(done).toBe(false)
+    s.release()
+    await waiting
+    // The three asked for last are fresh; the others are rendered again when a visitor asks.
+    const states = Array.from({ length: 6 }, (_, i) => cache.peek(get(`/p${i}`)))
+    expect(states).toEqual(['stale', 'stale', 'stale', 'fresh', 'fresh', 'fresh'])
+  })
+
+  it('a request that comes after an invalidation does not wait for a render that began before it', async () => {
+    const cache = createPageCache({ maxEntries: 10 })
+    const version = { n: 1 }
+    const s = site(cache, version)
+    s.hold()
+    const early = s.visit('/about')
+    version.n = 2
+    cache.invalidate('main', { kind: 'pages', ids: ['about'] })
+    const late = s.visit('/about')
+    s.release()
+    expect(await (await early).text()).toBe('<h1>Version 1</h1>')
+    expect(await (await late).text()).toBe('<h1>Version 2</h1>')
+    expect(cache.peek(get('/about'))).toBe('fresh')
+    expect(await cache.get(get('/about'))!.text()).toBe('<h1>Version 2</h1>')
+  })
+
+  it('a refresh that answers no page (unpublished, redirected) drops the stale copy', async () => {
+    const cache = createPageCache({ maxEntries: 10 })
+    const version: { n: number; status?: number } = { n: 1 }
+    const s = site(cache, version)
+    await s.visit('/about')
+    version.status = 404
+    cache.invalidate('main', { kind: 'pages', ids: ['about'] })
+    expect((await s.visit('/about')).headers.get('x-cache')).toBe('STALE')
+    await expect.poll(() => cache.peek(get('/about'))).toBeNull()
+    expect((await s.visit('/about')).status).toBe(404)
+  })
+
+  it('keeps a plain copy for clients that take no compression, made once and weighed in the budget', async () => {
+    const cache = createPageCache({ maxEntries: 10 })
+    await cache.put(get('/a', { 'accept-encoding': 'br' }), html(`<h1>${'Plain '.repeat(2000)}</h1>`))
+    const before = cache.bytes
+    const first = cache.get(get('/a'))!
+    expect(first.headers.get('content-encoding')).toBeNull()
+    expect(await first.text()).toBe(`<h1>${'Plain '.repeat(2000)}</h1>`)
+    const withPlain = cache.bytes
+    expect(withPlain - before).toBe(12_009)
+    cache.get(get('/a'))
+    expect(cache.bytes).toBe(withPlain)
+  })
+
+  it('says how many pages its budget holds', async () => {
+    const cache = createPageCache({ maxEntries: 50_000, maxBytes: 1024 * 1024 })
+    for (let i = 0; i < 4; i++) await cache.put(get(`/${i}`), html(`<p>${i}</p>`))
+    const stats = cache.stats()
+    expect(stats.pages).toBe(4)
+    expect(stats.budgetHoldsPages).toBe(Math.floor((1024 * 1024) / stats.meanPageBytes))
   })
 })

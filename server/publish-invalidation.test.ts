@@ -24,7 +24,8 @@ const ids: Record<string, string> = {}
 
 const html = (body: string) => new Response(body, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } })
 const request = (host: string, path: string) => new Request(`http://${host}${path}`, { headers: { host } })
-const cached = (host: string, path: string) => t.pageCache.get(request(host, path))?.headers.get('x-cache') ?? 'MISS'
+// HIT: served as it is; MISS: not (gone, or stale: served only while it is rendered again).
+const cached = (host: string, path: string) => (t.pageCache.peek(request(host, path)) === 'fresh' ? 'HIT' : 'MISS')
 
 /** Renders nothing: stores a page as the renderer would, with what its loaders recorded. */
 async function store(host: string, path: string, domainId: string, record: (d: PageDependencies) => void) {
