@@ -30,13 +30,14 @@ export function LanguageSwitcher({ label }: { label: string }) {
   const current = LOCALES[locale]
   return (
     <details ref={menu} className="language-menu relative" data-language-switcher="">
-      <summary className="flex h-11 cursor-pointer items-center gap-1.5 rounded-full px-3 text-[0.95rem] font-medium text-ink hover:text-red">
+      <summary className="flex h-11 cursor-pointer items-center gap-1 rounded-full px-1.5 text-[0.95rem] font-medium text-ink hover:text-red sm:gap-1.5 sm:px-3">
         <GlobeIcon />
         <span className="sr-only">{label}: </span>
-        <span lang={locale} className="sr-only sm:not-sr-only">
+        {/* The language's name where there is room; its code on phones and beside the wide header's menu. */}
+        <span lang={locale} className="sr-only sm:not-sr-only lg:sr-only 2xl:not-sr-only">
           {current.name}
         </span>
-        <span lang={locale} className="uppercase sm:hidden" aria-hidden="true">
+        <span lang={locale} className="uppercase sm:hidden lg:inline 2xl:hidden" aria-hidden="true">
           {current.prefix.split('-')[0]}
         </span>
         <ChevronDownIcon size={16} />

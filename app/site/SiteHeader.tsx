@@ -12,7 +12,8 @@ type Nav = Omit<NavDoc, 'domainId'>
 function Brand({ nav }: { nav: Nav }) {
   const name = nav.siteName || 'Home'
   return (
-    <RouterLink to="/" className="flex shrink-0 items-center gap-3 text-red-darkest" aria-label={`${name} home`}>
+    // It may shrink (the name is cut with an ellipsis) rather than push the header wider than a phone.
+    <RouterLink to="/" className="flex min-w-0 items-center gap-2 text-red-darkest sm:gap-3 lg:shrink-0" aria-label={`${name} home`}>
       {nav.logo?.imageId ? (
         <Img image={nav.logo} alt="" width={160} height={48} priority className="h-10 w-auto bg-transparent" />
       ) : (
@@ -30,7 +31,7 @@ function Brand({ nav }: { nav: Nav }) {
           <path d="M19.5 13.5c0-3 1.5-5 4.5-6" stroke="#FCF9F9" strokeWidth="1.6" fill="none" strokeLinecap="round" />
         </svg>
       )}
-      <span className="font-display text-2xl leading-none font-semibold tracking-tight">{nav.siteName}</span>
+      <span className="truncate font-display text-2xl leading-none font-semibold tracking-tight">{nav.siteName}</span>
     </RouterLink>
   )
 }
@@ -67,7 +68,7 @@ export function SiteHeader({ nav, editing = false }: { nav: Nav; /** An editor i
       data-editing={editing ? '' : undefined}
       className="sticky top-0 z-50 border-b border-black/5 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85 data-[editing]:outline-2 data-[editing]:-outline-offset-2 data-[editing]:outline-red-lighter data-[editing]:outline-dashed"
     >
-      <div className="container-site flex h-18 items-center justify-between gap-6 lg:h-20">
+      <div className="container-site flex h-18 items-center justify-between gap-3 sm:gap-6 lg:h-20">
         <Brand nav={nav} />
 
         <nav aria-label="Main" className="hidden lg:block">
@@ -118,7 +119,7 @@ export function SiteHeader({ nav, editing = false }: { nav: Nav; /** An editor i
           </ul>
         </nav>
 
-        <div className="flex items-center gap-3">
+        <div className="flex shrink-0 items-center gap-2 sm:gap-3">
           <LanguageSwitcher label={siteTexts.language.label} />
           {nav.cta?.href && nav.cta.text ? (
             <SmartLink link={nav.cta} className="button hidden min-h-11 px-5 py-2 sm:inline-flex">
@@ -127,10 +128,11 @@ export function SiteHeader({ nav, editing = false }: { nav: Nav; /** An editor i
           ) : null}
 
           <details ref={menu} className="mobile-menu lg:hidden">
-            <summary className="flex h-11 cursor-pointer items-center gap-2 rounded-full border-2 border-red px-4 font-semibold text-red">
+            <summary className="flex h-11 min-w-11 cursor-pointer items-center justify-center gap-2 rounded-full border-2 border-red px-2.5 font-semibold text-red min-[25rem]:px-4">
               <MenuIcon className="menu-open-icon" />
               <CloseIcon className="menu-close-icon" />
-              <span>Menu</span>
+              {/* The narrowest phones get the icon alone (the word stays for screen readers). */}
+              <span className="max-[22.49rem]:sr-only">Menu</span>
             </summary>
             <nav
               aria-label="Mobile"
