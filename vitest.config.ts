@@ -1,61 +1,121 @@
+import os from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 /**
- * Projects. 'unit': unit and API integration tests in Node (cheap, parallel). 'e2e': real
- * Chromium against the production server that tests/e2e/global-setup.ts starts (needs
- * `npm run build`). 'postgres' (only with TEST_DATABASE_URL): production servers sharing one
- * PostgreSQL database (needs the build too). The React Router Vite plugin is deliberately not loaded here: tests import
- * modules directly, and the e2e server uses the built output.
+ * Projects. 'unit': unit and API integration tests in Node, files in parallel (each file its own
+ * database, loaded from a migrated template: tests/helpers/db.ts). On PostgreSQL when
+ * TEST_DATABASE_URL names one (CI, when it answers), else on PGlite. 'pglite' (only with
+ * TEST_DATABASE_URL): the files that test what the embedded database does differently, on PGlite
+ * too. 'timing': bounds on how long the event loop is held. 'e2e': real Chromium against the
+ * production server that tests/e2e/global-setup.ts starts (needs `npm run build`). 'postgres' (only
+ * with TEST_DATABASE_URL): production servers sharing one PostgreSQL database (needs the build too).
+ * The React Router Vite plugin is deliberately not loaded here: tests import modules directly, and
+ * the e2e server uses the built output.
  */
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url))
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 const timingFiles = ['listings/sync/holds.test.ts']
+/**
+ * One process and one session (PGlite) versus a server: advisory locks, a second instance on the
+ * same database, LISTEN/NOTIFY, the job queue's claims. With TEST_DATABASE_URL these run on both.
+ */
+const pgliteFiles = [
+  'listings/sync/atdw.test.ts',
+  'server/services/rate-limit.test.ts',
+  'server/api/schedule.test.ts',
+  'server/jobs/queue.test.ts',
+  'server/publish-invalidation.test.ts',
+]
+const unitInclude = [
+  'app/**/*.test.{ts,tsx}',
+  'blocks/**/*.test.{ts,tsx}',
+  'ui/**/*.test.{ts,tsx}',
+  'lib/**/*.test.ts',
+  'listings/**/*.test.{ts,tsx}',
+  'server/**/*.test.ts',
+  'scripts/**/*.test.ts',
+  'tests/helpers/**/*.test.ts',
+]
+/**
+ * Passwords are hashed at 2^10 instead of production's 2^15 (PASSWORD_HASH_COST): the suite hashes
+ * thousands. Servers and tools the tests start get the same (tests/helpers/server.ts).
+ */
+const testEnv = { PASSWORD_HASH_COST: '10' }
+/** Nothing from TEST_DATABASE_URL: createTestDatabase makes a PGlite one. */
+const onPglite = { ...testEnv, TEST_DATABASE_URL: '' }
+
+/**
+ * Vitest's default is one worker fewer than the cores: ONE on these 2-core machines. Test files are
+ * independent (their own database, data folder and ports), so every core runs one. TEST_WORKERS
+ * overrides (e.g. 1 on a machine shared with other work).
+ */
+const workers = Number(process.env.TEST_WORKERS) || Math.max(2, os.availableParallelism())
 
 export default defineConfig({
   resolve: {
     alias: { '~': r('./app'), '#lib': r('./lib'), '#server': r('./server'), '#blocks': r('./blocks'), '#ui': r('./ui') },
   },
   test: {
+    maxWorkers: workers,
+    env: testEnv,
+    // Child processes, not threads: tests set the process's umask, start servers and measure this
+    // process's CPU time (tests/helpers/holds.ts).
+    pool: 'forks',
+    isolate: process.env.TEST_ISOLATE !== '0',
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
           environment: 'node',
-          include: [
-            'app/**/*.test.{ts,tsx}',
-            'blocks/**/*.test.{ts,tsx}',
-            'ui/**/*.test.{ts,tsx}',
-            'lib/**/*.test.ts',
-            'listings/**/*.test.{ts,tsx}',
-            'server/**/*.test.ts',
-            'scripts/**/*.test.ts',
-          ],
+          include: unitInclude,
           exclude: [...timingFiles, '**/node_modules/**'],
-          // Migrating a fresh PGlite per test file takes a second or two on these 2-core machines.
-          testTimeout: 20_000,
-          hookTimeout: 60_000,
+          globalSetup: ['tests/helpers/global-setup-unit.ts'],
+          // Safety nets, not bounds: a file's own database and server work take several times longer
+          // on a machine other work shares (tests timed out at 20 s there).
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           // Unit tests first, then e2e: the two would otherwise compete for the two cores.
           sequence: { groupOrder: 0 },
         },
       },
-      // Tests that bound how long the event loop is held: alone, after the unit tests, so that a
-      // neighbouring test file taking the CPU does not count as a hold (on 2 cores it did: 250-300 ms).
+      ...(onPostgres
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'pglite',
+                environment: 'node',
+                include: pgliteFiles,
+                env: onPglite,
+                globalSetup: ['tests/helpers/global-setup-unit.ts'],
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+                sequence: { groupOrder: 0 },
+              },
+            },
+          ]
+        : []),
+      // Bounds on how long the event loop is held, counted in this process's CPU time (so another
+      // process taking the cores does not count as a hold): on PGlite, whose statements the server
+      // gives turns between.
       {
         extends: true,
         test: {
           name: 'timing',
           environment: 'node',
           include: timingFiles,
-          testTimeout: 20_000,
+          env: onPglite,
+          globalSetup: ['tests/helpers/global-setup-unit.ts'],
+          testTimeout: 60_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 0 },
         },
       },
       // Tests that need a PostgreSQL server (several instances on one database, its LISTEN channel):
-      // part of the run when TEST_DATABASE_URL names one (`npm run test:pg`, and CI's PostgreSQL pass).
-      ...(process.env.TEST_DATABASE_URL
+      // part of the run when TEST_DATABASE_URL names one (`npm run test:pg`, and CI when it answers).
+      ...(onPostgres
         ? [
             {
               extends: true as const,

@@ -38,6 +38,11 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  /**
+   * The password hashes' cost, log2 of scrypt's N: each step doubles the time (and memory) a hash
+   * takes. 15 (~50-100 ms); the tests lower it, since they hash thousands of passwords.
+   */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
   /** Lifetime of the authToken cookie and its session, in days (spec: 3). */
   AUTH_SESSION_DAYS: z.coerce.number().positive().max(365).default(3),
   /** smtp://user:pass@host:port or smtps://...; without it mail stays in the outbox table. */
@@ -149,7 +154,15 @@ export interface Config {
   imageCacheMaxBytes: number
   /** Set when S3_BUCKET is: media goes to object storage instead of the local folder. */
   s3: S3Config | undefined
-  auth: { sessionDays: number; rateLimitIp: number; rateLimitAccount: number; trustProxy: boolean; rateLimitEnquiry: number }
+  auth: {
+    sessionDays: number
+    rateLimitIp: number
+    rateLimitAccount: number
+    trustProxy: boolean
+    rateLimitEnquiry: number
+    /** log2 of scrypt's N for new password hashes (PASSWORD_HASH_COST); unset: the default, 15. */
+    passwordHashCost?: number
+  }
   mail: { smtpUrl: string | undefined; from: string; retrySeconds: number }
   /** Draft links (issue 17 point 7): the HMAC secret (unset: one kept in DATA_DIR) and how long a link works. */
   draftLinks: { secret: string | undefined; days: number }
@@ -249,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rateLimitAccount: e.RATE_LIMIT_ACCOUNT,
       rateLimitEnquiry: e.RATE_LIMIT_ENQUIRY,
       trustProxy: e.TRUST_PROXY === 'true',
+      passwordHashCost: e.PASSWORD_HASH_COST,
     },
     mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM, retrySeconds: e.MAIL_RETRY_SECONDS },
     draftLinks: { secret: e.DRAFT_LINK_SECRET || undefined, days: e.DRAFT_LINK_DAYS },

@@ -14,8 +14,16 @@ const turn = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 let monitor: EventLoopMonitor | undefined
 afterEach(() => monitor?.stop())
 
+/**
+ * These measure the clock, as the monitor does: on a machine whose cores other processes take, a
+ * stretch can read long because this process waited for a core (a split hold read 139 ms on a busy
+ * 2-core machine). A hold of the code's own making is there on every try; a wait for a core is not:
+ * the bounds must hold on one of five tries.
+ */
+const clockBound = { retry: 4 }
+
 describe('event-loop monitor', () => {
-  it('reports a free loop as about 0 ms and a 150 ms hold as about 150 ms, and warns of it', async () => {
+  it('reports a free loop as about 0 ms and a 150 ms hold as about 150 ms, and warns of it', clockBound, async () => {
     const warnings: { obj: object; msg: string }[] = []
     monitor = startEventLoopMonitor({ warnMs: 100, windowMs: 300, log: { warn: (obj, msg) => warnings.push({ obj, msg }) } })
     await turn(350)
@@ -39,7 +47,7 @@ describe('event-loop monitor', () => {
     expect(monitor.stats().maxMs).toBeLessThan(80)
   })
 
-  it('longestHold measures the longest synchronous stretch of some work', async () => {
+  it('longestHold measures the longest synchronous stretch of some work', clockBound, async () => {
     const { result, maxMs } = await longestHold(async () => {
       await turn(20)
       hold(80)

@@ -4,7 +4,7 @@ import type { Listing } from '#lib/listings'
 import { startFakeAtlas, type RunningFakeAtlas } from '../../fakes/atdw/server.ts'
 import { signIn, visitor, type Caller } from '../../tests/helpers/api-client.ts'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
-import { longestHold } from '../../server/event-loop.ts'
+import { measureHolds } from '../../tests/helpers/holds.ts'
 import type { SyncReport } from './atdw.ts'
 
 /**
@@ -45,13 +45,14 @@ beforeAll(async () => {
       if (phase === 'apply') applyTurns++
     }
   })()
-  const measured = await longestHold(() =>
+  // Holds counted in CPU time: on a busy machine the clock counts the waits for a core too.
+  const measured = await measureHolds(() =>
     t.services.listingsSync.syncAll(domainId, { trigger: 'test', onProgress: (p) => (phase = p.phase) }),
   )
   syncing = false
   await counting
   first = measured.result
-  firstHoldMs = measured.maxMs
+  firstHoldMs = measured.maxCpuMs
 }, 120_000)
 afterAll(async () => {
   await t?.close()
@@ -86,7 +87,7 @@ describe('the first sync', () => {
 
   it('gives the event loop a turn between listings while it writes them (issue 18: no hold of half a second per transaction)', () => {
     console.log(
-      `first sync: ${first.created + first.services} listings, ${applyTurns} event-loop turns while applying, longest hold ${firstHoldMs.toFixed(0)} ms`,
+      `first sync: ${first.created + first.services} listings, ${applyTurns} event-loop turns while applying, longest hold ${firstHoldMs.toFixed(0)} ms of CPU`,
     )
     expect(applyTurns).toBeGreaterThanOrEqual(first.created + first.services)
     // One listing's writes at most (~0.1 s; several times that on a loaded machine), not a chunk of ten (~1 s).

@@ -3,7 +3,7 @@ import { startFakeAtlas, type RunningFakeAtlas } from '../../fakes/atdw/server.t
 import { startFakeBookEasy, type RunningFakeBookEasy } from '../../fakes/bookeasy/server.ts'
 import { visitor } from '../../tests/helpers/api-client.ts'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
-import { longestHold } from '../../server/event-loop.ts'
+import { measureHolds, threadCpuMs } from '../../tests/helpers/holds.ts'
 
 /**
  * Issue 18 point 3: what runs after a sync (the booking providers' operator refresh, the booking
@@ -13,12 +13,14 @@ import { longestHold } from '../../server/event-loop.ts'
  * (~0.3 s with the demo's 2,100 products) and the index read 100 whole documents per query.
  *
  * The bound leaves room for a loaded 2-core machine, where one small statement alone may take
- * 50-100 ms; idle, the longest hold here is ~20-40 ms.
+ * 50-100 ms; idle, the longest hold here is ~20-40 ms. Holds are counted in this thread's CPU time
+ * (tests/helpers/holds.ts): by the clock, the time another process had the core counted too, and on
+ * a busy machine the test failed with holds the code did not make.
  */
 const HOLD_BOUND_MS = 200
 
 /**
- * This machine's floor for the first import: how long copying 64 MB into fresh memory takes.
+ * This machine's floor for the first import: how long copying 64 MB into fresh memory takes (CPU time).
  * Profiled, the import's longest hold is PGlite growing an in-memory file (Emscripten's MEMFS
  * copies it into a larger buffer). That takes 10-15 ms on a typical machine, and ~210 ms on a
  * machine of this workplace where fresh memory is slow, with holds of 150-360 ms there. The bound
@@ -29,9 +31,9 @@ const HOLD_BOUND_MS = 200
 function freshCopyMs(): number {
   const source = Buffer.alloc(64 * 1024 * 1024, 1)
   const times = [0, 1, 2].map(() => {
-    const started = performance.now()
+    const started = threadCpuMs()
     Buffer.from(source)
-    return performance.now() - started
+    return threadCpuMs() - started
   })
   return times.sort((a, b) => a - b)[1]!
 }
@@ -40,8 +42,9 @@ let atlas: RunningFakeAtlas
 let bookeasy: RunningFakeBookEasy
 let t: TestApp
 let domainId: string
-/** The first import's longest hold of the event loop. */
+/** The first import's longest hold of the event loop (CPU time; and by the clock, for the log). */
 let importHoldMs = 0
+let importHoldClockMs = 0
 
 beforeAll(async () => {
   atlas = await startFakeAtlas({ count: 600, seed: 42 })
@@ -49,7 +52,9 @@ beforeAll(async () => {
   t = await createTestApp({ seed: true, env: { ATDW_API_URL: atlas.url, ATDW_API_KEY: 'test-key', BOOKEASY_API_URL: bookeasy.url } })
   domainId = (await t.services.domains.forHost('localhost'))!._id
   // The first import: chunks written a statement per table, GIN pending lists merged in small steps.
-  importHoldMs = (await longestHold(() => t.services.listingsSync.syncAll(domainId, { trigger: 'test' }))).maxMs
+  const imported = await measureHolds(() => t.services.listingsSync.syncAll(domainId, { trigger: 'test' }))
+  importHoldMs = imported.maxCpuMs
+  importHoldClockMs = imported.maxMs
 }, 300_000)
 afterAll(async () => {
   await t?.close()
@@ -62,7 +67,7 @@ describe('the first import', () => {
     const copyMs = freshCopyMs()
     const bound = Math.max(HOLD_BOUND_MS, 2.5 * copyMs)
     console.log(
-      `first import of 600 products: longest hold ${importHoldMs.toFixed(1)} ms (bound ${bound.toFixed(0)} ms; a 64 MB copy takes ${copyMs.toFixed(0)} ms here)`,
+      `first import of 600 products: longest hold ${importHoldMs.toFixed(1)} ms of CPU, ${importHoldClockMs.toFixed(1)} ms by the clock (bound ${bound.toFixed(0)} ms; a 64 MB copy takes ${copyMs.toFixed(0)} ms here)`,
     )
     expect(importHoldMs).toBeLessThan(bound)
   })
@@ -70,19 +75,19 @@ describe('the first import', () => {
 
 describe('after a sync', () => {
   it('refreshes every booking operator and answers the booking entries and the grid without holding the event loop', async () => {
-    const measured = await longestHold(async () => {
+    const measured = await measureHolds(async () => {
       const entries = await t.services.bookEasySync.loadBookEasyListings(domainId, { refresh: true })
       const res = await visitor(t).post('/api/listing/fetch', { hideTours: false, limit: 12 })
       return { entries, grid: (await res.json()) as { totalListings: number } }
     })
     const { entries, grid } = measured.result
-    console.log(`post-sync holds: longest ${measured.maxMs.toFixed(1)} ms, p99 ${measured.p99Ms.toFixed(1)} ms`)
+    console.log(`post-sync holds: longest ${measured.maxCpuMs.toFixed(1)} ms of CPU, ${measured.maxMs.toFixed(1)} ms by the clock`)
     // Several pages of booking listings, every one refreshed and answered by its code.
     expect(entries.refreshed?.operators).toBeGreaterThan(100)
     expect(entries.refreshed?.updated).toBe(entries.refreshed?.operators)
     expect(entries.error).toBeUndefined()
     expect(Object.keys(entries.listings).length).toBeGreaterThan(100)
     expect(grid.totalListings).toBeGreaterThan(500)
-    expect(measured.maxMs).toBeLessThan(HOLD_BOUND_MS)
+    expect(measured.maxCpuMs).toBeLessThan(HOLD_BOUND_MS)
   }, 120_000)
 })

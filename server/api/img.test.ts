@@ -5,7 +5,8 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
-import { openDatabase, type Database } from '../db/client.ts'
+import type { Database } from '../db/client.ts'
+import { createTestDatabase } from '../../tests/helpers/db.ts'
 import { createLogger } from '../log.ts'
 import { createServices, type Services } from '../services/index.ts'
 
@@ -47,8 +48,8 @@ async function decoded(res: Response) {
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'img-api-'))
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'silent' })
-  database = await openDatabase({ dataDir: 'memory://' })
-  await database.migrate()
+  // The migrated template (tests/helpers/db.ts), not a migration per file.
+  database = await createTestDatabase()
   services = createServices(database, config)
   app = createApp({ services, config, log: createLogger('silent') }).app
   await services.users.create({ username: 'img-editor', email: 'img-editor@example.com', password: 'img-editor-pass' })

@@ -59,6 +59,11 @@ export interface OpenDatabaseOptions {
   /** Folder for PGlite's files; 'memory://' keeps it in memory (tests). */
   dataDir: string
   /**
+   * 'memory://' only: start from this copy of a database (PGlite's dumpDataDir) instead of an
+   * empty one. The tests load one migrated template per file instead of creating and migrating.
+   */
+  loadDataDir?: Blob | undefined
+  /**
    * Who opens an embedded database folder (server/db/folder-owner.ts): the folder is claimed for
    * this process until close(), and refused (FolderInUseError) while another process holds it.
    */
@@ -72,6 +77,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return openPglite(
     options.dataDir,
     options.owner ?? { kind: 'cli', description: `process ${process.pid} (${path.basename(process.argv[1] ?? 'node')})` },
+    options.loadDataDir,
   )
 }
 
@@ -122,7 +128,7 @@ async function createClusterInChild(location: string) {
  */
 const ON_DISK_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=64MB']
 
-async function openPglite(dataDir: string, who: Pick<FolderOwner, 'kind' | 'description'>): Promise<Database> {
+async function openPglite(dataDir: string, who: Pick<FolderOwner, 'kind' | 'description'>, loadDataDir?: Blob): Promise<Database> {
   let location = dataDir
   let claim: FolderClaim | undefined
   if (dataDir !== 'memory://') {
@@ -139,7 +145,7 @@ async function openPglite(dataDir: string, who: Pick<FolderOwner, 'kind' | 'desc
     if (location !== 'memory://' && !fs.existsSync(path.join(location, 'PG_VERSION'))) await createClusterInChild(location)
     // pg_trgm ships with PGlite; the migrations enable it (typo-tolerant search).
     client = await PGlite.create({
-      ...(location === 'memory://' ? {} : { dataDir: location, startParams: ON_DISK_START_PARAMS }),
+      ...(location === 'memory://' ? (loadDataDir ? { loadDataDir } : {}) : { dataDir: location, startParams: ON_DISK_START_PARAMS }),
       extensions: { pg_trgm },
     })
     // PGlite gives the files of its initdb mode 0666, and the relation cache files it writes as it

@@ -4,7 +4,8 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config.ts'
-import { openDatabase, type Database } from '../db/client.ts'
+import type { Database } from '../db/client.ts'
+import { createTestDatabase } from '../../tests/helpers/db.ts'
 import { createServices, type Services } from '../services/index.ts'
 import { demoImageNames, generateDemoImages } from './images.ts'
 import { sceneSvg } from './scenes.ts'
@@ -15,8 +16,8 @@ let services: Services
 
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'demo-images-'))
-  database = await openDatabase({ dataDir: 'memory://' })
-  await database.migrate()
+  // The migrated template (tests/helpers/db.ts), not a migration per file.
+  database = await createTestDatabase()
   services = createServices(database, loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }))
 })
 

@@ -3,7 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type Database } from '../db/client.ts'
+import type { Database } from '../db/client.ts'
+import { createTestDatabase } from '../../tests/helpers/db.ts'
 import { createLocalStorage } from '../integrations/storage/index.ts'
 import { AppError } from './errors.ts'
 import { createImageService, imagesMissingAlt, type ImageService } from './images.ts'
@@ -27,8 +28,8 @@ async function errorOf(promise: Promise<unknown>): Promise<AppError> {
 }
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' })
-  await database.migrate()
+  // The migrated template (tests/helpers/db.ts), not a migration per file.
+  database = await createTestDatabase()
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'images-service-'))
   images = createImageService(database.db, createLocalStorage(path.join(dir, 'media')), { cacheDir: path.join(dir, 'cache') })
 })

@@ -63,7 +63,7 @@ export function createServices(database: Database, config: ServicesConfig) {
   // Callers that give no dataDir (tests that don't care about images) get a throwaway folder, never ./data.
   const dataDir = config.dataDir ?? path.join(os.tmpdir(), `tourism-site-${process.pid}`)
   const storage = config.storage ?? createStorage({ dataDir, s3: config.s3 })
-  const users = createUserService(db)
+  const users = createUserService(db, { passwordHashCost: config.auth.passwordHashCost })
   const search = createSearchService(db)
   // Background work (mail retries, scheduled publishing, the listing sync, image-cache pruning):
   // handlers register here; server/main.ts makes the recurring ones recur and starts the runner.

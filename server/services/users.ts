@@ -14,14 +14,23 @@ const scryptAsync = promisify(scrypt) as (
   options: { N: number; r: number; p: number; maxmem: number },
 ) => Promise<Buffer>
 
-// scrypt cost: N=2^15 takes ~50-100 ms here, slow enough against guessing, fast enough for sign-in.
-const SCRYPT = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }
+/**
+ * scrypt's cost as log2 of N: 2^15 takes ~50-100 ms here, slow enough against guessing, fast enough
+ * for sign-in. PASSWORD_HASH_COST lowers it for the tests alone (thousands of hashes); a stored hash
+ * carries its own N, so hashes of any cost verify.
+ */
+export const DEFAULT_PASSWORD_HASH_COST = 15
+const SCRYPT_R = 8
+const SCRYPT_P = 1
 const KEY_LENGTH = 64
+/** scrypt needs 128·N·r bytes; twice that leaves room (64 MB at the default cost). */
+const maxmemFor = (n: number) => 256 * n * SCRYPT_R
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost = DEFAULT_PASSWORD_HASH_COST): Promise<string> {
   const salt = randomBytes(16)
-  const key = await scryptAsync(password, salt, KEY_LENGTH, SCRYPT)
-  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64')}$${key.toString('base64')}`
+  const N = 2 ** cost
+  const key = await scryptAsync(password, salt, KEY_LENGTH, { N, r: SCRYPT_R, p: SCRYPT_P, maxmem: maxmemFor(N) })
+  return `scrypt$${N}$${SCRYPT_R}$${SCRYPT_P}$${salt.toString('base64')}$${key.toString('base64')}`
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -32,7 +41,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
     N: Number(n),
     r: Number(r),
     p: Number(p),
-    maxmem: SCRYPT.maxmem,
+    maxmem: Math.max(maxmemFor(Number(n)), 64 * 1024 * 1024),
   })
   return key.length === expected.length && timingSafeEqual(key, expected)
 }
@@ -61,7 +70,15 @@ type UserRow = typeof users.$inferSelect
 
 const toPublic = (row: UserRow): PublicUser => ({ _id: row.id, username: row.username, email: row.email, roles: row.roles })
 
-export function createUserService(db: Db) {
+export interface UserServiceOptions {
+  /** log2 of scrypt's N for new hashes (PASSWORD_HASH_COST); default DEFAULT_PASSWORD_HASH_COST. */
+  passwordHashCost?: number | undefined
+}
+
+export function createUserService(db: Db, options: UserServiceOptions = {}) {
+  const cost = options.passwordHashCost ?? DEFAULT_PASSWORD_HASH_COST
+  // An unknown user's sign-in costs what a known one's does, so that timing does not tell them apart.
+  const dummyHash = `scrypt$${2 ** cost}$${SCRYPT_R}$${SCRYPT_P}$AAAAAAAAAAAAAAAAAAAAAA==$` + Buffer.alloc(KEY_LENGTH).toString('base64')
   async function findByLogin(login: string, reader: Writer = db): Promise<UserRow | null> {
     const value = login.trim().toLowerCase()
     const [row] = await reader
@@ -82,7 +99,7 @@ export function createUserService(db: Db) {
     if (await findByLogin(email, writer)) throw conflict(`A user with the e-mail '${email}' already exists`)
     const [row] = await writer
       .insert(users)
-      .values({ id: randomUUID(), username, email, roles, passwordHash: password ? await hashPassword(password) : null })
+      .values({ id: randomUUID(), username, email, roles, passwordHash: password ? await hashPassword(password, cost) : null })
       .returning()
     return toPublic(row!)
   }
@@ -90,7 +107,7 @@ export function createUserService(db: Db) {
   /** The user if the password is theirs, else null; the same work is done for an unknown user (null row). */
   async function verifyLogin(row: UserRow | null, password: string): Promise<PublicUser | null> {
     // Hash against a dummy when the user is unknown so that timing does not reveal who exists.
-    const ok = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH)
+    const ok = await verifyPassword(password, row?.passwordHash ?? dummyHash)
     // A deactivated account answers like a wrong password: it cannot sign in, and says nothing more.
     return row?.passwordHash && ok && !row.deactivatedAt ? toPublic(row) : null
   }
@@ -105,7 +122,7 @@ export function createUserService(db: Db) {
     if (!parsed.success) throw invalidInput(parsed.error.issues[0]?.message ?? 'Invalid password')
     await writer
       .update(users)
-      .set({ passwordHash: await hashPassword(parsed.data), updatedAt: new Date() })
+      .set({ passwordHash: await hashPassword(parsed.data, cost), updatedAt: new Date() })
       .where(eq(users.id, userId))
   }
 
@@ -121,7 +138,5 @@ export function createUserService(db: Db) {
 
   return { create, authenticate, verifyLogin, findByLogin, findById, setPassword, count }
 }
-
-const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + Buffer.alloc(64).toString('base64')
 
 export type UserService = ReturnType<typeof createUserService>

@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterEach, describe, expect, inject, test } from 'vitest'
 import { blockTexts } from '#lib/texts'
-import { axe, formatViolations, openBrowser } from '../helpers/browser.ts'
+import { axe, formatViolations, openBrowser, screenshot } from '../helpers/browser.ts'
 
 const baseUrl = inject('baseUrl')
 const session = openBrowser()
@@ -87,12 +87,12 @@ describe('the all-blocks page', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
 
       fs.mkdirSync(shots, { recursive: true })
-      await page.screenshot({ path: `${shots}/all-blocks-${width}-full.png`, fullPage: true })
+      await screenshot(page, { path: `${shots}/all-blocks-${width}-full.png`, fullPage: true })
       // The long page in screen-sized pieces too, for looking at closely.
       const total = await page.evaluate(() => document.documentElement.scrollHeight)
       const piece = width < 640 ? 1400 : 1100
       for (let y = 0, n = 1; y < total; y += piece, n++) {
-        await page.screenshot({
+        await screenshot(page, {
           path: `${shots}/all-blocks-${width}-${String(n).padStart(2, '0')}.png`,
           fullPage: true,
           clip: { x: 0, y, width, height: Math.min(piece, total - y) },

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, inject, test } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import type { PageDoc } from '#lib/content'
 import { texts } from '#lib/texts'
-import { axe, formatViolations } from '../helpers/browser.ts'
+import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession } from '../helpers/editor-session.ts'
 
 const baseUrl = inject('baseUrl')
@@ -110,7 +110,7 @@ describe('Select Component', () => {
     await harvest.focus()
     await p.keyboard.press('Enter')
     await expect.poll(() => harvest.getAttribute('data-selected')).toBe('true')
-    await p.screenshot({ path: path.join(shots, 'selected.png') })
+    await screenshot(p, { path: path.join(shots, 'selected.png') })
     await action(p, b.up).click()
     await action(p, b.up).click()
     const reordered = ['SectionHeading', 'SectionHeading', 'Text', 'Text']
@@ -157,7 +157,7 @@ describe('Select Component', () => {
     await sidebar.waitFor()
     await sidebar.getByRole('combobox', { name: `${b.marginTop}, ${b.breakpoints.base}` }).selectOption('4')
     await expect.poll(() => opening.getAttribute('class')).toMatch(/(^| )mt-8( |$)/)
-    await p.screenshot({ path: path.join(shots, 'spacing.png') })
+    await screenshot(p, { path: path.join(shots, 'spacing.png') })
 
     // Save and publish from the menu.
     await chooseMenuItem(p, m.savePage)

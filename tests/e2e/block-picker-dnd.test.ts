@@ -10,7 +10,7 @@ import path from 'node:path'
 import { beforeAll, describe, expect, inject, test } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import { texts } from '#lib/texts'
-import { axe, formatViolations } from '../helpers/browser.ts'
+import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage } from '../helpers/editor-session.ts'
 
 const baseUrl = inject('baseUrl')
@@ -146,7 +146,7 @@ describe('issue 17: block picker and drag and drop', () => {
     }
     expect(await picker.locator('[data-thumbnail="RichText"] h2').textContent()).toBe('Plan a weekend away')
     await expectAxeClean(p)
-    await p.screenshot({ path: path.join(shots, 'picker-1440.png') })
+    await screenshot(p, { path: path.join(shots, 'picker-1440.png') })
 
     // Search by a plain word of a description: only what matches is shown.
     await picker.getByLabel(b.searchComponents).fill('subscribe')
@@ -154,7 +154,7 @@ describe('issue 17: block picker and drag and drop', () => {
       .poll(() => picker.locator('[data-component-type]').evaluateAll((els) => els.map((el) => el.getAttribute('data-component-type'))))
       .toEqual(['NewsletterForm'])
     await picker.getByLabel(b.searchComponents).fill('quote')
-    await p.screenshot({ path: path.join(shots, 'picker-search-1440.png') })
+    await screenshot(p, { path: path.join(shots, 'picker-search-1440.png') })
     await picker.getByRole('button', { name: 'Quote', exact: true }).click()
     await picker.waitFor({ state: 'detached' })
     await expect.poll(() => topTypes(p)).toEqual(['SectionHeading', 'Quote', 'Text', 'Quote', 'SplitContent'])
@@ -177,7 +177,7 @@ describe('issue 17: block picker and drag and drop', () => {
     expect(offered).toContain('Quote')
     expect(offered).not.toContain('SplitContent')
     expect(offered).not.toContain('Listings')
-    await p.screenshot({ path: path.join(shots, 'picker-split-1440.png') })
+    await screenshot(p, { path: path.join(shots, 'picker-split-1440.png') })
     // By keyboard: the search has the focus; Enter adds the first match, at the gap.
     await p.keyboard.type('image')
     await p.keyboard.press('Enter')

@@ -22,7 +22,7 @@ import { openDatabase } from '#server/db/client'
 import { seedDemo } from '#server/demo/seed'
 import { createServices } from '#server/services/index'
 import { startFakeBookEasy, type RunningFakeBookEasy } from '../../fakes/bookeasy/server.ts'
-import { axe, formatViolations, launchBrowser } from '../helpers/browser.ts'
+import { axe, formatViolations, launchBrowser, screenshot } from '../helpers/browser.ts'
 import { startProductionServer, type RunningServer } from '../helpers/server.ts'
 
 // Generous limits: the machine running the suite may be busy.
@@ -198,7 +198,7 @@ describe('/booking', () => {
     expect((await alert.textContent())?.trim()).toBe(texts.booking.failure)
     expect(await alert.evaluate((el) => getComputedStyle(el).color)).toBe(RED)
     expect(await page.getByText(texts.booking.loading).count()).toBe(0)
-    await page.screenshot({ path: `${shots}/booking-failed-1440.png`, fullPage: true })
+    await screenshot(page, { path: `${shots}/booking-failed-1440.png`, fullPage: true })
   })
 
   test("shows the provider's checkout gadget from the configured script, initialised with the configured ids", async () => {
@@ -223,9 +223,9 @@ describe('/booking', () => {
     await page.locator('[data-booking-gadget="book"][data-state="shown"]').waitFor()
     const violations = await axe(page)
     expect(violations, formatViolations(violations)).toEqual([])
-    await page.screenshot({ path: `${shots}/booking-1440.png`, fullPage: true })
+    await screenshot(page, { path: `${shots}/booking-1440.png`, fullPage: true })
     await page.setViewportSize({ width: 375, height: 812 })
-    await page.screenshot({ path: `${shots}/booking-375.png`, fullPage: true })
+    await screenshot(page, { path: `${shots}/booking-375.png`, fullPage: true })
     const narrow = await axe(page)
     expect(narrow, formatViolations(narrow)).toEqual([])
   })
@@ -256,9 +256,9 @@ describe('booking blocks', () => {
     expect(await page.locator('[data-bookeasy-search]').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(74, 19, 31)')
     const violations = await axe(page)
     expect(violations, formatViolations(violations)).toEqual([])
-    await page.screenshot({ path: `${shots}/blocks-1440.png`, fullPage: true })
+    await screenshot(page, { path: `${shots}/blocks-1440.png`, fullPage: true })
     await page.setViewportSize({ width: 375, height: 812 })
-    await page.screenshot({ path: `${shots}/blocks-375.png`, fullPage: true })
+    await screenshot(page, { path: `${shots}/blocks-375.png`, fullPage: true })
   })
 
   test("when the provider cannot be reached: the red failure message, and 'Gift Card Error' under the gift card block", async () => {
@@ -427,6 +427,6 @@ describe('the cart against the fake provider', () => {
     await page.waitForFunction((storageKey) => window.localStorage.getItem(storageKey) === null, STORAGE_KEY)
     expect((await fakeCalls()).some((c) => c.path === '/cart/deleteBECart' && c.query.key === key)).toBe(true)
     expect(await page.locator('[data-cart-count]').count()).toBe(0)
-    await page.screenshot({ path: `${shots}/confirm-1440.png`, fullPage: true })
+    await screenshot(page, { path: `${shots}/confirm-1440.png`, fullPage: true })
   })
 })

@@ -6,8 +6,6 @@
  * down is stored, listed for editors, and delivered once the mail server is back.
  */
 import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { checkInLimits, isoDate } from '#lib/concierge'
@@ -15,9 +13,9 @@ import { formatDmy, parseDate } from '#lib/dates'
 import type { PageDoc } from '#lib/content'
 import { formatSiteTime } from '#lib/team'
 import { texts } from '#lib/texts'
-import { axe, formatViolations, launchBrowser } from '../helpers/browser.ts'
+import { axe, formatViolations, launchBrowser, screenshot } from '../helpers/browser.ts'
 import { createEditorCli } from '../helpers/cli.ts'
-import { freePort, startProductionServer, type RunningServer } from '../helpers/server.ts'
+import { freePort, preparedDemoCopy, startProductionServer, type RunningServer } from '../helpers/server.ts'
 import { startSmtpServer, waitForSavedMail } from '../helpers/smtp.ts'
 
 const baseUrl = inject('baseUrl')
@@ -129,7 +127,7 @@ describe('concierge enquiry', () => {
     await panel.getByLabel(t.cc(1), { exact: true }).fill(ccAddress)
     await panel.getByRole('button', { name: t.save }).click()
     await p.locator('[data-sonner-toast]').filter({ hasText: texts.toasts.conciergeSaved }).first().waitFor()
-    await p.screenshot({ path: `${shots}/concierge-panel-1440.png` })
+    await screenshot(p, { path: `${shots}/concierge-panel-1440.png` })
 
     // Saved on the server: a fresh page shows the saved values.
     await p.reload({ waitUntil: 'load' })
@@ -167,7 +165,7 @@ describe('concierge enquiry', () => {
     expect(await p.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('firstName')
     const withErrors = await axe(p)
     expect(withErrors, formatViolations(withErrors)).toEqual([])
-    await p.screenshot({ path: `${shots}/concierge-errors-1440.png`, fullPage: true })
+    await screenshot(p, { path: `${shots}/concierge-errors-1440.png`, fullPage: true })
     await field(p, 'email').fill('anna@example')
     expect(await messageOf(p, 'email')).toBe(t.wrongEmail)
     await field(p, 'email').fill('')
@@ -287,7 +285,7 @@ describe('concierge enquiry', () => {
     expect(loaded, `still loading: ${[...open].join(', ')}`).toBe(true)
     await form(p).waitFor()
     expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
-    await p.screenshot({ path: `${shots}/concierge-375.png`, fullPage: true })
+    await screenshot(p, { path: `${shots}/concierge-375.png`, fullPage: true })
     const violations = await axe(p)
     expect(violations, formatViolations(violations)).toEqual([])
   }, 120_000)
@@ -304,7 +302,7 @@ describe('with the mail server down', () => {
   })
 
   test('an enquiry is stored, shown to editors, and delivered once the mail server is back', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-e2e-concierge-'))
+    const dataDir = await preparedDemoCopy()
     await createEditorCli(account, { DATA_DIR: dataDir, DATABASE_URL: '' })
     const smtpPort = await freePort()
     smtp = await startSmtpServer(smtpPort)
@@ -357,6 +355,6 @@ describe('with the mail server down', () => {
       .waitFor()
     await item.locator('summary').click()
     await panel.getByText('0400 000 000').waitFor()
-    await ep.screenshot({ path: `${shots}/concierge-enquiries-1440.png` })
+    await screenshot(ep, { path: `${shots}/concierge-enquiries-1440.png` })
   }, 300_000)
 })

@@ -10,8 +10,6 @@
  * leaves the machine. This file runs its own production server (with SENTRY_DSN set).
  */
 import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import type { Browser, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { texts } from '#lib/texts'
@@ -19,8 +17,8 @@ import { loadConfig } from '#server/config'
 import { openDatabase } from '#server/db/client'
 import { seedDemo } from '#server/demo/seed'
 import { createServices } from '#server/services/index'
-import { axe, formatViolations, launchBrowser } from '../helpers/browser.ts'
-import { startProductionServer, type RunningServer } from '../helpers/server.ts'
+import { axe, formatViolations, launchBrowser, screenshot } from '../helpers/browser.ts'
+import { preparedDemoCopy, startProductionServer, type RunningServer } from '../helpers/server.ts'
 
 // Generous limits: the machine running the suite may be busy.
 vi.setConfig({ testTimeout: 120_000 })
@@ -70,17 +68,32 @@ async function visitor(viewport = { width: 1440, height: 900 }) {
   return { context, page, requests }
 }
 
-/** Loaded, and past the idle time (at most 2 s) the third parties wait for after the load event. */
+/**
+ * Loaded, hydrated, and past the moment the third parties would have been added: they wait for the
+ * load event and then an idle callback (at most 2 s). Two idle callbacks of our own, asked for after
+ * hydration, run after any the page asked for before them (idle callbacks run in the order asked).
+ */
 async function settle(page: Page) {
   await page.waitForLoadState('load')
-  await page.waitForTimeout(2500)
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve(), { timeout: 2000 }), { timeout: 2000 })),
+  )
 }
+
+/** The third parties' scripts the page has added (what leads to their requests). */
+const thirdPartyScripts = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLScriptElement>('script[src]')].map((s) => s.src).filter((src) => !src.startsWith(location.origin)),
+  )
 
 const banner = (page: Page) => page.getByRole('region', { name: t.title })
 
 beforeAll(async () => {
   fs.mkdirSync(shots, { recursive: true })
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-e2e-consent-'))
+  // The demo as a first start leaves it, with this file's editor added.
+  const dataDir = await preparedDemoCopy()
   await prepareDataDir(dataDir)
   server = await startProductionServer({ dataDir, env: { SENTRY_DSN, RATE_LIMIT_IP: '1000' } })
   baseUrl = server.baseUrl
@@ -112,7 +125,7 @@ describe('consent for third parties', () => {
       await fields.getByLabel('Analytics id').fill(ids.analyticsId)
       await fields.getByLabel('Ad pixel id').fill(ids.pixelId)
       await fields.getByLabel('Tag manager id').fill(ids.tagManagerId)
-      await page.screenshot({ path: `${shots}/site-settings-ids-1440.png` })
+      await screenshot(page, { path: `${shots}/site-settings-ids-1440.png` })
       await dialog.getByRole('button', { name: texts.editor.siteSettings.publish, exact: true }).click()
       await page.getByText(texts.toasts.siteSettingsPublished).first().waitFor()
       const stored = (await (await context.request.get(`${baseUrl}/api/siteSettings/loadSiteSettings`)).json()) as Record<string, unknown>
@@ -134,12 +147,13 @@ describe('consent for third parties', () => {
       await banner(page).waitFor()
       await settle(page)
       expect(requests).toEqual([])
+      expect(await thirdPartyScripts(page)).toEqual([])
       expect(
         await page.evaluate(() => ({ dataLayer: 'dataLayer' in window, fbq: 'fbq' in window, sentry: '__SENTRY__' in window })),
       ).toEqual({ dataLayer: false, fbq: false, sentry: false })
       const violations = await axe(page)
       expect(violations, formatViolations(violations)).toEqual([])
-      await page.screenshot({ path: `${shots}/consent-banner-1440.png` })
+      await screenshot(page, { path: `${shots}/consent-banner-1440.png` })
 
       // Keyboard: the skip link, then the banner's Accept.
       await page.keyboard.press('Tab')
@@ -166,7 +180,10 @@ describe('consent for third parties', () => {
       await page.reload()
       await settle(page)
       expect(await banner(page).count()).toBe(0)
-      expect(requests.length).toBeGreaterThan(before)
+      await expect.poll(() => requests.length, { timeout: 10_000 }).toBeGreaterThan(before)
+      const gtmEntries = () =>
+        page.evaluate(() => performance.getEntriesByType('resource').filter((r) => r.name.includes('googletagmanager.com')).length)
+      await expect.poll(gtmEntries, { timeout: 10_000 }).toBeGreaterThan(0)
       const timing = await page.evaluate(() => {
         const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
         const gtm = performance.getEntriesByType('resource').filter((r) => r.name.includes('googletagmanager.com'))
@@ -185,17 +202,19 @@ describe('consent for third parties', () => {
     try {
       await page.goto(`${baseUrl}/`)
       await banner(page).waitFor()
-      await page.screenshot({ path: `${shots}/consent-banner-375.png` })
+      await screenshot(page, { path: `${shots}/consent-banner-375.png` })
       const narrow = await axe(page)
       expect(narrow, formatViolations(narrow)).toEqual([])
       await banner(page).getByRole('button', { name: t.decline }).click()
       await banner(page).waitFor({ state: 'detached' })
       await settle(page)
       expect(requests).toEqual([])
+      expect(await thirdPartyScripts(page)).toEqual([])
       await page.reload()
       await settle(page)
       expect(await banner(page).count()).toBe(0)
       expect(requests).toEqual([])
+      expect(await thirdPartyScripts(page)).toEqual([])
       expect((await context.cookies()).find((c) => c.name === 'consent')?.value).toBe('declined')
 
       // Changing one's mind: 'Cookie settings' under the footer, focus moves to Accept.

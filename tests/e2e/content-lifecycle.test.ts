@@ -14,7 +14,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import type { DomainDoc, PageDoc } from '#lib/content'
 import { pageTemplates, templateKeys, type TemplateKey } from '#lib/templates'
 import { texts } from '#lib/texts'
-import { axe, formatViolations, launchBrowser } from '../helpers/browser.ts'
+import { axe, formatViolations, launchBrowser, screenshot } from '../helpers/browser.ts'
 import { siteApi } from '../helpers/site.ts'
 
 const baseUrl = inject('baseUrl')
@@ -178,7 +178,7 @@ describe('Create New Page', () => {
       const create = dialog.getByRole('button', { name: texts.editor.createPage.submit })
       await expect.poll(() => create.isEnabled()).toBe(true)
       if (template === 'home') {
-        await p.screenshot({ path: path.join(screenshots, 'create-page-dialog.png') })
+        await screenshot(p, { path: path.join(screenshots, 'create-page-dialog.png') })
         await waitForNoToasts(p) // a toast fading out behind another would be measured mid-transition
         const violations = await axe(p)
         expect(violations, formatViolations(violations)).toEqual([])
@@ -195,7 +195,7 @@ describe('Create New Page', () => {
       const settings = await setTitleInSettings(p, edited)
       await expectToast(p, texts.toasts.pageSaved)
       if (template === 'generic') {
-        await p.screenshot({ path: path.join(screenshots, 'page-settings.png') })
+        await screenshot(p, { path: path.join(screenshots, 'page-settings.png') })
         await waitForNoToasts(p) // a toast fading out behind another would be measured mid-transition
         const violations = await axe(p)
         expect(violations, formatViolations(violations)).toEqual([])
@@ -350,7 +350,7 @@ describe('publishing', () => {
     expect(await rows.count()).toBe(2)
     expect(await rows.nth(0).locator('td').first().innerText()).toBe('2')
     expect(await rows.nth(0).innerText()).toContain(editor.username)
-    await p.screenshot({ path: path.join(screenshots, 'page-settings-history.png') })
+    await screenshot(p, { path: path.join(screenshots, 'page-settings-history.png') })
 
     await rows
       .nth(1)
@@ -462,7 +462,7 @@ describe('navigation in place', () => {
     // In place: the real header shows the working copy before anything is saved.
     const banner = p.getByRole('banner')
     await banner.getByRole('link', { name: text }).first().waitFor()
-    await p.screenshot({ path: path.join(screenshots, 'nav-in-place.png') })
+    await screenshot(p, { path: path.join(screenshots, 'nav-in-place.png') })
     await waitForNoToasts(p)
     const violations = await axe(p)
     expect(violations, formatViolations(violations)).toEqual([])
@@ -546,7 +546,7 @@ describe('navigation in place', () => {
       .poll(() => p.locator('[data-site-footer]').evaluate((el) => el.getBoundingClientRect().top < window.innerHeight * 0.75))
       .toBe(true)
     await p.waitForTimeout(800) // the smooth scroll settles
-    await p.screenshot({ path: path.join(screenshots, 'footer-in-place.png') })
+    await screenshot(p, { path: path.join(screenshots, 'footer-in-place.png') })
     await copy.fill(original)
     await expect.poll(() => panel.getByRole('button', { name: texts.editor.siteDocs.discard }).count()).toBe(0)
   })

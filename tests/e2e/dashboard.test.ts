@@ -9,7 +9,7 @@ import path from 'node:path'
 import { expect, inject, test } from 'vitest'
 import { dashboardTexts } from '#lib/dashboard'
 import { texts } from '#lib/texts'
-import { axe, formatViolations } from '../helpers/browser.ts'
+import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage } from '../helpers/editor-session.ts'
 
 const baseUrl = inject('baseUrl')
@@ -68,7 +68,7 @@ test('the overview lists a page with unpublished changes and opens it; enquiries
   expect(syncText).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/)
   expect(syncText).toContain(dashboardTexts.syncCounts.created)
 
-  await page.screenshot({ path: path.join(shotsDir, 'dashboard-overview-1440.png') })
+  await screenshot(page, { path: path.join(shotsDir, 'dashboard-overview-1440.png') })
   const violations = await axe(page)
   expect(violations, formatViolations(violations)).toEqual([])
 

@@ -13,7 +13,7 @@ import fs from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { texts } from '#lib/texts'
-import { axe, formatViolations, launchBrowser } from '../helpers/browser.ts'
+import { axe, formatViolations, launchBrowser, screenshot } from '../helpers/browser.ts'
 import { startProductionServer, type RunningServer } from '../helpers/server.ts'
 import { fetchListings } from '../helpers/site.ts'
 import { startSmtpServer } from '../helpers/smtp.ts'
@@ -108,13 +108,13 @@ describe('the complete demo', () => {
     // From chapter one, the story reads on to chapter two.
     await page.goto(`${server.baseUrl}${hrefs[0]}`, { waitUntil: 'load' })
     await clean(page)
-    await page.screenshot({ path: `${shots}/chapter-1440.png`, fullPage: true })
+    await screenshot(page, { path: `${shots}/chapter-1440.png`, fullPage: true })
     await Promise.all([
       page.waitForURL(`${server.baseUrl}${hrefs[1]}`),
       page.locator('#chapter-up-next').locator('..').getByRole('link', { name: titles[1] }).click(),
     ])
     await page.setViewportSize({ width: 375, height: 812 })
-    await page.screenshot({ path: `${shots}/chapter-375.png`, fullPage: true })
+    await screenshot(page, { path: `${shots}/chapter-375.png`, fullPage: true })
     await clean(page)
   })
 
@@ -129,7 +129,7 @@ describe('the complete demo', () => {
     const send = form.getByRole('button', { name: t.send })
     await expect.poll(() => send.isEnabled(), busy).toBe(true)
     await clean(page)
-    await page.screenshot({ path: `${shots}/plan-your-visit-1440.png`, fullPage: true })
+    await screenshot(page, { path: `${shots}/plan-your-visit-1440.png`, fullPage: true })
 
     const field = (name: string) => form.locator(`[name="${name}"]`)
     await field('firstName').fill('Greta')
@@ -149,7 +149,7 @@ describe('the complete demo', () => {
     await page.setViewportSize({ width: 375, height: 812 })
     await page.reload({ waitUntil: 'load' })
     await form.waitFor()
-    await page.screenshot({ path: `${shots}/plan-your-visit-375.png`, fullPage: true })
+    await screenshot(page, { path: `${shots}/plan-your-visit-375.png`, fullPage: true })
   })
 
   test('the grids show their categories as checkboxes', async () => {
@@ -173,7 +173,7 @@ describe('the complete demo', () => {
     const banner = page.getByRole('region', { name: texts.consent.title })
     await banner.waitFor()
     await clean(page)
-    await page.screenshot({ path: `${shots}/consent-1440.png` })
+    await screenshot(page, { path: `${shots}/consent-1440.png` })
     const standIn = page.waitForResponse((r) => r.url() === `${server.baseUrl}/demo-analytics.js`)
     await banner.getByRole('button', { name: texts.consent.accept }).click()
     await banner.waitFor({ state: 'detached' })
@@ -213,7 +213,7 @@ describe('the complete demo', () => {
       .locator('[data-listings-grid] article[data-listing] h3, [data-listings-grid] article[data-listing] h2')
       .allInnerTexts()
     expect(shown.map((s) => s.trim())).toEqual(grid.listings.map((l) => l.name))
-    await page.screenshot({ path: `${shots}/whats-on-1440.png` })
+    await screenshot(page, { path: `${shots}/whats-on-1440.png` })
   })
 
   test('/book-online: the stand-in gadgets are styled like the site, with DD/MM/YYYY date fields, each in its own section', async () => {
@@ -249,7 +249,7 @@ describe('the complete demo', () => {
       const searchButton = search.getByRole('button', { name: 'Search' })
       expect(await searchButton.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(152, 26, 49)')
       await clean(page)
-      await page.screenshot({ path: `${shots}/book-online-${width}.png`, fullPage: true })
+      await screenshot(page, { path: `${shots}/book-online-${width}.png`, fullPage: true })
 
       if (width === 1440) {
         // A wrong date is refused with a message; a right one lists what is free, and a result books into the cart.
@@ -263,13 +263,13 @@ describe('the complete demo', () => {
         await search.getByRole('button', { name: 'Add to cart' }).first().click()
         await page.locator('[data-cart-count="1"]').waitFor()
         await clean(page)
-        await page.screenshot({ path: `${shots}/book-online-results-1440.png`, fullPage: true })
+        await screenshot(page, { path: `${shots}/book-online-results-1440.png`, fullPage: true })
         await page.goto(`${server.baseUrl}/booking`, { waitUntil: 'load' })
         await page.locator('[data-cart-item]').first().waitFor()
         await page.locator('[data-booking-gadget="book"][data-state="shown"]').waitFor()
         expect(await page.locator('input[type="date"]').count()).toBe(0)
         await clean(page)
-        await page.screenshot({ path: `${shots}/booking-1440.png`, fullPage: true })
+        await screenshot(page, { path: `${shots}/booking-1440.png`, fullPage: true })
       }
       expect(external).toEqual([])
     }

@@ -10,7 +10,7 @@ import path from 'node:path'
 import { expect, inject, test } from 'vitest'
 import { draftLinkTexts } from '#lib/draft-link'
 import { texts } from '#lib/texts'
-import { axe, formatViolations } from '../helpers/browser.ts'
+import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage } from '../helpers/editor-session.ts'
 
 const baseUrl = inject('baseUrl')
@@ -41,7 +41,7 @@ test('a draft link opened signed out shows the draft, read-only, no-store and no
   const link = await field.inputValue()
   expect(link).toMatch(new RegExp(`^${baseUrl}/${slug}\\?draft=`))
   await panel.getByText(/Works until \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/).waitFor()
-  await page.screenshot({ path: path.join(shotsDir, 'draft-link-panel.png') })
+  await screenshot(page, { path: path.join(shotsDir, 'draft-link-panel.png') })
   const violations = await axe(page)
   expect(violations, formatViolations(violations)).toEqual([])
   await page.close()
@@ -62,7 +62,7 @@ test('a draft link opened signed out shows the draft, read-only, no-store and no
       expect(await p.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex')
       await p.locator('[data-draft-preview]').getByText(draftLinkTexts.banner).waitFor()
       expect(await p.getByRole('navigation', { name: texts.editor.menu.label }).count()).toBe(0)
-      if (visit === 0) await p.screenshot({ path: path.join(shotsDir, 'draft-link-preview.png') })
+      if (visit === 0) await screenshot(p, { path: path.join(shotsDir, 'draft-link-preview.png') })
     }
 
     // Without the token, the same address is the published page.

@@ -9,7 +9,7 @@ import path from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import { texts } from '#lib/texts'
-import { axe, formatViolations } from '../helpers/browser.ts'
+import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, openPageForEditing, picture } from '../helpers/editor-session.ts'
 
 const m = texts.editor.menu
@@ -61,7 +61,7 @@ describe('issue 17 details', () => {
     // A real box, not a sliver: the picture's shape at the block's width.
     expect((await prompt.boundingBox())?.height ?? 0).toBeGreaterThan(150)
     await expectAxeClean(p)
-    await p.screenshot({ path: path.join(shots, 'image-prompt-1440.png') })
+    await screenshot(p, { path: path.join(shots, 'image-prompt-1440.png') })
 
     // Keyboard: Enter on the prompt opens the image editor at the library (Gallery).
     await prompt.focus()
@@ -149,7 +149,7 @@ describe('issue 17 details', () => {
       .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().left))
     expect(headingLefts.length).toBeGreaterThan(0)
     for (const left of headingLefts) expect(left).toBeGreaterThanOrEqual(menuRight)
-    await p.screenshot({ path: path.join(shots, 'menu-expanded-1440.png') })
+    await screenshot(p, { path: path.join(shots, 'menu-expanded-1440.png') })
 
     await frame(p, 'RichText').getByRole('textbox', { name: 'Rich text' }).click()
     const link = p.getByRole('toolbar', { name: b.toolbar('Rich text') }).getByRole('button', { name: b.richText.link, exact: true })
@@ -215,7 +215,7 @@ describe('issue 17 details', () => {
     await redoButton(p).click()
     await expect.poll(() => blockTypes(p)).toEqual(['Text', 'Text', 'SectionHeading'])
     await expectAxeClean(p)
-    await p.screenshot({ path: path.join(shots, 'undo-redo-1440.png') })
+    await screenshot(p, { path: path.join(shots, 'undo-redo-1440.png') })
     await p.close()
   })
 })

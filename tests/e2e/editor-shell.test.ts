@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { texts } from '#lib/texts'
-import { axe, formatViolations, launchBrowser } from '../helpers/browser.ts'
+import { axe, formatViolations, launchBrowser, screenshot } from '../helpers/browser.ts'
 
 const baseUrl = inject('baseUrl')
 const editor = inject('editor')
@@ -147,7 +147,8 @@ describe('sign in and out', () => {
     })
     await dialog.getByLabel(texts.editor.login.username).fill('ab')
     await dialog.getByRole('button', { name: texts.editor.login.submit }).click()
-    await page.waitForTimeout(300)
+    // The submit is decided once the field is marked invalid (validation failed: nothing is sent).
+    await dialog.locator('[aria-invalid="true"]').first().waitFor()
     expect(loginCalls).toBe(0)
     expect(await dialog.getByRole('alert').count()).toBe(0)
     expect(await dialog.getByLabel(texts.editor.login.username).getAttribute('aria-invalid')).toBe('true')
@@ -317,12 +318,12 @@ describe('menu', () => {
       const collapsed = (await menu().getAttribute('data-collapsed')) === 'true'
       // Phone-sized screens start collapsed, larger ones expanded.
       expect(collapsed).toBe(width < 768)
-      await page.screenshot({ path: `/tmp/editor-${width}-${collapsed ? 'collapsed' : 'expanded'}.png` })
+      await screenshot(page, { path: `/tmp/editor-${width}-${collapsed ? 'collapsed' : 'expanded'}.png` })
       await menu()
         .getByRole('button', { name: collapsed ? m.expand : m.collapse })
         .click()
       await page.mouse.move(width / 2, 10) // no tooltip in the picture
-      await page.screenshot({ path: `/tmp/editor-${width}-${collapsed ? 'expanded' : 'collapsed'}.png` })
+      await screenshot(page, { path: `/tmp/editor-${width}-${collapsed ? 'expanded' : 'collapsed'}.png` })
     }
   })
 })

@@ -12,7 +12,8 @@ let server: RunningServer
 let browser: Browser
 
 beforeAll(async () => {
-  server = await startProductionServer({ env: { FAKE_ATDW_COUNT: '5' } })
+  // The demo's usual catalogue: its prepared copy is shared with the other files' servers.
+  server = await startProductionServer()
   browser = await launchBrowser()
 }, 120_000)
 afterAll(async () => {

@@ -1,6 +1,6 @@
 /**
- * Global setup of the 'e2e' project: one production server (with the demo seeded into a fresh
- * temporary data dir) for all e2e files; its address reaches the tests through inject('baseUrl').
+ * Global setup of the 'e2e' project: one production server (on a copy of the demo prepared once,
+ * tests/helpers/server.ts) for all e2e files; its address reaches the tests through inject('baseUrl').
  * An editor account is created in that data dir first (PGlite allows one process at a time, so
  * before the server opens it) and reaches the tests through inject('editor').
  */
@@ -9,7 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { createEditorCli } from '../helpers/cli.ts'
-import { startProductionServer } from '../helpers/server.ts'
+import { preparedDemoCopy, startProductionServer } from '../helpers/server.ts'
 import { startSmtpServer } from '../helpers/smtp.ts'
 
 declare module 'vitest' {
@@ -23,7 +23,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-e2e-'))
+  // The demo as a first start leaves it (content seeded, the fake provider's listings imported).
+  const dataDir = await preparedDemoCopy()
   const editor = { username: 'e2e-editor', email: 'e2e-editor@example.com', password: 'e2e-editor-password' }
   // Accounts other test files may change without disturbing the shared editor account.
   const accounts = {

@@ -13,7 +13,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { listingPhotoUrl } from '#lib/image-url'
 import { listingTexts } from '#lib/texts'
-import { launchBrowser } from '../helpers/browser.ts'
+import { launchBrowser, screenshot } from '../helpers/browser.ts'
 import { startProductionServer, type RunningServer } from '../helpers/server.ts'
 import { fetchListings } from '../helpers/site.ts'
 
@@ -26,7 +26,8 @@ const fetchGrid = (body: Record<string, unknown>) => fetchListings(server.baseUr
 
 beforeAll(async () => {
   const started = Date.now()
-  server = await startProductionServer({ env })
+  // A real first start: what this file tests (the other files' servers start from a prepared copy).
+  server = await startProductionServer({ env, firstStart: true })
   healthMs = Date.now() - started
   browser = await launchBrowser()
 }, 180_000)
@@ -106,7 +107,7 @@ test("the demo's What's On page shows the events grid with the provider's pictur
     const res = await fetch(loaded[0]!, { headers: { accept: 'image/avif,image/webp,*/*' } })
     expect(res.headers.get('content-type')).toBe('image/webp')
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
-    await page.screenshot({ path: '/tmp/shots-ha/e2e-whats-on-1440.png' })
+    await screenshot(page, { path: '/tmp/shots-ha/e2e-whats-on-1440.png' })
 
     // A card opens its listing page.
     const name = (await cards.first().locator('h3, h2').first().textContent())?.trim() ?? ''
@@ -221,7 +222,9 @@ test('a restart on the same data dir does not sync again and keeps the pictures'
   console.log(`restart: /health answered after ${Date.now() - started} ms`)
   const before = (await fetchGrid({ hideTours: false })).totalListings
   expect(before).toBeGreaterThan(0)
-  await new Promise((r) => setTimeout(r, 2000))
+  // The demo's first sync runs before the server listens; after it listens only the booking
+  // operators' refresh follows (logged at info): once that is logged, no sync can still come.
+  await expect.poll(() => server.output(), { timeout: 60_000 }).toMatch(/booking operator information/)
   expect(server.output()).not.toMatch(/first listing sync/)
   const card = (await fetchGrid({ categoryFilterId: 'demo-stay' })).listings[0]!
   const res = await fetch(`${server.baseUrl}${card.image!.url!}`)

@@ -22,7 +22,7 @@ import { openDatabase } from '#server/db/client'
 import { seedDemo } from '#server/demo/seed'
 import { createServices } from '#server/services/index'
 import { startFakeAtlas, type RunningFakeAtlas } from '../../fakes/atdw/server.ts'
-import { axe, formatViolations, launchBrowser } from '../helpers/browser.ts'
+import { axe, formatViolations, launchBrowser, screenshot } from '../helpers/browser.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts'
 import { startProductionServer, type RunningServer } from '../helpers/server.ts'
 
@@ -246,7 +246,7 @@ describe('a visitor on the grid', () => {
       await expect
         .poll(() => page.evaluate(() => document.activeElement?.closest('li')?.parentElement?.children.length ?? 0), { timeout: 15_000 })
         .toBe(Math.min(30, byLocation.totalListings))
-      await page.screenshot({ path: `${shots}/grid-filtered-1440.png`, fullPage: false })
+      await screenshot(page, { path: `${shots}/grid-filtered-1440.png`, fullPage: false })
 
       // The address is shareable: opened fresh it shows the same filtered view, both pages.
       const shared = page.url()
@@ -334,7 +334,7 @@ describe('a visitor on the grid', () => {
       expect(
         await page.evaluate((ids) => ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' '), describedBy),
       ).toContain(g.toBeforeFrom)
-      await page.screenshot({ path: `${shots}/grid-dates-1440.png` })
+      await screenshot(page, { path: `${shots}/grid-dates-1440.png` })
       // Typing a good To again clears the message.
       await to.fill(dmy(end))
       await expect.poll(() => toMessage.count()).toBe(0)
@@ -380,14 +380,14 @@ describe('a visitor on the grid', () => {
       async (page) => {
         await page.goto(`${baseUrl}/${GRID_SLUG}`)
         await expect.poll(() => cards(page).count()).toBe(15)
-        await page.screenshot({ path: `${shots}/grid-375.png`, fullPage: false })
+        await screenshot(page, { path: `${shots}/grid-375.png`, fullPage: false })
         await filtersToggle(page).click()
         const overlay = page.locator('[data-listings-grid] details > div')
         const box = await overlay.boundingBox()
         expect(box).toMatchObject({ x: 0, y: 0, width: 375 })
         expect(box!.height).toBeGreaterThanOrEqual(700)
         await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden')
-        await page.screenshot({ path: `${shots}/grid-overlay-375.png` })
+        await screenshot(page, { path: `${shots}/grid-overlay-375.png` })
         await page.getByRole('button', { name: g.close }).click()
         await expect.poll(() => overlay.isVisible()).toBe(false)
         expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden')
@@ -422,7 +422,7 @@ describe('a visitor on the grid', () => {
       >
       expect(ld['@type']).toBe('LodgingBusiness')
       expect(ld.name).toBe(target.name)
-      await page.screenshot({ path: `${shots}/listing-1440.png`, fullPage: true })
+      await screenshot(page, { path: `${shots}/listing-1440.png`, fullPage: true })
       const violations = await axe(page)
       expect(violations, formatViolations(violations)).toEqual([])
     })
@@ -529,7 +529,7 @@ describe('an editor', () => {
       await name.fill(override)
       await sidebar.getByRole('button', { name: le.save, exact: true }).click()
       await expectToast(page, listingTexts.toasts.listingSaved)
-      await page.screenshot({ path: `${shots}/listing-editor-1440.png` })
+      await screenshot(page, { path: `${shots}/listing-editor-1440.png` })
 
       // The provider changes both the name and the description; the sync takes only the linked one.
       const description = `Freshly described by the operator ${Date.now()}.`
@@ -630,7 +630,7 @@ describe('an editor', () => {
       await detail.getByLabel(a.hideServices).check()
       await detail.getByLabel('Barossa(G)[SA]').check()
       await detail.getByLabel(a.hasDates).selectOption('yes')
-      await page.screenshot({ path: `${shots}/atdw-category-1440.png` })
+      await screenshot(page, { path: `${shots}/atdw-category-1440.png` })
       await detail.getByRole('button', { name: a.save, exact: true }).click()
       await expectToast(page, toasts.categorySaved)
       const saved = (
@@ -699,7 +699,7 @@ describe('an editor', () => {
       await expectToast(page, toasts.tagsSaved)
       await dialog.getByRole('button', { name: a.publish, exact: true }).click()
       await expectToast(page, toasts.tagsPublished)
-      await page.screenshot({ path: `${shots}/atdw-tags-1440.png` })
+      await screenshot(page, { path: `${shots}/atdw-tags-1440.png` })
     } finally {
       await page.close()
     }
@@ -742,7 +742,7 @@ describe('an editor', () => {
       await expectCount(page, events.totalListings)
       await page.getByLabel(listingTexts.block.showExport).check()
       await page.getByRole('button', { name: g.exportPdf }).waitFor()
-      await page.screenshot({ path: `${shots}/block-editor-1440.png` })
+      await screenshot(page, { path: `${shots}/block-editor-1440.png` })
       await menu.getByRole('button', { name: texts.editor.menu.savePage, exact: true }).click()
       await page
         .getByRole('dialog', { name: texts.editor.panels.savePage })

@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { FetchResponse } from '#lib/listings'
 import { favouriteTexts, mapTexts } from '#lib/texts'
-import { axe, formatViolations, launchBrowser } from '../helpers/browser.ts'
+import { axe, formatViolations, launchBrowser, screenshot } from '../helpers/browser.ts'
 import { startProductionServer, type RunningServer } from '../helpers/server.ts'
 
 const shots = '/tmp/shots-f'
@@ -110,7 +110,7 @@ describe('the map view of a listing grid', () => {
 
       await declineConsent(page)
       await page.locator('[data-listings-map]').scrollIntoViewIfNeeded()
-      await page.screenshot({ path: `${shots}/map-1440.png` })
+      await screenshot(page, { path: `${shots}/map-1440.png` })
       const violations = await axe(page)
       expect(violations, formatViolations(violations)).toEqual([])
 
@@ -167,7 +167,7 @@ describe('the map view of a listing grid', () => {
       expect(await location.locator('svg[role="img"]').getAttribute('aria-label')).toContain(point[2])
       await location.scrollIntoViewIfNeeded()
       await declineConsent(page)
-      await page.screenshot({ path: `${shots}/listing-location-1440.png` })
+      await screenshot(page, { path: `${shots}/listing-location-1440.png` })
     } finally {
       await context.close()
     }
@@ -186,7 +186,7 @@ describe('the map view of a listing grid', () => {
       expect(width).toBeLessThanOrEqual(375)
       await declineConsent(page)
       await page.locator('[data-listings-map]').scrollIntoViewIfNeeded()
-      await page.screenshot({ path: `${shots}/map-375.png` })
+      await screenshot(page, { path: `${shots}/map-375.png` })
       const violations = await axe(page)
       expect(violations, formatViolations(violations)).toEqual([])
     } finally {
@@ -230,7 +230,7 @@ describe("the visitor's list", () => {
       expect(await items.evaluateAll((els) => els.map((el) => el.getAttribute('data-favourite')))).toEqual(saved.map((s) => s.path))
       for (const item of saved) expect(await page.locator(`[data-favourite="${item.path}"] a`).innerText()).toBe(item.title)
       await declineConsent(page)
-      await page.screenshot({ path: `${shots}/favourites-1440.png`, fullPage: true })
+      await screenshot(page, { path: `${shots}/favourites-1440.png`, fullPage: true })
       let violations = await axe(page)
       expect(violations, formatViolations(violations)).toEqual([])
 
@@ -258,7 +258,7 @@ describe("the visitor's list", () => {
 
       // The list at 375 px.
       await page.setViewportSize({ width: 375, height: 812 })
-      await page.screenshot({ path: `${shots}/favourites-375.png`, fullPage: true })
+      await screenshot(page, { path: `${shots}/favourites-375.png`, fullPage: true })
       violations = await axe(page)
       expect(violations, formatViolations(violations)).toEqual([])
       await page.setViewportSize({ width: 1440, height: 1000 })

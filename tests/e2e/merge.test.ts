@@ -10,7 +10,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { texts } from '#lib/texts'
-import { axe, formatViolations } from '../helpers/browser.ts'
+import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage, signInColleague, type Colleague } from '../helpers/editor-session.ts'
 
 const baseUrl = inject('baseUrl')
@@ -38,7 +38,7 @@ async function screenshots(p: Page, name: string) {
   const size = p.viewportSize()
   for (const width of [375, 1440]) {
     await p.setViewportSize({ width, height: 900 })
-    await p.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`) })
+    await screenshot(p, { path: path.join(shotsDir, `${name}-${width}.png`) })
   }
   if (size) await p.setViewportSize(size)
 }

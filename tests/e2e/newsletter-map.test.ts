@@ -9,7 +9,7 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, test, vi } from 'vitest'
 import { blockTexts } from '#lib/texts'
-import { launchBrowser } from '../helpers/browser.ts'
+import { launchBrowser, screenshot } from '../helpers/browser.ts'
 
 const baseUrl = inject('baseUrl')
 // The block library is the heaviest page of the demo; the machine running the suite may be busy.
@@ -139,6 +139,6 @@ describe('RegionMap', () => {
     expect(await cta.getAttribute('target')).toBe('_blank')
     await page.setViewportSize({ width: 375, height: 812 })
     await frame.scrollIntoViewIfNeeded()
-    await page.screenshot({ path: '/tmp/shots-he/region-map-375.png' })
+    await screenshot(page, { path: '/tmp/shots-he/region-map-375.png' })
   })
 })

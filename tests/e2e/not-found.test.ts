@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { expect, inject, test } from 'vitest'
 import { texts } from '#lib/texts'
-import { openBrowser } from '../helpers/browser.ts'
+import { openBrowser, screenshot } from '../helpers/browser.ts'
 import { getWithHost } from '../helpers/site.ts'
 
 const baseUrl = inject('baseUrl')
@@ -72,7 +72,7 @@ test('the 404 page sits inside the site: header, navigation, footer and a search
       expect(await footer.getByRole('link').count()).toBeGreaterThan(0)
       // Nothing wider than the screen on a phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width)
-      await page.screenshot({ path: `${shots}/not-found-${viewport.width}.png`, fullPage: true })
+      await screenshot(page, { path: `${shots}/not-found-${viewport.width}.png`, fullPage: true })
 
       // The search box leads to the search results for what was typed.
       const box = page.getByRole('searchbox', { name: e.searchIntro })

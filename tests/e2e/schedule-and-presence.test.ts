@@ -15,7 +15,7 @@ import { describe, expect, inject, test } from 'vitest'
 import { instantToSiteLocal, presenceTexts, scheduleTexts as st } from '#lib/schedule'
 import { formatSiteTime } from '#lib/team'
 import { texts } from '#lib/texts'
-import { axe, formatViolations } from '../helpers/browser.ts'
+import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage } from '../helpers/editor-session.ts'
 import { waitForSavedMail } from '../helpers/smtp.ts'
 
@@ -66,7 +66,7 @@ describe('scheduled publishing (issue 17 point 6)', () => {
       .filter({ hasText: st.menuNote('publish', when) })
       .waitFor()
     await editorMenu(p).getByRole('button', { name: texts.editor.menu.publishPage, exact: true }).waitFor()
-    await p.screenshot({ path: path.join(shotsDir, 'schedule-panel.png') })
+    await screenshot(p, { path: path.join(shotsDir, 'schedule-panel.png') })
     const violations = await axe(p)
     expect(violations, formatViolations(violations)).toEqual([])
 
@@ -76,7 +76,7 @@ describe('scheduled publishing (issue 17 point 6)', () => {
     const listed = p.locator(`[data-scheduled-page="${slug}"][data-scheduled-action="publish"]`)
     await listed.waitFor()
     expect(await listed.textContent()).toContain(when)
-    await p.screenshot({ path: path.join(shotsDir, 'dashboard-scheduled.png') })
+    await screenshot(p, { path: path.join(shotsDir, 'dashboard-scheduled.png') })
     await p.keyboard.press('Escape')
 
     // Visitors do not see it until it is due; then it goes live by itself.
@@ -178,7 +178,7 @@ describe('who else is here (issue 17 point 8)', () => {
       ((await (await session.editor.request.get(`${baseUrl}/api/page/load?slug=${slug}`)).json()) as { contents: { title: string }[] })
         .contents[0]!.title
     expect(await storedTitle()).toBe('Harvest festival (mine)')
-    await theirs.screenshot({ path: path.join(shotsDir, 'presence-newer-draft.png') })
+    await screenshot(theirs, { path: path.join(shotsDir, 'presence-newer-draft.png') })
     const violations = await axe(theirs)
     expect(violations, formatViolations(violations)).toEqual([])
 
@@ -207,7 +207,7 @@ describe('who else is here (issue 17 point 8)', () => {
         [texts.editor.merge.ofBlock(texts.editor.merge.field('title'), texts.editor.merge.block('Section heading', 1))],
       ),
     )
-    await mine.screenshot({ path: path.join(shotsDir, 'presence-also-here.png') })
+    await screenshot(mine, { path: path.join(shotsDir, 'presence-also-here.png') })
 
     // Sam leaves the page: I no longer see them.
     await theirs.close()

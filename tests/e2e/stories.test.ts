@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import type { PageDoc } from '#lib/content'
 import { texts } from '#lib/texts'
-import { axe, formatViolations, launchBrowser } from '../helpers/browser.ts'
+import { axe, formatViolations, launchBrowser, screenshot } from '../helpers/browser.ts'
 
 const baseUrl = inject('baseUrl')
 const editor = inject('editor')
@@ -162,7 +162,7 @@ describe('stories and chapter pages', () => {
     const confirm = p.getByRole('alertdialog')
     await confirm.getByRole('button', { name: c.deleteStory, exact: true }).click()
     await shortLived.waitFor({ state: 'detached' })
-    await p.screenshot({ path: `${shots}/chapters-panel-1440.png` })
+    await screenshot(p, { path: `${shots}/chapters-panel-1440.png` })
     await p.keyboard.press('Escape')
     await panel.waitFor({ state: 'detached' })
 
@@ -254,7 +254,7 @@ describe('stories and chapter pages', () => {
     // The accessibility checks run on the chapter page as visitors get it.
     const violations = await axe(v)
     expect(violations, formatViolations(violations)).toEqual([])
-    await v.screenshot({ path: `${shots}/chapter-1440.png`, fullPage: true })
+    await screenshot(v, { path: `${shots}/chapter-1440.png`, fullPage: true })
 
     // By mouse: the number and the arrows.
     await numbers.nth(1).click()
@@ -297,7 +297,7 @@ describe('stories and chapter pages', () => {
     const phone = await newPage(false, { width: 375, height: 800 })
     await phone.goto(`${baseUrl}/chapters/${storySlug}/first-vintage`, { waitUntil: 'load' })
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
-    await phone.screenshot({ path: `${shots}/chapter-375.png`, fullPage: true })
+    await screenshot(phone, { path: `${shots}/chapter-375.png`, fullPage: true })
 
     // An unpublished story path that does not exist is a real 404.
     const missing = await v.goto(`${baseUrl}/chapters/${storySlug}/no-such-chapter`, { waitUntil: 'load' })
@@ -362,7 +362,7 @@ describe('stories and chapter pages', () => {
       .locator('[data-story-status]')
       .filter({ hasText: new RegExp(`^${s.status.published}$`) })
       .waitFor()
-    await p.screenshot({ path: `${shots}/story-editor-1440.png` })
+    await screenshot(p, { path: `${shots}/story-editor-1440.png` })
     // The editor's own page shows the new header at once.
     await p.keyboard.press('Escape')
     await panel.waitFor({ state: 'detached' })
@@ -388,7 +388,7 @@ describe('stories and chapter pages', () => {
     await teaser.getByText(c.upNext, { exact: true }).waitFor()
     const violations = await axe(v)
     expect(violations, formatViolations(violations)).toEqual([])
-    await v.screenshot({ path: `${shots}/chapter-up-next-1440.png`, fullPage: true })
+    await screenshot(v, { path: `${shots}/chapter-up-next-1440.png`, fullPage: true })
     await Promise.all([
       v.waitForURL((url) => url.pathname === '/plan-your-visit'),
       teaser.getByRole('link', { name: 'Plan your visit' }).click(),

@@ -11,7 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { expect, inject, test } from 'vitest'
 import { cannotPublishReason, teamTexts } from '#lib/team'
 import { texts } from '#lib/texts'
-import { axe, formatViolations } from '../helpers/browser.ts'
+import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage } from '../helpers/editor-session.ts'
 import { waitForSavedMail } from '../helpers/smtp.ts'
 
@@ -63,7 +63,7 @@ test('invite, sign in as an Editor, promotion, deactivation, and the activity lo
   await toast(adminPage, teamTexts.editors.invited(colleague.email))
   const row = dialog.locator(`[data-editor-row="${colleague.username}"]`)
   await expect.poll(() => row.innerText()).toContain(teamTexts.editors.status.pending)
-  await adminPage.screenshot({ path: path.join(shotsDir, 'editors-panel.png') })
+  await screenshot(adminPage, { path: path.join(shotsDir, 'editors-panel.png') })
   await checkAxe(adminPage, 'editors panel')
   await closeDialog(adminPage)
 
@@ -161,7 +161,7 @@ test('invite, sign in as an Editor, promotion, deactivation, and the activity lo
   await dialog.getByLabel(teamTexts.activity.person).selectOption({ label: teamTexts.activity.anyone })
   // Everyone's steps again (the admin's too), before the picture is taken.
   await expect.poll(() => rows.count()).toBeGreaterThan(5)
-  await adminPage.screenshot({ path: path.join(shotsDir, 'activity-log.png') })
+  await screenshot(adminPage, { path: path.join(shotsDir, 'activity-log.png') })
   await checkAxe(adminPage, 'activity log')
   // Days are typed as DD/MM/YYYY: an impossible one is refused, a later one filters everything out.
   const from = dialog.getByLabel(teamTexts.activity.from, { exact: true })

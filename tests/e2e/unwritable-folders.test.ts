@@ -52,7 +52,8 @@ describe('folders the server cannot write', () => {
   })
 
   it('while running: /health answers 503 naming it, pictures are still served, uploads get a clear 503', async () => {
-    server = await startProductionServer({ env: { FAKE_ATDW_COUNT: '5' } })
+    // The demo's usual catalogue: its prepared copy is shared with the other files' servers.
+    server = await startProductionServer()
     const { baseUrl, dataDir } = server
     const created = await createEditorCli(
       { username: 'folders-admin', email: 'folders@example.com', password: 'folders-pass-1', roles: ['admin'] },

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, inject, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import type { PageDoc } from '#lib/content'
 import { texts } from '#lib/texts'
-import { axe, formatViolations } from '../helpers/browser.ts'
+import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage } from '../helpers/editor-session.ts'
 
 const baseUrl = inject('baseUrl')
@@ -63,7 +63,7 @@ describe('version history (issue 17)', () => {
 
     // The list: who and when (DD/MM/YYYY HH:MM in the site's time), newest first.
     const row = await historyRow(p, 1)
-    await p.screenshot({ path: `${shots}/history-1440.png` })
+    await screenshot(p, { path: `${shots}/history-1440.png` })
     expect(await row.innerText()).toContain(inject('editor').username)
     expect(await row.locator('time').innerText()).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/)
     await row.getByRole('button', { name: new RegExp(`^${v.preview} version 1 `) }).click()
@@ -76,7 +76,7 @@ describe('version history (issue 17)', () => {
     expect(await bar(p).innerText()).toContain('Restoring it would change 1 block.')
     expect(await p.locator('[data-editor-frame]').count()).toBe(0)
     expect(await storedHeading(slug)).toBe('New harbour')
-    await p.screenshot({ path: `${shots}/preview-1440.png` })
+    await screenshot(p, { path: `${shots}/preview-1440.png` })
     const violations = await axe(p)
     expect(violations, formatViolations(violations)).toEqual([])
 

@@ -11,6 +11,7 @@ import { seedDemo } from '#server/demo/seed'
 import { createLogger } from '#server/log'
 import { createServices, type Services } from '#server/services/index'
 import { createTestDatabase, type TestDatabase } from './db.ts'
+import { TEST_PASSWORD_HASH_COST } from './server.ts'
 
 export interface TestAppOptions {
   /** Seed the demo sites (domains, pages, navigation, footer, settings), as a first start does. */
@@ -37,6 +38,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     SEED_DEMO: 'false',
     DATA_DIR: dataDir,
     BASE_URL: 'http://localhost',
+    PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
     ...options.env,
   })
   const database = await createTestDatabase()

@@ -4,14 +4,20 @@
  * process on a free loopback port with a fresh temporary DATA_DIR, and waits for /health.
  * Used by the e2e global setup and by the benchmark. Requires `npm run build`.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { loadConfig } from '#server/config'
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url))
+
+/** Where the test helpers keep what they prepare once (templates, prepared demos); a clean clone starts without. */
+export const testCacheDir = path.join(projectRoot, 'node_modules/.cache/tourism-tests')
 
 export class MissingBuildError extends Error {}
 
@@ -75,6 +81,13 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
 }
 
 /**
+ * The password-hash cost of every server, tool and test app the tests start (PASSWORD_HASH_COST):
+ * 2^10 instead of production's 2^15, since the suite hashes passwords thousands of times. A test
+ * may set its own in the environment it passes.
+ */
+export const TEST_PASSWORD_HASH_COST = process.env.PASSWORD_HASH_COST || '10'
+
+/**
  * The environment for a child process of the project (server, CLI): the parent's, less what
  * Vite/Vitest put into process.env for the test process itself (BASE_URL='/', MODE, DEV, PROD,
  * SSR, VITEST*, NODE_ENV=test), which the server's configuration would otherwise read.
@@ -83,7 +96,7 @@ export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
   const env: NodeJS.ProcessEnv = { ...process.env }
   for (const name of ['BASE_URL', 'MODE', 'DEV', 'PROD', 'SSR', 'NODE_ENV', 'TEST', 'TEST_DATABASE_URL']) delete env[name]
   for (const name of Object.keys(env)) if (name.startsWith('VITEST')) delete env[name]
-  return { ...env, ...extra }
+  return { ...env, PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST, ...extra }
 }
 
 export interface StartServerOptions {
@@ -95,6 +108,12 @@ export interface StartServerOptions {
   timeoutMs?: number
   /** Extra Node options before the entry (e.g. another --import). */
   nodeArgs?: string[]
+  /**
+   * Without a dataDir, a demo server starts from a copy of the demo prepared once for this build and
+   * these settings (preparedDemoCopy: ~3 s instead of a first start's 17-30 s). true: a real first
+   * start on an empty folder, for the tests of the first start itself.
+   */
+  firstStart?: boolean
 }
 
 export interface RunningServer {
@@ -114,7 +133,11 @@ export async function startProductionServer(options: StartServerOptions = {}): P
   const main = ensureCompiledServer()
   const port = await freePort()
   const ownDataDir = !options.dataDir
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-e2e-'))
+  const dataDir =
+    options.dataDir ??
+    (!options.firstStart && startsPreparedDemo(options.env)
+      ? await preparedDemoCopy(options.env)
+      : fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-e2e-')))
   const baseUrl = `http://127.0.0.1:${port}`
 
   let output = ''
@@ -130,11 +153,8 @@ export async function startProductionServer(options: StartServerOptions = {}): P
       PORT: String(port),
       DATA_DIR: dataDir,
       BASE_URL: baseUrl,
-      DATABASE_URL: '',
+      ...serverDefaults,
       LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
-      // The demo's fake tourism provider: a small catalogue, so the first background sync is
-      // seconds, not minutes, and crawling tests do not walk thousands of listing pages.
-      FAKE_ATDW_COUNT: '40',
       ...options.env,
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -175,4 +195,150 @@ export async function startProductionServer(options: StartServerOptions = {}): P
   }
 
   return { baseUrl, port, dataDir, output: () => output, stop, pid: child.pid ?? 0 }
+}
+
+/** What every test server runs with unless a test says otherwise. */
+const serverDefaults = {
+  DATABASE_URL: '',
+  // The demo's fake tourism provider: a small catalogue, so the first background sync is
+  // seconds, not minutes, and crawling tests do not walk thousands of listing pages.
+  FAKE_ATDW_COUNT: '40',
+}
+
+/**
+ * Settings that change nothing a demo's preparation writes (addresses, logging, limits, mail,
+ * timings): servers that differ only in these start from the same prepared demo. Any other setting
+ * a test passes gets a preparation of its own.
+ */
+const notPreparationSettings = new Set([
+  'PORT',
+  'HOST',
+  'BASE_URL',
+  'DATA_DIR',
+  'LOG_LEVEL',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'MAIL_RETRY_SECONDS',
+  'PAGE_CACHE_MAX_ENTRIES',
+  'PAGE_CACHE_MAX_MB',
+  'PAGE_CACHE_MAX_AGE_SECONDS',
+  'SCHEDULE_TICK_SECONDS',
+  'SENTRY_DSN',
+  'SENTRY_ENVIRONMENT',
+  'PASSWORD_HASH_COST',
+  'EVENT_LOOP_WARN_MS',
+  'PDF_WORKERS',
+  'PDF_QUEUE_MAX',
+  'PDF_IDLE_SECONDS',
+  'AUTH_SESSION_DAYS',
+  'TRUST_PROXY',
+  'HEALTH_MIN_FREE_MB',
+  'IMAGE_CACHE_MAX_MB',
+  'DRAFT_LINK_DAYS',
+  'API_BODY_LIMIT_KB',
+])
+const isRateLimit = (name: string) => name.startsWith('RATE_LIMIT_')
+
+/** Does a server with these settings start as the demo on its own embedded database (what can be prepared)? */
+export function startsPreparedDemo(env: Record<string, string> = {}): boolean {
+  const config = loadConfig({ ...childEnv({ NODE_ENV: 'production', DATA_DIR: os.tmpdir(), ...serverDefaults, ...env }) })
+  return config.demo && !config.databaseUrl && !config.s3
+}
+
+/** A hash of what a prepared demo depends on: the compiled server, the fakes and demo content, the settings. */
+function preparedDemoKey(env: Record<string, string>): string {
+  const hash = createHash('sha256')
+  const settings = Object.entries({ ...serverDefaults, ...env })
+    .filter(([name]) => !notPreparationSettings.has(name) && !isRateLimit(name))
+    .sort(([a], [b]) => a.localeCompare(b))
+  hash.update(JSON.stringify(settings))
+  const nodeBuild = path.join(buildDir, 'node')
+  for (const folder of [nodeBuild, path.join(projectRoot, 'fakes'), path.join(projectRoot, 'server/demo')]) {
+    if (!fs.existsSync(folder)) continue
+    for (const file of fs.readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort()) {
+      const full = path.join(folder, file)
+      if (file.endsWith('.map') || !fs.statSync(full).isFile()) continue
+      hash.update(file).update(fs.readFileSync(full))
+    }
+  }
+  return hash.digest('hex').slice(0, 16)
+}
+
+const preparations = new Map<string, Promise<string>>()
+
+/**
+ * The demo's data folder as a first start leaves it (the embedded database created and migrated,
+ * the demo content seeded, the fake provider's listings imported: `main.js --prepare-demo`, what
+ * the server runs on a first start), made once per build and settings and kept under testCacheDir.
+ * Never started from directly: preparedDemoCopy copies it.
+ */
+export function preparedDemo(env: Record<string, string> = {}): Promise<string> {
+  assertProductionBuild()
+  const main = ensureCompiledServer()
+  const key = preparedDemoKey(env)
+  let prepared = preparations.get(key)
+  if (!prepared) {
+    prepared = (async () => {
+      const folder = path.join(testCacheDir, `demo-${key}`)
+      if (fs.existsSync(folder)) return folder
+      fs.mkdirSync(testCacheDir, { recursive: true })
+      const building = fs.mkdtempSync(path.join(testCacheDir, `demo-${key}.building-`))
+      try {
+        await promisify(execFile)(process.execPath, ['--enable-source-maps', main, '--prepare-demo'], {
+          cwd: projectRoot,
+          env: childEnv({
+            NODE_ENV: 'production',
+            HOST: '127.0.0.1',
+            PORT: '0',
+            DATA_DIR: building,
+            ...serverDefaults,
+            LOG_LEVEL: 'warn',
+            ...env,
+          }),
+          timeout: 600_000,
+          maxBuffer: 64 * 1024 * 1024,
+        })
+        // Whole, then under its name (another worker may have finished first: its copy is as good).
+        try {
+          fs.renameSync(building, folder)
+        } catch (err) {
+          if (!fs.existsSync(folder)) throw err
+          fs.rmSync(building, { recursive: true, force: true })
+        }
+      } catch (err) {
+        fs.rmSync(building, { recursive: true, force: true })
+        throw new Error(`Preparing the demo (${JSON.stringify(env)}) failed: ${(err as Error).message}`, { cause: err })
+      }
+      pruneOldPreparations()
+      return folder
+    })()
+    preparations.set(key, prepared)
+    prepared.catch(() => preparations.delete(key))
+  }
+  return prepared
+}
+
+/** A fresh data folder holding a copy of the prepared demo (preparedDemo); the caller removes it. */
+export async function preparedDemoCopy(env: Record<string, string> = {}): Promise<string> {
+  const prepared = await preparedDemo(env)
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-e2e-'))
+  fs.cpSync(prepared, copy, { recursive: true })
+  // In use: pruning goes by this time.
+  const now = new Date()
+  fs.utimesSync(prepared, now, now)
+  return copy
+}
+
+/** Prepared demos of earlier builds, unused for a day, are removed (each is tens of MB). */
+function pruneOldPreparations() {
+  const dayAgo = Date.now() - 24 * 3600 * 1000
+  for (const name of fs.readdirSync(testCacheDir)) {
+    if (!name.startsWith('demo-')) continue
+    const full = path.join(testCacheDir, name)
+    try {
+      if (fs.statSync(full).mtimeMs < dayAgo) fs.rmSync(full, { recursive: true, force: true })
+    } catch {
+      // Another process removed or renamed it meanwhile.
+    }
+  }
 }
