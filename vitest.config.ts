@@ -62,7 +62,6 @@ export default defineConfig({
     // Child processes, not threads: tests set the process's umask, start servers and measure this
     // process's CPU time (tests/helpers/holds.ts).
     pool: 'forks',
-    isolate: process.env.TEST_ISOLATE !== '0',
     projects: [
       {
         extends: true,

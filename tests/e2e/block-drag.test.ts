@@ -11,7 +11,7 @@ import type { Page as FirefoxPage } from 'puppeteer-core'
 import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, test } from 'vitest'
 import { texts } from '#lib/texts'
-import { axe, formatViolations } from '../helpers/browser.ts'
+import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage } from '../helpers/editor-session.ts'
 import { openFirefox, signedInFirefoxContext } from '../helpers/firefox.ts'
 
@@ -116,7 +116,7 @@ describe('dragging a block shows where it lands (issue 31 point 3)', () => {
       return { height: style.height, background: style.backgroundColor }
     })
     expect(line).toEqual({ height: '4px', background: 'rgb(37, 99, 235)' })
-    await p.screenshot({ path: path.join(shots, 'drag-line-chromium.png') })
+    await screenshot(p, { path: path.join(shots, 'drag-line-chromium.png') })
     // Just above P2's middle: the line is above P2, the gap P1 came from… which leaves it in place.
     await p.mouse.move(pointer.x, p2.y + p2.height / 2 - 6, { steps: 3 })
     await expect.poll(() => lineAbove(p)).toBe(2)
@@ -139,7 +139,7 @@ describe('dragging a block shows where it lands (issue 31 point 3)', () => {
     await expect.poll(() => p.evaluate(() => window.scrollY), { timeout: 15_000 }).toBeGreaterThan(scrolledBefore + 400)
     // The pointer held at the edge: the page scrolls on until the list's end is under it.
     await expect.poll(() => lineAbove(p), { timeout: 20_000 }).toBe('end')
-    await p.screenshot({ path: path.join(shots, 'drag-end-chromium.png') })
+    await screenshot(p, { path: path.join(shots, 'drag-end-chromium.png') })
     await p.mouse.up()
     await expect.poll(() => topOrder(p)).toEqual(['Heading', ...order.slice(2), 'P1'])
     await p.close()
@@ -172,7 +172,7 @@ describe('dragging a block shows where it lands (issue 31 point 3)', () => {
     await p.keyboard.press('ArrowUp')
     await announced(p, b.movedTo('Section Heading', 2, 10))
     await expect.poll(() => lineAbove(p)).toBe(2)
-    await p.screenshot({ path: path.join(shots, 'drag-keyboard-chromium.png') })
+    await screenshot(p, { path: path.join(shots, 'drag-keyboard-chromium.png') })
     await p.keyboard.press('Enter')
     await announced(p, b.droppedAt('Section Heading', 2, 10))
     await expect.poll(() => topOrder(p)).toEqual(['P1', 'Heading', ...order.slice(2)])
@@ -219,7 +219,7 @@ describe('dragging a block shows where it lands (issue 31 point 3)', () => {
       await waitFor(() => p.evaluate(lineScript), 3)
       const preview = (await (await p.$('[data-drag-preview]'))!.boundingBox())!
       expect(preview.height).toBeLessThan(60)
-      await p.screenshot({ path: path.join(shots, 'drag-line-firefox.png') })
+      await screenshot(p, { path: path.join(shots, 'drag-line-firefox.png') })
       await p.mouse.up()
       await waitFor(() => p.evaluate(orderScript), ['Heading', 'P2', 'P1', ...order.slice(3)])
 

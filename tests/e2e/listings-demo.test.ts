@@ -30,7 +30,7 @@ beforeAll(async () => {
   server = await startProductionServer({ env, firstStart: true })
   healthMs = Date.now() - started
   browser = await launchBrowser()
-}, 180_000)
+}, 300_000)
 afterAll(async () => {
   await browser?.close()
   await server?.stop()

@@ -134,7 +134,7 @@ export const screenshotsWanted = process.env.SCREENSHOTS === '1'
 /** Where the screenshots of failed tests go. */
 export const failureShotsDir = path.resolve(process.env.FAILURE_SHOTS_DIR || 'test-results/screenshots')
 
-type Shootable = { screenshot(options?: { path?: string; fullPage?: boolean }): Promise<Buffer> }
+type Shootable = { screenshot(options?: { path?: string; fullPage?: boolean }): Promise<unknown> }
 
 /** page.screenshot(options) (or a locator's) when screenshots are wanted (SCREENSHOTS=1); else nothing. */
 export async function screenshot<T extends Shootable>(target: T, options: Parameters<T['screenshot']>[0]): Promise<void> {

@@ -104,7 +104,7 @@ export interface StartServerOptions {
   env?: Record<string, string>
   /** Reuse a data folder (already seeded); a fresh temporary one otherwise, removed on stop. */
   dataDir?: string
-  /** How long to wait for /health to answer 200. */
+  /** How long to wait for /health to answer 200 (default 90 s; 240 s for a first start). */
   timeoutMs?: number
   /** Extra Node options before the entry (e.g. another --import). */
   nodeArgs?: string[]
@@ -175,7 +175,8 @@ export async function startProductionServer(options: StartServerOptions = {}): P
     if (ownDataDir && !stopOptions.keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true })
   }
 
-  const deadline = Date.now() + (options.timeoutMs ?? 90_000)
+  // A first start (the demo prepared before the server answers) takes longer on a busy machine.
+  const deadline = Date.now() + (options.timeoutMs ?? (options.firstStart ? 240_000 : 90_000))
   for (;;) {
     if (hasExited) {
       await stop()
@@ -257,7 +258,7 @@ function preparedDemoKey(env: Record<string, string>): string {
     if (!fs.existsSync(folder)) continue
     for (const file of fs.readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort()) {
       const full = path.join(folder, file)
-      if (file.endsWith('.map') || !fs.statSync(full).isFile()) continue
+      if (file.endsWith('.map') || /\.test\.tsx?$/.test(file) || !fs.statSync(full).isFile()) continue
       hash.update(file).update(fs.readFileSync(full))
     }
   }
