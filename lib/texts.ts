@@ -567,6 +567,32 @@ export const texts = {
         restore: 'Restore',
         empty: 'No versions yet.',
         unknownUser: 'unknown',
+        /** Comparing two versions (issue 31 point 4). */
+        compare: 'Compare',
+        compareTitle: 'Compare versions',
+        compareDescription: 'Block by block: words taken out are struck through in red, words put in are underlined in green.',
+        from: 'Older',
+        to: 'Newer',
+        workingCopy: 'Your draft (as on the page now)',
+        versionOption: (version: number, action: string, who: string, when: string) => `Version ${version}: ${action} by ${who}, ${when}`,
+        headerSection: 'Page header',
+        pageSection: 'Page settings',
+        blocksSection: 'Blocks',
+        same: 'These two versions are the same.',
+        unchangedBlocks: (n: number) => `${n} more block${n === 1 ? '' : 's'} unchanged`,
+        position: (from: number | undefined, to: number | undefined) =>
+          from && to ? (from === to ? `position ${to}` : `position ${from} → ${to}`) : `position ${from ?? to}`,
+        status: { added: 'Added', removed: 'Removed', changed: 'Changed', moved: 'Moved', unchanged: 'Unchanged' },
+        removedWords: 'taken out',
+        addedWords: 'put in',
+        valueChange: (before: string, after: string) => `${before || '(empty)'} → ${after || '(empty)'}`,
+        close: 'Close',
+        /** Restore asks first and names the version (issue 31 point 4). */
+        restoreTitle: (version: number) => `Restore version ${version}?`,
+        restoreDescription: (version: number, action: string, who: string, when: string) =>
+          `Version ${version} (${action} by ${who}, ${when}) becomes the page's draft. Unsaved changes are saved first, so they stay in the history. Visitors see it only after you publish.`,
+        restoreConfirm: (version: number) => `Restore version ${version}`,
+        restored: (version: number) => `Version ${version} restored as the draft`,
       },
     },
     /** Navigation and footer editing in place. */

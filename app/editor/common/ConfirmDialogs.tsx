@@ -179,9 +179,10 @@ function FieldChoices({
   )
 }
 
-/** Spec 01 §8: 'Are you sure?' before something that cannot be undone. */
+/** Spec 01 §8: 'Are you sure?' before something that cannot be undone (or a title naming it). */
 export function ConfirmDialog({
   open,
+  title = texts.editor.confirm,
   description,
   confirmLabel,
   busy,
@@ -189,6 +190,7 @@ export function ConfirmDialog({
   onOpenChange,
 }: {
   open: boolean
+  title?: ReactNode
   description: ReactNode
   confirmLabel: string
   busy?: boolean
@@ -196,7 +198,7 @@ export function ConfirmDialog({
   onOpenChange: (open: boolean) => void
 }) {
   return (
-    <Alert open={open} title={texts.editor.confirm} description={description} onOpenChange={onOpenChange}>
+    <Alert open={open} title={title} description={description} onOpenChange={onOpenChange}>
       <div className="mt-5 flex flex-wrap justify-end gap-2">
         <AlertDialog.Cancel className={buttonClass.secondary}>{texts.editor.cancel}</AlertDialog.Cancel>
         <button type="button" className={buttonClass.primary} disabled={busy} aria-busy={busy} onClick={onConfirm}>

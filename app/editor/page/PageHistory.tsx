@@ -13,6 +13,8 @@ import { usePageSaver } from './page-saver.tsx'
 import { formatWhen } from './PageStatus.tsx'
 import { pathOfSlug } from './slug.ts'
 import { setVersionPreview } from './version-preview.ts'
+import { ConfirmDialog } from '../common/ConfirmDialogs.tsx'
+import { VersionCompare } from './VersionCompare.tsx'
 
 const t = texts.editor.pageSettings.history
 const p = texts.editor.versionPreview
@@ -36,12 +38,12 @@ export function useRestoreVersion(pageId: string, collection: Collection) {
   const { revalidate } = useRevalidator()
   const navigate = useNavigate()
   const { pathname } = useLocation()
-  return async (versionId: number): Promise<boolean> => {
+  return async ({ id: versionId, version }: { id: number; version: number }): Promise<boolean> => {
     try {
       if (isDirty) await saver.write('save')
       const restored = await postApi<PageDoc>('/page/restoreVersion', { id: pageId, versionId, collection })
       setVersionPreview(null)
-      toastSuccess(texts.toasts.success)
+      toastSuccess(t.restored(version))
       const path = pathOfSlug(restored.slug)
       if (path !== pathname) void navigate(path, { replace: true })
       else void revalidate()
@@ -53,9 +55,36 @@ export function useRestoreVersion(pageId: string, collection: Collection) {
   }
 }
 
+/** Restore's question (issue 31 point 4): which version, by whom and when, and what happens. */
+export function RestoreConfirm({
+  version,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  version: Pick<PageVersion, 'version' | 'action' | 'username' | 'createdAt'> | null
+  busy?: boolean
+  onConfirm: () => void
+  onCancel: () => void
+}) {
+  const v = version
+  return (
+    <ConfirmDialog
+      open={!!v}
+      title={v ? t.restoreTitle(v.version) : ''}
+      description={v ? t.restoreDescription(v.version, v.action, v.username ?? t.unknownUser, formatWhen(v.createdAt)) : ''}
+      confirmLabel={v ? t.restoreConfirm(v.version) : ''}
+      busy={busy}
+      onConfirm={onConfirm}
+      onOpenChange={(open) => !open && onCancel()}
+    />
+  )
+}
+
 /**
- * The page's saved and published versions (who, when, what), newest first, each with Restore: the
- * restored content becomes the draft (publish to make it public).
+ * The page's saved and published versions (who, when, what), newest first, each with Compare (any
+ * two versions, block by block), Preview and Restore: the restored content becomes the draft
+ * (publish to make it public), after a question naming the version.
  */
 export function PageHistory({
   pageId,
@@ -69,6 +98,8 @@ export function PageHistory({
   const [versions, setVersions] = useState<PageVersion[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [restoring, setRestoring] = useState<number | null>(null)
+  const [asking, setAsking] = useState<PageVersion | null>(null)
+  const [comparing, setComparing] = useState<PageVersion | null>(null)
   const restoreVersion = useRestoreVersion(pageId, collection)
   const dispatch = useEditorDispatch()
 
@@ -88,8 +119,9 @@ export function PageHistory({
 
   async function restore(version: PageVersion) {
     setRestoring(version.id)
-    await restoreVersion(version.id)
+    await restoreVersion(version)
     setRestoring(null)
+    setAsking(null)
   }
 
   /** Shows the version on the page (the dialog closes; the bar at the top leads back or restores). */
@@ -117,60 +149,85 @@ export function PageHistory({
   if (!versions) return <p>{texts.editor.loading}</p>
   if (!versions.length) return <p>{t.empty}</p>
   return (
-    <table className="w-full border-collapse text-left text-sm" data-page-history="">
-      <caption className="mb-2 text-left text-xs text-neutral-600">{t.caption}</caption>
-      <thead>
-        <tr className="border-b border-neutral-200 text-xs text-neutral-600 uppercase">
-          <th scope="col" className="py-2 pr-3 font-semibold">
-            {t.version}
-          </th>
-          <th scope="col" className="py-2 pr-3 font-semibold">
-            {t.action}
-          </th>
-          <th scope="col" className="py-2 pr-3 font-semibold">
-            {t.who}
-          </th>
-          <th scope="col" className="py-2 pr-3 font-semibold">
-            {t.when}
-          </th>
-          <th scope="col" className="py-2 font-semibold">
-            <span className="sr-only">{t.restore}</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {versions.map((v) => (
-          <tr key={v.id} className="border-b border-neutral-100" data-version-action={v.action}>
-            <td className="py-2 pr-3 tabular-nums">{v.version}</td>
-            <td className="py-2 pr-3 capitalize">{v.action}</td>
-            <td className="py-2 pr-3">{v.username ?? t.unknownUser}</td>
-            <td className="py-2 pr-3 whitespace-nowrap">
-              <time dateTime={v.createdAt}>{formatWhen(v.createdAt)}</time>
-            </td>
-            <td className="flex justify-end gap-2 py-2">
-              <button
-                type="button"
-                className={`${buttonClass.secondary} ${buttonClass.small}`}
-                disabled={restoring !== null}
-                aria-label={`${p.preview} ${t.version.toLowerCase()} ${v.version} (${v.action}, ${formatWhen(v.createdAt)})`}
-                onClick={() => void preview(v)}
-              >
-                {p.preview}
-              </button>
-              <button
-                type="button"
-                className={`${buttonClass.secondary} ${buttonClass.small}`}
-                disabled={restoring !== null}
-                aria-busy={restoring === v.id}
-                aria-label={`${t.restore} ${t.version.toLowerCase()} ${v.version} (${v.action}, ${formatWhen(v.createdAt)})`}
-                onClick={() => void restore(v)}
-              >
-                {t.restore}
-              </button>
-            </td>
+    <>
+      <table className="w-full border-collapse text-left text-sm" data-page-history="">
+        <caption className="mb-2 text-left text-xs text-neutral-600">{t.caption}</caption>
+        <thead>
+          <tr className="border-b border-neutral-200 text-xs text-neutral-600 uppercase">
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              {t.version}
+            </th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              {t.action}
+            </th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              {t.who}
+            </th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              {t.when}
+            </th>
+            <th scope="col" className="py-2 font-semibold">
+              <span className="sr-only">{t.restore}</span>
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {versions.map((v) => (
+            <tr key={v.id} className="border-b border-neutral-100" data-version-action={v.action}>
+              <td className="py-2 pr-3 tabular-nums">{v.version}</td>
+              <td className="py-2 pr-3 capitalize">{v.action}</td>
+              <td className="py-2 pr-3">{v.username ?? t.unknownUser}</td>
+              <td className="py-2 pr-3 whitespace-nowrap">
+                <time dateTime={v.createdAt}>{formatWhen(v.createdAt)}</time>
+              </td>
+              <td className="flex justify-end gap-2 py-2">
+                <button
+                  type="button"
+                  className={`${buttonClass.secondary} ${buttonClass.small}`}
+                  aria-label={`${t.compare} ${t.version.toLowerCase()} ${v.version} (${v.action}, ${formatWhen(v.createdAt)})`}
+                  onClick={() => setComparing(v)}
+                >
+                  {t.compare}
+                </button>
+                <button
+                  type="button"
+                  className={`${buttonClass.secondary} ${buttonClass.small}`}
+                  disabled={restoring !== null}
+                  aria-label={`${p.preview} ${t.version.toLowerCase()} ${v.version} (${v.action}, ${formatWhen(v.createdAt)})`}
+                  onClick={() => void preview(v)}
+                >
+                  {p.preview}
+                </button>
+                <button
+                  type="button"
+                  className={`${buttonClass.secondary} ${buttonClass.small}`}
+                  disabled={restoring !== null}
+                  aria-busy={restoring === v.id}
+                  aria-label={`${t.restore} ${t.version.toLowerCase()} ${v.version} (${v.action}, ${formatWhen(v.createdAt)})`}
+                  onClick={() => setAsking(v)}
+                >
+                  {t.restore}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <RestoreConfirm
+        version={asking}
+        busy={restoring !== null}
+        onConfirm={() => asking && void restore(asking)}
+        onCancel={() => setAsking(null)}
+      />
+      {comparing ? (
+        <VersionCompare
+          pageId={pageId}
+          collection={collection}
+          versions={versions}
+          initialFrom={comparing.id}
+          onClose={() => setComparing(null)}
+        />
+      ) : null}
+    </>
   )
 }

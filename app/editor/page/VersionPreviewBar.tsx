@@ -4,7 +4,7 @@ import { buttonClass } from '#ui/editor/fields.tsx'
 import { useEditorState } from '../state/store.tsx'
 import { chrome } from '#ui/editor/classes.ts'
 import { useRouteCollection } from '../use-route-page.ts'
-import { useRestoreVersion } from './PageHistory.tsx'
+import { RestoreConfirm, useRestoreVersion } from './PageHistory.tsx'
 import { formatWhen } from './PageStatus.tsx'
 import { diffBlocks } from './version-diff.ts'
 import { setVersionPreview, useVersionPreview } from './version-preview.ts'
@@ -21,6 +21,7 @@ export function VersionPreviewBar() {
   const collection = useRouteCollection()
   const restoreVersion = useRestoreVersion(page?._id ?? '', collection)
   const [busy, setBusy] = useState(false)
+  const [asking, setAsking] = useState(false)
   // Another page (or the editor closing): the preview ends, so coming back shows the draft.
   const pageId = page?._id
   useEffect(() => () => setVersionPreview(null), [pageId])
@@ -42,19 +43,22 @@ export function VersionPreviewBar() {
         <button type="button" className={buttonClass.secondary} disabled={busy} onClick={() => setVersionPreview(null)}>
           {t.back}
         </button>
-        <button
-          type="button"
-          className={buttonClass.primary}
-          disabled={busy}
-          aria-busy={busy}
-          onClick={() => {
-            setBusy(true)
-            void restoreVersion(preview.versionId).finally(() => setBusy(false))
-          }}
-        >
+        <button type="button" className={buttonClass.primary} disabled={busy} aria-busy={busy} onClick={() => setAsking(true)}>
           {t.restore}
         </button>
       </div>
+      <RestoreConfirm
+        version={asking ? preview : null}
+        busy={busy}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setBusy(true)
+          void restoreVersion({ id: preview.versionId, version: preview.version }).finally(() => {
+            setBusy(false)
+            setAsking(false)
+          })
+        }}
+      />
     </section>
   )
 }
