@@ -85,6 +85,8 @@ export function describeActivity(e: Pick<ActivityEntry, 'kind' | 'action' | 'sub
       return `invited${what}`
     case 'resend-invite':
       return `resent the invitation to${what}`
+    case 'copy-invite-link':
+      return `copied the invitation link for${what}`
     case 'withdraw-invite':
       return `withdrew the invitation to${what}`
     case 'role-change':
@@ -175,6 +177,13 @@ export const teamTexts = {
     roleOf: (name: string) => `Role of ${name}`,
     resend: 'Resend invitation',
     withdraw: 'Withdraw invitation',
+    /** A site without mail (issue 31 point 5): the admin passes the link on by hand. */
+    copyLink: 'Copy invitation link',
+    linkFor: (name: string) => `Invitation link for ${name}`,
+    linkHelp:
+      'Send it to them yourself (chat, text message): it lets them choose their password, works once and for 24 hours. A link sent by e-mail keeps working too.',
+    linkCopied: (name: string) => `Invitation link for ${name} copied`,
+    linkShown: (name: string) => `Invitation link for ${name} shown below: copy it from there`,
     deactivate: 'Deactivate',
     deactivateConfirm: (name: string) =>
       `Deactivate ${name}? They are signed out at once and can no longer sign in. What they changed stays in the activity log.`,

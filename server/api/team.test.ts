@@ -181,6 +181,39 @@ describe('the editors panel', () => {
     expect(actions).toEqual(['withdraw-invite', 'resend-invite', 'invite'])
   })
 
+  it('hands an admin a pending invitation’s link for a site without mail; it sets the password, once (issue 31 point 5)', async () => {
+    const invited = await json<{ editor: { _id: string } }>(
+      callers.admin.post('/api/team/invite', { username: 'no-mail', email: 'no-mail@example.com', role: 'editor' }),
+    )
+    const id = invited.editor._id
+    expect((await callers.editor.post('/api/team/inviteLink', { id })).status).toBe(403)
+    const res = await callers.admin.post('/api/team/inviteLink', { id })
+    expect(res.status).toBe(200)
+    const { link, editor } = await json<{ link: string; editor: { status: string } }>(res)
+    expect(editor.status).toBe('pending')
+    const url = new URL(link)
+    expect(url.searchParams.get('email')).toBe('no-mail@example.com')
+    // The e-mailed link still works too (both are the account's): the copied one is used first.
+    expect(await outboxTo('no-mail@example.com')).toHaveLength(1)
+    const set = await t.app.request('/api/user/setPassword', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'no-mail@example.com', password: 'a-long-password-1', token: url.searchParams.get('token') }),
+    })
+    expect(set.status).toBe(200)
+    // No longer pending: no link to hand out, and the e-mailed link is spent with it.
+    expect((await callers.admin.post('/api/team/inviteLink', { id })).status).toBe(409)
+    const mailed = /\?token=([\w-]+)/.exec((await outboxTo('no-mail@example.com'))[0]!)![1]
+    const again = await t.app.request('/api/user/setPassword', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'no-mail@example.com', password: 'another-password-2', token: mailed }),
+    })
+    expect(again.status).toBe(400)
+    const actions = (await latestActivity(callers.admin, '&kind=account')).filter((e) => e.subject === 'no-mail').map((e) => e.action)
+    expect(actions).toContain('copy-invite-link')
+  })
+
   it('refuses a duplicate address and a bad role with a clear 4xx', async () => {
     const dup = await callers.admin.post('/api/team/invite', { username: 'someone', email: 'pia@example.com', role: 'editor' })
     expect(dup.status).toBe(409)

@@ -77,6 +77,21 @@ const resendInvite = roleRoute(ADMIN_ROLE, {
   },
 })
 
+const inviteLink = roleRoute(ADMIN_ROLE, {
+  method: 'post',
+  path: '/inviteLink',
+  summary:
+    "A pending invitation's link to choose a password, for the admin to pass on by hand (a site without mail); e-mailed links keep working (admins only)",
+  request: idBody,
+  responses: {
+    200: json(z.object({ editor: memberSchema, link: z.string() }), 'The link'),
+    ...denied,
+    404: json(errorSchema, 'No such editor'),
+    409: json(errorSchema, 'Not pending'),
+    ...errorResponses,
+  },
+})
+
 const withdrawInvite = roleRoute(ADMIN_ROLE, {
   method: 'post',
   path: '/withdrawInvite',
@@ -190,6 +205,7 @@ export const teamRouter = createRouter()
   .openapi(resendInvite, async (c) =>
     c.json({ editor: await c.var.services.team.resendInvite(c.req.valid('json').id, { user: c.var.user }) }, 200),
   )
+  .openapi(inviteLink, async (c) => c.json(await c.var.services.team.inviteLink(c.req.valid('json').id, { user: c.var.user }), 200))
   .openapi(withdrawInvite, async (c) => {
     await c.var.services.team.withdrawInvite(c.req.valid('json').id, { user: c.var.user })
     return c.json({ message: 'Invitation withdrawn' }, 200)

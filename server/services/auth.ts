@@ -107,17 +107,22 @@ export function createAuthService(db: Db, userService: UserService, mailer: Mail
     })
   }
 
+  /** Stores a new single-use link to choose the account's password (24 h) and answers it. */
+  async function newPasswordLink(user: { id: string; email: string }, writer: Writer = db): Promise<string> {
+    const token = newToken()
+    await writer
+      .insert(passwordResets)
+      .values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_LIFETIME_MS) })
+    return `${options.baseUrl}/?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`
+  }
+
   /** Stores a new single-use link for the account and answers the e-mail that carries it. */
   async function resetLinkMessage(
     user: { id: string; email: string; username: string },
     kind: 'reset' | 'invite',
     writer: Writer = db,
   ): Promise<MailMessage> {
-    const token = newToken()
-    await writer
-      .insert(passwordResets)
-      .values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_LIFETIME_MS) })
-    const link = `${options.baseUrl}/?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`
+    const link = await newPasswordLink(user, writer)
     const intro =
       kind === 'invite'
         ? `An editor account named '${user.username}' has been created for you. Choose your password here:`
@@ -213,6 +218,19 @@ export function createAuthService(db: Db, userService: UserService, mailer: Mail
     await mailer.queue(message)
   }
 
+  /**
+   * A pending invitation's link handed to the admin instead of e-mailed (issue 31 point 5: a site
+   * without mail). A new link beside the e-mailed ones, which keep working: whichever is used first
+   * ends the others (resetPassword).
+   */
+  async function inviteLink(user: { id: string; email: string; username: string }, actor?: Actor): Promise<string> {
+    return db.transaction(async (tx) => {
+      const link = await newPasswordLink(user, tx)
+      await recordActivity(tx, actor, { kind: 'account', action: 'copy-invite-link', subjectId: user.id, subject: user.username })
+      return link
+    })
+  }
+
   return {
     login,
     resolve,
@@ -224,6 +242,7 @@ export function createAuthService(db: Db, userService: UserService, mailer: Mail
     resetPassword,
     invite,
     resendInvite,
+    inviteLink,
   }
 }
 

@@ -264,3 +264,50 @@ test("Page Settings sets who may publish a page; My account changes one's e-mail
     await other.close()
   }
 })
+
+test('a pending invitation completed without mail: the admin copies its link, the colleague uses it (issue 31 point 5)', async () => {
+  const person = { username: `nomail-${stamp}`, email: `nomail-${stamp}@example.com`, password: 'harvest-by-hand-2026' }
+  const invited = await session.editor.request.post(`${baseUrl}/api/team/invite`, {
+    data: { username: person.username, email: person.email, role: 'editor' },
+  })
+  expect(invited.status()).toBe(200)
+  await session.editor.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl })
+  const adminPage = await session.editor.newPage()
+  await adminPage.goto(`${baseUrl}/`, { waitUntil: 'load' })
+  await editorMenu(adminPage).waitFor()
+  const dialog = await openDashboardTab(adminPage, teamTexts.tabs.editors)
+  const row = dialog.locator(`[data-editor-row="${person.username}"]`)
+  await row.getByRole('button', { name: teamTexts.editors.copyLink }).click()
+  await toast(adminPage, teamTexts.editors.linkCopied(person.username))
+  const copied = await adminPage.evaluate(() => navigator.clipboard.readText())
+  // Shown too, for a browser that refuses the clipboard.
+  expect(await dialog.getByLabel(teamTexts.editors.linkFor(person.username)).inputValue()).toBe(copied)
+  expect(copied).toMatch(new RegExp(`^${baseUrl}/\\?token=[\\w-]+&email=`))
+  await checkAxe(adminPage, 'editors panel with an invitation link')
+  await adminPage.screenshot({ path: path.join(shotsDir, 'editors-invitation-link.png') })
+  await adminPage.close()
+
+  const theirs = await session.browser.newContext({ viewport: { width: 1280, height: 900 } })
+  theirs.setDefaultTimeout(30_000)
+  try {
+    const page = await theirs.newPage()
+    await page.goto(copied, { waitUntil: 'load' })
+    const recovery = page.getByRole('dialog', { name: e.recovery.title })
+    await recovery.getByLabel(e.recovery.password, { exact: true }).fill(person.password)
+    await recovery.getByLabel(e.recovery.passwordConfirm).fill(person.password)
+    await recovery.getByRole('button', { name: e.recovery.submit }).click()
+    await toast(page, texts.toasts.passwordReset)
+    const login = page.getByRole('dialog', { name: e.login.title })
+    await login.getByLabel(e.login.username).fill(person.username)
+    await login.getByLabel(e.login.password, { exact: true }).fill(person.password)
+    await login.getByRole('button', { name: e.login.submit }).click()
+    await editorMenu(page).getByRole('button', { name: e.menu.logout }).waitFor()
+  } finally {
+    await theirs.close()
+  }
+  // No longer an invitation: the panel shows them active.
+  const list = (await (await session.editor.request.get(`${baseUrl}/api/team/list`)).json()) as {
+    editors: { username: string; status: string }[]
+  }
+  expect(list.editors.find((x) => x.username === person.username)?.status).toBe('active')
+})

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
 import { formatSiteTime, TEAM_ROLES, teamRoleInfo, teamTexts, type TeamRole } from '#lib/team'
 import { messageOf } from '#ui/api.ts'
 import { ConfirmDialog } from '../common/ConfirmDialogs.tsx'
@@ -19,6 +19,8 @@ export function EditorsPanel() {
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState<string | null>(null)
   const [confirm, setConfirm] = useState<Pending>(null)
+  // The last invitation link handed out, shown so it can be copied by hand too (issue 31 point 5).
+  const [shownLink, setShownLink] = useState<{ name: string; link: string } | null>(null)
 
   const reload = useCallback(() => {
     teamApi
@@ -46,6 +48,7 @@ export function EditorsPanel() {
   return (
     <div className="flex flex-col gap-6">
       <ErrorAlert message={error} />
+      {shownLink ? <InvitationLink {...shownLink} /> : null}
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm" aria-label={t.heading}>
           <thead className="border-b border-neutral-200 text-xs text-neutral-600">
@@ -124,6 +127,25 @@ export function EditorsPanel() {
                           </button>
                           <button
                             type="button"
+                            className={`${buttonClass.secondary} ${buttonClass.small}`}
+                            disabled={busy !== null}
+                            onClick={() =>
+                              void run(`link-${m._id}`, async () => {
+                                const { link } = await teamApi.inviteLink(m._id)
+                                setShownLink({ name: m.username, link })
+                                // The clipboard needs a secure page and may be refused: the link is shown either way.
+                                const copied = await navigator.clipboard?.writeText(link).then(
+                                  () => true,
+                                  () => false,
+                                )
+                                return copied ? t.linkCopied(m.username) : t.linkShown(m.username)
+                              })
+                            }
+                          >
+                            {t.copyLink}
+                          </button>
+                          <button
+                            type="button"
                             className={`${buttonClass.danger} ${buttonClass.small}`}
                             disabled={busy !== null}
                             onClick={() => setConfirm({ kind: 'withdraw', member: m })}
@@ -195,6 +217,29 @@ export function EditorsPanel() {
           })
         }}
       />
+    </div>
+  )
+}
+
+/** The link handed out, selectable: where the clipboard is refused it is copied from here. */
+function InvitationLink({ name, link }: { name: string; link: string }) {
+  const id = useId()
+  return (
+    <div className="rounded-md bg-neutral-50 p-3 ring-1 ring-neutral-200" data-invitation-link="">
+      <label htmlFor={id} className="block text-sm font-medium text-neutral-800">
+        {t.linkFor(name)}
+      </label>
+      <input
+        id={id}
+        readOnly
+        value={link}
+        aria-describedby={`${id}-help`}
+        className="mt-1 block w-full rounded-md border border-neutral-300 bg-white px-3 py-2 font-mono text-xs text-neutral-900"
+        onFocus={(e) => e.currentTarget.select()}
+      />
+      <p id={`${id}-help`} className="mt-1 text-xs text-neutral-600">
+        {t.linkHelp}
+      </p>
     </div>
   )
 }

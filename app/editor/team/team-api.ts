@@ -17,6 +17,7 @@ export const teamApi = {
   list: () => getApi<{ editors: TeamMember[] }>('/team/list').then((r) => r.editors),
   invite: (input: { username: string; email: string; role: TeamRole }) => postApi<{ editor: TeamMember }>('/team/invite', input),
   resendInvite: (id: string) => postApi<{ editor: TeamMember }>('/team/resendInvite', { id }),
+  inviteLink: (id: string) => postApi<{ editor: TeamMember; link: string }>('/team/inviteLink', { id }),
   withdrawInvite: (id: string) => postApi<{ message: string }>('/team/withdrawInvite', { id }),
   setRole: (id: string, role: TeamRole) => postApi<{ editor: TeamMember }>('/team/setRole', { id, role }),
   deactivate: (id: string) => postApi<{ editor: TeamMember }>('/team/deactivate', { id }),

@@ -86,6 +86,16 @@ export function createTeamService(db: Db, deps: { users: UserService; auth: Auth
     return toMember(found)
   }
 
+  /** A pending invitation's link, for the admin to pass on by hand (issue 31 point 5). */
+  async function inviteLink(id: string, actor: Actor) {
+    const found = await row(id)
+    if (statusOf(found) !== 'pending') throw conflict(teamMessages.notPending)
+    return {
+      editor: toMember(found),
+      link: await deps.auth.inviteLink({ id: found.id, email: found.email, username: found.username }, actor),
+    }
+  }
+
   /** A pending invitation is taken back: the account goes (its link with it); the log keeps the entry. */
   async function withdrawInvite(id: string, actor: Actor) {
     await db.transaction(async (tx) => {
@@ -187,7 +197,7 @@ export function createTeamService(db: Db, deps: { users: UserService; auth: Auth
     return [...names]
   }
 
-  return { knownRoles, list, invite, resendInvite, withdrawInvite, setRole, deactivate, requestEmailChange, confirmEmailChange }
+  return { knownRoles, list, invite, resendInvite, inviteLink, withdrawInvite, setRole, deactivate, requestEmailChange, confirmEmailChange }
 }
 
 export type TeamService = ReturnType<typeof createTeamService>
