@@ -356,7 +356,11 @@ describe('publishing', () => {
       .nth(1)
       .getByRole('button', { name: /^Restore version 1 / })
       .click()
-    await expectToast(p, texts.toasts.success)
+    // Restore asks first, naming the version, and its toast names it too (issue 31 point 4).
+    const history = texts.editor.pageSettings.history
+    const confirm = p.getByRole('alertdialog', { name: history.restoreTitle(1) })
+    await confirm.getByRole('button', { name: history.restoreConfirm(1) }).click()
+    await expectToast(p, history.restored(1))
     await expect.poll(() => heading(p)).toBe(`First ${run}`)
     await settings.getByRole('tab', { name: texts.editor.pageSettings.tabs.general }).click()
     expect(await settings.getByLabel(texts.editor.pageSettings.title, { exact: true }).inputValue()).toBe(`First ${run}`)

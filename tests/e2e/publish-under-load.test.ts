@@ -20,8 +20,13 @@ const VISITORS = 12
 const PUBLISHES = 6
 /** Campaign addresses of the page (a query string each): each is cached and refreshed on its own. */
 const VARIANTS = 8
-/** The bound on any one answer, in renders of the page (measured on an idle server). */
-const RENDERS_BOUND = 10
+/**
+ * Bounds in renders of the page (measured on an idle server): 99 answers in 100 within 10 renders,
+ * and the slowest within 25 (a garbage collection or the test runner itself may pause the server
+ * once; a publish stalling visitors, as before issue 32, made them wait seconds).
+ */
+const RENDERS_BOUND_P99 = 10
+const RENDERS_BOUND_MAX = 25
 
 async function signIn() {
   const res = await fetch(`${baseUrl}/api/user/login`, {
@@ -68,7 +73,8 @@ describe('publishing under visitor load', () => {
         renders.push(performance.now() - start)
       }
       const renderMs = renders.sort((a, b) => a - b)[2]!
-      const boundMs = RENDERS_BOUND * renderMs
+      const boundMs = RENDERS_BOUND_P99 * renderMs
+      const maxBoundMs = RENDERS_BOUND_MAX * renderMs
 
       const answers: Answer[] = []
       const publishedAt: number[] = [0]
@@ -110,11 +116,12 @@ describe('publishing under visitor load', () => {
       const stale = answers.filter((a) => a.cache === 'STALE').length
       console.log(
         `${PUBLISHES} publishes under ${answers.length} answers to ${VISITORS} visitors: one render ${renderMs.toFixed(0)} ms, ` +
-          `bound ${boundMs.toFixed(0)} ms; answers p50 ${waits[Math.floor(waits.length / 2)]!.toFixed(0)} ms, ` +
+          `bounds p99 ${boundMs.toFixed(0)} ms, max ${maxBoundMs.toFixed(0)} ms; answers p50 ${waits[Math.floor(waits.length / 2)]!.toFixed(0)} ms, ` +
           `p99 ${waits[Math.floor(waits.length * 0.99)]!.toFixed(0)} ms, max ${waits.at(-1)!.toFixed(0)} ms; ${stale} stale copies served`,
       )
       expect(answers.length).toBeGreaterThan(PUBLISHES * VISITORS)
-      expect(waits.at(-1)).toBeLessThanOrEqual(boundMs)
+      expect(waits[Math.floor(waits.length * 0.99)]).toBeLessThanOrEqual(boundMs)
+      expect(waits.at(-1)).toBeLessThanOrEqual(maxBoundMs)
 
       const latestBefore = (t: number) => publishedAt.filter((at) => at <= t).length - 1
       const problems: string[] = []
