@@ -2,7 +2,8 @@
  * The consent banner: shown (after hydration) when the site uses something that needs consent and
  * the visitor has not chosen yet, or chose to change their choice ('Cookie settings'). 'Accept'
  * loads the configured third parties; 'Decline' loads nothing. Not modal: the page stays usable.
- * It sits first in the tab order (right after the skip link) and is fixed at the bottom.
+ * It sits first in the tab order (right after the skip link) and is fixed at the bottom. Choosing
+ * returns focus to where it was before the banner, else to the main content, without scrolling.
  */
 import { useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
@@ -16,6 +17,8 @@ export function ConsentBanner({ settings }: { settings: ThirdPartySettings | nul
   const { choice, reopened } = useConsent()
   const wanted = needsConsent(settings)
   const acceptRef = useRef<HTMLButtonElement>(null)
+  /** Where focus was before it entered the banner ('Cookie settings' when reopened from there). */
+  const cameFrom = useRef<HTMLElement | null>(null)
   const { pathname } = useLocation()
 
   // Consent given (now or on an earlier visit): the third parties load after first paint.
@@ -29,9 +32,9 @@ export function ConsentBanner({ settings }: { settings: ThirdPartySettings | nul
     if (pathname !== firstPath.current && readConsent() === 'accepted') trackPageView()
   }, [pathname])
 
-  // Reopened from 'Cookie settings': focus moves into the banner.
+  // Reopened from 'Cookie settings': focus moves into the banner (the page stays where it is).
   useEffect(() => {
-    if (reopened) acceptRef.current?.focus()
+    if (reopened) acceptRef.current?.focus({ preventScroll: true })
   }, [reopened])
 
   if (!wanted || choice === 'unknown' || (choice !== null && !reopened)) return null
@@ -42,7 +45,21 @@ export function ConsentBanner({ settings }: { settings: ThirdPartySettings | nul
     closeConsent()
     // Scripts already running cannot be unloaded: withdrawing consent starts the page afresh.
     if (before === 'accepted' && next === 'declined') window.location.reload()
-    else document.getElementById('consent-settings')?.focus()
+    else returnFocus()
+  }
+
+  // Focus goes back where it came from, else to the main content, never scrolling the page: the
+  // banner is fixed, so the visitor is still reading where they were (issue 31, visitors).
+  const returnFocus = () => {
+    const back = cameFrom.current
+    cameFrom.current = null
+    const target = back && back.isConnected && !back.classList.contains('skip-link') ? back : document.getElementById('main')
+    target?.focus({ preventScroll: true })
+  }
+
+  const noteOrigin = (event: React.FocusEvent<HTMLElement>) => {
+    const from = event.relatedTarget
+    if (from instanceof HTMLElement && !event.currentTarget.contains(from)) cameFrom.current = from
   }
 
   return (
@@ -50,6 +67,7 @@ export function ConsentBanner({ settings }: { settings: ThirdPartySettings | nul
       aria-labelledby="consent-title"
       aria-describedby="consent-text"
       data-consent-banner=""
+      onFocus={noteOrigin}
       className="fixed inset-x-0 bottom-0 z-40 border-t-4 border-red bg-white text-ink shadow-[0_-8px_30px_rgba(0,0,0,0.15)]"
     >
       <div className="container-site flex flex-col gap-4 py-5 md:flex-row md:items-center md:justify-between md:gap-10">

@@ -1,0 +1,144 @@
+/**
+ * Issue 31, visitors: answering the consent banner leaves the visitor where they were. On a first
+ * visit (the demo's analytics id asks for consent), 'Accept' or 'Decline', by mouse partway down the
+ * page or by keyboard from the top, keeps the scroll position and puts focus on the main content
+ * (never on the footer's 'Cookie settings'); reopened from 'Cookie settings', focus goes back there.
+ * At 375 px and 1440 px, in Chromium and in Firefox (puppeteer-core over WebDriver BiDi).
+ */
+import type { Page as FirefoxPage } from 'puppeteer-core'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, test } from 'vitest'
+import { texts } from '#lib/texts'
+import { openBrowser } from '../helpers/browser.ts'
+import { openFirefox } from '../helpers/firefox.ts'
+
+const baseUrl = inject('baseUrl')
+const t = texts.consent
+const chromium = openBrowser()
+const firefox = openFirefox()
+const widths = [375, 1440]
+/** Far enough down the home page that a jump to the footer (or the top) cannot go unnoticed. */
+const MIDWAY = 1500
+
+/** What the tests read in the page: scroll position and what has focus. */
+const where = () => ({
+  scrollY: Math.round(window.scrollY),
+  focus: document.activeElement?.id || document.activeElement?.tagName.toLowerCase() || '',
+})
+/** Two frames: any scroll a focus change would cause has happened. */
+const afterTwoFrames = () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))
+const bannerGone = () => !document.querySelector('[data-consent-banner]')
+const hydratedWithBanner = () => !!document.querySelector('html[data-hydrated] [data-consent-banner]')
+
+describe('Chromium: the consent banner keeps the visitor where they were', () => {
+  async function firstVisit(width: number): Promise<Page> {
+    const context = await chromium.browser.newContext({ viewport: { width, height: 812 } })
+    context.setDefaultTimeout(30_000)
+    const page = await context.newPage()
+    await page.goto(`${baseUrl}/`, { waitUntil: 'load' })
+    await page.waitForFunction(hydratedWithBanner)
+    return page
+  }
+
+  for (const width of widths) {
+    for (const choice of [t.accept, t.decline]) {
+      test(`${width} px: '${choice}' by mouse partway down the page stays there; focus on the main content`, async () => {
+        const page = await firstVisit(width)
+        try {
+          await page.evaluate((y) => window.scrollTo(0, y), MIDWAY)
+          await expect.poll(() => page.evaluate(where)).toEqual({ scrollY: MIDWAY, focus: 'body' })
+          await page.getByRole('region', { name: t.title }).getByRole('button', { name: choice }).click()
+          await page.waitForFunction(bannerGone)
+          await page.evaluate(afterTwoFrames)
+          expect(await page.evaluate(where)).toEqual({ scrollY: MIDWAY, focus: 'main' })
+        } finally {
+          await page.context().close()
+        }
+      })
+    }
+
+    test(`${width} px: by keyboard from the top (skip link, Accept) the page stays at the top; reopened from 'Cookie settings', focus returns there`, async () => {
+      const page = await firstVisit(width)
+      try {
+        await page.keyboard.press('Tab')
+        await page.keyboard.press('Tab')
+        expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(t.accept)
+        await page.keyboard.press('Enter')
+        await page.waitForFunction(bannerGone)
+        await page.evaluate(afterTwoFrames)
+        expect(await page.evaluate(where)).toEqual({ scrollY: 0, focus: 'main' })
+        // The next Tab goes on from the main content, not from the footer.
+        await page.keyboard.press('Tab')
+        expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true)
+
+        // Changing one's mind at the foot of the page: focus goes back to 'Cookie settings', the page does not move.
+        const settings = page.getByRole('button', { name: t.settings })
+        await settings.scrollIntoViewIfNeeded()
+        await settings.click()
+        await page.getByRole('region', { name: t.title }).waitFor()
+        const atFoot = await page.evaluate(where)
+        expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(t.accept)
+        await page.keyboard.press('Enter')
+        await page.waitForFunction(bannerGone)
+        await page.evaluate(afterTwoFrames)
+        expect(await page.evaluate(where)).toEqual({ scrollY: atFoot.scrollY, focus: 'consent-settings' })
+      } finally {
+        await page.context().close()
+      }
+    })
+  }
+})
+
+describe('Firefox: the consent banner keeps the visitor where they were', () => {
+  async function firstVisit(width: number): Promise<FirefoxPage> {
+    const context = await firefox.browser.createBrowserContext()
+    const page = await context.newPage()
+    await page.setViewport({ width, height: 812 })
+    await page.goto(`${baseUrl}/`, { waitUntil: 'load' })
+    await page.waitForFunction(hydratedWithBanner)
+    return page
+  }
+
+  for (const width of widths) {
+    for (const choice of [t.accept, t.decline]) {
+      test(`${width} px: '${choice}' by mouse partway down the page stays there; focus on the main content`, async () => {
+        const page = await firstVisit(width)
+        try {
+          await page.evaluate((y) => window.scrollTo(0, y), MIDWAY)
+          await expect.poll(() => page.evaluate(where)).toEqual({ scrollY: MIDWAY, focus: 'body' })
+          await page.locator(`[data-consent-banner] ::-p-aria(${choice}[role="button"])`).click()
+          await page.waitForFunction(bannerGone)
+          await page.evaluate(afterTwoFrames)
+          expect(await page.evaluate(where)).toEqual({ scrollY: MIDWAY, focus: 'main' })
+        } finally {
+          await page.browserContext().close()
+        }
+      }, 60_000)
+    }
+
+    test(`${width} px: by keyboard from the top the page stays at the top; reopened from 'Cookie settings', focus returns there`, async () => {
+      const page = await firstVisit(width)
+      try {
+        await page.keyboard.press('Tab')
+        await page.keyboard.press('Tab')
+        expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(t.accept)
+        await page.keyboard.press('Enter')
+        await page.waitForFunction(bannerGone)
+        await page.evaluate(afterTwoFrames)
+        expect(await page.evaluate(where)).toEqual({ scrollY: 0, focus: 'main' })
+
+        await page.evaluate(() => document.getElementById('consent-settings')?.scrollIntoView({ block: 'center' }))
+        await page.locator('#consent-settings').click()
+        await page.waitForSelector('[data-consent-banner]')
+        const atFoot = await page.evaluate(where)
+        expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(t.accept)
+        await page.keyboard.press('Enter')
+        await page.waitForFunction(bannerGone)
+        await page.evaluate(afterTwoFrames)
+        expect(await page.evaluate(where)).toEqual({ scrollY: atFoot.scrollY, focus: 'consent-settings' })
+      } finally {
+        await page.browserContext().close()
+      }
+    }, 60_000)
+  }
+})
