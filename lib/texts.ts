@@ -1106,4 +1106,6 @@ export const siteTexts = {
   mainNav: 'Main',
   mobileNav: 'Mobile',
   opensNewTab: '(opens in a new tab)',
+  /** The header's search (issue 31): a box in the header on wide screens, in the menu on phones. */
+  search: { open: 'Search', label: 'Search the site', placeholder: 'Wineries, walks, markets…', button: 'Search' },
 } as const

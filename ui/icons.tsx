@@ -78,6 +78,12 @@ export const GlobeIcon = icon(
     <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3Z" />
   </>,
 )
+export const SearchIcon = icon(
+  <>
+    <circle cx="11" cy="11" r="6.5" />
+    <path d="m20 20-4.4-4.4" />
+  </>,
+)
 export const MenuIcon = icon(<path d="M3.5 6.5h17M3.5 12h17M3.5 17.5h17" />)
 export const CloseIcon = icon(<path d="M6 6l12 12M18 6 6 18" />)
 export const QuoteIcon = icon(

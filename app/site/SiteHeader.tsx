@@ -5,6 +5,7 @@ import { ChevronDownIcon, CloseIcon, MenuIcon } from '#ui/icons'
 import { Img } from '#ui/Img'
 import { SmartLink } from '#ui/SmartLink'
 import { siteTexts } from '#lib/texts'
+import { HeaderSearch, SearchForm } from './HeaderSearch'
 import { LanguageSwitcher } from './LanguageSwitcher'
 
 type Nav = Omit<NavDoc, 'domainId'>
@@ -31,7 +32,8 @@ function Brand({ nav }: { nav: Nav }) {
           <path d="M19.5 13.5c0-3 1.5-5 4.5-6" stroke="#FCF9F9" strokeWidth="1.6" fill="none" strokeLinecap="round" />
         </svg>
       )}
-      <span className="truncate font-display text-2xl leading-none font-semibold tracking-tight">{nav.siteName}</span>
+      {/* Between 1024 and 1280 px the mark alone (the link's label still names the site), so the navigation fits on one line. */}
+      <span className="truncate font-display text-2xl leading-none font-semibold tracking-tight lg:max-xl:sr-only">{nav.siteName}</span>
     </RouterLink>
   )
 }
@@ -41,18 +43,18 @@ function Brand({ nav }: { nav: Nav }) {
  * without script and by keyboard), and a <details> mobile menu that also needs no script.
  */
 export function SiteHeader({ nav, editing = false }: { nav: Nav; /** An editor is editing it in place (outlined). */ editing?: boolean }) {
-  const menu = useRef<HTMLDetailsElement>(null)
-  const { pathname } = useLocation()
-  // Client-side navigation keeps the <details> open; close it when the page changes.
+  const header = useRef<HTMLElement>(null)
+  const { pathname, search } = useLocation()
+  // Client-side navigation keeps a <details> (the menu, the search box) open; close them when the page changes.
   useEffect(() => {
-    if (menu.current) menu.current.open = false
-  }, [pathname])
-  // Escape closes the open menu and gives the focus back to its button (the page behind is locked
-  // from scrolling by app.css while it is open).
+    header.current?.querySelectorAll<HTMLDetailsElement>('details.mobile-menu, details.header-search').forEach((d) => (d.open = false))
+  }, [pathname, search])
+  // Escape closes the open menu (or search box) and gives the focus back to its button (the page
+  // behind is locked from scrolling by app.css while the menu is open).
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      const details = menu.current
-      if (event.key !== 'Escape' || !details?.open) return
+      const details = header.current?.querySelector<HTMLDetailsElement>('details.mobile-menu[open], details.header-search[open]')
+      if (event.key !== 'Escape' || !details) return
       details.open = false
       details.querySelector('summary')?.focus()
     }
@@ -65,6 +67,7 @@ export function SiteHeader({ nav, editing = false }: { nav: Nav; /** An editor i
 
   return (
     <header
+      ref={header}
       data-editing={editing ? '' : undefined}
       className="sticky top-0 z-50 border-b border-black/5 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85 data-[editing]:outline-2 data-[editing]:-outline-offset-2 data-[editing]:outline-red-lighter data-[editing]:outline-dashed"
     >
@@ -72,7 +75,7 @@ export function SiteHeader({ nav, editing = false }: { nav: Nav; /** An editor i
         <Brand nav={nav} />
 
         <nav aria-label="Main" className="hidden lg:block">
-          <ul className="flex items-center gap-1 xl:gap-2">
+          <ul className="flex items-center xl:gap-2">
             {items.map((item, i) => {
               const hasGroups = item.groups.some((g) => g.links.length)
               return (
@@ -120,6 +123,7 @@ export function SiteHeader({ nav, editing = false }: { nav: Nav; /** An editor i
         </nav>
 
         <div className="flex shrink-0 items-center gap-2 sm:gap-3">
+          <HeaderSearch />
           <LanguageSwitcher label={siteTexts.language.label} />
           {nav.cta?.href && nav.cta.text ? (
             <SmartLink link={nav.cta} className="button hidden min-h-11 px-5 py-2 sm:inline-flex">
@@ -127,7 +131,7 @@ export function SiteHeader({ nav, editing = false }: { nav: Nav; /** An editor i
             </SmartLink>
           ) : null}
 
-          <details ref={menu} className="mobile-menu lg:hidden">
+          <details className="mobile-menu lg:hidden">
             <summary className="flex h-11 min-w-11 cursor-pointer items-center justify-center gap-2 rounded-full border-2 border-red px-2.5 font-semibold text-red min-[25rem]:px-4">
               <MenuIcon className="menu-open-icon" />
               <CloseIcon className="menu-close-icon" />
@@ -138,6 +142,7 @@ export function SiteHeader({ nav, editing = false }: { nav: Nav; /** An editor i
               aria-label="Mobile"
               className="absolute inset-x-0 top-full max-h-[calc(100svh-4.5rem)] overflow-y-auto border-t border-black/5 bg-white pb-10 shadow-xl"
             >
+              <SearchForm className="container-site pt-5" />
               <ul className="container-site flex flex-col divide-y divide-black/5">
                 {items.map((item, i) => (
                   <li key={i} className="py-4">
