@@ -15,6 +15,7 @@ import { isRouteErrorResponse, ServerRouter } from 'react-router'
 import siteStyles from './app.css?inline'
 import { deferredModuleScripts } from './document/script-priority'
 import { SiteStylesContext } from './site/site-styles'
+import { NonceContext } from './document/nonce'
 
 export const streamTimeout = 5_000
 
@@ -63,13 +64,19 @@ export default function handleRequest(
     // flush down the rejected boundaries
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
 
+    // Every inline script carries the answer's Content-Security-Policy nonce (server/content-security-policy.ts):
+    // React Router's (context, route modules, streamed data), React's own (streaming) and the root's.
+    const nonce = loadContext.cspNonce
     // The visitor's stylesheet goes inline into the page's head (app/site/site-styles.ts).
     const app = (
       <SiteStylesContext.Provider value={siteStyles}>
-        <ServerRouter context={routerContext} url={request.url} />
+        <NonceContext.Provider value={nonce}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </NonceContext.Provider>
       </SiteStylesContext.Provider>
     )
     const { pipe, abort } = renderToPipeableStream(app, {
+      nonce,
       [readyOption]() {
         shellRendered = true
         const body = new PassThrough({

@@ -10,6 +10,7 @@ import { replayEarlyInput } from './document/replay-early-input'
 import { SITE_STYLES_ID, useSiteStyles } from './site/site-styles'
 import { localeAlternates, localePath } from '#lib/locales'
 import { PageLocaleContext, pageLocaleOf } from '#ui/locale'
+import { useNonce } from './document/nonce'
 
 /** The signed-in editor (only what the browser needs), or null for visitors; the page's language. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -111,6 +112,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useChunkErrorReload()
   useHydratedMark()
   const siteStyles = useSiteStyles()
+  const nonce = useNonce()
   const pageLocale = pageLocaleOf(useRouteLoaderData<typeof loader>('root'))
   const { locale } = pageLocale
   return (
@@ -132,10 +134,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <EditorGate />
           {children}
         </PageLocaleContext.Provider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
         {/* Starts the scripts <Scripts> names once the first screen's pictures are in (app/document/hydration-loader.ts). */}
-        <script dangerouslySetInnerHTML={{ __html: HYDRATION_LOADER }} suppressHydrationWarning />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HYDRATION_LOADER }} suppressHydrationWarning />
       </body>
     </html>
   )

@@ -21,6 +21,15 @@ import { createPageCache, isAnonymousRequest, PageDependencies, type PageRender 
 import { createHealthCheck, type HealthSources } from './health.ts'
 import { checkPageAddress } from './page-address.ts'
 import { providerModes } from './providers.ts'
+import {
+  contentSecurityPolicy,
+  DEVELOPMENT_POLICY,
+  hasConsent,
+  newNonce,
+  NON_PAGE_POLICY,
+  PagePolicy,
+  siteParties,
+} from './content-security-policy.ts'
 import { CONTENT_CHANNEL, SITE_CHANGE } from './services/events.ts'
 import { hostFromHeader } from './services/domains.ts'
 import { DRAFT_LINK_PARAM } from '#lib/draft-link'
@@ -53,7 +62,12 @@ const isAnonymous = (request: Request) => isAnonymousRequest(request.headers.get
 
 /** Set by the page renderer on a response the page cache may keep: its domain and what it shows. */
 type Variables = {
-  pageCacheable?: { domainId: string | null; dependsOn: ReadonlySet<string> }
+  pageCacheable?: {
+    domainId: string | null
+    dependsOn: ReadonlySet<string>
+    /** Its Content-Security-Policy by its inline scripts' hashes, for the stored copy. */
+    policy: (scripts: string[]) => { declined: string; accepted: string }
+  }
   /**
    * Set by the page cache for an anonymous GET: the renderer calls it before rendering. Null: this
    * request renders the page (and others asking meanwhile wait for it); else the answer of the
@@ -80,6 +94,16 @@ export function createApp({ services, config, log, build, clientDir, health }: A
   pageCache.setRefresher(async (request) => app.fetch(request))
   const renderQueue = pLimit(config.renderConcurrency)
   const checkHealth = createHealthCheck(services, health ?? { folders: [], providers: providerModes(config) })
+
+  // Every answer has a Content-Security-Policy (issue 29 point 8, decision 027): pages their own
+  // (below, and the page cache's for stored copies); anything else (JSON, pictures, plain errors)
+  // may run nothing at all.
+  app.use(async (c, next) => {
+    await next()
+    if (c.res.headers.has('content-security-policy')) return
+    // The development mail viewer (/dev/outbox) is a page of its own, with inline styles.
+    c.res.headers.set('Content-Security-Policy', config.mode === 'development' ? DEVELOPMENT_POLICY : NON_PAGE_POLICY)
+  })
 
   // Text is sent compressed, brotli preferred (cached pages and built assets come compressed already).
   app.use(compressResponses())
@@ -273,6 +297,10 @@ export function createApp({ services, config, log, build, clientDir, health }: A
       }
       let context: AppLoadContext
       let basename = '/'
+      // This answer's Content-Security-Policy: a nonce on every inline script it renders, and what
+      // the loaders record (the domain's consent-bound third parties, the blocks' embeds).
+      const nonce = newNonce()
+      const contentPolicy = new PagePolicy()
       // What the page shows, recorded by the loaders: a publish drops only the pages that show it.
       const dependencies = new PageDependencies()
       // A loader whose query met a dropped database connection (a failover, a restart) reports it
@@ -304,6 +332,8 @@ export function createApp({ services, config, log, build, clientDir, health }: A
           unavailable: false,
           reportError: reportPageError,
           dependencies,
+          cspNonce: nonce,
+          contentPolicy,
         }
       } catch (err) {
         if (!isDatabaseUnavailable(err)) throw err
@@ -319,17 +349,30 @@ export function createApp({ services, config, log, build, clientDir, health }: A
           unavailable: true,
           reportError: reportPageError,
           dependencies,
+          cspNonce: nonce,
+          contentPolicy,
         }
       }
       const handle = handlerFor(basename)
       let response = await renderQueue(() => handle(request, context))
+      const draftLink = new URL(request.url).searchParams.has(DRAFT_LINK_PARAM)
+      const policy = (scripts: string[], consented: boolean) =>
+        contentSecurityPolicy({ scripts, site: siteParties(config), page: contentPolicy, consented, editor: !anonymous || draftLink })
+      const withPolicy = (answer: Response) => {
+        answer.headers.set(
+          'Content-Security-Policy',
+          config.mode === 'development' ? DEVELOPMENT_POLICY : policy([`'nonce-${nonce}'`], hasConsent(request.headers.get('cookie'))),
+        )
+        return answer
+      }
       if (databaseLost && response.status >= 500) {
         response = await handle(request, { ...context, unavailable: true })
-        return response
+        return withPolicy(response)
       }
+      withPolicy(response)
       // A draft link (issue 17 point 7) shows unpublished content to whoever holds it: never stored
       // by this server's page cache, a CDN or the browser, never indexed, whatever its answer.
-      if (new URL(request.url).searchParams.has(DRAFT_LINK_PARAM)) {
+      if (draftLink) {
         response.headers.set('Cache-Control', 'private, no-store')
         response.headers.set('Vary', 'Cookie, Authorization')
         response.headers.set('X-Robots-Tag', 'noindex, nofollow')
@@ -344,7 +387,11 @@ export function createApp({ services, config, log, build, clientDir, health }: A
         // A CDN may hold a visitor page briefly; publishes clear this server's own copy at once.
         response.headers.set('Cache-Control', 'public, max-age=0, s-maxage=60, stale-while-revalidate=300')
       }
-      c.set('pageCacheable', { domainId: context.domain?._id ?? null, dependsOn: dependencies.tags })
+      c.set('pageCacheable', {
+        domainId: context.domain?._id ?? null,
+        dependsOn: dependencies.tags,
+        policy: (scripts) => ({ declined: policy(scripts, false), accepted: policy(scripts, true) }),
+      })
       return response
     })
   }

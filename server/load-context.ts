@@ -1,5 +1,6 @@
 import type { DomainDoc } from '#lib/content'
 import type { DomainLanguages, LocaleCode } from '#lib/locales'
+import type { PagePolicy } from './content-security-policy.ts'
 import type { PageDependencies } from './page-cache.ts'
 import type { Services } from './services/index.ts'
 import type { PublicUser } from './services/users.ts'
@@ -32,5 +33,12 @@ declare module 'react-router' {
      * it: the page cache drops the page only when one of those is published (server/page-cache.ts).
      */
     dependencies?: PageDependencies
+    /**
+     * This answer's Content-Security-Policy nonce (server/content-security-policy.ts): on every inline
+     * script the render writes (app/entry.server.tsx, app/root.tsx).
+     */
+    cspNonce?: string
+    /** What the page adds to its policy (its domain's consent-bound third parties, its blocks' embeds), recorded by the loaders. */
+    contentPolicy?: PagePolicy
   }
 }

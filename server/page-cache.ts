@@ -4,6 +4,7 @@ import zlib from 'node:zlib'
 import { LRUCache } from 'lru-cache'
 import { preferredEncoding } from './compression.ts'
 import { authTokenCookie } from './session-cookie.ts'
+import { hasConsent, inlineScriptHashes } from './content-security-policy.ts'
 import type { ContentChange } from './services/events.ts'
 
 const brotli = promisify(zlib.brotliCompress)
@@ -23,8 +24,14 @@ interface CachedPage {
   status: number
   /** The response's headers but the encoding's (content-encoding, content-length). */
   base: Record<string, string>
-  /** Ready-made header sets per encoding, made the first time a client takes it. */
-  headers: Partial<Record<Encoding, Record<string, string>>>
+  /** Ready-made header sets per encoding and consent (`br:1`), made the first time a client takes it. */
+  headers: Partial<Record<string, Record<string, string>>>
+  /**
+   * Its Content-Security-Policy by the hashes of its inline scripts (a nonce would be every
+   * visitor's): for visitors who declined (or did not choose) and for those who accepted the
+   * consent-bound third parties. Absent: the response's own header, in `base`.
+   */
+  policy?: { declined: string; accepted: string }
   /** The one copy every page keeps: what browsers take. */
   br: Buffer
   /**
@@ -126,6 +133,11 @@ export function isAnonymousRequest(authorization: string | null | undefined, coo
 export interface PageMeta {
   domainId?: string | null
   dependsOn?: Iterable<string>
+  /**
+   * The page's Content-Security-Policy given the hash sources of its inline scripts, without and
+   * with consent (server/content-security-policy.ts): it replaces the render's nonce policy.
+   */
+  policy?: (scripts: string[]) => { declined: string; accepted: string }
 }
 
 /**
@@ -301,15 +313,17 @@ export function createPageCache({
     return null
   }
 
-  function headersOf(entry: CachedPage, encoding: Encoding, body: Buffer) {
-    let headers = entry.headers[encoding]
+  function headersOf(entry: CachedPage, encoding: Encoding, body: Buffer, consented: boolean) {
+    const key = `${encoding}:${consented ? 1 : 0}`
+    let headers = entry.headers[key]
     if (!headers) {
       headers = {
         ...entry.base,
+        ...(entry.policy ? { 'content-security-policy': consented ? entry.policy.accepted : entry.policy.declined } : {}),
         ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
         'content-length': String(body.length),
       }
-      entry.headers[encoding] = headers
+      entry.headers[key] = headers
     }
     return headers
   }
@@ -352,16 +366,32 @@ export function createPageCache({
     return keep(key, entry, encoding, encoding === 'gzip' ? zlib.gzipSync(plain, { level: 6 }) : plain)
   }
 
-  function headerSet(entry: CachedPage, encoding: Encoding, body: Buffer, state: 'HIT' | 'STALE' | 'MISS') {
-    const headers = headersOf(entry, encoding, body)
+  function headerSet(
+    entry: CachedPage,
+    encoding: Encoding,
+    body: Buffer,
+    state: 'HIT' | 'STALE' | 'MISS',
+    cookie: string | null | undefined,
+  ) {
+    const headers = headersOf(entry, encoding, body, !!entry.policy && hasConsent(cookie))
     return state === 'HIT' ? headers : { ...headers, 'x-cache': state }
   }
 
-  function respond(key: string, entry: CachedPage, acceptEncoding: string | null, state: 'HIT' | 'STALE' | 'MISS'): Response {
-    const encoding = encodingFor(acceptEncoding ?? undefined)
+  function respond(
+    key: string,
+    entry: CachedPage,
+    request: { acceptEncoding: string | null; cookie: string | null },
+    state: 'HIT' | 'STALE' | 'MISS',
+  ): Response {
+    const encoding = encodingFor(request.acceptEncoding ?? undefined)
     const body = bodyNow(entry, encoding) ?? deriveNow(key, entry, encoding as 'gzip' | 'identity')
-    return new Response(new Uint8Array(body), { status: entry.status, headers: headerSet(entry, encoding, body, state) })
+    return new Response(new Uint8Array(body), { status: entry.status, headers: headerSet(entry, encoding, body, state, request.cookie) })
   }
+
+  const requestParts = (request: Request) => ({
+    acceptEncoding: request.headers.get('accept-encoding'),
+    cookie: request.headers.get('cookie'),
+  })
 
   /** A render led by `claim` ended without a page to store: whoever waited renders it too. */
   function abandon(render: PageRender) {
@@ -380,7 +410,7 @@ export function createPageCache({
       const path = start === -1 ? '/' : url.slice(start)
       const host = request.headers.get('host') ?? undefined
       const found = lookup(host, path)
-      return found ? respond(keyOf(host, path), found.entry, request.headers.get('accept-encoding'), found.state) : null
+      return found ? respond(keyOf(host, path), found.entry, requestParts(request), found.state) : null
     },
     /** Whether a page is cached, without counting it or refreshing it (tests, diagnostics). */
     peek(request: Request): 'fresh' | 'stale' | null {
@@ -397,12 +427,12 @@ export function createPageCache({
       const encoding = encodingFor(req.headers['accept-encoding'])
       const body = bodyNow(entry, encoding)
       if (body) {
-        res.writeHead(entry.status, headerSet(entry, encoding, body, state))
+        res.writeHead(entry.status, headerSet(entry, encoding, body, state, req.headers.cookie))
         res.end(body)
       } else {
         derive(keyOf(req.headers.host, path), entry, encoding as 'gzip' | 'identity').then(
           (made) => {
-            res.writeHead(entry.status, headerSet(entry, encoding, made, state))
+            res.writeHead(entry.status, headerSet(entry, encoding, made, state, req.headers.cookie))
             res.end(made)
           },
           (err: unknown) => res.destroy(err as Error),
@@ -429,8 +459,8 @@ export function createPageCache({
       const inFlight = flights.get(key)
       if (cache && inFlight && !inFlight.settled && inFlight.since === generation) {
         counts.sharedRenders++
-        const acceptEncoding = request.headers.get('accept-encoding')
-        return { wait: inFlight.outcome.then((entry) => (entry ? respond(key, entry, acceptEncoding, 'MISS') : null)) }
+        const parts = requestParts(request)
+        return { wait: inFlight.outcome.then((entry) => (entry ? respond(key, entry, parts, 'MISS') : null)) }
       }
       counts.misses++
       return { lead: cache ? startFlight(key, false) : { key, since: generation, refresh: false } }
@@ -478,8 +508,12 @@ export function createPageCache({
             [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
           },
         })
+        // The render's policy names its nonce, which the stored copy would give every visitor: the
+        // stored page gets one by the hashes of its inline scripts instead.
+        const policy = page.policy?.(inlineScriptHashes(body.toString('utf8')))
         const base: Record<string, string> = {}
         response.headers.forEach((value, name) => {
+          if (name === 'content-security-policy' && policy) return
           if (name !== 'content-length' && name !== 'content-encoding' && name !== 'vary') base[name] = value
         })
         base.vary = 'Accept-Encoding, Cookie'
@@ -488,6 +522,7 @@ export function createPageCache({
           status: response.status,
           base,
           headers: {},
+          ...(policy ? { policy } : {}),
           br,
           // The one who asked takes no compression: the plain bytes are at hand.
           ...(encodingFor(request.headers.get('accept-encoding') ?? undefined) === 'identity' ? { plain: body } : {}),
@@ -513,7 +548,7 @@ export function createPageCache({
         throw err
       }
       flight?.settle(entry)
-      return respond(key, entry, request.headers.get('accept-encoding'), 'MISS')
+      return respond(key, entry, requestParts(request), 'MISS')
     },
     clear: () => {
       noteInvalidation(null, { kind: 'everything' })

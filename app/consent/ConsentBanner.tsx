@@ -9,7 +9,7 @@ import { useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
 import { texts } from '#lib/texts'
 import { closeConsent, readConsent, reopenConsent, useConsent, writeConsent, type ConsentChoice } from './consent'
-import { loadThirdParties, needsConsent, trackPageView, type ThirdPartySettings } from './third-parties'
+import { loadThirdParties, needsConsent, needsReloadForConsent, trackPageView, type ThirdPartySettings } from './third-parties'
 
 const t = texts.consent
 
@@ -43,8 +43,11 @@ export function ConsentBanner({ settings }: { settings: ThirdPartySettings | nul
     const before = readConsent()
     writeConsent(next)
     closeConsent()
-    // Scripts already running cannot be unloaded: withdrawing consent starts the page afresh.
+    // Scripts already running cannot be unloaded: withdrawing consent starts the page afresh. And
+    // this page's Content-Security-Policy names no third party's host before consent: accepting
+    // loads the page again with them (the consent cookie tells the server).
     if (before === 'accepted' && next === 'declined') window.location.reload()
+    else if (before !== 'accepted' && next === 'accepted' && needsReloadForConsent(settings)) window.location.reload()
     else returnFocus()
   }
 

@@ -36,6 +36,17 @@ export function needsConsent(settings: ThirdPartySettings | null | undefined): b
   return !!(c.analyticsId || c.tagManagerId || c.pixelId || c.sentry)
 }
 
+/**
+ * Whether accepting needs a page of its own: the hosts of the configured third parties are in a
+ * page's Content-Security-Policy only when the page was asked for with consent given (the server
+ * reads the consent cookie: server/content-security-policy.ts), and a page's policy cannot grow
+ * after it loaded. The demo's analytics stand-in is the site's own file and needs none.
+ */
+export function needsReloadForConsent(settings: ThirdPartySettings | null | undefined): boolean {
+  const c = configuredThirdParties(settings)
+  return !!((c.analyticsId && c.analyticsId !== DEMO_ANALYTICS_ID) || c.tagManagerId || c.pixelId || c.sentry)
+}
+
 type Queue = unknown[]
 interface ThirdPartyWindow {
   dataLayer?: Queue

@@ -19,6 +19,9 @@ const PRELOADS_PER_TASK = 2
  */
 export const HYDRATION_LOADER = `(function () {
   var started = false
+  // The module script made below runs under the page's Content-Security-Policy: by this script's
+  // nonce on a fresh answer, by its hash on a cached one (server/content-security-policy.ts).
+  var nonce = document.currentScript && document.currentScript.nonce
   function start() {
     if (started) return
     started = true
@@ -42,6 +45,7 @@ export const HYDRATION_LOADER = `(function () {
       if (hrefs.length) return post(next)
       var script = document.createElement('script')
       script.type = 'module'
+      if (nonce) script.nonce = nonce
       script.textContent = block.textContent
       document.head.appendChild(script)
     }

@@ -20,4 +20,11 @@ describe('deferredModuleScripts', () => {
     for (let at = 0; at <= bytes.length; at++) expect(await through([bytes.subarray(0, at), bytes.subarray(at)])).toBe(expected)
     expect(await through([...bytes].map((b) => Buffer.from([b])))).toBe(expected)
   })
+
+  it("keeps the nonce of React Router's module script (the page's Content-Security-Policy)", async () => {
+    const html = '<link rel="modulepreload" href="/a.js"/><script nonce="abc=" type="module" async="">import("/a.js");</script>'
+    expect(await through([Buffer.from(html)])).toBe(
+      `<script nonce="abc=" type="${DEFERRED_MODULE_TYPE}" data-modules="/a.js">import("/a.js");</script>`,
+    )
+  })
 })

@@ -10,7 +10,8 @@ import { DEFERRED_MODULE_TYPE } from './hydration-loader'
  * the page; a tag split between two chunks is held back until it is whole.
  */
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*?\shref="([^"]+)"[^>]*>/g
-const MODULE_SCRIPT = '<script type="module" async="">'
+/** React Router's route modules script; its nonce (when the answer has one) is kept. */
+const MODULE_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">/
 
 export function deferredModuleScripts(): Transform {
   let held = ''
@@ -23,7 +24,10 @@ export function deferredModuleScripts(): Transform {
         modules.push(href)
         return ''
       })
-      .replace(MODULE_SCRIPT, () => `<script type="${DEFERRED_MODULE_TYPE}" data-modules="${modules.join(' ')}">`)
+      .replace(
+        MODULE_SCRIPT,
+        (_tag, nonce: string | undefined) => `<script${nonce ?? ''} type="${DEFERRED_MODULE_TYPE}" data-modules="${modules.join(' ')}">`,
+      )
   return new Transform({
     transform(chunk: Buffer | string, _encoding, callback) {
       const text = held + (typeof chunk === 'string' ? chunk : decoder.write(chunk))

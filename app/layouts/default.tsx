@@ -6,7 +6,7 @@ import { CartCount } from '#ui/booking/CartCount'
 import { ErrorPage } from '~/site/ErrorPage'
 import type { BookingSettings } from '#ui/booking/settings'
 import { ConsentBanner, ConsentSettings } from '~/consent/ConsentBanner'
-import type { ThirdPartySettings } from '~/consent/third-parties'
+import { configuredThirdParties, type ThirdPartySettings } from '~/consent/third-parties'
 import type { Route } from './+types/default'
 
 /**
@@ -51,6 +51,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     tagManagerId: s.tagManagerId ?? '',
     sentry,
   }
+  // The page's Content-Security-Policy names these hosts for visitors who accepted (server/content-security-policy.ts).
+  context.contentPolicy?.thirdParties(configuredThirdParties(thirdParty))
   return { nav, footer, siteSettings: { og: s.og, twitter: s.twitter }, booking, thirdParty }
 }
 

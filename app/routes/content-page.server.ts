@@ -55,6 +55,8 @@ export async function loadContentPage(context: AppLoadContext, request: Request,
   // browser never needs the schemas (or the HTML sanitiser).
   // Blocks that show server data (the Listings grid's first page) get it here.
   const contents = await loadBlockData(normaliseContents(page.contents), { context, url, domainId: page.domainId })
+  // The frames and form services its blocks name join the page's Content-Security-Policy.
+  context.contentPolicy?.embeds(contents)
   return {
     page: {
       _id: page._id,

@@ -64,9 +64,18 @@ async function visitor(viewport = { width: 1440, height: 900 }) {
     const url = request.url()
     if (!url.startsWith(baseUrl) && !url.startsWith('data:') && !THIRD_PARTY.test(url)) requests.push(`unexpected: ${url}`)
   })
+  // The page's Content-Security-Policy (decision 027) names the third parties' hosts once the
+  // visitor accepted: violations are recorded (an init script: the policy does not apply to it).
+  await context.addInitScript(() => {
+    const seen: string[] = []
+    ;(window as unknown as { __cspViolations: string[] }).__cspViolations = seen
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI}`))
+  })
   const page = await context.newPage()
   return { context, page, requests }
 }
+
+const cspViolations = (page: Page) => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)
 
 /**
  * Loaded, hydrated, and past the moment the third parties would have been added: they wait for the
@@ -174,6 +183,7 @@ describe('consent for third parties', () => {
         }, 0),
       )
       await expect.poll(() => requests.some((u) => u.includes(`${SENTRY_HOST}/api/7/envelope/`)), { timeout: 10_000 }).toBe(true)
+      expect(await cspViolations(page)).toEqual([])
 
       // Remembered: no banner on reload, and the scripts load again without asking, after the load event.
       const before = requests.length
@@ -191,6 +201,7 @@ describe('consent for third parties', () => {
       })
       expect(timing.count).toBeGreaterThan(0)
       expect(timing.firstThirdParty).toBeGreaterThanOrEqual(timing.loadEventStart)
+      expect(await cspViolations(page)).toEqual([])
       expect((await context.cookies()).find((c) => c.name === 'consent')?.value).toBe('accepted')
     } finally {
       await context.close()
