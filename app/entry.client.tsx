@@ -1,6 +1,6 @@
 /**
  * React Router's default browser entry, plus one step: load the views of the blocks the server
- * rendered before hydrating, so hydration finds them (visitors only fetch the views they need).
+ * rendered (and the page's language's site texts) before hydrating, so hydration finds them (visitors only fetch the views they need).
  * Static blocks keep their server markup (blocks/RenderBlocks.tsx): their views are not fetched.
  */
 import { startTransition, StrictMode } from 'react'
@@ -14,6 +14,7 @@ import { config as zodConfig } from 'zod/v4/core'
 // the forms' checks use, would otherwise try `new Function` once to see whether it may compile its
 // checks, and the browser reports each try as a violation.
 zodConfig({ jitless: true })
+import { loadSiteTexts } from '#lib/site-texts/index'
 
 const onPage = [...document.querySelectorAll<HTMLElement>('[data-block]')]
   .map((element) => element.dataset.block ?? '')
@@ -30,5 +31,7 @@ function hydrate() {
   })
 }
 
+// The page's site texts (issue 33 point 8): English is in this bundle; another language is its own
+// chunk, fetched with the views, so the server's words are there when hydration compares them.
 // A view that fails to load is fetched again when rendered; hydrate regardless.
-loadViews(onPage).then(hydrate, hydrate)
+Promise.all([loadViews(onPage), loadSiteTexts(document.documentElement.lang)]).then(hydrate, hydrate)

@@ -16,6 +16,8 @@ import siteStyles from './app.css?inline'
 import { deferredModuleScripts } from './document/script-priority'
 import { SiteStylesContext } from './site/site-styles'
 import { NonceContext } from './document/nonce'
+// Every language's site texts: the server renders pages in any of them (lib/site-texts/index.ts).
+import '#lib/site-texts/all'
 
 export const streamTimeout = 5_000
 

@@ -4,65 +4,15 @@
  * summary that is e-mailed. Built on zod/mini so the visitor's bundle stays small.
  */
 import { z } from 'zod/mini'
+import { accomTypes, activities, bookingsToHelp, months, preferredContacts, roomTypes, whereToStay } from './concierge-options.ts'
 import { formatDmy, parseDate } from './dates.ts'
 import { escapeHtml } from './html.ts'
 import { conciergeTexts } from './texts.ts'
 
 const t = conciergeTexts
 
-export const preferredContacts = ['Email', 'Phone'] as const
-export const months = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const
-export const roomTypes = ['1 Bed', 'Twin Beds'] as const
-export const accomTypes = [
-  'Bed & Breakfast',
-  'Hotel / Motel',
-  'Resort, Luxury Retreat or Lodge',
-  'Apartment',
-  'Budget Backpacker',
-  'Caravan Park, Cabin or Camping',
-  'Cottage / Self-Contained',
-  'Farm Stay',
-  "Don't Know / Any",
-  'Other',
-] as const
-export const whereToStay = ['Angaston', 'Greenock', 'Lyndoch', 'Nuriootpa', 'Tanunda', 'Williamstown', "Don't Know / Any", 'Other'] as const
-export const activities = [
-  'Group Wine Tours',
-  'Private Wine Tours / Transport',
-  'Hot Air Balloons / Helicopter Rides',
-  'Bike hire or Tour',
-  'Wine Experiences',
-  'Culinary Experiences',
-  'Golf',
-  'Music / Theatre / Arts',
-  'Restaurants / Dining',
-  'Spas',
-  'Markets / Shopping / Retail',
-  'Heritage / History',
-  'Wine Tasting',
-] as const
-export const bookingsToHelp = [
-  'Group Wine Tours',
-  'Private Wine Tours / Transport',
-  'Hot Air Balloons Ride/ Helicopter Rides',
-  'Helicopter Ride',
-  'Wine Experiences',
-  'Bike Hire or Tour',
-  'Culinary Experiences',
-] as const
+// The choices live without zod (lib/concierge-options.ts); the form and the server take them from here.
+export { accomTypes, activities, bookingsToHelp, months, preferredContacts, roomTypes, whereToStay }
 
 /** The five steps, in order, and the fields each holds (spec 02 §2.6). */
 export const steps = [
@@ -109,8 +59,24 @@ export function checkInLimits(month: string, today: string): { min: string; max?
 // ---------------------------------------------------------------------------------------------
 // The schema.
 
+/**
+ * The messages a visitor reads for a wrong answer, in the page's language (issue 33: the form passes
+ * its site texts); the server and the e-mail use the English ones. `formatDay` writes a limit of the
+ * check-in date: DD/MM/YYYY in English (spec 02 §2.6), the language's own form otherwise.
+ */
+export interface EnquiryMessages {
+  required: string
+  wrongEmail: string
+  minPeople: string
+  minChildren: string
+  wholeNumber: string
+  budgetInvalid: string
+  dateRange: (min: string, max: string | undefined) => string
+}
+const dmy = (iso: string) => formatDmy(parseDate(iso))
+
 const text = (max = 500) => z.optional(z.string().check(z.trim(), z.maxLength(max)))
-const required = (max = 200) =>
+const required = (t: EnquiryMessages, max = 200) =>
   z.string({ error: t.required }).check(z.trim(), z.minLength(1, { error: t.required, abort: true }), z.maxLength(max))
 const list = <T extends readonly [string, ...string[]]>(options: T) =>
   z.optional(z.array(z.enum(options)).check(z.maxLength(options.length)))
@@ -120,11 +86,11 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
  * The enquiry schema for a given day ('YYYY-MM-DD', the visitor's today in the browser; the
  * server passes a day earlier so a visitor ahead of the server's clock is never refused).
  */
-export function enquirySchema(today: string) {
+export function enquirySchema(today: string, t: EnquiryMessages = conciergeTexts, formatDay: (iso: string) => string = dmy) {
   return z
     .object({
-      firstName: required(),
-      surname: required(),
+      firstName: required(t),
+      surname: required(t),
       email: z
         .string({ error: t.required })
         .check(
@@ -133,7 +99,7 @@ export function enquirySchema(today: string) {
           z.maxLength(254, { error: t.wrongEmail }),
           z.regex(EMAIL, { error: t.wrongEmail }),
         ),
-      phone: required(60),
+      phone: required(t, 60),
       preferredContact: z.optional(z.enum(preferredContacts)),
       monthToVisit: z.optional(z.union([z.enum(months), z.literal('')])),
       checkInDate: z.optional(
@@ -170,7 +136,7 @@ export function enquirySchema(today: string) {
           error: (issue) => {
             const input = issue.input as { monthToVisit?: unknown } | undefined
             const { min, max } = checkInLimits(typeof input?.monthToVisit === 'string' ? input.monthToVisit : '', today)
-            return t.dateRange(formatDmy(parseDate(min)), max ? formatDmy(parseDate(max)) : undefined)
+            return t.dateRange(formatDay(min), max ? formatDay(max) : undefined)
           },
           when: () => true,
         },
@@ -188,8 +154,13 @@ export interface FieldIssue {
 export type EnquiryCheck = { ok: true; data: Enquiry } | { ok: false; issues: FieldIssue[] }
 
 /** Validates an enquiry; issues name the field (first message per field). */
-export function checkEnquiry(input: unknown, today: string): EnquiryCheck {
-  const result = enquirySchema(today).safeParse(input)
+export function checkEnquiry(
+  input: unknown,
+  today: string,
+  messages: EnquiryMessages = conciergeTexts,
+  formatDay: (iso: string) => string = dmy,
+): EnquiryCheck {
+  const result = enquirySchema(today, messages, formatDay).safeParse(input)
   if (result.success) return { ok: true, data: result.data }
   const issues: FieldIssue[] = []
   for (const issue of result.error.issues) {
@@ -198,7 +169,7 @@ export function checkEnquiry(input: unknown, today: string): EnquiryCheck {
     if (issues.some((i) => i.field === field)) continue
     issues.push({ field: field as EnquiryField, message: issue.message })
   }
-  if (!issues.length) issues.push({ field: 'firstName', message: t.required })
+  if (!issues.length) issues.push({ field: 'firstName', message: messages.required })
   return { ok: false, issues }
 }
 

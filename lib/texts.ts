@@ -31,6 +31,7 @@ export const blockTexts = {
     failure: 'Sorry, we could not sign you up just now. Please try again later.',
   },
   mosaic: { label: 'Featured places' },
+  cardCarousel: { label: 'Carousel', previous: 'Previous', next: 'Next' },
   header: {
     pauseVideo: 'Pause background video',
     playVideo: 'Play background video',
@@ -1088,10 +1089,27 @@ export const favouriteTexts = {
   enquiryMessage: (lines: string[]) => `My list:\n${lines.join('\n')}`,
 } as const
 
-/** The /search page's meta description (search engines and link previews; issue 16 point 1). */
+/** The /search page (issue 16 point 1, issue 19): its meta description (search engines and link previews) and its words. */
 export const searchPageTexts = {
   description: (siteName: string) =>
     `Search ${siteName || 'the site'}: things to do, events, places to stay, eat and drink, tours and stories.`,
+  title: 'Search',
+  resultsTitle: (q: string) => `Search results for “${q}”`,
+  heading: 'Search',
+  button: 'Search',
+  noResults: (q: string) => `No results for “${q}”.`,
+  results: (n: number, q: string) => `${n} result${n === 1 ? '' : 's'} for “${q}”.`,
+  corrected: (q: string) => ` Showing results for “${q}”.`,
+  filterByKind: 'Filter results by kind',
+  all: 'All',
+  pages: 'Search result pages',
+  previous: 'Previous',
+  next: 'Next',
+  pageOf: (n: number, of: number) => `Page ${n} of ${of}`,
+  hint: 'Type a word or two: a town, a winery, something to do.',
+  label: 'Search the site',
+  placeholder: 'Wineries, walks, markets…',
+  suggestions: 'Suggestions',
 }
 
 /**
@@ -1108,4 +1126,18 @@ export const siteTexts = {
   opensNewTab: '(opens in a new tab)',
   /** The header's search (issue 31): a box in the header on wide screens, in the menu on phones. */
   search: { open: 'Search', label: 'Search the site', placeholder: 'Wineries, walks, markets…', button: 'Search' },
+  /** Fallbacks where the site's own texts are empty. */
+  homeCrumb: 'Home',
+  visitorInformation: 'Visitor information',
+  privacy: 'Privacy',
+  terms: 'Terms',
+  breadcrumb: 'Breadcrumb',
+  /** The footer's visitor information, named for screen readers before each line. */
+  address: 'Address: ',
+  phone: 'Phone: ',
+  email: 'E-mail: ',
+  openingHours: 'Opening hours: ',
+  footerLinks: (n: number) => `Footer links ${n}`,
+  socialMedia: 'Social media',
+  socialLink: (siteName: string, network: string) => `${siteName} on ${network} (opens in a new tab)`,
 } as const

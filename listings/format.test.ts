@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+// Every language's site texts, as on the server (lib/site-texts/all.ts).
+import '#lib/site-texts/all'
 import { cardCost, dayLabel, eventDateRange, eventTimes, formatDate, formatTime12, openingRows, ticketCost } from './format'
 
 describe('12-hour times', () => {
@@ -109,5 +111,28 @@ describe('dates', () => {
     expect(formatDate('2026-00-10')).toBe('')
     expect(formatDate('soon')).toBe('')
     expect(formatDate(null)).toBe('')
+  })
+})
+
+describe('in the visitor’s language (issue 33 point 5)', () => {
+  it('writes dates, times, days and prices as Intl does for German and Chinese', () => {
+    expect(formatDate('2026-03-14', 'de')).toBe('14. März 2026')
+    expect(formatDate('2026-03-14', 'zh-Hans')).toBe('2026年3月14日')
+    expect(eventDateRange('2026-03-14', '2026-03-16', 'de')).toBe('14. März 2026 – 16. März 2026')
+    expect(formatTime12('17:30:00', 'de')).toBe('17:30')
+    expect(dayLabel('MON', 'de')).toBe('Montag')
+    expect(dayLabel('SUN', 'zh-Hans')).toBe('星期日')
+    expect(dayLabel('ALL', 'de')).toBe('Täglich')
+    expect(cardCost({ rateFrom: 20, rateTo: 45 }, 'de')).toBe('20\u00a0AU$ – 45\u00a0AU$')
+    expect(cardCost({ rateFrom: '19.5' }, 'zh-Hans')).toBe('AU$19.50')
+    expect(cardCost({ freeEntryFlag: 1 }, 'de')).toBe('Kostenlos')
+    expect(ticketCost({ rateFrom: 20 }, 'zh-Hans').rows).toEqual([{ label: '门票', price: 'AU$20' }])
+  })
+
+  it('keeps the English forms the spec gives', () => {
+    expect(formatDate('2026-03-14', 'en-AU')).toBe('14 Mar 2026')
+    expect(formatTime12('17:30', 'en-AU')).toBe('5:30pm')
+    expect(cardCost({ rateFrom: 20, rateTo: 45 }, 'en-AU')).toBe('$20 – $45')
+    expect(eventTimes([{ frequencyStartTime: '10:00', frequencyEndTime: '11:00' }, { frequencyStartTime: '12:00' }])).toBe('Various Times')
   })
 })

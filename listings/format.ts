@@ -2,9 +2,34 @@
  * Pure formatting of listing data for the grid cards and the listing page (spec 02 §2.1, §2.2):
  * 12-hour times, opening times, event dates and times, costs (DD/MM/YYYY dates: lib/dates.ts). No date library:
  * these run in the visitor's bundle, so they stay small and use Intl where a name is needed.
+ *
+ * In another language than English (issue 33 point 5) days, dates, times and prices are Intl's for
+ * that language; English keeps the spec's forms ('9:00am', '$20', '14 Mar 2026').
  */
 
-import { listingTexts } from '#lib/texts'
+import { DEFAULT_LOCALE, type LocaleCode } from '#lib/locales'
+import { siteTextsOf } from '#lib/site-texts/index'
+
+const english = (locale: LocaleCode) => locale === DEFAULT_LOCALE
+
+/** One formatter per language and kind: making one is the slow part (see SHORT_MONTHS). */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>()
+function dateFormat(locale: LocaleCode, kind: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${kind}`
+  let format = formatters.get(key) as Intl.DateTimeFormat | undefined
+  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options })))
+  return format
+}
+function priceFormat(locale: LocaleCode, whole: boolean): Intl.NumberFormat {
+  const key = `${locale}|price|${whole}`
+  let format = formatters.get(key) as Intl.NumberFormat | undefined
+  if (!format)
+    formatters.set(
+      key,
+      (format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'AUD', minimumFractionDigits: whole ? 0 : 2 })),
+    )
+  return format
+}
 
 /** Provider values arrive as strings, numbers or '' (BEHAVIOUR-NOTES "Listings": tolerant of quirks). */
 export type Loose = string | number | null | undefined
@@ -24,7 +49,7 @@ export function isFlagSet(value: unknown): boolean {
  * '09:00', '9:00:00', '1730', '17:30:00.000' -> '9:00am', '5:30pm'. Unreadable input comes back
  * unchanged (better an odd time than none).
  */
-export function formatTime12(time: Loose): string {
+export function formatTime12(time: Loose, locale: LocaleCode = DEFAULT_LOCALE): string {
   if (time === null || time === undefined) return ''
   const raw = String(time).trim()
   if (!raw) return ''
@@ -33,14 +58,16 @@ export function formatTime12(time: Loose): string {
   const hours = Number(match[1])
   const minutes = match[2] ?? '00'
   if (hours > 24 || Number(minutes) > 59) return raw
+  if (!english(locale))
+    return dateFormat(locale, 'time', { hour: 'numeric', minute: '2-digit' }).format(Date.UTC(2000, 0, 1, hours, Number(minutes)))
   const suffix = hours % 24 < 12 ? 'am' : 'pm'
   const h12 = hours % 12 === 0 ? 12 : hours % 12
   return `${h12}:${minutes}${suffix}`
 }
 
-export function formatTimeRange(start: Loose, end: Loose): string {
-  const from = formatTime12(start)
-  const to = formatTime12(end)
+export function formatTimeRange(start: Loose, end: Loose, locale: LocaleCode = DEFAULT_LOCALE): string {
+  const from = formatTime12(start, locale)
+  const to = formatTime12(end, locale)
   if (from && to) return `${from} – ${to}`
   return from || to
 }
@@ -63,11 +90,15 @@ function dayKey(day: Loose): string {
 }
 
 /** Spec 02 §2.1: the code ALL reads 'Every day'; MON/MONDAY reads 'Monday'. */
-export function dayLabel(day: Loose): string {
+export function dayLabel(day: Loose, locale: LocaleCode = DEFAULT_LOCALE): string {
   const key = dayKey(day)
-  if (key === 'ALL') return listingTexts.page.everyDay
-  if (key.startsWith('PUB')) return listingTexts.page.publicHolidays
+  const t = siteTextsOf(locale).listings.page
+  if (key === 'ALL') return t.everyDay
+  if (key.startsWith('PUB')) return t.publicHolidays
   const short = key.slice(0, 3)
+  const index = Object.keys(dayNames).indexOf(short)
+  // 1 January 2024 was a Monday.
+  if (!english(locale) && index >= 0) return dateFormat(locale, 'weekday', { weekday: 'long' }).format(Date.UTC(2024, 0, 1 + index))
   return dayNames[short] ?? (key ? key.charAt(0) + key.slice(1).toLowerCase() : '')
 }
 
@@ -113,7 +144,7 @@ function periodCovers(period: SeasonalPeriod, today: string): boolean {
  * The opening hours to show: the seasonal period that covers `today` (else the first), one row per
  * day in week order ('Every day' for ALL), each Open with 12-hour hours or Closed.
  */
-export function openingRows(openingTime: OpeningTime | null | undefined, today: string): OpeningRow[] {
+export function openingRows(openingTime: OpeningTime | null | undefined, today: string, locale: LocaleCode = DEFAULT_LOCALE): OpeningRow[] {
   const periods = openingTime?.seasonalPeriods ?? []
   if (!periods.length) return []
   const period = periods.find((p) => periodCovers(p, today)) ?? periods[0]
@@ -122,9 +153,9 @@ export function openingRows(openingTime: OpeningTime | null | undefined, today: 
   return statuses.map((s) => {
     const closed = isFlagSet(s.isClosed) || (!s.openingTime && !s.closingTime)
     return {
-      day: dayLabel(s.dayOfWeek),
+      day: dayLabel(s.dayOfWeek, locale),
       status: closed ? 'Closed' : 'Open',
-      hours: closed ? '' : formatTimeRange(s.openingTime, s.closingTime),
+      hours: closed ? '' : formatTimeRange(s.openingTime, s.closingTime, locale),
     }
   })
 }
@@ -141,10 +172,10 @@ export interface FrequencyTime {
 }
 
 /** Spec 02 §2.1: an event's time, or 'Various Times' when its occurrences differ. */
-export function eventTimes(frequencies: readonly FrequencyTime[] | null | undefined): string {
-  const list = (frequencies ?? []).map((f) => formatTimeRange(f.frequencyStartTime, f.frequencyEndTime)).filter(Boolean)
+export function eventTimes(frequencies: readonly FrequencyTime[] | null | undefined, locale: LocaleCode = DEFAULT_LOCALE): string {
+  const list = (frequencies ?? []).map((f) => formatTimeRange(f.frequencyStartTime, f.frequencyEndTime, locale)).filter(Boolean)
   if (!list.length) return ''
-  return list.every((t) => t === list[0]) ? (list[0] ?? '') : listingTexts.page.variousTimes
+  return list.every((t) => t === list[0]) ? (list[0] ?? '') : siteTextsOf(locale).listings.page.variousTimes
 }
 
 /**
@@ -156,24 +187,26 @@ export function eventTimes(frequencies: readonly FrequencyTime[] | null | undefi
 const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'June', 'July', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const
 
 /** '2026-03-14' -> '14 Mar 2026' ('' when it is not a date). */
-export function formatDate(value: Loose): string {
+export function formatDate(value: Loose, locale: LocaleCode = DEFAULT_LOCALE): string {
   const day = isoDay(value)
   if (!day) return ''
   // Parsed as before (a day past a month's end rolls over, as Intl showed it); not a date: ''.
   const at = new Date(`${day}T00:00:00Z`)
   if (Number.isNaN(at.getTime())) return ''
+  if (!english(locale)) return dateFormat(locale, 'date', { day: 'numeric', month: 'short', year: 'numeric' }).format(at)
   return `${at.getUTCDate()} ${SHORT_MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}`
 }
 
 /** An event's dates for a card: '14 Mar 2026', or '14 Mar 2026 – 16 Mar 2026'. */
-export function eventDateRange(startDate: Loose, endDate: Loose): string {
-  const from = formatDate(startDate)
-  const to = formatDate(endDate)
+export function eventDateRange(startDate: Loose, endDate: Loose, locale: LocaleCode = DEFAULT_LOCALE): string {
+  const from = formatDate(startDate, locale)
+  const to = formatDate(endDate, locale)
   if (from && to && from !== to) return `${from} – ${to}`
   return from || to
 }
 
-function money(n: number): string {
+function money(n: number, locale: LocaleCode): string {
+  if (!english(locale)) return priceFormat(locale, Number.isInteger(n)).format(n)
   return `$${Number.isInteger(n) ? n : n.toFixed(2)}`
 }
 
@@ -185,14 +218,14 @@ export interface CostSource {
 }
 
 /** Spec 02 §2.2: a card's cost: 'Free' when freeEntryFlag is '1', else the rate range ('$20 – $45', '$20'). */
-export function cardCost(source: CostSource | null | undefined): string {
+export function cardCost(source: CostSource | null | undefined, locale: LocaleCode = DEFAULT_LOCALE): string {
   if (!source) return ''
-  if (isFlagSet(source.freeEntryFlag)) return 'Free'
+  if (isFlagSet(source.freeEntryFlag)) return siteTextsOf(locale).listings.grid.free
   const from = toNumber(source.rateFrom)
   const to = toNumber(source.rateTo)
-  if (from !== null && to !== null && to > from) return `${money(from)} – ${money(to)}`
-  if (from !== null && from > 0) return money(from)
-  if (to !== null && to > 0) return money(to)
+  if (from !== null && to !== null && to > from) return `${money(from, locale)} – ${money(to, locale)}`
+  if (from !== null && from > 0) return money(from, locale)
+  if (to !== null && to > 0) return money(to, locale)
   return ''
 }
 
@@ -202,20 +235,27 @@ export interface TicketRow {
 }
 
 /** Spec 02 §2.1: 'Free Entry' when freeEntryFlag is 1 and there are no rates; else one row per rate. */
-export function ticketCost(source: CostSource | null | undefined): { free: boolean; rows: TicketRow[] } {
+export function ticketCost(
+  source: CostSource | null | undefined,
+  locale: LocaleCode = DEFAULT_LOCALE,
+): { free: boolean; rows: TicketRow[] } {
+  const tickets = siteTextsOf(locale).listings.page.tickets
   const rates = (source?.rates ?? [])
     .map((r) => ({ label: String(r.ratesTypeDescription ?? '').trim(), from: toNumber(r.priceFrom), to: toNumber(r.priceTo) }))
     .filter((r) => r.from !== null || r.to !== null)
   if (!rates.length) {
     if (isFlagSet(source?.freeEntryFlag)) return { free: true, rows: [] }
-    const range = cardCost({ rateFrom: source?.rateFrom, rateTo: source?.rateTo })
-    return { free: false, rows: range ? [{ label: 'Tickets', price: range }] : [] }
+    const range = cardCost({ rateFrom: source?.rateFrom, rateTo: source?.rateTo }, locale)
+    return { free: false, rows: range ? [{ label: tickets, price: range }] : [] }
   }
   return {
     free: false,
     rows: rates.map((r) => ({
-      label: r.label || 'Tickets',
-      price: r.from !== null && r.to !== null && r.to > r.from ? `${money(r.from)} – ${money(r.to)}` : money((r.from ?? r.to) as number),
+      label: r.label || tickets,
+      price:
+        r.from !== null && r.to !== null && r.to > r.from
+          ? `${money(r.from, locale)} – ${money(r.to, locale)}`
+          : money((r.from ?? r.to) as number, locale),
     })),
   }
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router'
+import { useTexts } from './locale'
 
 export type LinkType = 'page' | 'anchor' | 'file' | 'external'
 
@@ -45,11 +46,12 @@ export interface SmartLinkProps {
 export function SmartLink({ link, className, children, ...rest }: SmartLinkProps) {
   const href = linkHref(link)
   const content = children ?? link.text
+  const t = useTexts().site
   if (opensNewTab(link)) {
     return (
       <a href={href} className={className} target="_blank" rel="noopener noreferrer" aria-label={rest['aria-label']}>
         {content}
-        <span className="sr-only"> (opens in a new tab)</span>
+        <span className="sr-only"> {t.opensNewTab}</span>
       </a>
     )
   }

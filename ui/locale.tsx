@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react'
-import { DEFAULT_LOCALE, ENGLISH_ONLY, localePath, type DomainLanguages, type LocaleCode } from '#lib/locales'
+import { DEFAULT_LOCALE, ENGLISH_ONLY, isLocaleCode, localePath, type DomainLanguages, type LocaleCode } from '#lib/locales'
+import { siteTextsOf, type SiteTexts } from '#lib/site-texts/index'
 
 /** What the root loader tells every page about its language (app/root.tsx). */
 export interface PageLocale {
@@ -30,4 +31,27 @@ export const PageLocaleContext = createContext<PageLocale>(pageLocaleOf(undefine
 export function useLocale(): PageLocale & { href: (path: string, locale?: LocaleCode) => string } {
   const root = useContext(PageLocaleContext)
   return { ...root, href: (path, locale = root.locale) => localePath(path, locale, root.languages) }
+}
+
+/**
+ * The site texts in the page's language (issue 33 point 2; lib/site-texts/). Visitor-facing
+ * components read their words here, never from lib/texts.ts directly; the editor's stay English.
+ */
+export function useTexts(): SiteTexts {
+  return siteTextsOf(useContext(PageLocaleContext).locale)
+}
+
+/**
+ * The site texts of the page a route's `meta` describes: the root loader's language among the
+ * matches (meta runs outside the component tree, so it cannot use the hook).
+ */
+export function textsOfMatches(matches: readonly ({ id: string; data?: unknown } | undefined)[]): SiteTexts {
+  const root = matches.find((match) => match?.id === 'root')?.data as Partial<PageLocale> | undefined
+  return siteTextsOf(pageLocaleOf(root).locale)
+}
+
+/** The site texts of the document in this browser, for code outside components (the cart's errors). */
+export function documentTexts(): SiteTexts {
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang
+  return siteTextsOf(isLocaleCode(lang) ? lang : DEFAULT_LOCALE)
 }

@@ -7,13 +7,12 @@
  */
 import { useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
-import { texts } from '#lib/texts'
+import { useTexts } from '#ui/locale'
 import { closeConsent, readConsent, reopenConsent, useConsent, writeConsent, type ConsentChoice } from './consent'
 import { loadThirdParties, needsConsent, needsReloadForConsent, trackPageView, type ThirdPartySettings } from './third-parties'
 
-const t = texts.consent
-
 export function ConsentBanner({ settings }: { settings: ThirdPartySettings | null }) {
+  const t = useTexts().consent
   const { choice, reopened } = useConsent()
   const wanted = needsConsent(settings)
   const acceptRef = useRef<HTMLButtonElement>(null)
@@ -97,6 +96,7 @@ export function ConsentBanner({ settings }: { settings: ThirdPartySettings | nul
 
 /** 'Cookie settings' under the footer: reopens the banner to change the choice. */
 export function ConsentSettings({ settings }: { settings: ThirdPartySettings | null }) {
+  const t = useTexts().consent
   if (!needsConsent(settings)) return null
   return (
     <div className="bg-red-darkest text-sm text-white/85">

@@ -8,6 +8,7 @@ import type { BookingSettings } from '#ui/booking/settings'
 import { ConsentBanner, ConsentSettings } from '~/consent/ConsentBanner'
 import { configuredThirdParties, type ThirdPartySettings } from '~/consent/third-parties'
 import type { Route } from './+types/default'
+import { useTexts } from '#ui/locale'
 
 /**
  * The site's icons (public/, written by scripts/generate-icons.ts from the grape mark):
@@ -65,10 +66,11 @@ function SiteChrome({ loaderData, children }: { loaderData: LayoutData; children
   const nav = override.nav ?? loaderData.nav
   const footer = override.footer ?? loaderData.footer
   const siteName = nav?.siteName ?? ''
+  const t = useTexts().site
   return (
     <div className="flex min-h-svh flex-col">
       <a href="#main" className="skip-link">
-        Skip to content
+        {t.skipToContent}
       </a>
       <ConsentBanner settings={loaderData.thirdParty} />
       {nav ? <SiteHeader nav={nav} editing={!!override.nav} /> : null}

@@ -1,11 +1,12 @@
 import { useId, useState } from 'react'
-import { listingTexts } from '#lib/texts'
+import { useTexts } from '#ui/locale'
 
 /** Spec 02 §2.1: expanded text shows at most 2000 characters. */
 export const EXPANDED_LIMIT = 2000
 
 /** Text clamped to 3 lines with a Read More / Read Less toggle (spec 02 §2.1). */
 export function Clamp({ text, lines = 3 }: { text: string; lines?: number }) {
+  const t = useTexts().listings.page
   const [expanded, setExpanded] = useState(false)
   const id = useId()
   const long = text.length > 160 || text.split('\n').length > lines
@@ -23,7 +24,7 @@ export function Clamp({ text, lines = 3 }: { text: string; lines?: number }) {
           onClick={() => setExpanded(!expanded)}
           className="mt-2 text-sm font-semibold text-red underline underline-offset-4 hover:text-red-darker"
         >
-          {expanded ? listingTexts.page.readLess : listingTexts.page.readMore}
+          {expanded ? t.readLess : t.readMore}
         </button>
       ) : null}
     </div>
@@ -32,6 +33,7 @@ export function Clamp({ text, lines = 3 }: { text: string; lines?: number }) {
 
 /** A list clamped the same way (facilities): 3 rows of two show, the rest behind Read More. */
 export function ClampList({ items, visible = 6 }: { items: readonly string[]; visible?: number }) {
+  const t = useTexts().listings.page
   const [expanded, setExpanded] = useState(false)
   const id = useId()
   const long = items.length > visible
@@ -54,7 +56,7 @@ export function ClampList({ items, visible = 6 }: { items: readonly string[]; vi
           onClick={() => setExpanded(!expanded)}
           className="mt-2 text-sm font-semibold text-red underline underline-offset-4 hover:text-red-darker"
         >
-          {expanded ? listingTexts.page.readLess : listingTexts.page.readMore}
+          {expanded ? t.readLess : t.readMore}
         </button>
       ) : null}
     </div>

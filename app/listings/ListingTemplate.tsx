@@ -6,7 +6,6 @@
  */
 import type { ReactNode } from 'react'
 import type { ListingCard as CardData, ServiceSummary } from '#lib/listings'
-import { listingTexts } from '#lib/texts'
 import { SaveBar } from '#ui/favourites/SaveButton'
 import { EmailIcon, ExternalIcon, LocationIcon, PhoneIcon } from '#ui/icons'
 import { LocationMap } from './map/LocationMap'
@@ -14,9 +13,7 @@ import { Clamp, ClampList } from './Clamp'
 import { plainText } from '../../listings/format'
 import type { ListingPageView } from './listing-types'
 import { ListingImage } from '#ui/ListingImage'
-import { useLocale } from '#ui/locale'
-
-const t = listingTexts.page
+import { useLocale, useTexts } from '#ui/locale'
 
 /** Spec 02 §9: gallery 1000x760, related 500x500 (services use the same size). */
 const GALLERY = { width: 1000, height: 760 } as const
@@ -27,6 +24,7 @@ const RELATED_SIZES = '(min-width: 90rem) 432px, (min-width: 64rem) 30vw, (min-w
 const SERVICE_SIZES = '(min-width: 90rem) 432px, (min-width: 64rem) 31vw, (min-width: 40rem) 46vw, 92vw'
 
 export function InactiveBanner() {
+  const t = useTexts().listings.page
   return (
     <div role="status" className="bg-ink py-3 text-center font-semibold text-white">
       {t.inactive}
@@ -43,6 +41,8 @@ export function ListingTemplate({
   services: ServiceSummary[]
   related: CardData[]
 }) {
+  const t = useTexts().listings.page
+  const opensNewTab = useTexts().site.opensNewTab
   const { href } = useLocale()
   return (
     <article className="pb-8" aria-labelledby="listing-name">
@@ -70,7 +70,7 @@ export function ListingTemplate({
               <a href={listing.website} target="_blank" rel="noopener noreferrer" className="button">
                 {t.website}
                 <ExternalIcon size={18} />
-                <span className="sr-only"> (opens in a new tab)</span>
+                <span className="sr-only"> {opensNewTab}</span>
               </a>
             ) : null}
             {listing.bookingOperatorId ? (
@@ -205,6 +205,7 @@ export function ListingTemplate({
 }
 
 function Gallery({ listing }: { listing: ListingPageView }) {
+  const t = useTexts().listings.page
   const count = listing.gallery.length
   return (
     <section aria-label={t.gallery} className="container-site mt-8">
@@ -241,6 +242,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function DetailsPanel({ listing }: { listing: ListingPageView }) {
+  const t = useTexts().listings.page
   return (
     <aside aria-labelledby="listing-details" className="h-fit rounded-sm bg-soft-pink p-6 ring-1 ring-black/5 lg:sticky lg:top-28">
       <h2 id="listing-details" className="mb-4 font-display text-2xl font-semibold text-red-darkest">

@@ -42,7 +42,10 @@ export async function loadListingPage(
       listing.listingType === 'product' ? service.productServices(domainId, listing._id, { editor }) : Promise.resolve([]),
       service.fetchRelated(domainId, { categories: listing.taggedCategories.value, limit: RELATED_LIMIT, _id: listing._id }),
     ])
-    const view = { ...toListingView(listing, tags, todayInAdelaide()), descriptionHtml: markdownHtml(listing.description.value) }
+    const view = {
+      ...toListingView(listing, tags, todayInAdelaide(), context.locale),
+      descriptionHtml: markdownHtml(listing.description.value),
+    }
     return { listing: view, services, related: related.listings, failed: false, jsonLd: jsonLdScript(listingJsonLd(view, origin)) }
   } catch (error) {
     console.error(error)

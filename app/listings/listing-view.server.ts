@@ -8,6 +8,7 @@ import { bookEasyOperatorId, MAX_CATEGORY_CHIPS, type Listing, type ListingImage
 import { eventDateRange, eventTimes, formatTime12, openingRows, ticketCost } from '../../listings/format'
 import { tagLabel } from '../../listings/grid-filters'
 import type { ListingPageView } from './listing-types'
+import { DEFAULT_LOCALE, type LocaleCode } from '#lib/locales'
 
 export type { ListingPageData, ListingPageView } from './listing-types'
 
@@ -15,8 +16,11 @@ function hasImage(image: ListingImage | null | undefined): image is ListingImage
   return Boolean(image && (image.url || image.imageId))
 }
 
-/** Builds the page's view of a listing; `today` (YYYY-MM-DD) picks the current opening period. */
-export function toListingView(listing: Listing, tags: ListingTags, today: string): ListingPageView {
+/**
+ * Builds the page's view of a listing; `today` (YYYY-MM-DD) picks the current opening period, and
+ * `locale` the language of its dates, times and prices.
+ */
+export function toListingView(listing: Listing, tags: ListingTags, today: string, locale: LocaleCode = DEFAULT_LOCALE): ListingPageView {
   const atdw = listing.atdw
   const category = atdw?.productCategoryId ?? ''
   const chips = [...new Set([...(listing.taggedCategories?.value ?? []), ...(listing.customCategories?.value ?? [])])]
@@ -35,13 +39,14 @@ export function toListingView(listing: Listing, tags: ListingTags, today: string
   const event =
     isEvent && atdw
       ? {
-          dates: eventDateRange(atdw.startDate, atdw.endDate),
-          times: eventTimes(atdw.eventFrequency),
+          dates: eventDateRange(atdw.startDate, atdw.endDate, locale),
+          times: eventTimes(atdw.eventFrequency, locale),
           startDate: atdw.startDate,
           endDate: atdw.endDate,
         }
       : null
-  const tickets = atdw && (isEvent || category === 'ATTRACTION' || atdw.freeEntryFlag === 1 || atdw.rates.length) ? ticketCost(atdw) : null
+  const tickets =
+    atdw && (isEvent || category === 'ATTRACTION' || atdw.freeEntryFlag === 1 || atdw.rates.length) ? ticketCost(atdw, locale) : null
   const venue = atdw?.productSite.find((s) => s.attributeIdSiteType === 'VENUE')?.siteName ?? ''
   const address = [venue, listing.physicalAddress?.value].filter(Boolean).join(', ')
   const facilities = listing.bookEasy?.Facilities.length ? listing.bookEasy.Facilities : (atdw?.facilities ?? [])
@@ -62,11 +67,11 @@ export function toListingView(listing: Listing, tags: ListingTags, today: string
     gallery,
     descriptionHtml: '',
     description: listing.description?.value ?? '',
-    opening: openingRows(atdw?.openingTime, today),
+    opening: openingRows(atdw?.openingTime, today, locale),
     event,
     tickets: tickets && (tickets.free || tickets.rows.length) ? tickets : null,
-    checkIn: formatTime12(atdw?.checkInTime),
-    checkOut: formatTime12(atdw?.checkOutTime),
+    checkIn: formatTime12(atdw?.checkInTime, locale),
+    checkOut: formatTime12(atdw?.checkOutTime, locale),
     facilities: facilities.map((f) => f.trim()).filter(Boolean),
     cancellation: (listing.bookEasy?.Cancellation ?? '').trim(),
     bookingOperatorId: bookEasyOperatorId(listing),

@@ -2,7 +2,7 @@ import { clsx } from 'clsx'
 import { Link } from 'react-router'
 import { slugFromPath } from '#lib/slug'
 import { storySlugOfChapter, type ChapterSummary } from '#lib/stories'
-import { chapterTexts } from '#lib/texts'
+import { useTexts } from '#ui/locale'
 import { Editable, EditingContext } from '#ui/editing'
 import { usePageOverride } from '#blocks/page-override'
 import { RenderBlocks } from '#blocks/RenderBlocks'
@@ -12,8 +12,6 @@ import { SmartLink } from '#ui/SmartLink'
 import type { Route } from './+types/chapters'
 import { contentPageMeta, layoutDataOf, rootDataOf } from './content-page'
 import { loadContentPage, pathWithinLanguage } from './content-page.server'
-
-const t = chapterTexts
 
 /**
  * /chapters/*: a story chapter, stored in the 'chapters' collection with the slug
@@ -83,6 +81,7 @@ export default function ChapterPage({ loaderData }: Route.ComponentProps) {
 const chapterPath = (slug: string) => `/${slug}`
 
 function ChapterHeader({ title, description, story }: { title: string; description: string; story: StoryData | null }) {
+  const t = useTexts().chapters
   const image = story?.image
   const hasImage = !!image?.imageId
   return (
@@ -154,6 +153,7 @@ function ChapterHeader({ title, description, story }: { title: string; descripti
 
 /** The next chapter of the story; after the last one, the story's own 'up next' teaser when it has one. */
 function UpNext({ story }: { story: StoryData }) {
+  const t = useTexts().chapters
   const next: ChapterSummary | null = story.next
   const teaser = story.upNext
   if (!next && !(teaser.heading && teaser.link.href)) return null
@@ -198,6 +198,7 @@ function UpNext({ story }: { story: StoryData }) {
 
 /** Every chapter of the story, the current one marked (spec 01 §3 Story 'overview'). */
 function Overview({ story, currentId }: { story: StoryData; currentId: string }) {
+  const t = useTexts().chapters
   return (
     <nav aria-label={t.overview} className="container-site mt-16 lg:mt-24">
       <h2 className="heading-sub mb-6">{story.title}</h2>

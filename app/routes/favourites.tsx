@@ -6,7 +6,6 @@
  */
 import { useState } from 'react'
 import { data } from 'react-router'
-import { favouriteTexts as t } from '#lib/texts'
 import {
   addFavourites,
   ENQUIRY_PARAM,
@@ -22,7 +21,7 @@ import { HeartIcon } from '#ui/favourites/SaveButton'
 import { useHydrated } from '#ui/hooks/use-hydrated'
 import type { Route } from './+types/favourites'
 import { enquiryPagePath, resolveShared } from './favourites.server'
-import { useLocale } from '#ui/locale'
+import { textsOfMatches, useLocale, useTexts } from '#ui/locale'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (context.unavailable) throw data(null, { status: 503 })
@@ -37,12 +36,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { shared, enquiryPath }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.shared ? t.sharedTitle : t.title },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: loaderData?.shared ? textsOfMatches(matches).favourites.sharedTitle : textsOfMatches(matches).favourites.title },
   { name: 'robots', content: 'noindex' },
 ]
 
 function ItemRow({ item, onRemove }: { item: Favourite; onRemove?: () => void }) {
+  const t = useTexts().favourites
   const { href } = useLocale()
   return (
     <li
@@ -73,6 +73,7 @@ function ItemRow({ item, onRemove }: { item: Favourite; onRemove?: () => void })
 }
 
 function SharedList({ items }: { items: Favourite[] }) {
+  const t = useTexts().favourites
   const { href } = useLocale()
   const hydrated = useHydrated()
   const mine = useFavourites()
@@ -116,6 +117,7 @@ function SharedList({ items }: { items: Favourite[] }) {
 }
 
 function MyList({ enquiryPath }: { enquiryPath: string | null }) {
+  const t = useTexts().favourites
   const { href } = useLocale()
   const hydrated = useHydrated()
   const list = useFavourites()

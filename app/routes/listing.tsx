@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react'
 import { data, isRouteErrorResponse, redirect } from 'react-router'
 import { slugFromPath } from '#lib/slug'
 import { listingTexts } from '#lib/texts'
+import { useTexts } from '#ui/locale'
 import { EditingContext } from '#ui/editing'
 import { usePageOverride } from '#blocks/page-override'
 import { RenderBlocks } from '#blocks/RenderBlocks'
@@ -63,6 +64,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
   const blocks = override ? override.contents : contents
   const hydrated = useHydrated()
   const listing = listingData.listing
+  const t = useTexts().listings.page
   return (
     <EditingContext.Provider value={override?.api ?? null}>
       <main id="main" tabIndex={-1} className="pb-16 outline-none lg:pb-24">
@@ -84,7 +86,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="container-site py-16">
             <p role="alert" className="font-display text-2xl text-red-darkest">
-              {listingTexts.page.somethingWrong}
+              {t.somethingWrong}
             </p>
           </div>
         )}

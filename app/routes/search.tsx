@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore, type Keyboard
 import { data, Form, Link, useNavigate } from 'react-router'
 import { Img } from '#ui/Img'
 import { useApiBase } from '#ui/hooks/use-api-base'
-import { searchKindIds, searchKindLabel, type SearchKind, type SuggestionGroup } from '#lib/search-kinds'
-import { searchPageTexts } from '#lib/texts'
+import { searchKindIds, type SearchKind, type SuggestionGroup } from '#lib/search-kinds'
+import { textsOfMatches, useTexts } from '#ui/locale'
 import { layoutDataOf } from './content-page'
 import type { Route } from './+types/search'
 
@@ -48,11 +48,14 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
  * every query's results name /search as their canonical page, so search engines index the one
  * search page rather than each result list.
  */
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  { title: loaderData?.q ? `Search results for “${loaderData.q}”` : 'Search' },
-  { name: 'description', content: searchPageTexts.description(layoutDataOf(matches)?.nav?.siteName ?? '') },
-  ...(loaderData ? [{ tagName: 'link', rel: 'canonical', href: `${loaderData.origin}/search` }] : []),
-]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const t = textsOfMatches(matches).searchPage
+  return [
+    { title: loaderData?.q ? t.resultsTitle(loaderData.q) : t.title },
+    { name: 'description', content: t.description(layoutDataOf(matches)?.nav?.siteName ?? '') },
+    ...(loaderData ? [{ tagName: 'link', rel: 'canonical', href: `${loaderData.origin}/search` }] : []),
+  ]
+}
 
 const noSubscription = () => () => undefined
 
@@ -63,6 +66,7 @@ const noSubscription = () => () => undefined
  * searches for what was typed), Escape closes the list.
  */
 function SearchBox({ q }: { q: string }) {
+  const t = useTexts().searchPage
   const apiBase = useApiBase()
   const navigate = useNavigate()
   const id = useId()
@@ -137,7 +141,7 @@ function SearchBox({ q }: { q: string }) {
     <Form method="get" role="search" className="mt-8 flex max-w-2xl flex-col gap-3 sm:flex-row">
       <div className="relative flex-1">
         <label htmlFor="search-q" className="sr-only">
-          Search the site
+          {t.label}
         </label>
         <input
           id="search-q"
@@ -157,21 +161,21 @@ function SearchBox({ q }: { q: string }) {
           aria-expanded={ready ? expanded : undefined}
           aria-controls={ready ? listId : undefined}
           aria-activedescendant={expanded && active >= 0 && active < options.length ? optionId(active) : undefined}
-          placeholder="Wineries, walks, markets…"
+          placeholder={t.placeholder}
           className="min-h-12 w-full rounded-full border-2 border-ink/20 bg-white px-5 text-lg focus:border-red focus:outline-none"
         />
         {ready ? (
           <div
             id={listId}
             role="listbox"
-            aria-label="Suggestions"
+            aria-label={t.suggestions}
             hidden={!expanded}
             className="absolute inset-x-0 top-full z-20 mt-2 max-h-[70vh] overflow-y-auto rounded-sm border border-ink/15 bg-white py-2 shadow-lg"
           >
             {groups.map((group) => (
               <div key={group.kind} role="group" aria-labelledby={`${id}-group-${group.kind}`}>
                 <div id={`${id}-group-${group.kind}`} role="presentation" className="px-4 pt-2 pb-1 text-sm font-semibold text-ink-soft">
-                  {group.label}
+                  {t.kinds[group.kind]}
                 </div>
                 {group.suggestions.map((s) => {
                   n++
@@ -197,13 +201,14 @@ function SearchBox({ q }: { q: string }) {
         ) : null}
       </div>
       <button type="submit" className="button">
-        Search
+        {t.button}
       </button>
     </Form>
   )
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
+  const t = useTexts().searchPage
   const { q, page, answer, limited } = loaderData
   const kind = loaderData.kind as SearchKind | null
   const pages = answer ? Math.ceil(answer.total / answer.pageSize) : 0
@@ -215,10 +220,10 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   }
   const pageLink = (n: number) => linkTo({ page: n, kind })
   const all = answer ? answer.groups.reduce((sum, g) => sum + g.count, 0) : 0
-  const kindLabel = kind ? searchKindLabel(kind) : null
+  const kindLabel = kind ? t.kinds[kind] : null
   return (
     <main id="main" tabIndex={-1} className="container-site pt-12 pb-20 outline-none lg:pt-16">
-      <h1 className="font-display text-4xl font-semibold tracking-tight text-red-darkest sm:text-5xl">Search</h1>
+      <h1 className="font-display text-4xl font-semibold tracking-tight text-red-darkest sm:text-5xl">{t.heading}</h1>
       {/* A new search (another address) starts the box afresh with its words. */}
       <SearchBox key={q} q={q} />
 
@@ -227,13 +232,13 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         {answer ? (
           <>
             <p className="text-ink-soft">
-              {all === 0 ? `No results for “${q}”.` : `${all} result${all === 1 ? '' : 's'} for “${q}”.`}
-              {answer.correctedQuery ? ` Showing results for “${answer.correctedQuery}”.` : ''}
+              {all === 0 ? t.noResults(q) : t.results(all, q)}
+              {answer.correctedQuery ? t.corrected(answer.correctedQuery) : ''}
             </p>
             {answer.groups.length > 0 ? (
-              <nav aria-label="Filter results by kind" className="mt-5">
+              <nav aria-label={t.filterByKind} className="mt-5">
                 <ul className="flex flex-wrap gap-2">
-                  {[{ kind: null as SearchKind | null, label: 'All', count: all }, ...answer.groups].map((g) => {
+                  {[{ kind: null as SearchKind | null, label: t.all, count: all }, ...answer.groups].map((g) => {
                     const current = g.kind === kind
                     return (
                       <li key={g.kind ?? 'all'}>
@@ -244,7 +249,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                             current ? 'border-red-darkest bg-red-darkest text-white' : 'border-ink/20 text-red-darkest hover:border-red'
                           }`}
                         >
-                          {g.label}
+                          {g.kind ? t.kinds[g.kind] : g.label}
                           <span className={current ? 'text-white' : 'text-ink-soft'}>({g.count})</span>
                         </Link>
                       </li>
@@ -271,7 +276,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                     />
                   ) : null}
                   <div>
-                    <p className="text-sm font-semibold tracking-wide text-ink-soft uppercase">{searchKindLabel(r.kind)}</p>
+                    <p className="text-sm font-semibold tracking-wide text-ink-soft uppercase">{t.kinds[r.kind]}</p>
                     <h2 className="mt-1 font-display text-2xl font-semibold text-red-darkest">
                       <Link to={`/${r.slug}`} className="underline-offset-4 hover:underline">
                         {r.title || r.slug}
@@ -287,25 +292,23 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               ))}
             </ol>
             {pages > 1 ? (
-              <nav aria-label="Search result pages" className="mt-8 flex items-center gap-4">
+              <nav aria-label={t.pages} className="mt-8 flex items-center gap-4">
                 {page > 1 ? (
                   <Link to={pageLink(page - 1)} className="button button--ghost" rel="prev">
-                    Previous
+                    {t.previous}
                   </Link>
                 ) : null}
-                <span className="text-ink-soft">
-                  Page {page} of {pages}
-                </span>
+                <span className="text-ink-soft">{t.pageOf(page, pages)}</span>
                 {page < pages ? (
                   <Link to={pageLink(page + 1)} className="button button--ghost" rel="next">
-                    Next
+                    {t.next}
                   </Link>
                 ) : null}
               </nav>
             ) : null}
           </>
         ) : (
-          <p className="text-ink-soft">Type a word or two: a town, a winery, something to do.</p>
+          <p className="text-ink-soft">{t.hint}</p>
         )}
       </div>
     </main>

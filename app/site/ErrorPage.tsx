@@ -1,7 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router'
-import { texts } from '#lib/texts'
 import { draftLinkTexts, type DraftLinkProblem } from '#lib/draft-link'
-import { useLocale } from '#ui/locale'
+import { useLocale, useTexts } from '#ui/locale'
 
 /**
  * Spec 01 §2.2: the error page. Detail is shown only in development. Inside the site's layout
@@ -12,7 +11,7 @@ export function ErrorPage({ error, inSite = false }: { error: unknown; inSite?: 
   const status = isRouteErrorResponse(routeError) ? routeError.status : 500
   const notFound = status === 404
   const detail = import.meta.env.DEV && routeError instanceof Error ? (routeError.stack ?? routeError.message) : null
-  const e = texts.errors
+  const e = useTexts().errors
   const { href } = useLocale()
   // A draft link that was altered (404) or has expired (410) says so (issue 17 point 7).
   const draftLink = isRouteErrorResponse(routeError) ? (routeError.data as { draftLink?: DraftLinkProblem } | null)?.draftLink : undefined

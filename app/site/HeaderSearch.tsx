@@ -5,12 +5,11 @@
  */
 import { useId, useRef } from 'react'
 import { Form } from 'react-router'
-import { siteTexts } from '#lib/texts'
+import { useTexts } from '#ui/locale'
 import { SearchIcon } from '#ui/icons'
 
-const t = siteTexts.search
-
 export function SearchForm({ className = '' }: { className?: string }) {
+  const t = useTexts().site.search
   const id = useId()
   return (
     <Form action="/search" method="get" role="search" aria-label={t.label} className={`flex gap-2 ${className}`}>
@@ -34,6 +33,7 @@ export function SearchForm({ className = '' }: { className?: string }) {
 
 /** Wide screens: a button in the header that opens the box below it (focus goes into the box). */
 export function HeaderSearch() {
+  const t = useTexts().site.search
   const details = useRef<HTMLDetailsElement>(null)
   return (
     <details

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link as RouterLink } from 'react-router'
 import type { PageHeader as Header, Link } from '#lib/content'
 import { blockTexts } from '#lib/texts'
+import { useTexts } from '#ui/locale'
 import { isMp4Url } from '#lib/video-link'
 import { Editable, SidebarEditorButton, useEditing } from '#ui/editing'
 import { ChevronRightIcon } from '#ui/icons'
@@ -70,6 +71,7 @@ function HeaderLinks({ header }: { header: Header }) {
 function BackgroundVideo({ src, poster }: { src: string; poster: string | undefined }) {
   const video = useRef<HTMLVideoElement>(null)
   const [playing, setPlaying] = useState(false)
+  const t = useTexts().blocks.header
   useEffect(() => {
     const el = video.current
     if (!el || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return
@@ -109,7 +111,7 @@ function BackgroundVideo({ src, poster }: { src: string; poster: string | undefi
         <svg viewBox="0 0 24 24" width={18} height={18} fill="currentColor" aria-hidden="true" focusable="false">
           {playing ? <path d="M7 5h3v14H7zM14 5h3v14h-3z" /> : <path d="M8 5.5v13l10.5-6.5z" />}
         </svg>
-        <span className="sr-only">{playing ? blockTexts.header.pauseVideo : blockTexts.header.playVideo}</span>
+        <span className="sr-only">{playing ? t.pauseVideo : t.playVideo}</span>
       </button>
     </>
   )
@@ -245,9 +247,10 @@ function Hero({ header, size }: { header: Header; size: 'home' | 'large' }) {
 }
 
 function Breadcrumb({ header, light }: { header: Header; light?: boolean }) {
-  const items: Pick<Link, 'href' | 'text'>[] = header.breadcrumb?.length ? header.breadcrumb : [{ href: '/', text: 'Home' }]
+  const t = useTexts().site
+  const items: Pick<Link, 'href' | 'text'>[] = header.breadcrumb?.length ? header.breadcrumb : [{ href: '/', text: t.homeCrumb }]
   return (
-    <nav aria-label="Breadcrumb" className="mb-5">
+    <nav aria-label={t.breadcrumb} className="mb-5">
       <ol className={clsx('flex flex-wrap items-center gap-1 text-sm', light ? 'text-white/90' : 'text-ink-soft')}>
         {items.map((item, i) => (
           <li key={i} className="flex items-center gap-1">

@@ -1,6 +1,7 @@
 import type { FooterDoc } from '#lib/content'
 import { ClockIcon, EmailIcon, LocationIcon, PhoneIcon, SocialIcon } from '#ui/icons'
 import { SmartLink } from '#ui/SmartLink'
+import { useTexts } from '#ui/locale'
 
 type Footer = Omit<FooterDoc, 'domainId'>
 
@@ -17,6 +18,7 @@ export function SiteFooter({
   siteName: string
   /** An editor is editing it in place (outlined). */ editing?: boolean
 }) {
+  const t = useTexts().site
   const info = footer.visitorInformation
   const hasInfo = !!info && !!(info.title || info.address || info.phone || info.email || info.hours)
   // A link still being typed in the editor (no address yet) is not shown.
@@ -31,13 +33,13 @@ export function SiteFooter({
         {hasInfo && info ? (
           <section className="lg:col-span-4" aria-labelledby="footer-visitor-info">
             <h2 id="footer-visitor-info" className="font-display text-2xl font-semibold">
-              {info.title || 'Visitor information'}
+              {info.title || t.visitorInformation}
             </h2>
             <ul className="mt-6 flex flex-col gap-4 text-white/90">
               {info.address ? (
                 <li className="flex gap-3">
                   <LocationIcon className="mt-0.5 shrink-0 text-red-lighter" />
-                  <span className="sr-only">Address: </span>
+                  <span className="sr-only">{t.address}</span>
                   <span className="whitespace-pre-line">{info.address}</span>
                 </li>
               ) : null}
@@ -45,7 +47,7 @@ export function SiteFooter({
                 <li className="flex gap-3">
                   <PhoneIcon className="mt-0.5 shrink-0 text-red-lighter" />
                   <a href={`tel:${info.phone.replace(/[^\d+]/g, '')}`} className="hover:underline">
-                    <span className="sr-only">Phone: </span>
+                    <span className="sr-only">{t.phone}</span>
                     {info.phone}
                   </a>
                 </li>
@@ -54,7 +56,7 @@ export function SiteFooter({
                 <li className="flex gap-3">
                   <EmailIcon className="mt-0.5 shrink-0 text-red-lighter" />
                   <a href={`mailto:${info.email}`} className="break-all hover:underline">
-                    <span className="sr-only">E-mail: </span>
+                    <span className="sr-only">{t.email}</span>
                     {info.email}
                   </a>
                 </li>
@@ -62,7 +64,7 @@ export function SiteFooter({
               {info.hours ? (
                 <li className="flex gap-3">
                   <ClockIcon className="mt-0.5 shrink-0 text-red-lighter" />
-                  <span className="sr-only">Opening hours: </span>
+                  <span className="sr-only">{t.openingHours}</span>
                   <span className="whitespace-pre-line">{info.hours}</span>
                 </li>
               ) : null}
@@ -77,7 +79,7 @@ export function SiteFooter({
             }
           >
             {footer.linkGroups.map((group, i) => (
-              <nav key={i} aria-label={group.title || `Footer links ${i + 1}`}>
+              <nav key={i} aria-label={group.title || t.footerLinks(i + 1)}>
                 {group.title ? <h2 className="eyebrow text-white/80">{group.title}</h2> : null}
                 <ul className="mt-5 flex flex-col gap-3">
                   {group.links.map((link, l) => (
@@ -100,17 +102,17 @@ export function SiteFooter({
             <p>{footer.copy || `© ${siteName}`}</p>
             {footer.privacy?.href ? (
               <SmartLink link={footer.privacy} className="underline-offset-4 hover:underline">
-                {footer.privacy.text || 'Privacy'}
+                {footer.privacy.text || t.privacy}
               </SmartLink>
             ) : null}
             {footer.terms?.href ? (
               <SmartLink link={footer.terms} className="underline-offset-4 hover:underline">
-                {footer.terms.text || 'Terms'}
+                {footer.terms.text || t.terms}
               </SmartLink>
             ) : null}
           </div>
           {social.length ? (
-            <ul className="flex gap-3" aria-label="Social media">
+            <ul className="flex gap-3" aria-label={t.socialMedia}>
               {social.map((s, i) => (
                 <li key={i}>
                   <a
@@ -120,9 +122,7 @@ export function SiteFooter({
                     className="flex h-10 w-10 items-center justify-center rounded-full border border-white/30 text-white transition-colors hover:bg-white hover:text-red-darkest"
                   >
                     <SocialIcon network={s.network} size={18} />
-                    <span className="sr-only">
-                      {siteName} on {networkName(s.network)} (opens in a new tab)
-                    </span>
+                    <span className="sr-only">{t.socialLink(siteName, networkName(s.network))}</span>
                   </a>
                 </li>
               ))}

@@ -4,17 +4,18 @@ import type { NavDoc } from '#lib/content'
 import { ChevronDownIcon, CloseIcon, MenuIcon } from '#ui/icons'
 import { Img } from '#ui/Img'
 import { SmartLink } from '#ui/SmartLink'
-import { siteTexts } from '#lib/texts'
 import { HeaderSearch, SearchForm } from './HeaderSearch'
+import { useTexts } from '#ui/locale'
 import { LanguageSwitcher } from './LanguageSwitcher'
 
 type Nav = Omit<NavDoc, 'domainId'>
 
 function Brand({ nav }: { nav: Nav }) {
-  const name = nav.siteName || 'Home'
+  const t = useTexts().site
+  const name = nav.siteName || t.homeCrumb
   return (
     // It may shrink (the name is cut with an ellipsis) rather than push the header wider than a phone.
-    <RouterLink to="/" className="flex min-w-0 items-center gap-2 text-red-darkest sm:gap-3 lg:shrink-0" aria-label={`${name} home`}>
+    <RouterLink to="/" className="flex min-w-0 items-center gap-2 text-red-darkest sm:gap-3 lg:shrink-0" aria-label={t.home(name)}>
       {nav.logo?.imageId ? (
         <Img image={nav.logo} alt="" width={160} height={48} priority className="h-10 w-auto bg-transparent" />
       ) : (
@@ -44,6 +45,7 @@ function Brand({ nav }: { nav: Nav }) {
  */
 export function SiteHeader({ nav, editing = false }: { nav: Nav; /** An editor is editing it in place (outlined). */ editing?: boolean }) {
   const header = useRef<HTMLElement>(null)
+  const t = useTexts().site
   const { pathname, search } = useLocation()
   // Client-side navigation keeps a <details> (the menu, the search box) open; close them when the page changes.
   useEffect(() => {
@@ -74,7 +76,7 @@ export function SiteHeader({ nav, editing = false }: { nav: Nav; /** An editor i
       <div className="container-site flex h-18 items-center justify-between gap-3 sm:gap-6 lg:h-20">
         <Brand nav={nav} />
 
-        <nav aria-label="Main" className="hidden lg:block">
+        <nav aria-label={t.mainNav} className="hidden lg:block">
           <ul className="flex items-center xl:gap-2">
             {items.map((item, i) => {
               const hasGroups = item.groups.some((g) => g.links.length)
@@ -124,7 +126,7 @@ export function SiteHeader({ nav, editing = false }: { nav: Nav; /** An editor i
 
         <div className="flex shrink-0 items-center gap-2 sm:gap-3">
           <HeaderSearch />
-          <LanguageSwitcher label={siteTexts.language.label} />
+          <LanguageSwitcher label={t.language.label} />
           {nav.cta?.href && nav.cta.text ? (
             <SmartLink link={nav.cta} className="button hidden min-h-11 px-5 py-2 sm:inline-flex">
               {nav.cta.text}
@@ -136,10 +138,10 @@ export function SiteHeader({ nav, editing = false }: { nav: Nav; /** An editor i
               <MenuIcon className="menu-open-icon" />
               <CloseIcon className="menu-close-icon" />
               {/* The narrowest phones get the icon alone (the word stays for screen readers). */}
-              <span className="max-[22.49rem]:sr-only">Menu</span>
+              <span className="max-[22.49rem]:sr-only">{t.menu}</span>
             </summary>
             <nav
-              aria-label="Mobile"
+              aria-label={t.mobileNav}
               className="absolute inset-x-0 top-full max-h-[calc(100svh-4.5rem)] overflow-y-auto border-t border-black/5 bg-white pb-10 shadow-xl"
             >
               <SearchForm className="container-site pt-5" />

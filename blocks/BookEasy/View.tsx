@@ -1,6 +1,6 @@
 import { clsx } from 'clsx'
 import { formatIso, parseDmy } from '#lib/dates'
-import { texts } from '#lib/texts'
+import { useTexts } from '#ui/locale'
 import { BookingGadget } from '#ui/booking/Gadget'
 import { gadgetType } from '#lib/gadget-types'
 import { swatch } from '#lib/palette'
@@ -8,6 +8,7 @@ import { Editable } from '#ui/editing'
 import type { Props } from './schema'
 
 export function View({ title, productID, type, defaultDate, backgroundColour }: Props) {
+  const t = useTexts().booking
   const colour = swatch(backgroundColour, 'softPink')
   const kind = gadgetType(type)
   // DD/MM/YYYY -> YYYY-MM-DD (the loader hands the gadget a Date).
@@ -34,9 +35,9 @@ export function View({ title, productID, type, defaultDate, backgroundColour }: 
         <div className="rounded-sm bg-white p-4 text-ink sm:p-6">
           {productID ? (
             // Spec 02 §4: the details gadget starts 2 seconds after it is displayed.
-            <BookingGadget name="details" label={title || texts.booking.details} delayMs={2000} options={{ ...common, productID }} />
+            <BookingGadget name="details" label={title || t.details} delayMs={2000} options={{ ...common, productID }} />
           ) : (
-            <BookingGadget name="region" label={title || texts.booking.search} options={common} />
+            <BookingGadget name="region" label={title || t.search} options={common} />
           )}
         </div>
       </div>

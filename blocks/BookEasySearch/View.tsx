@@ -1,5 +1,5 @@
 import { clsx } from 'clsx'
-import { texts } from '#lib/texts'
+import { useTexts } from '#ui/locale'
 import { BookingGadget } from '#ui/booking/Gadget'
 import { gadgetType } from '#lib/gadget-types'
 import { swatch } from '#lib/palette'
@@ -7,6 +7,7 @@ import { Editable } from '#ui/editing'
 import type { Props } from './schema'
 
 export function View({ title, type, backgroundColour }: Props) {
+  const t = useTexts().booking
   const colour = swatch(backgroundColour, 'redDarkest')
   const kind = gadgetType(type)
   return (
@@ -24,7 +25,7 @@ export function View({ title, type, backgroundColour }: Props) {
         <div className="rounded-sm bg-white p-4 text-ink sm:p-6">
           <BookingGadget
             name="search"
-            label={title || texts.booking.search}
+            label={title || t.search}
             options={{ type: kind.name, typeId: kind.id, bookingURL: '/booking', ignoreSearchCookie: true }}
           />
         </div>

@@ -4,6 +4,7 @@ import { Card } from '../CardGrid/Card'
 import { cardSchemaDefaults } from '../CardGrid/card-defaults'
 import { ChevronLeftIcon, ChevronRightIcon } from '#ui/icons'
 import { SmartLink } from '#ui/SmartLink'
+import { useTexts } from '#ui/locale'
 import type { Props } from './schema'
 
 /**
@@ -12,6 +13,7 @@ import type { Props } from './schema'
  * small enhancement, so no carousel library is shipped to visitors.
  */
 export function View({ title, description, button, items }: Props) {
+  const t = useTexts().blocks.cardCarousel
   const editing = useEditing()
   const track = useRef<HTMLUListElement>(null)
   if (!items.length && !editing) return null
@@ -22,7 +24,7 @@ export function View({ title, description, button, items }: Props) {
     el.scrollBy({ left: direction * el.clientWidth * 0.8, behavior: reduce ? 'auto' : 'smooth' })
   }
   return (
-    <section className="overflow-hidden" aria-label={title || 'Carousel'} aria-roledescription="carousel">
+    <section className="overflow-hidden" aria-label={title || t.label} aria-roledescription="carousel">
       <div className="container-site">
         <div className="mb-8 flex items-end justify-between gap-6">
           <div className="max-w-2xl">
@@ -41,11 +43,11 @@ export function View({ title, description, button, items }: Props) {
             <div className="hidden shrink-0 gap-2 sm:flex">
               <button type="button" className="icon-button" onClick={() => scroll(-1)}>
                 <ChevronLeftIcon />
-                <span className="sr-only">Previous</span>
+                <span className="sr-only">{t.previous}</span>
               </button>
               <button type="button" className="icon-button" onClick={() => scroll(1)}>
                 <ChevronRightIcon />
-                <span className="sr-only">Next</span>
+                <span className="sr-only">{t.next}</span>
               </button>
             </div>
           ) : null}

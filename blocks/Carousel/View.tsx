@@ -1,6 +1,6 @@
 import { clsx } from 'clsx'
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
-import { blockTexts } from '#lib/texts'
+import { useTexts } from '#ui/locale'
 import { Img } from '#ui/Img'
 import { LinkTypeIcon } from '#ui/LinkIcon'
 import { swatch } from '#lib/palette'
@@ -9,7 +9,6 @@ import { Editable, useEditing } from '#ui/editing'
 import { imageSizes } from '../image-sizes'
 import type { CarouselItem, Props } from './schema'
 
-const t = blockTexts.carousel
 const MAX_ITEMS = 5
 const size = imageSizes.carousel
 
@@ -30,6 +29,7 @@ const number = (i: number) => String(i + 1).padStart(2, '0')
  * are a tabbed carousel (WAI-ARIA APG): arrow keys, Home and End move between them.
  */
 export function View({ title, reversed, background, items }: Props) {
+  const t = useTexts().blocks.carousel
   const editing = useEditing()
   const id = useId()
   const [active, setActive] = useState(0)

@@ -1,6 +1,7 @@
 import { clsx } from 'clsx'
 import { useId, useState } from 'react'
 import { chapterTexts } from '#lib/texts'
+import { useTexts } from '#ui/locale'
 import { ChevronLeftIcon, ChevronRightIcon, FileIcon } from '#ui/icons'
 import { Img } from '#ui/Img'
 import { SmartLink } from '#ui/SmartLink'
@@ -8,7 +9,6 @@ import { Editable, useEditing } from '#ui/editing'
 import { BlockList } from '../RenderBlocks'
 import type { ChapterItem, Props } from './schema'
 
-const t = chapterTexts
 /** Spec 02 §9: chapter images are 600x600. */
 const size = { width: 600, height: 600 } as const
 const number = (i: number) => String(i + 1).padStart(2, '0')
@@ -18,7 +18,7 @@ const newItem: ChapterItem = {
   heading: '',
   subheading: '',
   media: { imageId: '', alt: '' },
-  downloadLink: { type: 'external', href: '', text: t.downloadChapter },
+  downloadLink: { type: 'external', href: '', text: chapterTexts.downloadChapter },
   contents: [],
 }
 
@@ -29,6 +29,7 @@ const newItem: ChapterItem = {
  * buttons say which chapter is shown (aria-pressed) and a live region announces a change.
  */
 export function View({ title, items }: Props) {
+  const t = useTexts().chapters
   const editing = useEditing()
   const id = useId()
   const [active, setActive] = useState(0)

@@ -17,16 +17,14 @@ import {
   type EnquiryField,
   type FieldIssue,
 } from '#lib/concierge'
-import { conciergeTexts, favouriteTexts } from '#lib/texts'
+import { dayFormatter } from '#lib/site-texts/index'
+import { useLocale, useTexts } from '#ui/locale'
 import { ENQUIRY_PARAM, enquiryLines, readFavourites } from '#ui/favourites/store'
 import { useApiBase } from '#ui/hooks/use-api-base'
 import { useHydrated } from '#ui/hooks/use-hydrated'
 import { ChevronDownIcon } from '#ui/icons'
 import { useEditing } from '#ui/editing'
 import type { Props } from './schema'
-
-const t = conciergeTexts
-const labels = t.labels
 
 type ListField = 'roomTypes' | 'accomTypes' | 'whereToStay' | 'activities' | 'bookingsToHelp'
 type TextField = Exclude<EnquiryField, ListField>
@@ -105,6 +103,11 @@ const inputClass =
  * 'Enquiry Sent'. Messages sit under their fields and are announced.
  */
 export function View(_: Props) {
+  const { concierge: t, favourites: favouriteTexts } = useTexts()
+  const labels = t.labels
+  const { locale } = useLocale()
+  // The choices are sent in English (the visitor centre reads them); each shows in the page's language.
+  const optionLabel = (option: string) => (t.options as Readonly<Record<string, string>>)[option] ?? option
   const editing = useEditing()
   const id = useId()
   const apiBase = useApiBase()
@@ -129,7 +132,7 @@ export function View(_: Props) {
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setValues((current) => (current.comments ? current : { ...current, comments: message }))
     setFromList(list.length)
-  }, [editing])
+  }, [editing, favouriteTexts])
   useEffect(() => {
     if (!focusAfter.current) return
     document.getElementById(focusAfter.current)?.focus()
@@ -140,7 +143,7 @@ export function View(_: Props) {
   const stepId = (i: number) => `${id}-step-${i}`
   const limits = today ? checkInLimits(values.monthToVisit, today) : null
   const issuesNow = (next: Values): FieldIssue[] => {
-    const result = checkEnquiry(toData(next), today ?? isoDate(new Date()))
+    const result = checkEnquiry(toData(next), today ?? isoDate(new Date()), t, dayFormatter(locale))
     return result.ok ? [] : result.issues
   }
 
@@ -291,7 +294,7 @@ export function View(_: Props) {
                 onChange={(e) => toggleList(field, option, e.target.checked)}
                 className="size-5 shrink-0 accent-red"
               />
-              {option}
+              {optionLabel(option)}
             </label>
           ))}
         </div>
@@ -306,7 +309,8 @@ export function View(_: Props) {
   }
 
   function step(index: number, children: ReactNode) {
-    const { title, fields } = steps[index]!
+    const { id: stepKey, fields } = steps[index]!
+    const title = t.steps[stepKey]
     const isOpen = open[index]
     const invalid = (fields as readonly EnquiryField[]).some((f) => errors[f])
     const last = index === steps.length - 1
@@ -377,7 +381,7 @@ export function View(_: Props) {
                         onChange={() => set('preferredContact', option)}
                         className="size-5 accent-red"
                       />
-                      {option}
+                      {optionLabel(option)}
                     </label>
                   ))}
                 </div>
@@ -401,7 +405,7 @@ export function View(_: Props) {
                   <option value="">—</option>
                   {months.map((m) => (
                     <option key={m} value={m}>
-                      {m}
+                      {optionLabel(m)}
                     </option>
                   ))}
                 </select>

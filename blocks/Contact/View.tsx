@@ -4,6 +4,7 @@ import { EmailIcon, LocationIcon, PhoneIcon, UrlIcon } from '#ui/icons'
 import { Img } from '#ui/Img'
 import { imageSizes } from '../image-sizes'
 import type { ContactMethod, Props } from './schema'
+import { useTexts } from '#ui/locale'
 
 const contactImage = imageSizes.contact
 
@@ -21,6 +22,7 @@ function hrefOf(method: ContactMethod): string | null {
 }
 
 export function View({ title, subtitle, image, contactMethods }: Props) {
+  const opensNewTab = useTexts().site.opensNewTab
   const editing = useEditing()
   const showImage = (image.show && image.imageId) || (editing && image.show)
   return (
@@ -75,7 +77,7 @@ export function View({ title, subtitle, image, contactMethods }: Props) {
                       className="pt-2 font-medium text-ink underline decoration-red/30 underline-offset-4 hover:text-red hover:decoration-red"
                     >
                       {method.text || href}
-                      {external ? <span className="sr-only"> (opens in a new tab)</span> : null}
+                      {external ? <span className="sr-only"> {opensNewTab}</span> : null}
                     </Editable>
                   ) : (
                     <Editable

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx'
-import { blockTexts } from '#lib/texts'
+import { useTexts } from '#ui/locale'
 import { ArrowRightIcon } from '#ui/icons'
 import { Img } from '#ui/Img'
 import { SmartLink } from '#ui/SmartLink'
@@ -99,11 +99,12 @@ function Tile({ cell, tile, first }: { cell: MosaicCell; tile: MosaicTile; first
  * document order is the phone order, so reading and tabbing follow what a phone shows.
  */
 export function View({ items, gap, inContainer }: Props) {
+  const t = useTexts().blocks.mosaic
   const editing = useEditing()
   const cells = mobileOrder(items)
   if (!editing && !cells.some((c) => items[c].image.imageId || items[c].title)) return null
   return (
-    <section className={clsx(inContainer ? 'container-site' : 'w-full')} aria-label={blockTexts.mosaic.label}>
+    <section className={clsx(inContainer ? 'container-site' : 'w-full')} aria-label={t.label}>
       <ul className="grid grid-cols-2 xl:grid-cols-12 xl:grid-rows-[28rem_20rem]" style={{ gap: `${gap}px` }}>
         {cells.map((cell, i) => (
           <Tile key={cell} cell={cell} tile={items[cell]} first={i === 0} />

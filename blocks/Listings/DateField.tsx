@@ -1,9 +1,7 @@
 import { useId, useState } from 'react'
 import { formatDmy, parseDate, parseDmy } from '#lib/dates'
-import { listingTexts } from '#lib/texts'
+import { useTexts } from '#ui/locale'
 import { readTypedDate } from './typed-date'
-
-const t = listingTexts.grid
 
 /**
  * A date typed as DD/MM/YYYY (spec 02 §2.2). A complete valid date (or an emptied box) applies at
@@ -26,6 +24,7 @@ export function DateField({
   refuse: (iso: string) => string | null
   onChange: (iso: string) => void
 }) {
+  const t = useTexts().listings.grid
   const [draft, setDraft] = useState<string | null>(null)
   const [refused, setRefused] = useState<string | null>(null)
   const hintId = useId()

@@ -1,13 +1,11 @@
 import { clsx } from 'clsx'
 import type { FormEvent, RefObject } from 'react'
 import type { FetchResponse } from '#lib/listings'
-import { listingTexts } from '#lib/texts'
+import { useTexts } from '#ui/locale'
 import { CloseIcon } from '#ui/icons'
 import { params, toggleCategory, withDate, type GridFilters } from '../../listings/grid-filters'
 import { DateField } from './DateField'
 import { FilterIcon } from './icons'
-
-const t = listingTexts.grid
 
 /**
  * The grid's filters (spec 02 §2.2): keywords, then a panel with the town, the dates (when the
@@ -36,6 +34,7 @@ export function FilterForm({
   hydrated: boolean
   panel: { panelOpen: boolean; setPanelOpen: (open: boolean) => void; panelRef: RefObject<HTMLDetailsElement | null> }
 }) {
+  const t = useTexts().listings.grid
   const categories = result?.listingCategories ?? []
   const locations = result?.locations ?? []
   const { panelOpen, setPanelOpen, panelRef } = panel

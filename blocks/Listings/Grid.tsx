@@ -12,7 +12,7 @@
 import { clsx } from 'clsx'
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useRouteLoaderData } from 'react-router'
-import { listingTexts, mapTexts } from '#lib/texts'
+import { useTexts } from '#ui/locale'
 import { useApiBase } from '#ui/hooks/use-api-base'
 import { useHydrated } from '#ui/hooks/use-hydrated'
 import { emptyFilters, filtersFromSearch, filtersToSearch, pdfQuery, type GridFilters } from '../../listings/grid-filters'
@@ -25,8 +25,6 @@ import { downloadCalendar } from './pdf-export'
 import { useFilterPanel } from './use-filter-panel'
 import { useListingsQuery } from './use-listings-query'
 import { useGridView, ViewToggle } from './ViewToggle'
-
-const t = listingTexts.grid
 
 /** The map view (issue 19): Leaflet and its clusters load only when a visitor chooses Map. */
 const ListingsMap = lazy(() => import('./ListingsMap'))
@@ -53,6 +51,10 @@ interface GridProps {
 }
 
 export function ListingsGrid({ categoryFilter, showExport, initial }: GridProps) {
+  const {
+    listings: { grid: t },
+    map: mapTexts,
+  } = useTexts()
   const hydrated = useHydrated()
   const apiBase = useApiBase()
   const siteName = useSiteName()

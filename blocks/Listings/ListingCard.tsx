@@ -1,14 +1,11 @@
 import { clsx } from 'clsx'
 import type { ListingCard as CardData } from '#lib/listings'
-import { listingTexts } from '#lib/texts'
 import { SaveButton } from '#ui/favourites/SaveButton'
 import { LocationIcon } from '#ui/icons'
 import { cardCost, eventDateRange, plainText } from '../../listings/format'
 import { CalendarIcon } from './icons'
 import { ListingImage } from '#ui/ListingImage'
-import { useLocale } from '#ui/locale'
-
-const t = listingTexts.grid
+import { useLocale, useTexts } from '#ui/locale'
 
 /** Spec 02 §9: the listing card picture is 700x700. */
 export const CARD_IMAGE = { width: 700, height: 700 } as const
@@ -31,14 +28,16 @@ export function ListingCard({
   /** The first card of a grid: its picture is likely the largest on the first screen (LCP), so it loads first. */
   priority?: boolean
 }) {
+  const t = useTexts().listings.grid
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const inactive = listing.activeStatus !== 'ACTIVE'
   const path = `/${listing.slug}`
   // Plain links (the card's whole area): with the page's language prefix.
-  const href = useLocale().href(path)
-  const dates = eventDateRange(listing.startDate, listing.endDate)
+  const { href: hrefOf, locale } = useLocale()
+  const href = hrefOf(path)
+  const dates = eventDateRange(listing.startDate, listing.endDate, locale)
   // Spec 02 §2.2: the cost shows for events with a rate range (or free entry).
-  const cost = listing.productCategoryId === 'EVENT' || listing.freeEntryFlag === 1 ? cardCost(listing) : ''
+  const cost = listing.productCategoryId === 'EVENT' || listing.freeEntryFlag === 1 ? cardCost(listing, locale) : ''
   const description = plainText(listing.description)
   return (
     <article

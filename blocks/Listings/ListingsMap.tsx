@@ -12,11 +12,9 @@ import 'leaflet/dist/leaflet.css'
 import L from 'leaflet'
 import { useEffect, useId, useRef, useState } from 'react'
 import Supercluster from 'supercluster'
-import { mapTexts } from '#lib/texts'
+import { useTexts } from '#ui/locale'
 import { fetchRequest, type GridFilters } from '../../listings/grid-filters'
 import { REGION_OUTLINE, REGION_RIVER, REGION_TOWNS } from '#ui/map-region'
-
-const t = mapTexts
 
 type Point = [id: string, slug: string, name: string, lat: number, lng: number]
 
@@ -40,6 +38,7 @@ const escapeHtml = (text: string) =>
 const PIN = `<svg viewBox="0 0 24 32" width="26" height="34" aria-hidden="true" focusable="false"><path d="M12 0C5.4 0 0 5.3 0 11.9 0 20.6 12 32 12 32s12-11.4 12-20.1C24 5.3 18.6 0 12 0z" fill="#981a31" stroke="#fff" stroke-width="1.5"/><circle cx="12" cy="12" r="4.5" fill="#fff"/></svg>`
 
 export default function ListingsMap({ apiBase, filters, categoryFilter }: Props) {
+  const t = useTexts().map
   const containerRef = useRef<HTMLDivElement>(null)
   const mapRef = useRef<L.Map | null>(null)
   const layerRef = useRef<L.LayerGroup | null>(null)
@@ -128,7 +127,7 @@ export default function ListingsMap({ apiBase, filters, categoryFilter }: Props)
       map.attributionControl.addAttribution(escapeHtml(t.outline))
     }
     background.eachLayer((layer) => (layer as L.Path).bringToBack?.())
-  }, [haveAnswer, tileUrl, attribution])
+  }, [haveAnswer, tileUrl, attribution, t])
 
   // The markers: clusters for the current view, redrawn as the visitor moves the map.
   useEffect(() => {
@@ -205,7 +204,7 @@ export default function ListingsMap({ apiBase, filters, categoryFilter }: Props)
     return () => {
       map.off('moveend', draw)
     }
-  }, [answer])
+  }, [answer, t])
 
   return (
     <div className="flex flex-col gap-3">

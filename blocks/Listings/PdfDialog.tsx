@@ -1,11 +1,10 @@
 import { useEffect, useId, useRef } from 'react'
-import { listingTexts } from '#lib/texts'
+import { useTexts } from '#ui/locale'
 import { Spinner } from './icons'
-
-const t = listingTexts.grid
 
 /** The 'generating' modal shown while a calendar is laid out (a native <dialog>; Escape does not close it). */
 export function PdfDialog({ open }: { open: boolean }) {
+  const t = useTexts().listings.grid
   const dialogRef = useRef<HTMLDialogElement>(null)
   const ids = useId()
 

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx'
 import { useEffect, useState } from 'react'
-import { mapTexts } from '#lib/texts'
+import { useTexts } from '#ui/locale'
 
 /** The address's parameter that keeps the chosen view (a shared or reloaded address opens the map again). */
 const VIEW_PARAM = 'view'
@@ -29,6 +29,7 @@ export function useGridView() {
 
 /** The List | Map switch. The map needs the scripts: until they run it holds its place unseen (nothing moves when it appears). */
 export function ViewToggle({ view, onChoose, hydrated }: { view: GridView; onChoose: (view: GridView) => void; hydrated: boolean }) {
+  const mapTexts = useTexts().map
   return (
     <div
       role="group"

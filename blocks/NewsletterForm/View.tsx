@@ -1,12 +1,10 @@
 import { clsx } from 'clsx'
 import { useId, useState, type FormEvent } from 'react'
-import { blockTexts } from '#lib/texts'
+import { useTexts } from '#ui/locale'
 import { ArrowRightIcon } from '#ui/icons'
 import { SmartLink } from '#ui/SmartLink'
 import { Editable, useEditing } from '#ui/editing'
 import type { Props } from './schema'
-
-const t = blockTexts.newsletter
 
 type Status = 'idle' | 'sending' | 'sent' | 'failed'
 
@@ -16,6 +14,7 @@ type Status = 'idle' | 'sending' | 'sent' | 'failed'
  * and announced. With no service configured the block offers its link instead.
  */
 export function View({ heading, text, link, formAction, emailField }: Props) {
+  const t = useTexts().blocks.newsletter
   const editing = useEditing()
   const id = useId()
   const [status, setStatus] = useState<Status>('idle')

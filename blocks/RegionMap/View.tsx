@@ -1,11 +1,10 @@
 import { blockTexts } from '#lib/texts'
+import { useTexts } from '#ui/locale'
 import { ArrowRightIcon } from '#ui/icons'
 import { LinkTypeIcon } from '#ui/LinkIcon'
 import { SmartLink } from '#ui/SmartLink'
 import { Editable, useEditing } from '#ui/editing'
 import type { Props } from './schema'
-
-const t = blockTexts.regionMap
 
 /** Mirrors schema.isMapUrl without importing the schema (zod stays out of the visitor bundle). */
 const usable = (value: string) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value.trim())
@@ -15,6 +14,7 @@ const usable = (value: string) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value.tri
  * see nothing; editors see the spec's 'No map found for this URL.' (spec 02 §8).
  */
 export function View({ alpacaURL, title, cta }: Props) {
+  const t = useTexts().blocks.regionMap
   const editing = useEditing()
   const ok = usable(alpacaURL)
   if (!ok && !editing) return null
@@ -44,7 +44,7 @@ export function View({ alpacaURL, title, cta }: Props) {
             role="status"
             className="flex aspect-[16/6] items-center justify-center rounded-sm bg-grey p-6 text-center font-medium text-ink-soft"
           >
-            {t.noMap}
+            {blockTexts.regionMap.noMap}
           </p>
         )}
       </div>

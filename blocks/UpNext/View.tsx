@@ -4,14 +4,16 @@ import { ArrowRightIcon } from '#ui/icons'
 import { Img } from '#ui/Img'
 import { swatch } from '#lib/palette'
 import { SmartLink } from '#ui/SmartLink'
+import { useTexts } from '#ui/locale'
 import type { Props } from './schema'
 
 export function View({ heading, subheading, image, backgroundColour, link }: Props) {
+  const upNext = useTexts().chapters.upNext
   const editing = useEditing()
   if (!heading && !editing) return null
   const colour = swatch(backgroundColour, 'redDarkest')
   return (
-    <section className={clsx(colour.className)} aria-label={heading || 'Up next'}>
+    <section className={clsx(colour.className)} aria-label={heading || upNext}>
       <div className="mx-auto grid max-w-[1600px] md:grid-cols-2">
         <div className="relative min-h-64 bg-red-darker/40">
           <Editable
@@ -25,7 +27,7 @@ export function View({ heading, subheading, image, backgroundColour, link }: Pro
           />
         </div>
         <div className="flex flex-col justify-center gap-4 px-6 py-12 sm:px-12 lg:px-20 lg:py-20">
-          <p className="eyebrow opacity-90">Up next</p>
+          <p className="eyebrow opacity-90">{upNext}</p>
           <Editable
             kind="content"
             path="heading"

@@ -1,12 +1,11 @@
 import { clsx } from 'clsx'
 import { useState } from 'react'
-import { blockTexts } from '#lib/texts'
+import { useTexts } from '#ui/locale'
 import type { ImageLike } from '#ui/Img'
 import { Img } from '#ui/Img'
 import { Editable, useEditing } from '#ui/editing'
 import { playerUrl, type VideoProvider } from './video-id'
 
-const t = blockTexts.video
 const providerName: Record<VideoProvider, string> = { youtube: 'YouTube', vimeo: 'Vimeo' }
 
 interface VideoEmbedProps {
@@ -23,6 +22,7 @@ interface VideoEmbedProps {
  * asks for it. Without JavaScript the button is a link to the player itself.
  */
 export function VideoEmbed({ provider, videoId, title, poster, caption }: VideoEmbedProps) {
+  const t = useTexts().blocks.video
   const editing = useEditing()
   const [playing, setPlaying] = useState(false)
   if (!videoId && !editing) return null

@@ -4,11 +4,12 @@
  * same for everybody; fixed in a corner, so it never moves the page.
  */
 import { Link, useLocation } from 'react-router'
-import { texts } from '#lib/texts'
+import { useTexts } from '../locale'
 import { useCart } from './cart'
 
 export function CartCount() {
   const { cartCount } = useCart()
+  const t = useTexts().cart
   const { pathname } = useLocation()
   if (!cartCount || pathname === '/booking') return null
   return (
@@ -32,7 +33,7 @@ export function CartCount() {
         <circle cx="18" cy="20" r="1.5" />
         <path d="M2 3h3l2.6 12.2a1.5 1.5 0 0 0 1.5 1.2h8.8a1.5 1.5 0 0 0 1.5-1.1L21 8H6" />
       </svg>
-      {texts.cart.count(cartCount)}
+      {t.count(cartCount)}
     </Link>
   )
 }

@@ -4,18 +4,18 @@
  * 'No Data Found') when a call fails.
  */
 import { useEffect, useState } from 'react'
-import { texts } from '#lib/texts'
+import type { SiteTexts } from '#lib/site-texts/index'
+import { useTexts } from '../locale'
 import { emptyCart, loadProviderCart, removeFromCart, useCart, type CartItem } from './cart'
 import { useApiBase } from '../hooks/use-api-base'
 
-const t = texts.cart
-
-function describe(item: CartItem) {
+function describe(t: SiteTexts['cart'], item: CartItem) {
   return t.item(String(item.type ?? ''), String(item.operatorid ?? item.id))
 }
 
 export function CartPanel() {
   const apiBase = useApiBase()
+  const t = useTexts().cart
   const { cart, sessionToken } = useCart()
   const [message, setMessage] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -60,7 +60,7 @@ export function CartPanel() {
           {cart.map((item) => (
             <li key={item.id} className="flex flex-wrap items-center justify-between gap-4 py-4" data-cart-item={item.id}>
               <div>
-                <p className="font-semibold">{describe(item)}</p>
+                <p className="font-semibold">{describe(t, item)}</p>
                 <p className="text-sm text-ink-soft">{t.details(String(item.adults ?? ''), String(item.startdate ?? ''))}</p>
               </div>
               <div className="flex items-center gap-4">
@@ -74,7 +74,7 @@ export function CartPanel() {
                   onClick={() => void run(() => removeFromCart(apiBase, item.id))}
                 >
                   <span aria-hidden="true">Remove</span>
-                  <span className="sr-only">{t.remove(describe(item))}</span>
+                  <span className="sr-only">{t.remove(describe(t, item))}</span>
                 </button>
               </div>
             </li>

@@ -5,7 +5,7 @@
  */
 import { clsx } from 'clsx'
 import { useEffect, useId, useState } from 'react'
-import { texts } from '#lib/texts'
+import { useTexts } from '../locale'
 import { useApiBase } from '../hooks/use-api-base'
 import { useBookingSettings, type GadgetName } from './settings'
 
@@ -27,7 +27,9 @@ export interface BookingGadgetProps {
   className?: string
 }
 
-export function BookingGadget({ name, options, delayMs = 0, failureText = texts.booking.failure, label, className }: BookingGadgetProps) {
+export function BookingGadget({ name, options, delayMs = 0, failureText: failure, label, className }: BookingGadgetProps) {
+  const t = useTexts().booking
+  const failureText = failure ?? t.failure
   const settings = useBookingSettings()
   const apiBase = useApiBase()
   const target = `booking-gadget-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`
@@ -129,7 +131,7 @@ export function BookingGadget({ name, options, delayMs = 0, failureText = texts.
             aria-hidden="true"
             className="inline-block size-5 animate-spin rounded-full border-2 border-current border-t-transparent motion-reduce:animate-none"
           />
-          {texts.booking.loading}
+          {t.loading}
         </p>
       ) : null}
       {status === 'loading' ? (

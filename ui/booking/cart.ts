@@ -5,6 +5,7 @@
  */
 import { useBrowserStore } from '../hooks/use-hydrated'
 import { texts } from '#lib/texts'
+import { documentTexts } from '../locale'
 
 export interface CartItem {
   id: string
@@ -137,10 +138,10 @@ async function api<T>(apiBase: string, path: string, init?: RequestInit): Promis
       headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}) },
     })
   } catch {
-    throw new CartError(texts.cart.unreachable, 0)
+    throw new CartError(documentTexts().cart.unreachable, 0)
   }
   const body = (await res.json().catch(() => null)) as (T & { error?: { message?: string } }) | null
-  if (!res.ok) throw new CartError(body?.error?.message || texts.cart.unreachable, res.status)
+  if (!res.ok) throw new CartError(body?.error?.message || documentTexts().cart.unreachable, res.status)
   return body as T
 }
 

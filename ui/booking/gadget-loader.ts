@@ -5,7 +5,7 @@
  * calls `BE.gadget.<name>(selector, options)`. It also subscribes the site's cart to the gadgets'
  * documented booking events (`$w.event.subscribe('item.book.click', ...)`, gadget-events.ts).
  */
-import { texts } from '#lib/texts'
+import { documentTexts } from '../locale'
 import { addToCart } from './cart'
 import { BOOKED_EVENT, BOOKING_FAILED_EVENT, bookingErrorMessage, cartItemFromBooking } from './gadget-events'
 import type { BookingSettings, GadgetName } from './settings'
@@ -78,7 +78,9 @@ function connectCart(apiBase: string) {
     }
     addToCart(apiBase, item).catch((error: unknown) => reportCartError(error instanceof Error ? error.message : String(error)))
   })
-  subscribe.call(window.$w?.event, BOOKING_FAILED_EVENT, (resp) => reportCartError(bookingErrorMessage(resp, texts.cart.unreachable)))
+  subscribe.call(window.$w?.event, BOOKING_FAILED_EVENT, (resp) =>
+    reportCartError(bookingErrorMessage(resp, documentTexts().cart.unreachable)),
+  )
 }
 
 export interface MountOptions {

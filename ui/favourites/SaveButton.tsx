@@ -4,10 +4,9 @@
  * the page is hydrated (absolutely placed on cards: nothing moves when it appears).
  */
 import { clsx } from 'clsx'
-import { favouriteTexts as t } from '#lib/texts'
 import { useHydrated } from '../hooks/use-hydrated'
 import { FAVOURITES_PATH, toggleFavourite, useFavourites, type Favourite } from './store'
-import { useLocale } from '#ui/locale'
+import { useLocale, useTexts } from '#ui/locale'
 
 export function HeartIcon({ filled, size = 20, className }: { filled: boolean; size?: number; className?: string }) {
   return (
@@ -30,6 +29,7 @@ export function HeartIcon({ filled, size = 20, className }: { filled: boolean; s
 
 /** A round heart on a card's picture (the card's name is in its label). */
 export function SaveButton({ item, className }: { item: Favourite; className?: string }) {
+  const t = useTexts().favourites
   const hydrated = useHydrated()
   const list = useFavourites()
   if (!hydrated) return null
@@ -53,6 +53,7 @@ export function SaveButton({ item, className }: { item: Favourite; className?: s
 
 /** A labelled save button for the top of a listing or content page, with the way to the list. */
 export function SaveBar({ item, className }: { item: Favourite; className?: string }) {
+  const t = useTexts().favourites
   const { href } = useLocale()
   const hydrated = useHydrated()
   const list = useFavourites()

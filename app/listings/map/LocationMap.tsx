@@ -4,7 +4,7 @@
  * and no network: it shows offline and costs visitors nothing. A link opens the place in
  * OpenStreetMap for directions.
  */
-import { mapTexts as t } from '#lib/texts'
+import { useTexts } from '#ui/locale'
 import { LocationIcon } from '#ui/icons'
 import { REGION_OUTLINE, REGION_RIVER, REGION_TOWNS } from '#ui/map-region'
 
@@ -29,6 +29,8 @@ function projection(lat: number, lng: number) {
 }
 
 export function LocationMap({ name, address, geo }: { name: string; address: string; geo: { latitude: number; longitude: number } }) {
+  const t = useTexts().map
+  const opensNewTab = useTexts().site.opensNewTab
   const { at, height } = projection(geo.latitude, geo.longitude)
   const path = (line: [number, number][]) => line.map(([lng, lat], i) => `${i ? 'L' : 'M'}${at(lat, lng).join(' ')}`).join(' ')
   const [x, y] = at(geo.latitude, geo.longitude)
@@ -85,7 +87,7 @@ export function LocationMap({ name, address, geo }: { name: string; address: str
           <p>
             <a href={osm} target="_blank" rel="noopener noreferrer" className="link-arrow font-semibold text-red">
               {t.openInMaps}
-              <span className="sr-only"> (opens in a new tab)</span>
+              <span className="sr-only"> {opensNewTab}</span>
             </a>
           </p>
         </div>
