@@ -9,12 +9,12 @@ import { HydratedRouter } from 'react-router/dom'
 import { loadViews } from '#blocks/view-cache'
 import { staticViewTypes } from '#blocks/view-loaders.generated'
 import { config as zodConfig } from 'zod/v4/core'
+import { loadSiteTexts } from '#lib/site-texts/index'
 
 // The page's Content-Security-Policy allows no eval (docs/decisions/027): zod, which the editor's and
 // the forms' checks use, would otherwise try `new Function` once to see whether it may compile its
 // checks, and the browser reports each try as a violation.
 zodConfig({ jitless: true })
-import { loadSiteTexts } from '#lib/site-texts/index'
 
 const onPage = [...document.querySelectorAll<HTMLElement>('[data-block]')]
   .map((element) => element.dataset.block ?? '')
