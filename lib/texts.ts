@@ -810,6 +810,8 @@ export const texts = {
     notConfigured: 'Online booking is not configured on this site',
     heading: 'Your cart',
     empty: 'Your cart is empty.',
+    /** On /booking?operatorId=…, under that operator's availability (issue 31). */
+    emptyChoose: 'Nothing in your cart yet: choose a date above and add it to your cart.',
     emptyCart: 'Empty cart',
     remove: (name: string) => `Remove ${name} from your cart`,
     item: (type: string, id: string) => `${type ? `${type[0]!.toUpperCase()}${type.slice(1)}` : 'Booking'} ${id}`,
@@ -830,6 +832,12 @@ export const texts = {
     giftCards: 'Gift cards',
     details: 'Availability',
     callUs: 'Prefer to talk? The Visitor Centre books for you:',
+    /** /booking?operatorId=… from a listing's 'Book Now' (issue 31). */
+    operatorTitle: (name: string) => `Book ${name}`,
+    operatorLead: 'Choose your date and guests, add it to your cart, then check out below.',
+    aboutOperator: (name: string) => `About ${name}`,
+    operatorAvailability: (name: string) => `Availability at ${name}`,
+    operatorUnknown: 'That booking link does not match a listing on this site any more. You can still check availability below.',
   },
   /** The consent banner for analytics, the ad pixel, the tag manager and error reporting. */
   consent: {

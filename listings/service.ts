@@ -319,6 +319,17 @@ export function createListingService(db: Db, deps: ListingDeps) {
     return page ? findById(domainId, page.id, options) : null
   }
 
+  /** The published listing whose booking operator id this is ('Book Now' leads to /booking?operatorId=), or null. */
+  async function findByBookingOperator(domainId: string, operatorId: string): Promise<Listing | null> {
+    const [row] = await db
+      .select({ id: listings.id })
+      .from(listings)
+      .where(and(eq(listings.domainId, domainId), eq(listings.published, true), eq(listings.publicBookEasyId, operatorId)))
+      .orderBy(asc(listings.id))
+      .limit(1)
+    return row ? findById(domainId, row.id) : null
+  }
+
   async function productServices(domainId: string, productId: string, options: { editor?: boolean } = {}): Promise<ServiceSummary[]> {
     const rows = await db
       .select()
@@ -532,6 +543,7 @@ export function createListingService(db: Db, deps: ListingDeps) {
     // reading
     findById,
     findBySlug,
+    findByBookingOperator,
     productServices,
     fetch: grid.fetch,
     fetchRelated: grid.fetchRelated,

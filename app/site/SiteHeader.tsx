@@ -65,6 +65,8 @@ export function SiteHeader({ nav, editing = false }: { nav: Nav; /** An editor i
   }, [])
 
   const items = nav.items.filter((item) => item.text)
+  // The search page has its own box (with suggestions): the header's would only repeat it.
+  const searchHere = pathname !== '/search'
   const isCurrent = (href: string) => href === pathname || (href !== '/' && pathname.startsWith(`${href}/`))
 
   return (
@@ -125,7 +127,7 @@ export function SiteHeader({ nav, editing = false }: { nav: Nav; /** An editor i
         </nav>
 
         <div className="flex shrink-0 items-center gap-2 sm:gap-3">
-          <HeaderSearch />
+          {searchHere ? <HeaderSearch /> : null}
           <LanguageSwitcher label={t.language.label} />
           {nav.cta?.href && nav.cta.text ? (
             <SmartLink link={nav.cta} className="button hidden min-h-11 px-5 py-2 sm:inline-flex">
@@ -144,7 +146,7 @@ export function SiteHeader({ nav, editing = false }: { nav: Nav; /** An editor i
               aria-label={t.mobileNav}
               className="absolute inset-x-0 top-full max-h-[calc(100svh-4.5rem)] overflow-y-auto border-t border-black/5 bg-white pb-10 shadow-xl"
             >
-              <SearchForm className="container-site pt-5" />
+              {searchHere ? <SearchForm className="container-site pt-5" /> : null}
               <ul className="container-site flex flex-col divide-y divide-black/5">
                 {items.map((item, i) => (
                   <li key={i} className="py-4">

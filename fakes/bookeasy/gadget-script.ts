@@ -24,10 +24,19 @@
  *
  * `?fail=1` on the script address makes every gadget throw (the "script errors" path).
  */
+import { KINDS, NAMES } from './operators.ts'
+
 export function fakeGadgetScript(fail: boolean): string {
   return `;(function () {
   'use strict'
   var FAIL = ${fail ? 'true' : 'false'}
+  // Operators' names as the fake provider's operator information gives them (operators.ts).
+  var NAMES = ${JSON.stringify(NAMES)}
+  var NAME_KINDS = ${JSON.stringify(KINDS)}
+  function tradingName(id) {
+    var n = Math.abs(Math.trunc(Number(id)))
+    return isFinite(n) && String(id).trim() !== '' ? NAMES[n % NAMES.length] + ' ' + NAME_KINDS[Math.floor(n / NAMES.length) % NAME_KINDS.length] : 'Operator ' + id
+  }
   var handlers = {}
   var count = 0
   function publish(name, data) {
@@ -188,18 +197,18 @@ export function fakeGadgetScript(fail: boolean): string {
     var nights = kind.nights ? select(type === 'carhire' ? 'Days' : 'Nights', [1, 2, 3, 4, 5, 6, 7, 10, 14], 2) : null
     var adults = select('Adults', [1, 2, 3, 4, 5, 6, 7, 8], 2)
     var children = select('Children', [0, 1, 2, 3, 4, 5, 6], 0)
-    var search = button('Search')
+    // A real submit button: the fields and the button are one form (Enter in a field searches too).
+    var search = el('button', { type: 'submit', 'class': BUTTON }, ['Search'])
     var results = el('div', { 'class': 'flex flex-col gap-3', 'aria-live': 'polite' })
     var box = mount(selector, name, [
       heading(title),
-      el('form', { 'class': 'flex flex-col gap-4', 'data-be-form': '' }, [
+      el('form', { 'class': 'flex flex-col gap-4', 'data-be-form': '', novalidate: '' }, [
         row([when.node, nights ? nights.node : null, adults.node, children.node].filter(Boolean)),
         el('div', {}, [search]),
       ]),
       results,
     ])
     box.querySelector('form').addEventListener('submit', function (event) { event.preventDefault(); run() })
-    search.addEventListener('click', run)
     function run() {
       var d = when.date()
       results.textContent = ''
@@ -248,8 +257,8 @@ export function fakeGadgetScript(fail: boolean): string {
         var d = when.date()
         if (!d) return
         book(box, {
-          vcId: o.vcID, operatorId: Number(o.productID), operatorName: 'Operator ' + o.productID, type: type,
-          productId: Number(o.productID) * 10 + 1, productName: 'Room 1 at operator ' + o.productID, cost: 120,
+          vcId: o.vcID, operatorId: Number(o.productID), operatorName: tradingName(o.productID), type: type,
+          productId: Number(o.productID) * 10 + 1, productName: type === 'accom' ? 'Room 1' : 'Booking 1', cost: 120,
           adults: Number(adults.input.value), children: Number(children.input.value), period: 1, date: iso(d), bookingURL: o.bookingURL,
         })
       })
@@ -292,6 +301,20 @@ export function fakeGadgetScript(fail: boolean): string {
         note,
       ])
       pay.addEventListener('click', function () {
+        // Each empty field is marked and named, the first one focused; then the demo says what it is.
+        var missing = [[name, 'Name on booking'], [email, 'Email'], [phone, 'Phone']].filter(function (f) {
+          var empty = !f[0].input.value.trim()
+          if (empty) f[0].input.setAttribute('aria-invalid', 'true')
+          else f[0].input.removeAttribute('aria-invalid')
+          return empty
+        })
+        if (missing.length) {
+          note.className = 'text-sm font-semibold text-red'
+          note.textContent = 'Please fill in: ' + missing.map(function (f) { return f[1] }).join(', ') + '.'
+          missing[0][0].input.focus()
+          return
+        }
+        note.className = 'text-sm'
         note.textContent = 'This is the demo’s stand-in for the provider’s checkout: no booking is made and nothing is charged.'
       })
     },

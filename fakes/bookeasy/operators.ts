@@ -30,7 +30,7 @@ const FACILITIES = [
   'Pet Friendly',
   'Laundry',
 ]
-const NAMES = [
+export const NAMES = [
   'Vine View',
   'Old Vine',
   'Red Gum',
@@ -42,7 +42,7 @@ const NAMES = [
   'Krondorf',
   'Hermitage',
 ]
-const KINDS = ['Cottages', 'Retreat', 'Tours', 'Experiences', 'Lodge', 'Estate']
+export const KINDS = ['Cottages', 'Retreat', 'Tours', 'Experiences', 'Lodge', 'Estate']
 
 export interface FakeOperator {
   OperatorID: number
@@ -54,6 +54,9 @@ export interface FakeOperator {
   TermsAndConditions: string
 }
 
+/** The trading name the fake gives an operator id (its gadget script names its operators the same way). */
+export const fakeTradingName = (n: number) => `${NAMES[n % NAMES.length]} ${KINDS[Math.floor(n / NAMES.length) % KINDS.length]}`
+
 /** What the fake answers for a numeric operator id (deterministic). */
 export function fakeOperatorInfo(id: number): FakeOperator {
   const n = Math.abs(Math.trunc(id))
@@ -61,7 +64,7 @@ export function fakeOperatorInfo(id: number): FakeOperator {
   return {
     OperatorID: n,
     PackageID: n % 7 === 0 ? 5000 + (n % 100) : '',
-    TradingName: `${NAMES[n % NAMES.length]} ${KINDS[Math.floor(n / NAMES.length) % KINDS.length]}`,
+    TradingName: fakeTradingName(n),
     SearchType: SEARCH_TYPES[n % SEARCH_TYPES.length]!,
     Facilities: facilities.map((Name) => ({ Name })),
     Cancellation:

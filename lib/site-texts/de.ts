@@ -194,6 +194,7 @@ const de: SiteTexts = {
     details: (adults, start) => [start && `ab ${start}`, adults && `${adults} Erwachsene`].filter(Boolean).join(', '),
     unreachable: 'Das Buchungssystem ist gerade nicht erreichbar. Bitte versuchen Sie es später noch einmal.',
     notConfigured: 'Online-Buchungen sind auf dieser Website nicht eingerichtet',
+    emptyChoose: 'Ihr Warenkorb ist noch leer: Wählen Sie oben ein Datum und legen Sie es in den Warenkorb.',
   },
   booking: {
     title: 'Buchen Sie Ihren Besuch',
@@ -208,6 +209,11 @@ const de: SiteTexts = {
     giftCards: 'Geschenkgutscheine',
     details: 'Verfügbarkeit',
     callUs: 'Lieber persönlich? Das Besucherzentrum bucht gern für Sie:',
+    operatorTitle: (name) => `${name} buchen`,
+    operatorLead: 'Wählen Sie Datum und Gäste, legen Sie die Buchung in den Warenkorb und schließen Sie sie unten ab.',
+    aboutOperator: (name) => `Über ${name}`,
+    operatorAvailability: (name) => `Verfügbarkeit bei ${name}`,
+    operatorUnknown: 'Dieser Buchungslink passt zu keinem Eintrag dieser Website mehr. Die Verfügbarkeit können Sie unten trotzdem prüfen.',
   },
   consent: {
     title: 'Cookies und Statistik',

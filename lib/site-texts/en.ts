@@ -108,6 +108,7 @@ export const en = {
     details: texts.cart.details,
     unreachable: texts.cart.unreachable,
     notConfigured: texts.cart.notConfigured,
+    emptyChoose: texts.cart.emptyChoose,
   },
   booking: texts.booking,
   consent: texts.consent,

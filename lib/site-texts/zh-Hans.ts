@@ -189,6 +189,7 @@ const zhHans: SiteTexts = {
     details: (adults, start) => [start && `${start} 起`, adults && `${adults} 位成人`].filter(Boolean).join('，'),
     unreachable: '预订系统暂时无法连接，请稍后再试',
     notConfigured: '本网站尚未开通在线预订',
+    emptyChoose: '购物车还是空的：请在上方选择日期并加入购物车。',
   },
   booking: {
     title: '预订您的行程',
@@ -202,6 +203,11 @@ const zhHans: SiteTexts = {
     giftCards: '礼品卡',
     details: '空位情况',
     callUs: '想直接沟通？游客中心可以为您代订：',
+    operatorTitle: (name) => `预订 ${name}`,
+    operatorLead: '选择日期和人数，加入购物车，然后在下方结账。',
+    aboutOperator: (name) => `关于 ${name}`,
+    operatorAvailability: (name) => `${name} 的空房与名额`,
+    operatorUnknown: '此预订链接已不再对应本网站的任何条目。您仍可在下方查询空位。',
   },
   consent: {
     title: 'Cookie 与统计分析',

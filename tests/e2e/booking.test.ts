@@ -21,6 +21,7 @@ import { loadConfig } from '#server/config'
 import { openDatabase } from '#server/db/client'
 import { seedDemo } from '#server/demo/seed'
 import { createServices } from '#server/services/index'
+import { fakeTradingName } from '../../fakes/bookeasy/operators.ts'
 import { startFakeBookEasy, type RunningFakeBookEasy } from '../../fakes/bookeasy/server.ts'
 import { axe, formatViolations, launchBrowser, screenshot } from '../helpers/browser.ts'
 import { startProductionServer, type RunningServer } from '../helpers/server.ts'
@@ -326,7 +327,7 @@ describe('the cart against the fake provider', () => {
     // Remove the first item by its id.
     const [first, second] = stored.cart
     await page
-      .getByRole('button', { name: texts.cart.remove(texts.cart.item('accom', PRODUCT)) })
+      .getByRole('button', { name: texts.cart.remove(`${fakeTradingName(Number(PRODUCT))} – Room 1`) })
       .first()
       .click()
     await page.getByText(texts.cart.countLabel(1)).waitFor()

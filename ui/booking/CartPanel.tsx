@@ -4,16 +4,26 @@
  * 'No Data Found') when a call fails.
  */
 import { useEffect, useState } from 'react'
+import { formatDmy, parseDate } from '#lib/dates'
 import type { SiteTexts } from '#lib/site-texts/index'
 import { useTexts } from '../locale'
 import { emptyCart, loadProviderCart, removeFromCart, useCart, type CartItem } from './cart'
 import { useApiBase } from '../hooks/use-api-base'
 
+/** The operator's (and product's) name as the provider gave them; its type and id only when it gave none. */
 function describe(t: SiteTexts['cart'], item: CartItem) {
+  const operator = typeof item.operatorName === 'string' ? item.operatorName.trim() : ''
+  const product = typeof item.productName === 'string' ? item.productName.trim() : ''
+  if (operator && product && !product.includes(operator) && !operator.includes(product)) return `${operator} – ${product}`
+  if (operator || product) return operator || product
   return t.item(String(item.type ?? ''), String(item.operatorid ?? item.id))
 }
 
-export function CartPanel() {
+/** The item's date as DD/MM/YYYY (the provider's is ISO). */
+const startOf = (item: CartItem) => formatDmy(parseDate(item.startdate)) || String(item.startdate ?? '')
+
+/** `emptyText`: what an empty cart says instead of 'Your cart is empty.' (where a gadget above offers something to add). */
+export function CartPanel({ emptyText }: { emptyText?: string } = {}) {
   const apiBase = useApiBase()
   const t = useTexts().cart
   const { cart, sessionToken } = useCart()
@@ -61,7 +71,7 @@ export function CartPanel() {
             <li key={item.id} className="flex flex-wrap items-center justify-between gap-4 py-4" data-cart-item={item.id}>
               <div>
                 <p className="font-semibold">{describe(t, item)}</p>
-                <p className="text-sm text-ink-soft">{t.details(String(item.adults ?? ''), String(item.startdate ?? ''))}</p>
+                <p className="text-sm text-ink-soft">{t.details(String(item.adults ?? ''), startOf(item))}</p>
               </div>
               <div className="flex items-center gap-4">
                 {item.quotedprice !== undefined && item.quotedprice !== '' ? (
@@ -81,7 +91,7 @@ export function CartPanel() {
           ))}
         </ul>
       ) : (
-        <p className="mt-4 text-ink-soft">{t.empty}</p>
+        <p className="mt-4 text-ink-soft">{emptyText ?? t.empty}</p>
       )}
       {message ? (
         <p role="alert" className="mt-4 rounded-sm border border-red/40 bg-white px-4 py-3 font-semibold text-red">
