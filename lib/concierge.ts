@@ -72,6 +72,8 @@ export interface EnquiryMessages {
   wholeNumber: string
   budgetInvalid: string
   dateRange: (min: string, max: string | undefined) => string
+  /** A check-in date that is not a real DD/MM/YYYY date (issue 31). */
+  dateFormat: string
 }
 const dmy = (iso: string) => formatDmy(parseDate(iso))
 
@@ -102,9 +104,7 @@ export function enquirySchema(today: string, t: EnquiryMessages = conciergeTexts
       phone: required(t, 60),
       preferredContact: z.optional(z.enum(preferredContacts)),
       monthToVisit: z.optional(z.union([z.enum(months), z.literal('')])),
-      checkInDate: z.optional(
-        z.union([z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: t.dateRange(today, undefined) })), z.literal('')]),
-      ),
+      checkInDate: z.optional(z.union([z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: t.dateFormat })), z.literal('')])),
       duration: text(200),
       numOfPeople: z.optional(
         z.number({ error: t.wholeNumber }).check(z.int({ error: t.wholeNumber }), z.gte(1, { error: t.minPeople }), z.lte(10_000)),

@@ -118,6 +118,11 @@ export const conciergeTexts = {
   budgetInvalid: 'Please enter an amount of 0 or more.',
   dateRange: (min: string, max: string | undefined) =>
     max ? `Please choose a date from ${min} to ${max}.` : `Please choose a date from ${min}.`,
+  /** The check-in date is typed as DD/MM/YYYY in any browser (issue 31). */
+  dateFormat: 'Please enter a real date as DD/MM/YYYY, for example 05/12/2026.',
+  dateFormatPlaceholder: 'DD/MM/YYYY',
+  dateFormatHint: '(DD/MM/YYYY)',
+  dateHint: (min: string, max: string | undefined) => (max ? `(DD/MM/YYYY, ${min} to ${max})` : `(DD/MM/YYYY, from ${min})`),
   success: 'Thank you for completing this form, The Barossa Visitor Centre staff will be in touch with you within 24 hours.',
   failure: 'Please correctly fill in all required fields, or try again later',
   intro: 'Tell us what you would like to do and our visitor centre team will put together ideas for your visit. We reply within 24 hours.',

@@ -100,7 +100,7 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   if (!data) return <ErrorPage error={error} />
   return (
     <SiteChrome loaderData={data}>
-      <ErrorPage error={error} inSite />
+      <ErrorPage error={error} inSite siteName={data.nav?.siteName ?? ''} />
     </SiteChrome>
   )
 }

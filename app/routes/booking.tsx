@@ -4,7 +4,7 @@ import { gadgetType } from '#lib/gadget-types'
 import { textsOfMatches, useTexts } from '#ui/locale'
 import { CartPanel } from '#ui/booking/CartPanel'
 import { BookingGadget } from '#ui/booking/Gadget'
-import { layoutDataOf } from './content-page'
+import { withSiteName } from '~/site/site-title'
 import type { Route } from './+types/booking'
 
 /** A listing's category (the provider's) to the booking gadgets' type code; accommodation otherwise. */
@@ -39,9 +39,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  */
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const t = textsOfMatches(matches).booking
-  const siteName = layoutDataOf(matches)?.nav?.siteName
   const title = loaderData?.operator ? t.operatorTitle(loaderData.operator.name) : t.title
-  return [{ title: [title, siteName].filter(Boolean).join(' – ') }, { name: 'robots', content: 'noindex' }]
+  return [{ title: withSiteName(title, matches) }, { name: 'robots', content: 'noindex' }]
 }
 
 export default function Booking({ loaderData }: Route.ComponentProps) {

@@ -2,11 +2,12 @@ import { useEffect } from 'react'
 import { textsOfMatches, useTexts } from '#ui/locale'
 import { emptyCart, readCart } from '#ui/booking/cart'
 import { useApiBase } from '#ui/hooks/use-api-base'
+import { withSiteName } from '~/site/site-title'
 import type { Route } from './+types/confirm'
 
 /** /confirm: the booking provider returns visitors here after paying; the spent cart is emptied. */
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: textsOfMatches(matches).booking.confirmTitle },
+  { title: withSiteName(textsOfMatches(matches).booking.confirmTitle, matches) },
   { name: 'robots', content: 'noindex' },
 ]
 

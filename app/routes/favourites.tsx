@@ -19,6 +19,7 @@ import {
 } from '#ui/favourites/store'
 import { HeartIcon } from '#ui/favourites/SaveButton'
 import { useHydrated } from '#ui/hooks/use-hydrated'
+import { withSiteName } from '~/site/site-title'
 import type { Route } from './+types/favourites'
 import { enquiryPagePath, resolveShared } from './favourites.server'
 import { textsOfMatches, useLocale, useTexts } from '#ui/locale'
@@ -37,7 +38,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  { title: loaderData?.shared ? textsOfMatches(matches).favourites.sharedTitle : textsOfMatches(matches).favourites.title },
+  {
+    title: withSiteName(
+      loaderData?.shared ? textsOfMatches(matches).favourites.sharedTitle : textsOfMatches(matches).favourites.title,
+      matches,
+    ),
+  },
   { name: 'robots', content: 'noindex' },
 ]
 

@@ -6,7 +6,7 @@ import { useLocale, useTexts } from '#ui/locale'
  * Spec 01 §2.2: the error page. Detail is shown only in development. Inside the site's layout
  * (`inSite`: header, navigation and footer around it) a missing page also offers a search box.
  */
-export function ErrorPage({ error, inSite = false }: { error: unknown; inSite?: boolean }) {
+export function ErrorPage({ error, inSite = false, siteName = '' }: { error: unknown; inSite?: boolean; siteName?: string }) {
   const routeError = useRouteError() ?? error
   const status = isRouteErrorResponse(routeError) ? routeError.status : 500
   const notFound = status === 404
@@ -32,7 +32,8 @@ export function ErrorPage({ error, inSite = false }: { error: unknown; inSite?: 
   }
   return (
     <main id="main" tabIndex={-1} className={inSite ? 'error-page error-page--in-site' : 'error-page'}>
-      <title>{notFound ? `${e.notFoundTitle}` : e.statusTitle(status)}</title>
+      {/* Inside the site its name follows, as on every page (issue 31). */}
+      <title>{[notFound ? e.notFoundTitle : e.statusTitle(status), siteName].filter(Boolean).join(' – ')}</title>
       <p className="error-page__status">{e.statusTitle(status)}</p>
       <h1>{notFound ? e.notFoundTitle : e.unknown}</h1>
       {notFound ? <p>{e.notFoundMessage}</p> : null}

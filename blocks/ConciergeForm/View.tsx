@@ -17,6 +17,7 @@ import {
   type EnquiryField,
   type FieldIssue,
 } from '#lib/concierge'
+import { formatDmy, formatIso, parseDate } from '#lib/dates'
 import { dayFormatter } from '#lib/site-texts/index'
 import { useLocale, useTexts } from '#ui/locale'
 import { ENQUIRY_PARAM, enquiryLines, readFavourites } from '#ui/favourites/store'
@@ -72,7 +73,8 @@ function toData(v: Values): Record<string, unknown> {
     phone: v.phone,
     preferredContact: v.preferredContact || undefined,
     monthToVisit: v.monthToVisit || undefined,
-    checkInDate: v.checkInDate || undefined,
+    // DD/MM/YYYY as typed (or an unambiguous ISO date) -> ISO; anything else goes as typed, and the schema names the format.
+    checkInDate: v.checkInDate.trim() ? formatIso(parseDate(v.checkInDate)) || v.checkInDate.trim() : undefined,
     duration: v.duration,
     numOfPeople: numberOf(v.numOfPeople),
     numOfChildren: numberOf(v.numOfChildren),
@@ -106,6 +108,8 @@ export function View(_: Props) {
   const { concierge: t, favourites: favouriteTexts } = useTexts()
   const labels = t.labels
   const { locale } = useLocale()
+  // The check-in date's limits as the messages write them: DD/MM/YYYY in English, the language's own form otherwise.
+  const formatDay = dayFormatter(locale) ?? ((iso: string) => formatDmy(parseDate(iso)))
   // The choices are sent in English (the visitor centre reads them); each shows in the page's language.
   const optionLabel = (option: string) => (t.options as Readonly<Record<string, string>>)[option] ?? option
   const editing = useEditing()
@@ -225,6 +229,8 @@ export function View(_: Props) {
     } catch {
       setStatus('failed')
     }
+    // The button was disabled while sending (and stays so once sent): focus goes to the outcome, not the page's body.
+    focusAfter.current = `${id}-result`
   }
 
   const error = (field: EnquiryField) => errors[field]
@@ -412,16 +418,22 @@ export function View(_: Props) {
               </div>
               <div>
                 <label htmlFor={fieldId('checkInDate')} className="block text-sm font-semibold text-ink">
-                  {labels.checkInDate}
+                  {labels.checkInDate}{' '}
+                  <span id={`${fieldId('checkInDate')}-hint`} className="font-normal text-ink-soft">
+                    {limits ? t.dateHint(formatDay(limits.min), limits.max ? formatDay(limits.max) : undefined) : t.dateFormatHint}
+                  </span>
                 </label>
+                {/* Typed as DD/MM/YYYY whatever the browser's locale (a date input follows it: issue 31). */}
                 <input
                   id={fieldId('checkInDate')}
                   name="checkInDate"
-                  type="date"
-                  min={limits?.min}
-                  max={limits?.max}
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  placeholder={t.dateFormatPlaceholder}
+                  maxLength={10}
                   aria-invalid={error('checkInDate') ? true : undefined}
-                  aria-describedby={described('checkInDate')}
+                  aria-describedby={described('checkInDate', true)}
                   value={values.checkInDate}
                   onChange={(e) => set('checkInDate', e.target.value)}
                   className={inputClass}
@@ -521,7 +533,12 @@ export function View(_: Props) {
           >
             {sent ? t.sent : status === 'sending' ? t.sending : t.send}
           </button>
-          <p id={`${id}-result`} role="status" className={clsx('mt-4 min-h-6 font-medium', status === 'failed' ? 'text-red' : 'text-ink')}>
+          <p
+            id={`${id}-result`}
+            role="status"
+            tabIndex={-1}
+            className={clsx('mt-4 min-h-6 font-medium focus-visible:outline-offset-4', status === 'failed' ? 'text-red' : 'text-ink')}
+          >
             {sent ? t.success : status === 'failed' ? t.failure : ''}
           </p>
         </form>

@@ -95,6 +95,10 @@ const de: SiteTexts = {
     wholeNumber: 'Bitte geben Sie eine ganze Zahl ein.',
     budgetInvalid: 'Bitte geben Sie einen Betrag von 0 oder mehr ein.',
     dateRange: (min, max) => (max ? `Bitte wählen Sie ein Datum zwischen ${min} und ${max}.` : `Bitte wählen Sie ein Datum ab ${min}.`),
+    dateFormat: 'Bitte geben Sie ein gültiges Datum als TT/MM/JJJJ ein, zum Beispiel 05/12/2026.',
+    dateFormatPlaceholder: 'TT/MM/JJJJ',
+    dateFormatHint: '(TT/MM/JJJJ)',
+    dateHint: (min, max) => (max ? `(TT/MM/JJJJ, ${min} bis ${max})` : `(TT/MM/JJJJ, ab ${min})`),
     success:
       'Vielen Dank, dass Sie das Formular ausgefüllt haben. Das Team des Barossa Visitor Centre meldet sich innerhalb von 24 Stunden bei Ihnen.',
     failure: 'Bitte füllen Sie alle Pflichtfelder korrekt aus oder versuchen Sie es später noch einmal.',

@@ -56,7 +56,8 @@ async function signedInContext(site: string, account = editor): Promise<BrowserC
 }
 
 async function visitor(viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport })
+  // An en-US browser: dates are still typed and read as DD/MM/YYYY (issue 31).
+  const context = await browser.newContext({ viewport, locale: 'en-US' })
   context.setDefaultTimeout(30_000)
   // The machine running the suite may be busy: a first page load (images resized on demand) can be slow.
   context.setDefaultNavigationTimeout(60_000)
@@ -189,21 +190,31 @@ describe('concierge enquiry', () => {
     const today = isoDate(new Date())
     const limits = checkInLimits('February', today)
     const date = field(p, 'checkInDate')
-    expect(await date.getAttribute('min')).toBe(limits.min)
-    expect(await date.getAttribute('max')).toBe(limits.max)
+    const dmy = (iso: string) => formatDmy(parseDate(iso))
+    // A text field typed as DD/MM/YYYY whatever the browser's locale; its hint names the month's limits (issue 31).
+    expect(await date.getAttribute('type')).toBe('text')
+    const hintOf = async () =>
+      (await p.locator(`[id="${(await date.getAttribute('aria-describedby'))!.split(' ')[0]}"]`).innerText()).trim()
+    expect(await hintOf()).toBe(t.dateHint(dmy(limits.min), dmy(limits.max!)))
+    // An impossible date, and a month-first one, are refused with the format named.
+    for (const typed of [`31/02/${limits.max!.slice(0, 4)}`, `02/28/${limits.max!.slice(0, 4)}`]) {
+      await date.fill(typed)
+      await nextOf(p, t.steps.visit).click()
+      expect(await messageOf(p, 'checkInDate')).toBe(t.dateFormat)
+    }
     const afterMonth = isoDate(new Date(Number(limits.max!.slice(0, 4)), 2, 5))
-    await date.fill(afterMonth)
+    await date.fill(dmy(afterMonth))
     await nextOf(p, t.steps.visit).click()
     expect(await messageOf(p, 'numOfPeople')).toBe(t.minPeople)
     expect(await messageOf(p, 'numOfChildren')).toBe(t.minChildren)
     expect(await messageOf(p, 'checkInDate')).toBe(t.dateRange(formatDmy(parseDate(limits.min)), formatDmy(parseDate(limits.max))))
     // Without a month, tomorrow is the earliest day.
     await field(p, 'monthToVisit').selectOption('')
-    expect(await date.getAttribute('min')).toBe(checkInLimits('', today).min)
+    expect(await hintOf()).toBe(t.dateHint(dmy(checkInLimits('', today).min), undefined))
     await field(p, 'monthToVisit').selectOption('February')
     await field(p, 'numOfPeople').fill('2')
     await field(p, 'numOfChildren').fill('1')
-    await date.fill(limits.min)
+    await date.fill(dmy(limits.min))
     await field(p, 'duration').fill('3 nights')
     await nextOf(p, t.steps.visit).click()
     for (const name of ['numOfPeople', 'numOfChildren', 'checkInDate']) expect(await messageOf(p, name)).toBe('')
@@ -244,6 +255,8 @@ describe('concierge enquiry', () => {
     await form(p).getByRole('status').filter({ hasText: t.success }).waitFor()
     const sent = form(p).getByRole('button', { name: t.sent })
     expect(await sent.isDisabled()).toBe(true)
+    // Focus goes to the success message, not the page's body (issue 31).
+    await expect.poll(() => p.evaluate(() => document.activeElement?.textContent)).toBe(t.success)
     const done = await axe(p)
     expect(done, formatViolations(done)).toEqual([])
 

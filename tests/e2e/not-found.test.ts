@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import { expect, inject, test } from 'vitest'
 import { texts } from '#lib/texts'
 import { openBrowser, screenshot } from '../helpers/browser.ts'
-import { getWithHost } from '../helpers/site.ts'
+import { getWithHost, siteApi } from '../helpers/site.ts'
 
 const baseUrl = inject('baseUrl')
 const session = openBrowser()
@@ -53,7 +53,8 @@ test('the 404 page sits inside the site: header, navigation, footer and a search
       const page = await context.newPage()
       const response = await page.goto(`${baseUrl}/no-such-page-${Date.now()}`, { waitUntil: 'load' })
       expect(response?.status()).toBe(404)
-      expect(await page.title()).toBe(e.notFoundTitle)
+      // The site's name follows, as on every page (issue 31).
+      expect(await page.title()).toBe(`${e.notFoundTitle} – ${(await siteApi(baseUrl).nav()).siteName}`)
       expect(await page.getByRole('heading', { level: 1, name: e.notFoundTitle }).isVisible()).toBe(true)
 
       // The site's own header (with its brand link home), navigation and footer.
