@@ -75,12 +75,37 @@ export interface ActivityEntry {
   subject: string
 }
 
+/** Who the log names for what no signed-in person did (issue 29 point 10). */
+export const ACTOR_NOT_SIGNED_IN = 'Not signed in'
+export const ACTOR_COMMAND_LINE = 'Command line'
+/** A failed sign-in's subject: the account, or all names that match none, and the attempts that minute. */
+export const FAILED_SIGN_IN_UNKNOWN = 'a name that matches no account'
+export const failedSignInSubject = (account: string, count: number) => `${account} (${count} ${count === 1 ? 'attempt' : 'attempts'})`
+
 /** One line a person reads: "published the page /about". */
 export function describeActivity(e: Pick<ActivityEntry, 'kind' | 'action' | 'subject'>): string {
   const what = e.subject ? ` ${e.subject}` : ''
   switch (e.action) {
     case 'sign-in':
       return 'signed in'
+    case 'sign-in-failed':
+      return `failed to sign in as${what}`
+    case 'create-account':
+      return `created the account${what}`
+    case 'setup':
+      return `created the first admin account${what}`
+    case 'permissions':
+      return `changed who may view, edit and publish the ${e.kind}${what}`
+    case 'draft-link':
+      return `made a draft link to the ${e.kind}${what}`
+    case 'revoke-draft-link':
+      return `revoked a draft link to the ${e.kind}${what}`
+    case 'upload':
+      return `uploaded the ${e.kind}${what}`
+    case 'move-host':
+      return `moved the address${what}`
+    case 'sync':
+      return `refreshed the ${e.kind}${what} from the provider`
     case 'invite':
       return `invited${what}`
     case 'resend-invite':
@@ -117,7 +142,13 @@ export function describeActivity(e: Pick<ActivityEntry, 'kind' | 'action' | 'sub
       return `unpublished the ${e.kind}${what} as scheduled`
     default: {
       const noun =
-        e.kind === 'siteSettings' ? 'the site settings' : e.kind === 'navigation' || e.kind === 'footer' ? `the ${e.kind}` : `the ${e.kind}`
+        e.kind === 'conciergeForm'
+          ? 'where enquiries are sent'
+          : e.kind === 'siteSettings'
+            ? 'the site settings'
+            : e.kind === 'navigation' || e.kind === 'footer'
+              ? `the ${e.kind}`
+              : `the ${e.kind}`
       const verb = e.action === 'save' ? 'saved' : e.action === 'delete' ? 'deleted' : e.action === 'restore' ? 'restored' : `${e.action}ed`
       return `${verb} ${noun}${what}`
     }

@@ -386,5 +386,10 @@ export const listingRouter = createRouter()
   .openapi(syncListing, async (c) => {
     const { listingId, domainId } = c.req.valid('json')
     const listing = await c.var.services.listingsSync.syncListing(domainIdOf(c, domainId), listingId)
+    // An editor replaced the listing with the provider's copy: in the activity log (issue 29 point 10).
+    await c.var.services.activity.record(
+      { user: c.var.user },
+      { kind: 'listing', action: 'sync', domainId: listing.domainId || null, subjectId: listing._id, subject: listing.name.value },
+    )
     return c.json({ listing, message: listingTexts.toasts.listingSynced }, 200)
   })

@@ -21,14 +21,14 @@ export async function loadContentPage(context: AppLoadContext, request: Request,
   const { pages } = context.services
   const editor = context.user
   // A draft link (issue 17 point 7): the page's current draft, read-only, for whoever holds a valid
-  // token; a forged one is 404, an expired one 410 (server/app.ts makes every answer no-store, noindex).
+  // token; a forged one is 404, an expired or revoked one 410 (server/app.ts makes every answer no-store, noindex).
   const draftToken = collection === 'pages' ? url.searchParams.get(DRAFT_LINK_PARAM) : null
   let page: PageDoc | null
   // Whether the page is a draft (an editor's, or a draft link's): its language's draft texts go with it.
   let isDraft: boolean
   if (draftToken !== null) {
     const link = domainId ? await context.services.draftLinks.load(domainId, draftToken) : ({ ok: false, problem: 'invalid' } as const)
-    if (!link.ok) throw data({ draftLink: link.problem }, { status: link.problem === 'expired' ? 410 : 404 })
+    if (!link.ok) throw data({ draftLink: link.problem }, { status: link.problem === 'invalid' ? 404 : 410 })
     page = link.page
     isDraft = true
   } else {

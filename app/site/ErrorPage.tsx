@@ -13,17 +13,23 @@ export function ErrorPage({ error, inSite = false, siteName = '' }: { error: unk
   const detail = import.meta.env.DEV && routeError instanceof Error ? (routeError.stack ?? routeError.message) : null
   const e = useTexts().errors
   const { href } = useLocale()
-  // A draft link that was altered (404) or has expired (410) says so (issue 17 point 7).
+  // A draft link that was altered (404), has expired or was withdrawn (410) says so (issue 17 point 7).
   const draftLink = isRouteErrorResponse(routeError) ? (routeError.data as { draftLink?: DraftLinkProblem } | null)?.draftLink : undefined
   if (draftLink) {
-    const expired = draftLink === 'expired'
+    // Withdrawn by whoever shared it (issue 29 point 10), expired, or not a valid link.
+    const [title, message] =
+      draftLink === 'revoked'
+        ? [draftLinkTexts.revokedTitle, draftLinkTexts.revokedMessage]
+        : draftLink === 'expired'
+          ? [draftLinkTexts.expiredTitle, draftLinkTexts.expiredMessage]
+          : [draftLinkTexts.invalidTitle, draftLinkTexts.invalidMessage]
     return (
       <main id="main" tabIndex={-1} className={inSite ? 'error-page error-page--in-site' : 'error-page'}>
-        <title>{expired ? draftLinkTexts.expiredTitle : draftLinkTexts.invalidTitle}</title>
+        <title>{title}</title>
         <meta name="robots" content="noindex, nofollow" />
         <p className="error-page__status">{e.statusTitle(status)}</p>
-        <h1>{expired ? draftLinkTexts.expiredTitle : draftLinkTexts.invalidTitle}</h1>
-        <p>{expired ? draftLinkTexts.expiredMessage : draftLinkTexts.invalidMessage}</p>
+        <h1>{title}</h1>
+        <p>{message}</p>
         <a className="button" href={href('/')}>
           {e.backHome}
         </a>

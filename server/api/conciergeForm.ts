@@ -78,6 +78,8 @@ export const conciergeFormRouter = createRouter()
   .openapi(saveConciergeForm, async (c) => {
     const { conciergeForm, domainId } = c.req.valid('json')
     const saved = await c.var.services.enquiries.saveSettings(domainIdOf(c, domainId), conciergeForm, c.var.user)
+    // Where visitors' enquiries (personal data) are sent: in the activity log (issue 29 point 10).
+    await c.var.services.activity.record({ user: c.var.user }, { kind: 'conciergeForm', action: 'save', domainId: domainIdOf(c, domainId) })
     return c.json({ ...saved, message: texts.toasts.conciergeSaved }, 200)
   })
   .openapi(submit, async (c) => {

@@ -119,5 +119,18 @@ export const configRouter = createRouter()
   )
   .openapi(swapActiveDomain, async (c) => {
     const { domain } = c.req.valid('json')
-    return c.json(await c.var.services.domains.swapActive(hostFromHeader(c.req.header('host')), domain._id), 200)
+    const host = hostFromHeader(c.req.header('host'))
+    const swapped = await c.var.services.domains.swapActive(host, domain._id)
+    // The host now serves another domain's content: in the activity log (issue 29 point 10).
+    await c.var.services.activity.record(
+      { user: c.var.user },
+      {
+        kind: 'domain',
+        action: 'move-host',
+        domainId: swapped.newDomain._id,
+        subjectId: swapped.newDomain._id,
+        subject: `${host} → ${swapped.newDomain.name}`,
+      },
+    )
+    return c.json(swapped, 200)
   })

@@ -97,3 +97,47 @@ describe('POST /api/draftLink/create', () => {
     expect(await t.services.draftLinks.load('main', token)).toEqual({ ok: false, problem: 'invalid' })
   })
 })
+
+describe('revoking a draft link (issue 29 point 10)', () => {
+  it('lists the links in use, revokes one from the panel that made it (logged), and the link then says it was withdrawn', async () => {
+    const page = await draftPage('link-revoked', 'Revoked soon')
+    const made = await json(editor.post('/api/draftLink/create', { id: page._id }))
+    const kept = await json(editor.post('/api/draftLink/create', { id: page._id }))
+    const listed = await json(editor.post('/api/draftLink/list', { id: page._id }))
+    expect(listed.links.map((l: Json) => l.id).sort()).toEqual([kept.id, made.id].sort())
+    expect(listed.links[0]).toMatchObject({ createdBy: 'link-editor' })
+    expect(JSON.stringify(listed)).not.toContain(tokenOf(made.path))
+
+    // Anonymous callers and unknown links are refused; nothing changes.
+    expect((await visitor(t).post('/api/draftLink/revoke', { id: made.id })).status).toBe(401)
+    expect((await visitor(t).post('/api/draftLink/list', { id: page._id })).status).toBe(401)
+    expect((await editor.post('/api/draftLink/revoke', { id: 'no-such-link' })).status).toBe(404)
+    expect((await t.services.draftLinks.load('main', tokenOf(made.path))).ok).toBe(true)
+
+    const revoked = await editor.post('/api/draftLink/revoke', { id: made.id })
+    expect(revoked.status).toBe(200)
+    expect(await t.services.draftLinks.load('main', tokenOf(made.path))).toEqual({ ok: false, problem: 'revoked' })
+    expect((await t.services.draftLinks.load('main', tokenOf(kept.path))).ok).toBe(true)
+    expect((await json(editor.post('/api/draftLink/list', { id: page._id }))).links.map((l: Json) => l.id)).toEqual([kept.id])
+
+    const log = await t.services.activity.list({ kind: 'page' })
+    const mine = log.filter((e) => e.subjectId === page._id).map((e) => `${e.username} ${e.action} ${e.subject}`)
+    expect(mine).toEqual([
+      'link-editor revoke-draft-link /link-revoked',
+      'link-editor draft-link /link-revoked',
+      'link-editor draft-link /link-revoked',
+      'link-editor save /link-revoked',
+    ])
+  })
+
+  it('refuses a link signed before links were recorded (it could never be revoked)', async () => {
+    const page = await draftPage('link-legacy', 'Legacy')
+    const token = tokenOf((await json(editor.post('/api/draftLink/create', { id: page._id }))).path)
+    const [payload] = token.split('.') as [string, string]
+    const { i: _dropped, ...legacy } = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Json
+    const legacyPayload = Buffer.from(JSON.stringify(legacy)).toString('base64url')
+    const { createHmac } = await import('node:crypto')
+    const signature = createHmac('sha256', 'a-test-secret-that-is-long-enough-0123456789').update(legacyPayload).digest('base64url')
+    expect(await t.services.draftLinks.load('main', `${legacyPayload}.${signature}`)).toEqual({ ok: false, problem: 'invalid' })
+  })
+})

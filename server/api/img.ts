@@ -77,6 +77,11 @@ export function createImgRouter(services: Services, log: Logger) {
       // The type comes from the bytes (sharp reads the header), never from the name or the declared type.
       try {
         const saved = await services.images.save({ bytes: Buffer.from(await file.arrayBuffer()), filename: file.name || 'upload', alt })
+        // In the activity log (issue 29 point 10): who put which picture in the media library.
+        await services.activity.record(
+          { user: c.var.user },
+          { kind: 'image', action: 'upload', subjectId: saved._id, subject: saved.filename },
+        )
         return c.json(saved, 200)
       } catch (err) {
         if (isUnsupported(err)) return errorJson(c, 415, err.message, undefined, 'unsupported_media_type')
@@ -238,8 +243,13 @@ export const imageRouter = createRouter()
   })
   .openapi(deleteImage, async (c) => {
     const { imageId } = c.req.valid('json')
-    if (!(await c.var.services.images.removeUnused(imageId))) {
+    const record = await c.var.services.images.get(imageId)
+    if (!record || !(await c.var.services.images.removeUnused(imageId))) {
       return c.json({ error: { code: 'not_found', message: `No image with id ${imageId}` } }, 404)
     }
+    await c.var.services.activity.record(
+      { user: c.var.user },
+      { kind: 'image', action: 'delete', subjectId: imageId, subject: record.filename },
+    )
     return c.json({ deleted: true as const }, 200)
   })

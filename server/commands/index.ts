@@ -11,6 +11,7 @@ import { z } from 'zod'
 import type { Services } from '../services/index.ts'
 import type { SyncProgress } from '../../listings/sync/atdw.ts'
 import { AppError } from '../services/errors.ts'
+import { ACTOR_COMMAND_LINE } from '#lib/team'
 
 export interface CommandContext {
   services: Services
@@ -31,7 +32,17 @@ export const commands = {
   'editor:create': defineCommand({
     args: z.object({ username: z.string(), email: z.string(), password: z.string(), roles: z.array(z.string()).default([]) }),
     // An account made on the command line without a role is an admin (the operator's own account; issue 21).
-    run: ({ services }, args) => services.users.create({ ...args, roles: args.roles.length ? args.roles : ['admin'] }),
+    // The account and its log entry together (issue 29 point 10): nobody signed in made it, the command line did.
+    run: ({ services }, args) =>
+      services.database.db.transaction(async (tx) => {
+        const user = await services.users.create({ ...args, roles: args.roles.length ? args.roles : ['admin'] }, tx)
+        await services.activity.recordUnattributed(
+          ACTOR_COMMAND_LINE,
+          { kind: 'account', action: 'create-account', subjectId: user._id, subject: user.username, details: { roles: user.roles } },
+          tx,
+        )
+        return user
+      }),
   }),
 
   seed: defineCommand({

@@ -36,3 +36,23 @@ export const emailChanges = pgTable('email_changes', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * Draft links issued (issue 29 point 10): the signed token names its row, so a link can be revoked
+ * from the panel that made it before it expires. Who made and revoked it is kept for the log.
+ */
+export const draftLinks = pgTable(
+  'draft_links',
+  {
+    id: text('id').primaryKey(),
+    domainId: text('domain_id').notNull(),
+    pageId: text('page_id').notNull(),
+    createdBy: text('created_by'),
+    createdByName: text('created_by_name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: text('revoked_by'),
+  },
+  (t) => [index('draft_links_page').on(t.pageId, t.createdAt)],
+)

@@ -7,7 +7,7 @@ import type { MailMessage, Mailer } from '../integrations/mail/mailer.ts'
 import { AppError, invalidInput } from './errors.ts'
 import { accountKey, type RateLimits } from './rate-limit.ts'
 import type { Actor } from './access.ts'
-import { recordActivity, type Writer } from './team/activity.ts'
+import { recordActivity, recordFailedSignIn, type Writer } from './team/activity.ts'
 import { type PublicUser, type UserService, verifyPassword } from './users.ts'
 
 const RESET_LIFETIME_MS = 24 * 60 * 60 * 1000
@@ -50,6 +50,8 @@ export function createAuthService(db: Db, userService: UserService, mailer: Mail
     const user = await userService.verifyLogin(row, password)
     if (!user) {
       await limits.failureFor(key)
+      // In the log, counted per account and minute (issue 29 point 10).
+      await recordFailedSignIn(db, row ? { id: row.id, username: row.username } : null)
       throw new AppError('unauthorised', authMessages.badCredentials)
     }
     await limits.successFor(key)

@@ -13,6 +13,7 @@ import { setupCodes, users as usersTable } from '../db/schema.ts'
 import type { Logger } from '../log.ts'
 import type { AuthService } from './auth.ts'
 import { ADMIN_ROLE } from './access.ts'
+import { recordActivity } from './team/activity.ts'
 import { invalidInput, notFound } from './errors.ts'
 import type { RateLimits } from './rate-limit.ts'
 import { newUserSchema, passwordSchema, type UserService } from './users.ts'
@@ -94,8 +95,10 @@ export function createFirstEditorService(db: Db, users: UserService, auth: AuthS
         )
         .returning()
       if (!claimed) throw invalidInput(firstEditorMessages.wrongCode, [{ path: 'code', message: firstEditorMessages.wrongCode }])
-      await users.create({ username, email, password, roles: [ADMIN_ROLE] }, tx)
+      const admin = await users.create({ username, email, password, roles: [ADMIN_ROLE] }, tx)
       await tx.delete(setupCodes)
+      // The log's first entry (issue 29 point 10): who set the site up, with the one-time code.
+      await recordActivity(tx, { user: admin }, { kind: 'account', action: 'setup', subjectId: admin._id, subject: admin.username })
     })
     editorExists = true
     return auth.login(username, password, client)

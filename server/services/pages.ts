@@ -576,14 +576,26 @@ export function createPageService(db: Db, events: ContentEventBus, search: Searc
     if (!existing) throw notFound('Page not found')
     const changes: Record<string, string[]> = {}
     for (const field of ROLE_FIELDS) if (roles[field] !== undefined) changes[field] = [...new Set(roles[field])]
-    const [row] = await db
-      .update(pages)
-      .set({
-        draft: { ...existing.draft, ...changes },
-        publishedDoc: existing.publishedDoc ? { ...existing.publishedDoc, ...changes } : null,
+    // The change and its log entry together (issue 29 point 10), with who may do what now.
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(pages)
+        .set({
+          draft: { ...existing.draft, ...changes },
+          publishedDoc: existing.publishedDoc ? { ...existing.publishedDoc, ...changes } : null,
+        })
+        .where(eq(pages.id, id))
+        .returning()
+      await recordActivity(tx, options, {
+        kind: activityKind(collection),
+        action: 'permissions',
+        domainId,
+        subjectId: id,
+        subject: `/${updated!.slug}`,
+        details: changes,
       })
-      .where(eq(pages.id, id))
-      .returning()
+      return updated
+    })
     if (row!.published && row!.publishedDoc && row!.publishedSlug !== null) {
       await search.indexPage(collection, toDoc(row!, row!.publishedDoc, row!.publishedSlug))
       events.emit('published', domainId, { kind: 'pages', ids: [id], collection })

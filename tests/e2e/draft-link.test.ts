@@ -81,3 +81,55 @@ test('a draft link opened signed out shows the draft, read-only, no-store and no
     await stranger.close()
   }
 })
+
+test('a draft link revoked from the panel that made it stops working, with a page that says it was withdrawn (issue 29 point 10)', async () => {
+  const revokeSlug = `draft-link-revoke-${stamp}`
+  await saveDraftPage(session.editor, { slug: revokeSlug, template: 'generic', header: { title: `Revocable ${stamp}` } })
+  const page = await session.editor.newPage()
+  const stranger = await session.browser.newContext({ viewport: { width: 1280, height: 900 } })
+  try {
+    await page.goto(`${baseUrl}/${revokeSlug}`, { waitUntil: 'load' })
+    await editorMenu(page).waitFor()
+    await chooseMenuItem(page, texts.editor.menu.pageSettings)
+    const panel = page.getByRole('dialog', { name: texts.editor.panels.pageSettings })
+    await panel.getByRole('tab', { name: draftLinkTexts.tab }).click()
+    await panel.getByText(draftLinkTexts.none).waitFor()
+    await panel.getByRole('button', { name: draftLinkTexts.create }).click()
+    const field = panel.getByLabel(draftLinkTexts.linkLabel)
+    await field.waitFor()
+    const link = await field.inputValue()
+    // The link is listed as in use, with who made it.
+    const inUse = panel.getByRole('region', { name: draftLinkTexts.inUse })
+    await inUse
+      .getByRole('listitem')
+      .filter({ hasText: `Made by ${inject('editor').username}` })
+      .waitFor()
+
+    // Anonymously: it works.
+    const p = await stranger.newPage()
+    const shown = await p.goto(link, { waitUntil: 'load' })
+    expect(shown!.status()).toBe(200)
+    await p.getByRole('heading', { level: 1, name: `Revocable ${stamp}` }).waitFor()
+
+    // Revoked in the panel, by keyboard.
+    const revoke = inUse.getByRole('button', { name: /^Revoke the link made / })
+    await revoke.focus()
+    await page.keyboard.press('Enter')
+    await page.locator('[data-sonner-toast]').filter({ hasText: draftLinkTexts.revoked }).first().waitFor()
+    await panel.getByText(draftLinkTexts.none).waitFor()
+    expect(await field.count()).toBe(0)
+    const violations = await axe(page)
+    expect(violations, formatViolations(violations)).toEqual([])
+
+    // Opened again: refused with a page that says it was withdrawn, and nothing of the draft.
+    const refused = await p.goto(link, { waitUntil: 'load' })
+    expect(refused!.status()).toBe(410)
+    expect(refused!.headers()['cache-control']).toMatch(/^(private, )?no-store$/)
+    await p.getByRole('heading', { level: 1, name: draftLinkTexts.revokedTitle }).waitFor()
+    await p.getByText(draftLinkTexts.revokedMessage).waitFor()
+    expect(await p.content()).not.toContain(`Revocable ${stamp}`)
+  } finally {
+    await page.close()
+    await stranger.close()
+  }
+})

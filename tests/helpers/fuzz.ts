@@ -304,6 +304,13 @@ export const NOT_CONTENT = new Set([
   'setup_codes',
 ])
 
+/**
+ * Rows a refused request writes by design, left out of the comparison: failed sign-ins are logged
+ * (issue 29 point 10), counted per account and minute.
+ */
+const RECORDED_REFUSALS: Record<string, string> = { activity: `where t.action <> 'sign-in-failed'` }
+const rowsOf = (name: string) => `from "${name}" t ${RECORDED_REFUSALS[name] ?? ''}`
+
 /** Every row of every content table, as text (sorted), to compare before and after. */
 export async function dumpContent(db: Db): Promise<Record<string, string[]>> {
   const tables = await rows<{ table_name: string }>(
@@ -313,7 +320,7 @@ export async function dumpContent(db: Db): Promise<Record<string, string[]>> {
   const dump: Record<string, string[]> = {}
   for (const { table_name: name } of tables) {
     if (NOT_CONTENT.has(name) || name.startsWith('__')) continue
-    const found = await rows<{ row: string }>(db, sql.raw(`select t::text as row from "${name}" t order by 1`))
+    const found = await rows<{ row: string }>(db, sql.raw(`select t::text as row ${rowsOf(name)} order by 1`))
     dump[name] = found.map((r) => r.row)
   }
   return dump
@@ -322,7 +329,7 @@ export async function dumpContent(db: Db): Promise<Record<string, string[]>> {
 /** One digest of all content tables: cheap enough to take after every request. */
 export async function contentDigest(db: Db, tables: string[]): Promise<string> {
   const parts = tables.map(
-    (name) => `select '${name}' as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${name}" t`,
+    (name) => `select '${name}' as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h ${rowsOf(name)}`,
   )
   const [row] = await rows<{ digest: string }>(
     db,

@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import type { ActivityEntry } from '#lib/team'
+import { ACTOR_NOT_SIGNED_IN, FAILED_SIGN_IN_UNKNOWN, failedSignInSubject, type ActivityEntry } from '#lib/team'
 import type { Db } from '../../db/client.ts'
 import { activity } from '../../db/schema.ts'
 import type { Actor } from '../access.ts'
@@ -49,6 +49,62 @@ export async function recordActivity(writer: Writer, actor: Actor | undefined, e
   })
 }
 
+/**
+ * Writes one entry made by no signed-in person: a command on the server (`npm run editor:create`)
+ * or an anonymous caller (a failed sign-in). `by` is what the log shows as who (lib/team.ts).
+ */
+export async function recordUnattributed(writer: Writer, by: string, entry: ActivityInput) {
+  await writer.insert(activity).values({
+    userId: null,
+    username: by,
+    kind: entry.kind,
+    action: entry.action,
+    domainId: entry.domainId ?? null,
+    subjectId: entry.subjectId ?? null,
+    subject: entry.subject ?? '',
+    details: entry.details ?? null,
+  })
+}
+
+/**
+ * A failed sign-in, counted per account and minute (issue 29 point 10): one entry whose count grows,
+ * so a password-guessing run adds at most one row per account a minute, whatever its rate. Names
+ * that match no account are counted together and not stored (a password typed into the name field
+ * would otherwise be kept in the log).
+ */
+export async function recordFailedSignIn(db: Db, account: { id: string; username: string } | null, now = new Date()) {
+  const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000)
+  const label = account ? account.username : FAILED_SIGN_IN_UNKNOWN
+  await db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: activity.id, details: activity.details })
+      .from(activity)
+      .where(
+        and(
+          eq(activity.kind, 'account'),
+          eq(activity.action, 'sign-in-failed'),
+          account ? eq(activity.subjectId, account.id) : isNull(activity.subjectId),
+          gte(activity.at, minute),
+        ),
+      )
+      .limit(1)
+    if (existing) {
+      const count = (typeof existing.details?.count === 'number' ? existing.details.count : 1) + 1
+      await tx
+        .update(activity)
+        .set({ details: { count }, subject: failedSignInSubject(label, count) })
+        .where(eq(activity.id, existing.id))
+    } else
+      await recordUnattributed(tx, ACTOR_NOT_SIGNED_IN, {
+        kind: 'account',
+        action: 'sign-in-failed',
+        subjectId: account?.id ?? null,
+        subject: failedSignInSubject(label, 1),
+        details: { count: 1 },
+      })
+  })
+}
+
 export function createActivityLog(db: Db) {
   async function list(filter: ActivityFilter = {}): Promise<ActivityEntry[]> {
     const where: SQL[] = []
@@ -75,7 +131,11 @@ export function createActivityLog(db: Db) {
       subject: r.subject,
     }))
   }
-  return { list, record: (actor: Actor | undefined, entry: ActivityInput, writer: Writer = db) => recordActivity(writer, actor, entry) }
+  return {
+    list,
+    record: (actor: Actor | undefined, entry: ActivityInput, writer: Writer = db) => recordActivity(writer, actor, entry),
+    recordUnattributed: (by: string, entry: ActivityInput, writer: Writer = db) => recordUnattributed(writer, by, entry),
+  }
 }
 
 export type ActivityLog = ReturnType<typeof createActivityLog>
