@@ -871,6 +871,9 @@ export const listingTexts = {
     /** Spec 02 §2.2: "From may not pass To; To may not precede From": a refused date says why. */
     fromAfterTo: 'The From date cannot be after the To date.',
     toBeforeFrom: 'The To date cannot be before the From date.',
+    /** A complete date that does not exist (31/02/2026), and what the results then say (issue 31). */
+    notADate: 'This is not a real date: please type it as DD/MM/YYYY.',
+    dateNotApplied: 'Type a real date (DD/MM/YYYY) to see the listings for it.',
     categories: 'Categories',
     filters: 'Filters',
     close: 'Close',

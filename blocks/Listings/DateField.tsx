@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { formatDmy, parseDate, parseDmy } from '#lib/dates'
 import { useTexts } from '#ui/locale'
 import { readTypedDate } from './typed-date'
@@ -16,6 +16,7 @@ export function DateField({
   value,
   refuse,
   onChange,
+  onImpossible,
 }: {
   label: string
   name: string
@@ -23,6 +24,8 @@ export function DateField({
   /** Why this date cannot be taken, or null when it can. */
   refuse: (iso: string) => string | null
   onChange: (iso: string) => void
+  /** Told whether the box now holds a complete date that does not exist (31/02/2026). */
+  onImpossible?: (impossible: boolean) => void
 }) {
   const t = useTexts().listings.grid
   const [draft, setDraft] = useState<string | null>(null)
@@ -30,7 +33,10 @@ export function DateField({
   const hintId = useId()
   const errorId = useId()
   const shown = draft ?? formatDmy(parseDate(value))
-  const invalid = (draft !== null && draft.trim().length >= 8 && !parseDmy(draft)) || refused !== null
+  const impossible = draft !== null && draft.trim().length >= 8 && !parseDmy(draft)
+  const invalid = impossible || refused !== null
+  // The grid must not go on showing the old results as if they matched (issue 31).
+  useEffect(() => onImpossible?.(impossible), [impossible, onImpossible])
   return (
     <div className="flex flex-col gap-1.5">
       <label className="flex flex-col gap-1.5 text-sm font-semibold text-ink">
@@ -61,7 +67,7 @@ export function DateField({
         />
       </label>
       <p id={errorId} aria-live="polite" className="text-sm font-semibold text-red empty:hidden">
-        {refused}
+        {refused ?? (impossible ? t.notADate : null)}
       </p>
     </div>
   )

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx'
-import type { FormEvent, RefObject } from 'react'
+import { useCallback, type FormEvent, type RefObject } from 'react'
 import type { FetchResponse } from '#lib/listings'
 import { useTexts } from '#ui/locale'
 import { CloseIcon } from '#ui/icons'
@@ -20,6 +20,7 @@ export function FilterForm({
   onKeyword,
   onSubmit,
   applyFilters,
+  onImpossibleDate,
   result,
   hydrated,
   panel,
@@ -30,6 +31,8 @@ export function FilterForm({
   onKeyword: (keyword: string) => void
   onSubmit: (event: FormEvent<HTMLFormElement>) => void
   applyFilters: (next: GridFilters) => void
+  /** Whether the From or To box holds a date that does not exist. */
+  onImpossibleDate: (field: 'from' | 'to', impossible: boolean) => void
   result: FetchResponse | null
   hydrated: boolean
   panel: { panelOpen: boolean; setPanelOpen: (open: boolean) => void; panelRef: RefObject<HTMLDetailsElement | null> }
@@ -38,6 +41,8 @@ export function FilterForm({
   const categories = result?.listingCategories ?? []
   const locations = result?.locations ?? []
   const { panelOpen, setPanelOpen, panelRef } = panel
+  const onImpossibleFrom = useCallback((impossible: boolean) => onImpossibleDate('from', impossible), [onImpossibleDate])
+  const onImpossibleTo = useCallback((impossible: boolean) => onImpossibleDate('to', impossible), [onImpossibleDate])
   return (
     <form method="get" role="search" aria-label={t.label} onSubmit={onSubmit} className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
@@ -109,6 +114,7 @@ export function FilterForm({
                   value={filters.from}
                   refuse={(iso) => (filters.to && iso > filters.to ? t.fromAfterTo : null)}
                   onChange={(iso) => applyFilters(withDate(filters, 'from', iso))}
+                  onImpossible={onImpossibleFrom}
                 />
                 <DateField
                   label={t.to}
@@ -116,6 +122,7 @@ export function FilterForm({
                   value={filters.to}
                   refuse={(iso) => (filters.from && iso < filters.from ? t.toBeforeFrom : null)}
                   onChange={(iso) => applyFilters(withDate(filters, 'to', iso))}
+                  onImpossible={onImpossibleTo}
                 />
               </>
             ) : null}

@@ -10,7 +10,7 @@
  * (the requests) and use-filter-panel; pdf-export (the download).
  */
 import { clsx } from 'clsx'
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useRouteLoaderData } from 'react-router'
 import { useTexts } from '#ui/locale'
 import { useApiBase } from '#ui/hooks/use-api-base'
@@ -97,6 +97,14 @@ export function ListingsGrid({ categoryFilter, showExport, initial }: GridProps)
     applyFilters({ ...filters, categories: [] })
   })
 
+  const [impossibleDates, setImpossibleDates] = useState({ from: false, to: false })
+  const dateProblem = impossibleDates.from || impossibleDates.to
+  const onImpossibleDate = useCallback(
+    (field: 'from' | 'to', impossible: boolean) =>
+      setImpossibleDates((old) => (old[field] === impossible ? old : { ...old, [field]: impossible })),
+    [],
+  )
+
   function applyFilters(next: GridFilters) {
     setFilters(next)
     setLoading(true)
@@ -147,9 +155,10 @@ export function ListingsGrid({ categoryFilter, showExport, initial }: GridProps)
     }
   }
 
-  const listings = result?.listings ?? []
+  // A From or To that does not exist (31/02/2026): the old results are not shown as if they matched it.
+  const listings = dateProblem ? [] : (result?.listings ?? [])
   const total = result?.totalListings ?? 0
-  const hasMore = listings.length < total
+  const hasMore = !dateProblem && listings.length < total
   const moreHref = `?${filtersToSearch(filters, new URLSearchParams(), pages + 1).toString()}`
 
   return (
@@ -161,6 +170,7 @@ export function ListingsGrid({ categoryFilter, showExport, initial }: GridProps)
         onKeyword={setKeyword}
         onSubmit={onSubmit}
         applyFilters={applyFilters}
+        onImpossibleDate={onImpossibleDate}
         result={result}
         hydrated={hydrated}
         panel={panel}
@@ -171,11 +181,11 @@ export function ListingsGrid({ categoryFilter, showExport, initial }: GridProps)
             The live region holds the heading (HTML allows no status inside a heading). */}
         <div role="status" aria-live="polite">
           <h2 className="font-display text-2xl font-semibold text-red-darkest">
-            {loading && !result ? t.loading : total > 0 ? t.results(total) : t.none}
+            {dateProblem ? t.dateNotApplied : loading && !result ? t.loading : total > 0 ? t.results(total) : t.none}
           </h2>
         </div>
         <ViewToggle view={view} onChoose={chooseView} hydrated={hydrated} />
-        {showExport && total > 0 ? (
+        {showExport && total > 0 && !dateProblem ? (
           hydrated ? (
             <button type="button" onClick={() => void exportPdf()} disabled={exporting} className="button button--ghost">
               <DownloadIcon size={18} />

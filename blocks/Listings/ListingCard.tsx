@@ -42,7 +42,9 @@ export function ListingCard({
   return (
     <article
       className={clsx(
-        'group relative flex h-full flex-col overflow-hidden rounded-sm bg-white shadow-sm ring-1 ring-black/5 transition-shadow focus-within:shadow-lg hover:shadow-lg',
+        // The whole card is outlined while its link (or button) has the focus, however it got there:
+        // Load More moves the focus to the first new card, which the browser may not count as focus-visible (issue 31).
+        'group relative flex h-full flex-col overflow-hidden rounded-sm bg-white shadow-sm ring-1 ring-black/5 transition-shadow focus-within:shadow-lg focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-red-lighter hover:shadow-lg',
         inactive && 'opacity-60 grayscale',
       )}
       data-listing={listing._id}

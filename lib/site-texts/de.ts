@@ -238,6 +238,8 @@ const de: SiteTexts = {
       dateHint: 'TT/MM/JJJJ',
       fromAfterTo: 'Das Von-Datum darf nicht nach dem Bis-Datum liegen.',
       toBeforeFrom: 'Das Bis-Datum darf nicht vor dem Von-Datum liegen.',
+      notADate: 'Dieses Datum gibt es nicht: Bitte geben Sie es als TT/MM/JJJJ ein.',
+      dateNotApplied: 'Geben Sie ein gültiges Datum (TT/MM/JJJJ) ein, um die passenden Einträge zu sehen.',
       categories: 'Kategorien',
       filters: 'Filter',
       close: 'Schließen',

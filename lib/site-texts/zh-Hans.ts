@@ -232,6 +232,8 @@ const zhHans: SiteTexts = {
       dateHint: 'DD/MM/YYYY',
       fromAfterTo: '开始日期不能晚于结束日期。',
       toBeforeFrom: '结束日期不能早于开始日期。',
+      notADate: '该日期不存在：请按 DD/MM/YYYY 填写。',
+      dateNotApplied: '请输入有效日期（DD/MM/YYYY）以查看对应的条目。',
       categories: '类别',
       filters: '筛选',
       close: '关闭',

@@ -1,0 +1,111 @@
+/**
+ * Issue 31, visitors, the smaller items, in real Chromium against the shared demo server: an
+ * impossible date in a listing grid (31/02/2026) gets a message and the old results are not shown
+ * as if they matched; the card Load More focuses is outlined; /booking, /confirm and /favourites
+ * carry the site's name in their titles.
+ */
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, test } from 'vitest'
+import { favouriteTexts, listingTexts, texts } from '#lib/texts'
+import { openBrowser } from '../helpers/browser.ts'
+import { saveDraftPage, openEditorSession } from '../helpers/editor-session.ts'
+import { siteApi } from '../helpers/site.ts'
+
+const baseUrl = inject('baseUrl')
+const g = listingTexts.grid
+const chromium = openBrowser()
+const session = openEditorSession()
+const run = Date.now().toString(36)
+
+async function visitor(width = 1440): Promise<Page> {
+  const context = await chromium.browser.newContext({ viewport: { width, height: 900 } })
+  context.setDefaultTimeout(30_000)
+  await context.addCookies([{ name: 'consent', value: 'declined', domain: new URL(baseUrl).hostname, path: '/' }])
+  const page = await context.newPage()
+  return page
+}
+
+const cards = (page: Page) => page.locator('[data-listings-grid] ul > li article')
+const heading = (page: Page) => page.locator('[data-listings-grid] [role="status"] h2')
+
+describe('listing grids', () => {
+  test('an impossible date (31/02/2026) is named as such and the old results are not shown as if they matched; a real one brings them back', async () => {
+    const page = await visitor()
+    try {
+      await page.goto(`${baseUrl}/whats-on`, { waitUntil: 'load' })
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+      await expect.poll(() => cards(page).count()).toBeGreaterThan(0)
+      const before = await heading(page).textContent()
+      await page.locator('[data-listings-grid] details > summary').click()
+      const from = page.getByRole('textbox', { name: new RegExp(`^${g.from}`) })
+      await from.fill('31/02/2026')
+      await page.getByText(g.notADate, { exact: true }).waitFor()
+      expect(await from.getAttribute('aria-invalid')).toBe('true')
+      // The message is read with the field.
+      const described = (await from.getAttribute('aria-describedby'))!.split(' ')
+      expect(await page.locator(`[id="${described[1]}"]`).textContent()).toBe(g.notADate)
+      await expect.poll(() => heading(page).textContent()).toBe(g.dateNotApplied)
+      expect(await cards(page).count()).toBe(0)
+      expect(await page.getByRole('button', { name: g.loadMore }).count()).toBe(0)
+      // Corrected: the results are back (none filtered out by a date that never applied).
+      await from.fill('')
+      await expect.poll(() => heading(page).textContent()).toBe(before)
+      expect(await cards(page).count()).toBeGreaterThan(0)
+    } finally {
+      await page.context().close()
+    }
+  })
+
+  test('the card Load More moves the focus to is outlined, after a mouse click too', async () => {
+    const page = await visitor()
+    try {
+      // A published page whose grid has no category: every listing, many pages of them.
+      const saved = await saveDraftPage(session.editor, {
+        slug: `e2e-all-listings-${run}`,
+        template: 'generic',
+        title: 'All listings',
+        header: { title: 'All listings' },
+        contents: [{ componentType: 'Listings', categoryFilter: '', showExport: false }],
+      })
+      const published = await session.editor.request.post(`${baseUrl}/api/page/publishPage`, { data: { page: saved } })
+      expect(published.status(), await published.text()).toBe(200)
+      await page.goto(`${baseUrl}/e2e-all-listings-${run}`, { waitUntil: 'load' })
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+      await expect.poll(() => cards(page).count()).toBe(15)
+      await page.getByRole('button', { name: g.loadMore }).click()
+      await expect.poll(() => cards(page).count()).toBeGreaterThan(15)
+      await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('article'))).toBe(true)
+      const outline = await page.evaluate(() => {
+        const card = document.activeElement!.closest('article')!
+        const style = getComputedStyle(card)
+        return {
+          style: style.outlineStyle,
+          width: parseFloat(style.outlineWidth),
+          index: [...document.querySelectorAll('[data-listings-grid] article')].indexOf(card),
+        }
+      })
+      expect(outline).toEqual({ style: 'solid', width: 3, index: 15 })
+    } finally {
+      await page.context().close()
+    }
+  })
+})
+
+describe('titles', () => {
+  test('/booking, /confirm and /favourites carry the site name', async () => {
+    const siteName = (await siteApi(baseUrl).nav()).siteName
+    const page = await visitor()
+    try {
+      for (const [path, title] of [
+        ['/booking', texts.booking.title],
+        ['/confirm', texts.booking.confirmTitle],
+        ['/favourites', favouriteTexts.title],
+      ] as const) {
+        await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' })
+        expect(await page.title()).toBe(`${title} – ${siteName}`)
+      }
+    } finally {
+      await page.context().close()
+    }
+  })
+})
