@@ -32,6 +32,8 @@ export const blockTexts = {
   },
   mosaic: { label: 'Featured places' },
   cardCarousel: { label: 'Carousel', previous: 'Previous', next: 'Next' },
+  /** A feature tile's link when it has no words of its own. */
+  learnMore: 'Learn more',
   header: {
     pauseVideo: 'Pause background video',
     playVideo: 'Play background video',
@@ -822,6 +824,7 @@ export const texts = {
     item: (type: string, id: string) => `${type ? `${type[0]!.toUpperCase()}${type.slice(1)}` : 'Booking'} ${id}`,
     count: (n: number) => `Cart (${n})`,
     countLabel: (n: number) => `Your cart: ${n} ${n === 1 ? 'item' : 'items'}`,
+    removeShort: 'Remove',
     details: (adults: string, start: string) => [start && `from ${start}`, adults && `${adults} adults`].filter(Boolean).join(', '),
   },
   /** Booking pages and the provider's gadgets (spec 02 §4, §8). */

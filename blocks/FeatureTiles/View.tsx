@@ -4,6 +4,7 @@ import { ArrowRightIcon } from '#ui/icons'
 import { Img } from '#ui/Img'
 import { swatch } from '#lib/palette'
 import { SmartLink } from '#ui/SmartLink'
+import { useTexts } from '#ui/locale'
 import { imageSizes } from '../image-sizes'
 import type { Props } from './schema'
 
@@ -17,6 +18,7 @@ const newTile = {
 } as const
 
 export function View({ title, tiles, backgroundColour }: Props) {
+  const learnMore = useTexts().blocks.learnMore
   const editing = useEditing()
   if (!tiles.length && !editing) return null
   const colour = swatch(backgroundColour, 'softPink')
@@ -81,7 +83,7 @@ export function View({ title, tiles, backgroundColour }: Props) {
                   className={clsx('link-arrow mt-3', dark && 'text-white')}
                 >
                   <span>
-                    {tile.learnMore || tile.link.text || 'Learn more'}
+                    {tile.learnMore || tile.link.text || learnMore}
                     <span className="sr-only">: {tile.heading}</span>
                   </span>
                   <ArrowRightIcon size={16} />

@@ -53,6 +53,7 @@ const de: SiteTexts = {
     },
     mosaic: { label: 'Ausgewählte Orte' },
     cardCarousel: { label: 'Karussell', previous: 'Zurück', next: 'Weiter' },
+    learnMore: 'Mehr erfahren',
     header: {
       pauseVideo: 'Hintergrundvideo anhalten',
       playVideo: 'Hintergrundvideo abspielen',
@@ -194,6 +195,7 @@ const de: SiteTexts = {
     remove: (name) => `${name} aus dem Warenkorb entfernen`,
     item: (type, id) => `${type ? `${type[0]!.toUpperCase()}${type.slice(1)}` : 'Buchung'} ${id}`,
     count: (n) => `Warenkorb (${n})`,
+    removeShort: 'Entfernen',
     countLabel: (n) => `Ihr Warenkorb: ${plural(n, 'Artikel', 'Artikel')}`,
     details: (adults, start) => [start && `ab ${start}`, adults && `${adults} Erwachsene`].filter(Boolean).join(', '),
     unreachable: 'Das Buchungssystem ist gerade nicht erreichbar. Bitte versuchen Sie es später noch einmal.',

@@ -46,6 +46,7 @@ export const en = {
     newsletter: blockTexts.newsletter,
     mosaic: blockTexts.mosaic,
     cardCarousel: blockTexts.cardCarousel,
+    learnMore: blockTexts.learnMore,
     header: { pauseVideo: blockTexts.header.pauseVideo, playVideo: blockTexts.header.playVideo },
   },
   chapters: {
@@ -109,6 +110,7 @@ export const en = {
     item: texts.cart.item,
     count: texts.cart.count,
     countLabel: texts.cart.countLabel,
+    removeShort: texts.cart.removeShort,
     details: texts.cart.details,
     unreachable: texts.cart.unreachable,
     notConfigured: texts.cart.notConfigured,

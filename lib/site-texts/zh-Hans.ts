@@ -50,6 +50,7 @@ const zhHans: SiteTexts = {
     },
     mosaic: { label: '推荐地点' },
     cardCarousel: { label: '轮播', previous: '上一个', next: '下一个' },
+    learnMore: '了解更多',
     header: {
       pauseVideo: '暂停背景视频',
       playVideo: '播放背景视频',
@@ -189,6 +190,7 @@ const zhHans: SiteTexts = {
     remove: (name) => `从购物车中移除 ${name}`,
     item: (type, id) => `${type ? `${type[0]!.toUpperCase()}${type.slice(1)}` : '预订'} ${id}`,
     count: (n) => `购物车（${n}）`,
+    removeShort: '移除',
     countLabel: (n) => `您的购物车：${n} 件`,
     details: (adults, start) => [start && `${start} 起`, adults && `${adults} 位成人`].filter(Boolean).join('，'),
     unreachable: '预订系统暂时无法连接，请稍后再试',

@@ -83,7 +83,7 @@ export function CartPanel({ emptyText }: { emptyText?: string } = {}) {
                   disabled={busy}
                   onClick={() => void run(() => removeFromCart(apiBase, item.id))}
                 >
-                  <span aria-hidden="true">Remove</span>
+                  <span aria-hidden="true">{t.removeShort}</span>
                   <span className="sr-only">{t.remove(describe(t, item))}</span>
                 </button>
               </div>
