@@ -8,7 +8,8 @@ import { defineConfig } from 'vitest/config'
  * TEST_DATABASE_URL names one (CI, when it answers), else on PGlite. 'pglite' (only with
  * TEST_DATABASE_URL): the files that test what the embedded database does differently, on PGlite
  * too. 'timing': bounds on how long the event loop is held. 'e2e': real Chromium against the
- * production server that tests/e2e/global-setup.ts starts (needs `npm run build`). 'postgres' (only
+ * production servers that tests/e2e/global-setup.ts starts, one per worker (needs `npm run build`);
+ * 'e2e-alone': the e2e files that time answers under load, alone at the end. 'postgres' (only
  * with TEST_DATABASE_URL): production servers sharing one PostgreSQL database (needs the build too).
  * The React Router Vite plugin is deliberately not loaded here: tests import modules directly, and
  * the e2e server uses the built output.
@@ -16,6 +17,8 @@ import { defineConfig } from 'vitest/config'
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url))
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 const timingFiles = ['listings/sync/holds.test.ts']
+/** E2E files that time answers under load: they run alone, after everything else. */
+const e2eAloneFiles = ['tests/e2e/publish-under-load.test.ts', 'tests/e2e/pdf-off-thread.test.ts']
 /**
  * One process and one session (PGlite) versus a server: advisory locks, a second instance on the
  * same database, LISTEN/NOTIFY, the job queue's claims. With TEST_DATABASE_URL these run on both.
@@ -130,18 +133,32 @@ export default defineConfig({
             },
           ]
         : []),
+      // Files run two at a time, each worker against its own shared server (a lane: global-setup.ts).
       {
         extends: true,
         test: {
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          exclude: [...e2eAloneFiles, '**/node_modules/**'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One browser and one server at a time: files run one after another.
-          fileParallelism: false,
           sequence: { groupOrder: 2 },
+        },
+      },
+      // Files that bound how long visitors wait while the server works: alone on the machine, last.
+      {
+        extends: true,
+        test: {
+          name: 'e2e-alone',
+          environment: 'node',
+          include: e2eAloneFiles,
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 4 },
         },
       },
     ],

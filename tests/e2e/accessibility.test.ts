@@ -1,8 +1,9 @@
-import { expect, inject, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { axe, formatViolations, openBrowserSession } from '../helpers/browser.ts'
 import { getWithHost } from '../helpers/site.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const session = openBrowserSession()
 
 test('axe-core finds no WCAG 2.1 A/AA violations on the home page', async () => {

@@ -7,11 +7,12 @@
 import fs from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import type { BrowserContext, Page } from 'playwright-core'
-import { afterEach, describe, expect, inject, test } from 'vitest'
+import { afterEach, describe, expect, test } from 'vitest'
 import { blockTexts } from '#lib/texts'
 import { axe, formatViolations, openBrowser, screenshot } from '../helpers/browser.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const session = openBrowser()
 const shots = '/tmp/shots-h2'
 const url = `${baseUrl}/all-blocks`

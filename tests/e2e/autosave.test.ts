@@ -5,14 +5,15 @@
  * browser, saved when back online, offered back after a reload); someone else's newer save opens
  * the conflict dialog; Save Page saves with one click. Publishing stays explicit.
  */
-import { describe, expect, inject, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import type { PageDoc } from '#lib/content'
 import { texts } from '#lib/texts'
 import { axe, formatViolations } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage } from '../helpers/editor-session.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const a = texts.editor.autosave
 const run = Date.now().toString(36)
 

@@ -14,8 +14,9 @@ import { texts } from '#lib/texts'
 import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage } from '../helpers/editor-session.ts'
 import { openFirefox, signedInFirefoxContext } from '../helpers/firefox.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const b = texts.editor.blocks
 const run = Date.now().toString(36)
 const shots = process.env.SHOTS_DIR || '/tmp/shots-drag'

@@ -6,14 +6,15 @@
  */
 import sharp from 'sharp'
 import type { Page } from 'playwright-core'
-import { describe, expect, inject, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import type { PageDoc } from '#lib/content'
 import { texts } from '#lib/texts'
 import { containers } from '#blocks/containers'
 import { axe, formatViolations } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, picture, saveAndPublish, uploadPicture } from '../helpers/editor-session.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const m = texts.editor.menu
 const b = texts.editor.blocks
 const ie = texts.editor.imageEditor

@@ -7,13 +7,14 @@
  * provider is the local fake (server/demo/bookeasy.ts), in real Chromium.
  */
 import type { Page } from 'playwright-core'
-import { describe, expect, inject, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { listingTexts, texts } from '#lib/texts'
 import { fakeTradingName } from '../../fakes/bookeasy/operators.ts'
 import { axe, formatViolations, openBrowser } from '../helpers/browser.ts'
 import { fetchListings } from '../helpers/site.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const chromium = openBrowser()
 
 async function visitor(width = 1440): Promise<Page> {

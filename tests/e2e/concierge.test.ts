@@ -17,10 +17,11 @@ import { axe, formatViolations, launchBrowser, screenshot } from '../helpers/bro
 import { createEditorCli } from '../helpers/cli.ts'
 import { freePort, preparedDemoCopy, startProductionServer, type RunningServer } from '../helpers/server.ts'
 import { startSmtpServer, waitForSavedMail } from '../helpers/smtp.ts'
+import { laneBaseUrl, laneMailDir } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const editor = inject('editor')
-const mailDir = inject('mailDir')
+const mailDir = laneMailDir()
 const m = texts.editor.menu
 const t = texts.concierge
 const L = t.labels

@@ -7,12 +7,13 @@
  */
 import type { Page as FirefoxPage } from 'puppeteer-core'
 import type { Page } from 'playwright-core'
-import { describe, expect, inject, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { texts } from '#lib/texts'
 import { openBrowser } from '../helpers/browser.ts'
 import { openFirefox } from '../helpers/firefox.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const t = texts.consent
 const chromium = openBrowser()
 const firefox = openFirefox()

@@ -16,8 +16,9 @@ import { pageTemplates, templateKeys, type TemplateKey } from '#lib/templates'
 import { texts } from '#lib/texts'
 import { axe, formatViolations, launchBrowser, screenshot } from '../helpers/browser.ts'
 import { siteApi } from '../helpers/site.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const editor = inject('editor')
 const api = siteApi(baseUrl)
 const m = texts.editor.menu

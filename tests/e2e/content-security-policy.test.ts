@@ -6,12 +6,13 @@
  * under it with no violation reported and axe clean.
  */
 import type { BrowserContext, Page } from 'playwright-core'
-import { describe, expect, inject, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { texts } from '#lib/texts'
 import { axe, formatViolations } from '../helpers/browser.ts'
 import { chooseMenuItem, openEditorSession, openPageForEditing } from '../helpers/editor-session.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const session = openEditorSession({ timeoutMs: 20_000 })
 const run = Date.now().toString(36)
 

@@ -5,9 +5,10 @@
  * redirects), a picture answers 200 with an image. Links to other sites are not followed (the
  * demo runs offline).
  */
-import { expect, inject, test } from 'vitest'
+import { expect, test } from 'vitest'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const origin = new URL(baseUrl).origin
 const MAX_PAGES = 300
 const CONCURRENCY = 4

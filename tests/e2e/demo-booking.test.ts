@@ -3,11 +3,12 @@
  * given (server/demo/bookeasy.ts): the shared e2e server is such a demo, so its /book-online page
  * shows the provider's (stand-in) gadgets, not the failure message, and stays accessible.
  */
-import { describe, expect, inject, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { texts } from '#lib/texts'
 import { axe, formatViolations, openBrowserSession } from '../helpers/browser.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const session = openBrowserSession()
 
 describe('the demo booking page', () => {

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, expect, inject, test } from 'vitest'
+import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Browser } from 'playwright-core'
 import type { DomainDoc } from '#lib/content'
 import { launchBrowser } from '../helpers/browser.ts'
 import { getJson, getWithHost, siteApi } from '../helpers/site.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const api = siteApi(baseUrl)
 let browser: Browser
 

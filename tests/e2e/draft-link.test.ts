@@ -7,13 +7,14 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { expect, inject, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { draftLinkTexts } from '#lib/draft-link'
 import { texts } from '#lib/texts'
 import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage } from '../helpers/editor-session.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const shotsDir = process.env.SHOTS_DIR || '/tmp/shots-d'
 const session = openEditorSession({ timeoutMs: 30_000 })
 const stamp = Date.now().toString(36)

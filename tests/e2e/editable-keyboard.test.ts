@@ -5,11 +5,12 @@
  * editor opens on that picture. The picture keeps its place and size while it is editable.
  */
 import type { Page } from 'playwright-core'
-import { describe, expect, inject, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { texts } from '#lib/texts'
 import { editorMenu, openEditorSession, picture, saveDraftPage, uploadPicture } from '../helpers/editor-session.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const m = texts.editor.menu
 const b = texts.editor.blocks
 const ie = texts.editor.imageEditor

@@ -6,8 +6,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, t
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { texts } from '#lib/texts'
 import { axe, formatViolations, launchBrowser, screenshot } from '../helpers/browser.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const editor = inject('editor')
 const m = texts.editor.menu
 

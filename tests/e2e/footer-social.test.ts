@@ -5,8 +5,9 @@
 import { expect, inject, test } from 'vitest'
 import { texts } from '#lib/texts'
 import { openBrowserSession } from '../helpers/browser.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const editor = inject('editor')
 const session = openBrowserSession()
 const f = texts.editor.footer

@@ -1,8 +1,10 @@
 /**
- * Global setup of the 'e2e' project: one production server (on a copy of the demo prepared once,
- * tests/helpers/server.ts) for all e2e files; its address reaches the tests through inject('baseUrl').
- * An editor account is created in that data dir first (PGlite allows one process at a time, so
- * before the server opens it) and reaches the tests through inject('editor').
+ * Global setup of the 'e2e' projects: one production server per test worker (a "lane", each on its
+ * own copy of the demo prepared once, tests/helpers/server.ts), so two files run at once without
+ * seeing each other's changes; a file reaches its worker's server through laneBaseUrl()
+ * (tests/helpers/lane.ts). The same editor accounts are created in each data dir first (PGlite
+ * allows one process at a time, so before the server opens it) and reach the tests through
+ * inject('editor') and inject('accounts').
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -14,25 +16,45 @@ import { startSmtpServer } from '../helpers/smtp.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string
+    /** One shared server and mail folder per e2e worker (tests/helpers/lane.ts picks the worker's). */
+    lanes: { baseUrl: string; mailDir: string }[]
     editor: { username: string; email: string; password: string }
-    /** Every e-mail the server sends lands here as <n>.eml (a real SMTP server receives it). */
-    mailDir: string
     accounts: Record<'recovery' | 'throttled', { username: string; email: string; password: string }>
   }
 }
 
+/** Lanes: one per worker the project may run at once (TEST_WORKERS, else one per core). */
+function laneCount(project: TestProject): number {
+  // maxWorkers is 1 where the project runs its files one after another (fileParallelism: false).
+  return Math.max(1, Number(project.config.maxWorkers) || 1)
+}
+
 export default async function setup(project: TestProject) {
-  // The demo as a first start leaves it (content seeded, the fake provider's listings imported).
-  const dataDir = await preparedDemoCopy()
   const editor = { username: 'e2e-editor', email: 'e2e-editor@example.com', password: 'e2e-editor-password' }
   // Accounts other test files may change without disturbing the shared editor account.
   const accounts = {
     recovery: { username: 'e2e-recovery', email: 'e2e-recovery@example.com', password: 'first-password-1' },
     throttled: { username: 'e2e-throttled', email: 'e2e-throttled@example.com', password: 'right-password-1' },
   }
-  for (const account of [editor, accounts.recovery, accounts.throttled])
-    await createEditorCli(account, { DATA_DIR: dataDir, DATABASE_URL: '' })
+  const lanes = await Promise.all(
+    Array.from({ length: laneCount(project) }, () => startLane([editor, accounts.recovery, accounts.throttled])),
+  )
+  project.provide(
+    'lanes',
+    lanes.map(({ baseUrl, mailDir }) => ({ baseUrl, mailDir })),
+  )
+  project.provide('editor', editor)
+  project.provide('accounts', accounts)
+  return async () => {
+    await Promise.all(lanes.map((lane) => lane.stop()))
+  }
+}
+
+/** A shared server on its own copy of the demo, with the accounts, and a real SMTP server beside it. */
+async function startLane(people: { username: string; email: string; password: string }[]) {
+  // The demo as a first start leaves it (content seeded, the fake provider's listings imported).
+  const dataDir = await preparedDemoCopy()
+  for (const account of people) await createEditorCli(account, { DATA_DIR: dataDir, DATABASE_URL: '' })
   // A real SMTP server on loopback receives the site's e-mail; tests read it from mailDir.
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-e2e-mail-'))
   const smtp = await startSmtpServer(0, mailDir)
@@ -43,14 +65,14 @@ export default async function setup(project: TestProject) {
     // Scheduled publishing looks for due schedules every second, so a test can wait for one to run.
     env: { SMTP_URL: smtp.url, RATE_LIMIT_IP: '1000', SCHEDULE_TICK_SECONDS: '1' },
   })
-  project.provide('baseUrl', server.baseUrl)
-  project.provide('editor', editor)
-  project.provide('mailDir', mailDir)
-  project.provide('accounts', accounts)
-  return async () => {
-    await server.stop()
-    await smtp.close()
-    fs.rmSync(mailDir, { recursive: true, force: true })
-    fs.rmSync(dataDir, { recursive: true, force: true })
+  return {
+    baseUrl: server.baseUrl,
+    mailDir,
+    async stop() {
+      await server.stop()
+      await smtp.close()
+      fs.rmSync(mailDir, { recursive: true, force: true })
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
   }
 }

@@ -7,7 +7,7 @@
  */
 import sharp from 'sharp'
 import type { Locator, Page } from 'playwright-core'
-import { describe, expect, inject, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { texts } from '#lib/texts'
 import { axe, formatViolations } from '../helpers/browser.ts'
 import {
@@ -19,8 +19,9 @@ import {
   saveDraftPage,
   uploadPicture,
 } from '../helpers/editor-session.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const m = texts.editor.menu
 const h = texts.blockEditors.header
 const b = texts.editor.blocks

@@ -5,11 +5,12 @@
  * box open; the header still fits a 375 px phone without horizontal scrolling.
  */
 import type { Page } from 'playwright-core'
-import { describe, expect, inject, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { siteTexts } from '#lib/texts'
 import { axe, formatViolations, openBrowser, screenshot } from '../helpers/browser.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const t = siteTexts.search
 const chromium = openBrowser()
 const shots = process.env.SHOTS_DIR || '/tmp/shots-search'

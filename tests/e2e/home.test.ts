@@ -1,9 +1,10 @@
-import { describe, expect, inject, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { slugFromPath } from '#lib/slug'
 import { openBrowserSession } from '../helpers/browser.ts'
 import { internalPath, siteApi } from '../helpers/site.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const api = siteApi(baseUrl)
 
 const session = openBrowserSession()

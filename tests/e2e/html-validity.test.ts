@@ -10,9 +10,10 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
-import { expect, inject, test } from 'vitest'
+import { expect, test } from 'vitest'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 /** vnu-jar's main export is the path of its vnu.jar. */
 const vnuJar = String(createRequire(import.meta.url)('vnu-jar'))
 const java = process.env.JAVA ?? (process.env.JAVA_HOME ? path.join(process.env.JAVA_HOME, 'bin', 'java') : 'java')

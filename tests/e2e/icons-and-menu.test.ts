@@ -5,12 +5,13 @@
  * and the mobile menu (Escape closes it and gives the focus back to its button; the page behind it
  * does not scroll while it is open).
  */
-import { expect, inject, test } from 'vitest'
+import { expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import { openBrowserSession } from '../helpers/browser.ts'
 import { getWithHost } from '../helpers/site.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const session = openBrowserSession({ width: 390, height: 844 })
 
 /** Width and height of a PNG, from its IHDR chunk. */

@@ -6,8 +6,9 @@ import sharp from 'sharp'
 import { expect, inject, test } from 'vitest'
 import { texts } from '#lib/texts'
 import { openBrowserSession } from '../helpers/browser.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const editor = inject('editor')
 const session = openBrowserSession()
 

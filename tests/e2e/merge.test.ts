@@ -12,8 +12,9 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { texts } from '#lib/texts'
 import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage, signInColleague, type Colleague } from '../helpers/editor-session.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const maria = inject('editor').username
 const run = Date.now().toString(36)
 const session = openEditorSession({ viewport: { width: 1280, height: 900 } })

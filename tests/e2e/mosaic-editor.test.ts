@@ -6,13 +6,14 @@
  * tile keeps its own cell.
  */
 import type { Locator, Page } from 'playwright-core'
-import { describe, expect, inject, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { blockTexts, texts } from '#lib/texts'
 import { mosaicCells, type MosaicCell } from '#blocks/CustomMosaic/cells'
 import { axe, formatViolations } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, saveAndPublish } from '../helpers/editor-session.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const m = texts.editor.menu
 const b = texts.editor.blocks
 const t = texts.blockEditors.mosaic

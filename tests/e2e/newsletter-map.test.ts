@@ -7,11 +7,12 @@
  * the machine.
  */
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, test, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { blockTexts } from '#lib/texts'
 import { launchBrowser, screenshot } from '../helpers/browser.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 // The block library is the heaviest page of the demo; the machine running the suite may be busy.
 vi.setConfig({ testTimeout: 180_000 })
 const FORM = 'https://forms.barossa.example/subscribe'

@@ -1,10 +1,11 @@
 import fs from 'node:fs'
-import { expect, inject, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { texts } from '#lib/texts'
 import { openBrowser, screenshot } from '../helpers/browser.ts'
 import { getWithHost, siteApi } from '../helpers/site.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const session = openBrowser()
 const e = texts.errors
 const shots = '/tmp/shots-404'

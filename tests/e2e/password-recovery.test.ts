@@ -8,9 +8,10 @@ import type { Locator } from 'playwright-core'
 import { texts } from '#lib/texts'
 import { openBrowserSession } from '../helpers/browser.ts'
 import { waitForSavedMail } from '../helpers/smtp.ts'
+import { laneBaseUrl, laneMailDir } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
-const mailDir = inject('mailDir')
+const baseUrl = laneBaseUrl()
+const mailDir = laneMailDir()
 const accounts = inject('accounts')
 const e = texts.editor
 

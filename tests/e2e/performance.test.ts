@@ -1,11 +1,12 @@
 import http from 'node:http'
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
-import { expect, inject, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { staticViewTypes } from '#blocks/view-loaders.generated'
 import { listingTexts } from '#lib/texts'
 import { openBrowser } from '../helpers/browser.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const session = openBrowser()
 
 /**

@@ -12,8 +12,9 @@
  *   previous version, x-cache: HIT, until the 300 s maximum age).
  */
 import { describe, expect, inject, it } from 'vitest'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const editor = inject('editor')
 
 const VISITORS = 12

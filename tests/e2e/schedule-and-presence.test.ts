@@ -18,9 +18,10 @@ import { texts } from '#lib/texts'
 import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage } from '../helpers/editor-session.ts'
 import { waitForSavedMail } from '../helpers/smtp.ts'
+import { laneBaseUrl, laneMailDir } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
-const mailDir = inject('mailDir')
+const baseUrl = laneBaseUrl()
+const mailDir = laneMailDir()
 const shotsDir = process.env.SHOTS_DIR || '/tmp/shots-e'
 const run = Date.now().toString(36)
 const session = openEditorSession({ viewport: { width: 1440, height: 900 }, timeoutMs: 20_000 })

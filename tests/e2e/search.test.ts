@@ -1,12 +1,13 @@
-import { expect, inject, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { axe, formatViolations, openBrowserSession } from '../helpers/browser.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
 /**
  * The /search page on the demo (issue 19 point 1): the region's pages before the listings, the
  * results grouped by kind with counts and filter links, and suggestions as the visitor types in a
  * combobox a keyboard can drive; axe finds nothing on either.
  */
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const session = openBrowserSession()
 
 test('"balloon" shows the Things to do page first, the kinds with their counts, and filters by kind', async () => {

@@ -1,13 +1,14 @@
-import { expect, inject, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { openBrowser } from '../helpers/browser.ts'
 import { getJson } from '../helpers/site.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
 /**
  * What search engines and visitors without JavaScript get from the production server: meta tags
  * from the page and the site settings, canonical links, sitemap.xml, robots.txt, and a search page
  * that works as a plain HTML form.
  */
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const session = openBrowser()
 
 test('the home page carries its canonical link and og/twitter tags from the site settings', async () => {

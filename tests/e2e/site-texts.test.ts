@@ -7,14 +7,15 @@
  * and Chinese home pages are axe clean. The pages' own content is not checked here: its
  * translation is the editors' (decision 025).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { SiteTexts } from '#lib/site-texts/index'
 import de from '#lib/site-texts/de'
 import zhHans from '#lib/site-texts/zh-Hans'
 import { axe, formatViolations, launchBrowser, screenshotIfFailed } from '../helpers/browser.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 
 let browser: Browser
 let context: BrowserContext | undefined

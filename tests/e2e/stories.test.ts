@@ -10,8 +10,9 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import type { PageDoc } from '#lib/content'
 import { texts } from '#lib/texts'
 import { axe, formatViolations, launchBrowser, screenshot } from '../helpers/browser.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const editor = inject('editor')
 const m = texts.editor.menu
 const c = texts.chapters
@@ -162,6 +163,8 @@ describe('stories and chapter pages', () => {
     const confirm = p.getByRole('alertdialog')
     await confirm.getByRole('button', { name: c.deleteStory, exact: true }).click()
     await shortLived.waitFor({ state: 'detached' })
+    // The question closes once the deletion has answered (the row may go first): Escape is then for the panel.
+    await confirm.waitFor({ state: 'detached' })
     await screenshot(p, { path: `${shots}/chapters-panel-1440.png` })
     await p.keyboard.press('Escape')
     await panel.waitFor({ state: 'detached' })

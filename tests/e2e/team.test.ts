@@ -14,9 +14,10 @@ import { texts } from '#lib/texts'
 import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage } from '../helpers/editor-session.ts'
 import { waitForSavedMail } from '../helpers/smtp.ts'
+import { laneBaseUrl, laneMailDir } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
-const mailDir = inject('mailDir')
+const baseUrl = laneBaseUrl()
+const mailDir = laneMailDir()
 const admin = inject('editor')
 const shotsDir = process.env.SHOTS_DIR || '/tmp/shots-d'
 const e = texts.editor

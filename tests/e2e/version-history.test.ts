@@ -12,8 +12,9 @@ import type { PageDoc } from '#lib/content'
 import { texts } from '#lib/texts'
 import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage } from '../helpers/editor-session.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const v = texts.editor.versionPreview
 const h = texts.editor.pageSettings.history
 const run = Date.now().toString(36)

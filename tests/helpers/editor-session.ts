@@ -11,6 +11,7 @@ import type { PageDoc } from '#lib/content'
 import { texts } from '#lib/texts'
 import { launchBrowser } from './browser.ts'
 import { waitForSavedMail } from './smtp.ts'
+import { laneBaseUrl, laneMailDir } from './lane.ts'
 
 export interface EditorSession {
   browser: Browser
@@ -29,8 +30,8 @@ export function openEditorSession(options: { viewport?: { width: number; height:
     session.editor.setDefaultTimeout(options.timeoutMs ?? 20_000)
     // The demo sets an analytics id, so the consent banner would sit over the foot of every page;
     // the shared editor answered it long ago.
-    await session.editor.addCookies([{ name: 'consent', value: 'declined', domain: new URL(inject('baseUrl')).hostname, path: '/' }])
-    const login = await session.editor.request.post(`${inject('baseUrl')}/api/user/login`, { data: { username, password } })
+    await session.editor.addCookies([{ name: 'consent', value: 'declined', domain: new URL(laneBaseUrl()).hostname, path: '/' }])
+    const login = await session.editor.request.post(`${laneBaseUrl()}/api/user/login`, { data: { username, password } })
     expect(login.status()).toBe(200)
     session.visitor = await session.browser.newContext({ viewport })
   })
@@ -60,7 +61,7 @@ export async function saveAndPublish(p: Page) {
 
 /** Saves a page draft through the API as the editor; fails the test unless it is stored. */
 export async function saveDraftPage(editor: BrowserContext, page: Record<string, unknown>): Promise<PageDoc> {
-  const response = await editor.request.post(`${inject('baseUrl')}/api/page/save`, { data: { page, collection: 'pages' } })
+  const response = await editor.request.post(`${laneBaseUrl()}/api/page/save`, { data: { page, collection: 'pages' } })
   expect(response.status(), await response.text()).toBe(200)
   return (await response.json()) as PageDoc
 }
@@ -75,7 +76,7 @@ export async function openPageForEditing(
 ): Promise<Page> {
   await saveDraftPage(editor, { slug: page.slug, template: 'generic', header: { title: page.title }, contents: page.contents })
   const p = await editor.newPage()
-  await p.goto(`${inject('baseUrl')}/${page.slug}`, { waitUntil: 'load' })
+  await p.goto(`${laneBaseUrl()}/${page.slug}`, { waitUntil: 'load' })
   await editorMenu(p).waitFor()
   await chooseMenuItem(p, texts.editor.menu.select)
   await p.locator('[data-editor-frame]').first().waitFor()
@@ -91,7 +92,7 @@ export function picture(colour: string, width = 1600, height = 900): Promise<Buf
 
 /** Puts a picture in the media library, as the Gallery tab would; answers its id. */
 export async function uploadPicture(editor: BrowserContext, name: string, buffer: Buffer): Promise<string> {
-  const response = await editor.request.post(`${inject('baseUrl')}/img/upload`, {
+  const response = await editor.request.post(`${laneBaseUrl()}/img/upload`, {
     multipart: { file: { name, mimeType: 'image/png', buffer } },
   })
   expect(response.status(), await response.text()).toBe(200)
@@ -116,7 +117,7 @@ export async function signInColleague(
   name: string,
   options: { role?: 'admin' | 'publisher' | 'editor'; viewport?: { width: number; height: number } } = {},
 ): Promise<Colleague> {
-  const baseUrl = inject('baseUrl')
+  const baseUrl = laneBaseUrl()
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
   const person = { username: `${name}-${suffix}`, email: `${name}-${suffix}@example.com`, password: `harvest-2026-${name}` }
   const sentAfter = Date.now()
@@ -124,7 +125,7 @@ export async function signInColleague(
     data: { username: person.username, email: person.email, role: options.role ?? 'publisher' },
   })
   expect(invited.status(), await invited.text()).toBe(200)
-  const mail = await waitForSavedMail(inject('mailDir'), person.email, sentAfter)
+  const mail = await waitForSavedMail(laneMailDir(), person.email, sentAfter)
   const token = /\?token=([\w-]+)/.exec(mail.text)![1]!
   const set = await session.editor.request.post(`${baseUrl}/api/user/setPassword`, {
     data: { email: person.email, password: person.password, token },
