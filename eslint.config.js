@@ -32,6 +32,19 @@ export default defineConfig([
       ],
     },
   },
+  {
+    // E2E files run two at a time, each against its worker's own server (tests/helpers/lane.ts).
+    files: ['tests/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='inject'][arguments.0.value=/^(baseUrl|mailDir)$/]",
+          message: 'E2E servers are per worker: use laneBaseUrl() / laneMailDir() from tests/helpers/lane.ts.',
+        },
+      ],
+    },
+  },
   // The floors (DESIGN.md "Layout"; docs/decisions/015): lib <- ui <- blocks <- app, and server/ and
   // listings/ beside them. Each group below names what a folder may not import; a file matches one
   // group only (a later group replaces an earlier one's no-restricted-imports for the files it names).
