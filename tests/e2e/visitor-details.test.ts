@@ -5,13 +5,14 @@
  * carry the site's name in their titles.
  */
 import type { Page } from 'playwright-core'
-import { describe, expect, inject, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { favouriteTexts, listingTexts, texts } from '#lib/texts'
 import { openBrowser } from '../helpers/browser.ts'
 import { saveDraftPage, openEditorSession } from '../helpers/editor-session.ts'
 import { siteApi } from '../helpers/site.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = laneBaseUrl()
 const g = listingTexts.grid
 const chromium = openBrowser()
 const session = openEditorSession()
