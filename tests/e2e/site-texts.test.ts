@@ -153,6 +153,27 @@ describe.each(languages)('a visitor in $code', ({ code, prefix, t, month }) => {
     ).toEqual([])
   })
 
+  test('the 404 page and the search page speak the language too', async () => {
+    const { page, problems } = await visit()
+    const missing = await page.goto(`${baseUrl}${prefix}/no-such-page-${Date.now()}`)
+    expect(missing?.status()).toBe(404)
+    await hydrated(page)
+    expect(await page.locator('h1').innerText()).toBe(t.errors.notFoundTitle)
+    expect(await page.locator('main').textContent()).toContain(t.errors.notFoundMessage)
+    expect(await page.getByRole('link', { name: t.errors.backHome }).count()).toBe(1)
+    expect(await page.locator('main').getByRole('search', { name: t.errors.searchLabel }).count()).toBe(1)
+
+    await page.goto(`${baseUrl}${prefix}/search?q=wine`)
+    await hydrated(page)
+    expect(await page.locator('main h1').innerText()).toBe(t.searchPage.heading)
+    expect(await page.title()).toContain(t.searchPage.resultsTitle('wine'))
+    expect(
+      await page.getByRole('navigation', { name: t.searchPage.filterByKind }).getByRole('link', { name: t.searchPage.all }).count(),
+    ).toBe(1)
+    expect(await page.locator('main').textContent()).toMatch(new RegExp(t.searchPage.results(0, 'wine').replace('0', '\\d+')))
+    expect(hydrationProblems(problems)).toEqual([])
+  })
+
   test('home page is axe clean', async () => {
     const { page } = await visit()
     await page.goto(`${baseUrl}${prefix}/`, { waitUntil: 'load' })
