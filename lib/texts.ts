@@ -29,6 +29,8 @@ export const blockTexts = {
     sending: 'Subscribing…',
     success: 'Thank you for subscribing. Look out for our next newsletter in your inbox.',
     failure: 'Sorry, we could not sign you up just now. Please try again later.',
+    /** The demo's stand-in for the form service (issue 31): nothing is sent anywhere. */
+    demo: 'This is the demo: the sign-up goes nowhere and no address is kept. A real site sends it to its newsletter service.',
   },
   mosaic: { label: 'Featured places' },
   cardCarousel: { label: 'Carousel', previous: 'Previous', next: 'Next' },

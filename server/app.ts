@@ -37,6 +37,7 @@ import { domainLanguagesOf, ENGLISH_ONLY, LOCALES, splitLocalePath } from '#lib/
 import type { Services } from './services/index.ts'
 import type { AppLoadContext } from 'react-router'
 import './load-context.ts'
+import { DEMO_NEWSLETTER_PATH, demoNewsletter } from './demo/newsletter.ts'
 
 export interface AppOptions {
   services: Services
@@ -205,6 +206,8 @@ export function createApp({ services, config, log, build, clientDir, health }: A
   // Anything else under the prefix is an unknown API call, answered in JSON, not by the page renderer.
   app.all(`/${config.apiPrefix}/*`, (c) => errorJson(c, 404, `No API route for ${c.req.method} ${c.req.path}`))
   app.route('/img', createImgRouter(services, log))
+  // The demo's newsletter form posts to its own stand-in (nothing is sent or kept).
+  if (config.demo) app.route(DEMO_NEWSLETTER_PATH, demoNewsletter())
 
   app.route('/', createSeoRoutes(services, config.auth.trustProxy))
 

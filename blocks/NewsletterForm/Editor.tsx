@@ -6,7 +6,7 @@ import type { Props } from './schema'
 const t = texts.blockEditors.newsletter
 
 export function Editor({ block: b, set }: BlockEditorProps<Props>) {
-  const actionOk = !b.formAction || /^https:\/\/\S+$/i.test(b.formAction)
+  const actionOk = !b.formAction || /^https:\/\/\S+$/i.test(b.formAction) || /^\/[\w/-]+$/.test(b.formAction)
   return (
     <div className="flex flex-col gap-4">
       <TextInput

@@ -6,7 +6,7 @@ import { SmartLink } from '#ui/SmartLink'
 import { Editable, useEditing } from '#ui/editing'
 import type { Props } from './schema'
 
-type Status = 'idle' | 'sending' | 'sent' | 'failed'
+type Status = 'idle' | 'sending' | 'sent' | 'demo' | 'failed'
 
 /**
  * The newsletter sign-up (spec 02 §2.8). The form posts to the form service; without JavaScript
@@ -35,7 +35,9 @@ export function View({ heading, text, link, formAction, emailField }: Props) {
     }
     if (response.ok) {
       form.reset()
-      setStatus('sent')
+      // The demo's stand-in (server/demo/newsletter.ts) says it is one.
+      const answer = (await response.json().catch(() => null)) as { demo?: boolean } | null
+      setStatus(answer?.demo ? 'demo' : 'sent')
     } else setStatus('failed')
   }
 
@@ -102,7 +104,7 @@ export function View({ heading, text, link, formAction, emailField }: Props) {
               {status === 'sending' ? t.sending : t.submit}
             </button>
             <p role="status" className={clsx('min-h-6 font-medium', status === 'failed' ? 'text-[#ffd7d7]' : 'text-white')}>
-              {status === 'sent' ? t.success : status === 'failed' ? t.failure : ''}
+              {status === 'sent' ? t.success : status === 'demo' ? t.demo : status === 'failed' ? t.failure : ''}
             </p>
           </form>
         ) : (link.href && link.text) || editing ? (

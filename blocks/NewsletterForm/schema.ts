@@ -16,7 +16,8 @@ export const schema = blockObject('NewsletterForm', {
     .trim()
     .max(2000)
     .refine(
-      (v) => v === '' || /^https:\/\/\S+$/i.test(v) || /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//i.test(v),
+      // An address on this site itself is allowed too (the demo's stand-in, /demo/newsletter: issue 31).
+      (v) => v === '' || /^https:\/\/\S+$/i.test(v) || /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//i.test(v) || /^\/[\w/-]+$/.test(v),
       'The form service address must start with https://',
     )
     .default(''),

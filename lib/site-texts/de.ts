@@ -50,6 +50,7 @@ const de: SiteTexts = {
       sending: 'Wird abonniert …',
       success: 'Vielen Dank für Ihre Anmeldung! Unser nächster Newsletter kommt bald in Ihr Postfach.',
       failure: 'Leider konnten wir Sie gerade nicht anmelden. Bitte versuchen Sie es später noch einmal.',
+      demo: 'Dies ist die Demo: Die Anmeldung wird nirgendwohin gesendet und keine Adresse gespeichert. Eine echte Website sendet sie an ihren Newsletter-Dienst.',
     },
     mosaic: { label: 'Ausgewählte Orte' },
     cardCarousel: { label: 'Karussell', previous: 'Zurück', next: 'Weiter' },

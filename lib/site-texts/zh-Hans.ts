@@ -47,6 +47,7 @@ const zhHans: SiteTexts = {
       sending: '正在订阅…',
       success: '感谢您的订阅！下一期简讯将发送到您的邮箱，敬请留意。',
       failure: '抱歉，暂时无法为您订阅，请稍后再试。',
+      demo: '这是演示站点：订阅不会发送到任何地方，也不会保存任何邮箱地址。正式网站会将其发送到自己的电子报服务。',
     },
     mosaic: { label: '推荐地点' },
     cardCarousel: { label: '轮播', previous: '上一个', next: '下一个' },

@@ -7,6 +7,7 @@ import type { Spacing, StoredBlock } from '#lib/content'
 import type { BlockInput, BlockType } from '#blocks/schemas'
 import type { PageInput } from '../services/pages.ts'
 import type { DemoImages } from './images.ts'
+import { DEMO_NEWSLETTER_PATH } from './newsletter.ts'
 
 function block<T extends BlockType>(componentType: T, props: Omit<BlockInput<T>, 'componentType'>): StoredBlock {
   return { componentType, ...props } as StoredBlock
@@ -375,7 +376,8 @@ export function allBlocksPage(images: DemoImages): PageInput {
         heading: 'News from the valley',
         text: 'Events, new cellar doors and seasonal menus, once a month.',
         link: { text: 'Sign up on our newsletter page', href: 'https://newsletter.barossa.example/', type: 'external' },
-        formAction: 'https://forms.barossa.example/subscribe',
+        // The demo's own stand-in (server/demo/newsletter.ts): a made-up service address would not resolve.
+        formAction: DEMO_NEWSLETTER_PATH,
         emailField: 'email',
         spacing: section,
       }),

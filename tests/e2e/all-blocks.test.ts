@@ -11,6 +11,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { blockTexts } from '#lib/texts'
 import { axe, formatViolations, openBrowser, screenshot } from '../helpers/browser.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
+import { DEMO_NEWSLETTER_PATH } from '#server/demo/newsletter'
 
 const baseUrl = laneBaseUrl()
 const session = openBrowser()
@@ -181,11 +182,11 @@ describe('the all-blocks page', () => {
     const page = await open(1440, 900)
     const received: string[] = []
     let answer = 200
-    await page.route('https://forms.barossa.example/subscribe', async (route) => {
+    await page.route(`**${DEMO_NEWSLETTER_PATH}`, async (route) => {
       received.push(route.request().postData() ?? '')
       await route.fulfill({ status: answer, headers: { 'access-control-allow-origin': '*' }, contentType: 'application/json', body: '{}' })
     })
-    const form = page.locator('form[action="https://forms.barossa.example/subscribe"]')
+    const form = page.locator(`form[action="${DEMO_NEWSLETTER_PATH}"]`)
     await form.getByLabel(blockTexts.newsletter.firstName).fill('Maria')
     await form.getByLabel(blockTexts.newsletter.email).fill('maria@example.com')
     await form.getByRole('button', { name: blockTexts.newsletter.submit }).click()

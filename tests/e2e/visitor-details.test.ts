@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { favouriteTexts, listingTexts, texts } from '#lib/texts'
+import { blockTexts, favouriteTexts, listingTexts, texts } from '#lib/texts'
 import { openBrowser } from '../helpers/browser.ts'
 import { saveDraftPage, openEditorSession } from '../helpers/editor-session.ts'
 import { siteApi } from '../helpers/site.ts'
@@ -105,6 +105,36 @@ describe('titles', () => {
         await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' })
         expect(await page.title()).toBe(`${title} – ${siteName}`)
       }
+    } finally {
+      await page.context().close()
+    }
+  })
+})
+
+describe("the demo's newsletter form", () => {
+  test('posts to the demo stand-in on the site itself, which says it is the demo (with and without JavaScript)', async () => {
+    const page = await visitor()
+    // Where the page posts (the block library embeds a video and a map from elsewhere; those are not posts).
+    const posts: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url())
+    })
+    try {
+      await page.goto(`${baseUrl}/all-blocks`, { waitUntil: 'load' })
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+      const form = page.locator('form').filter({ has: page.getByRole('button', { name: blockTexts.newsletter.submit }) })
+      expect(new URL((await form.getAttribute('action'))!, baseUrl).origin).toBe(new URL(baseUrl).origin)
+      await form.getByLabel(blockTexts.newsletter.email).fill('visitor@example.com')
+      await form.getByRole('button', { name: blockTexts.newsletter.submit }).click()
+      await form.getByRole('status').filter({ hasText: blockTexts.newsletter.demo }).waitFor()
+      expect(posts).toEqual([`${baseUrl}/demo/newsletter`])
+      // Without JavaScript the browser goes to the stand-in, which says the same.
+      const plain = await fetch(new URL((await form.getAttribute('action'))!, baseUrl), {
+        method: 'POST',
+        body: new URLSearchParams({ email: 'visitor@example.com' }),
+      })
+      expect(plain.status).toBe(200)
+      expect(await plain.text()).toContain(blockTexts.newsletter.demo)
     } finally {
       await page.context().close()
     }
