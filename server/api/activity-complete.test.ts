@@ -11,7 +11,8 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { describeActivity, FAILED_SIGN_IN_UNKNOWN } from '#lib/team'
-import { signIn, visitor, type Caller } from '../../tests/helpers/api-client.ts'
+import { newCustomListing } from '#lib/listings'
+import { signIn, signInToken, visitor, type Caller } from '../../tests/helpers/api-client.ts'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
 import { commands } from '../commands/index.ts'
 
@@ -48,7 +49,7 @@ const LOGGED: Record<string, string> = {
   'POST /listing/syncListing': 'listing sync',
   'POST /chapters/saveStory': 'story save',
   'POST /chapters/publishStory': 'story publish',
-  'POST /obj/story': 'story save',
+  'POST /obj/story': 'story publish (a story is made published)',
   'DELETE /obj/story/{id}': 'story delete',
   'POST /conciergeForm/saveConciergeForm': 'conciergeForm save',
   'POST /image/delete': 'image delete',
@@ -90,6 +91,7 @@ const EXEMPT: Record<string, string> = {
 
 let t: TestApp
 let admin: Caller
+let adminToken: string
 const entries = async (filter: { kind?: string } = {}) =>
   (await t.services.activity.list({ ...filter, limit: 500 })).map((e) => `${e.username ?? ''}|${e.kind}|${e.action}|${e.subject}`)
 
@@ -97,6 +99,7 @@ beforeAll(async () => {
   t = await createTestApp()
   await t.services.domains.upsert({ _id: 'main', name: 'Main', hostnames: ['localhost'], published: true })
   admin = await signIn(t, { username: 'log-admin', password: 'log-admin-password', roles: ['admin'] })
+  adminToken = await signInToken(t, { username: 'log-admin', password: 'log-admin-password' })
 })
 afterAll(() => t?.close())
 
@@ -122,6 +125,117 @@ describe('every mutating route is logged or exempt for a stated reason', () => {
     ).toEqual([])
     expect(Object.keys(LOGGED).filter((r) => r in EXEMPT)).toEqual([])
     for (const reason of Object.values(EXEMPT)) expect(reason.length).toBeGreaterThan(15)
+  })
+})
+
+describe('each logged route writes its entry when called through the API', () => {
+  it('pages, navigation, footer, site settings, domains, stories, tags, categories, listings and accounts', async () => {
+    const saved = (await (
+      await admin.post('/api/page/save', { page: { slug: 'logged-life', template: 'generic', header: { title: 'L' } } })
+    ).json()) as Record<string, unknown>
+    const listing = newCustomListing('custom-logged', 'Logged Picnic')
+    let story: { _id: string; version: number } | null = null
+    /** Route → the call, and the kind and action of the entry it must write. */
+    const calls: [string, () => Promise<Response>, string][] = [
+      ['POST /page/publishPage', () => admin.post('/api/page/publishPage', { page: saved }), 'page publish'],
+      ['POST /page/unpublishPage', () => admin.post('/api/page/unpublishPage', { _id: saved._id }), 'page unpublish'],
+      ['POST /page/delete', () => admin.post('/api/page/delete', { _id: saved._id }), 'page delete'],
+      ['POST /site/saveNav', () => admin.post('/api/site/saveNav', { nav: { siteName: 'Logged', items: [] } }), 'navigation save'],
+      [
+        'POST /site/publishNav',
+        () => admin.post('/api/site/publishNav', { nav: { siteName: 'Logged', items: [] }, force: true }),
+        'navigation publish',
+      ],
+      ['POST /site/saveFooter', () => admin.post('/api/site/saveFooter', { footer: {} }), 'footer save'],
+      ['POST /site/publishFooter', () => admin.post('/api/site/publishFooter', { footer: {}, force: true }), 'footer publish'],
+      [
+        'POST /siteSettings/saveSiteSettings',
+        () => admin.post('/api/siteSettings/saveSiteSettings', { siteSettings: { redirects: [] } }),
+        'siteSettings save',
+      ],
+      [
+        'POST /siteSettings/publishSiteSettings',
+        () => admin.post('/api/siteSettings/publishSiteSettings', { siteSettings: { redirects: [] }, force: true }),
+        'siteSettings publish',
+      ],
+      [
+        'POST /config/saveDomain',
+        () => admin.post('/api/config/saveDomain', { domain: { _id: 'logged', name: 'Logged', hostnames: ['logged.example'] } }),
+        'domain save',
+      ],
+      ['POST /config/publishDomain', () => admin.post('/api/config/publishDomain', { domain: { _id: 'logged' } }), 'domain publish'],
+      ['POST /config/unpublishDomain', () => admin.post('/api/config/unpublishDomain', { domain: { _id: 'logged' } }), 'domain unpublish'],
+      [
+        'POST /obj/story',
+        async () => {
+          const res = await admin.post('/api/obj/story', { title: 'Logged story', slug: 'logged-story' })
+          story = (await res.clone().json()) as { _id: string; version: number }
+          return res
+        },
+        'story publish',
+      ],
+      [
+        'POST /chapters/saveStory',
+        () => admin.post('/api/chapters/saveStory', { story: { _id: story!._id, version: story!.version, title: 'Logged again' } }),
+        'story save',
+      ],
+      [
+        'POST /chapters/publishStory',
+        () => admin.post('/api/chapters/publishStory', { story: { _id: story!._id }, force: true }),
+        'story publish',
+      ],
+      [
+        'DELETE /obj/story/{id}',
+        async () =>
+          t.app.request(`/api/obj/story/${story!._id}`, {
+            method: 'DELETE',
+            headers: { host: 'localhost', authorization: `Bearer ${adminToken}` },
+          }),
+        'story delete',
+      ],
+      ['POST /listing/saveTags', () => admin.post('/api/listing/saveTags', { tags: { wine: 'Wine' } }), 'tag save'],
+      ['POST /listing/publishTags', () => admin.post('/api/listing/publishTags', { tags: { wine: 'Wine' } }), 'tag publish'],
+      [
+        'POST /listing/saveCategory',
+        () => admin.post('/api/listing/saveCategory', { category: { _id: 'cat-logged', name: 'Logged', filters: ['wine'] } }),
+        'category save',
+      ],
+      [
+        'POST /listing/publishCategory',
+        () => admin.post('/api/listing/publishCategory', { category: { _id: 'cat-logged', name: 'Logged', filters: ['wine'] } }),
+        'category publish',
+      ],
+      ['POST /listing/unpublishCategory', () => admin.post('/api/listing/unpublishCategory', { _id: 'cat-logged' }), 'category unpublish'],
+      ['POST /listing/deleteCategory', () => admin.post('/api/listing/deleteCategory', { _id: 'cat-logged' }), 'category delete'],
+      ['POST /listing/save', () => admin.post('/api/listing/save', { listing }), 'listing save'],
+      [
+        'POST /listing/publishListing',
+        () => admin.post('/api/listing/publishListing', { listing: { _id: listing._id } }),
+        'listing publish',
+      ],
+      [
+        'POST /user/create',
+        () => admin.post('/api/user/create', { username: 'logged-newbie', email: 'logged-newbie@example.com' }),
+        'account invite',
+      ],
+      [
+        'POST /team/invite',
+        () => admin.post('/api/team/invite', { username: 'logged-invitee', email: 'logged-invitee@example.com', role: 'editor' }),
+        'account invite',
+      ],
+    ]
+    const missing: string[] = []
+    for (const [route, call, expected] of calls) {
+      const [newest] = await t.services.activity.list({ limit: 1 })
+      const res = await call()
+      expect(res.status, `${route}: ${await res.clone().text()}`).toBe(200)
+      const written = (await t.services.activity.list({ limit: 20 }))
+        .filter((e) => e.id > (newest?.id ?? 0))
+        .map((e) => `${e.kind} ${e.action}`)
+      if (!written.includes(expected)) missing.push(`${route} wrote [${written.join(', ')}], not '${expected}'`)
+      expect(LOGGED[route], route).toContain(expected.split(' ')[1])
+    }
+    expect(missing).toEqual([])
   })
 })
 
