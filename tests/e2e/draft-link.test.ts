@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { expect, test } from 'vitest'
+import { expect, inject, test } from 'vitest'
 import { draftLinkTexts } from '#lib/draft-link'
 import { texts } from '#lib/texts'
 import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
