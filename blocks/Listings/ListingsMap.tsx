@@ -111,17 +111,22 @@ export default function ListingsMap({ apiBase, filters, categoryFilter }: Props)
         interactive: false,
       }).addTo(background)
       L.polyline(latLngs(REGION_RIVER), { color: '#8fb3c9', weight: 3, opacity: 0.9, interactive: false }).addTo(background)
+      // The towns' names sit in a pane above the markers (issue 31: clusters covered them), drawn
+      // with a white halo so they read over a marker too, and never catch the pointer.
+      const towns = map.getPane('towns') ?? map.createPane('towns')
+      towns.style.zIndex = '650'
+      towns.style.pointerEvents = 'none'
       for (const town of REGION_TOWNS) {
         L.marker([town.lat, town.lng], {
           interactive: false,
           keyboard: false,
+          pane: 'towns',
           icon: L.divIcon({
             className: 'pointer-events-none',
-            html: `<span class="block whitespace-nowrap text-[11px] font-semibold uppercase tracking-wider text-ink-soft">${escapeHtml(town.name)}</span>`,
+            html: `<span data-town="" class="block whitespace-nowrap text-[11px] font-semibold uppercase tracking-wider text-ink-soft [paint-order:stroke] [-webkit-text-stroke:3px_#fffdfa]">${escapeHtml(town.name)}</span>`,
             iconSize: [0, 0],
             iconAnchor: [-6, 6],
           }),
-          zIndexOffset: -1000,
         }).addTo(background)
       }
       map.attributionControl.addAttribution(escapeHtml(t.outline))
@@ -142,7 +147,12 @@ export default function ListingsMap({ apiBase, filters, categoryFilter }: Props)
         geometry: { type: 'Point' as const, coordinates: [lng, lat] },
       })),
     )
+    // After a cluster is opened by keyboard the markers are drawn anew: the focus goes to the one
+    // nearest where the cluster was, so the visitor carries on from there.
+    let focusNear: L.LatLng | null = null
     function draw() {
+      const wasFocused = focusNear
+      focusNear = null
       layer!.clearLayers()
       const bounds = map!.getBounds().pad(0.5)
       const bbox: [number, number, number, number] = [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()]
@@ -161,15 +171,24 @@ export default function ListingsMap({ apiBase, filters, categoryFilter }: Props)
             keyboard: true,
             riseOnHover: true,
           })
-          marker.on('click', () => {
+          const expand = (byKeyboard: boolean) => {
             const zoom = Math.min(index.getClusterExpansionZoom(props.cluster_id), 18)
+            if (byKeyboard) focusNear = L.latLng(lat, lng)
             map!.flyTo([lat, lng], zoom, { duration: 0.4 })
-          })
+          }
+          marker.on('click', () => expand(false))
           marker.addTo(layer!)
           const el = marker.getElement()
           if (el) {
             el.setAttribute('aria-label', t.cluster(count))
             el.dataset.count = String(count)
+            // The hint promises Enter zooms in (Leaflet gives a marker without a popup no key of its own); Space too, as on any button.
+            el.addEventListener('keydown', (event) => {
+              if (event.key !== 'Enter' && event.key !== ' ') return
+              event.preventDefault()
+              event.stopPropagation()
+              expand(true)
+            })
           }
         } else {
           const point = props as { id: string; slug: string; name: string }
@@ -190,8 +209,24 @@ export default function ListingsMap({ apiBase, filters, categoryFilter }: Props)
             el.setAttribute('aria-label', t.marker(point.name))
             el.dataset.count = '1'
             el.dataset.listingPoint = point.id
+            // Enter opens the popup (Leaflet); Space does the same, as on any button.
+            el.addEventListener('keydown', (event) => {
+              if (event.key !== ' ') return
+              event.preventDefault()
+              marker.openPopup()
+            })
           }
         }
+      }
+      if (wasFocused) {
+        let nearest: { el: HTMLElement; distance: number } | null = null
+        layer!.eachLayer((drawn) => {
+          const el = (drawn as L.Marker).getElement?.()
+          if (!el) return
+          const distance = map!.distance(wasFocused, (drawn as L.Marker).getLatLng())
+          if (!nearest || distance < nearest.distance) nearest = { el, distance }
+        })
+        ;(nearest as { el: HTMLElement } | null)?.el.focus({ preventScroll: true })
       }
       containerRef.current?.setAttribute('data-drawn', String(Date.now()))
     }

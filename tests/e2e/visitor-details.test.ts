@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { blockTexts, favouriteTexts, listingTexts, texts } from '#lib/texts'
+import { blockTexts, favouriteTexts, listingTexts, mapTexts, texts } from '#lib/texts'
 import { openBrowser } from '../helpers/browser.ts'
 import { saveDraftPage, openEditorSession } from '../helpers/editor-session.ts'
 import { siteApi } from '../helpers/site.ts'
@@ -26,6 +26,24 @@ async function visitor(width = 1440): Promise<Page> {
   return page
 }
 
+let allListings: Promise<string> | null = null
+/** A published page whose grid has no category: every listing, many pages of them (made once). */
+function allListingsPage(): Promise<string> {
+  allListings ??= (async () => {
+    const saved = await saveDraftPage(session.editor, {
+      slug: `e2e-all-listings-${run}`,
+      template: 'generic',
+      title: 'All listings',
+      header: { title: 'All listings' },
+      contents: [{ componentType: 'Listings', categoryFilter: '', showExport: false }],
+    })
+    const published = await session.editor.request.post(`${baseUrl}/api/page/publishPage`, { data: { page: saved } })
+    expect(published.status(), await published.text()).toBe(200)
+    return `${baseUrl}/e2e-all-listings-${run}`
+  })()
+  return allListings
+}
+
 const cards = (page: Page) => page.locator('[data-listings-grid] ul > li article')
 const heading = (page: Page) => page.locator('[data-listings-grid] [role="status"] h2')
 
@@ -35,7 +53,7 @@ describe('listing grids', () => {
     try {
       await page.goto(`${baseUrl}/whats-on`, { waitUntil: 'load' })
       await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
-      await expect.poll(() => cards(page).count()).toBeGreaterThan(0)
+      await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0)
       const before = await heading(page).textContent()
       await page.locator('[data-listings-grid] details > summary').click()
       const from = page.getByRole('textbox', { name: new RegExp(`^${g.from}`) })
@@ -45,12 +63,12 @@ describe('listing grids', () => {
       // The message is read with the field.
       const described = (await from.getAttribute('aria-describedby'))!.split(' ')
       expect(await page.locator(`[id="${described[1]}"]`).textContent()).toBe(g.notADate)
-      await expect.poll(() => heading(page).textContent()).toBe(g.dateNotApplied)
+      await expect.poll(() => heading(page).textContent(), { timeout: 15_000 }).toBe(g.dateNotApplied)
       expect(await cards(page).count()).toBe(0)
       expect(await page.getByRole('button', { name: g.loadMore }).count()).toBe(0)
       // Corrected: the results are back (none filtered out by a date that never applied).
       await from.fill('')
-      await expect.poll(() => heading(page).textContent()).toBe(before)
+      await expect.poll(() => heading(page).textContent(), { timeout: 15_000 }).toBe(before)
       expect(await cards(page).count()).toBeGreaterThan(0)
     } finally {
       await page.context().close()
@@ -60,21 +78,11 @@ describe('listing grids', () => {
   test('the card Load More moves the focus to is outlined, after a mouse click too', async () => {
     const page = await visitor()
     try {
-      // A published page whose grid has no category: every listing, many pages of them.
-      const saved = await saveDraftPage(session.editor, {
-        slug: `e2e-all-listings-${run}`,
-        template: 'generic',
-        title: 'All listings',
-        header: { title: 'All listings' },
-        contents: [{ componentType: 'Listings', categoryFilter: '', showExport: false }],
-      })
-      const published = await session.editor.request.post(`${baseUrl}/api/page/publishPage`, { data: { page: saved } })
-      expect(published.status(), await published.text()).toBe(200)
-      await page.goto(`${baseUrl}/e2e-all-listings-${run}`, { waitUntil: 'load' })
+      await page.goto(await allListingsPage(), { waitUntil: 'load' })
       await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
-      await expect.poll(() => cards(page).count()).toBe(15)
+      await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(15)
       await page.getByRole('button', { name: g.loadMore }).click()
-      await expect.poll(() => cards(page).count()).toBeGreaterThan(15)
+      await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(15)
       await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('article'))).toBe(true)
       const outline = await page.evaluate(() => {
         const card = document.activeElement!.closest('article')!
@@ -135,6 +143,53 @@ describe("the demo's newsletter form", () => {
       })
       expect(plain.status).toBe(200)
       expect(await plain.text()).toContain(blockTexts.newsletter.demo)
+    } finally {
+      await page.context().close()
+    }
+  })
+})
+
+describe('the map view of a grid', () => {
+  test('Enter or Space on a cluster zooms into it as the hint says, the focus going to the nearest marker; town names sit above the markers', async () => {
+    const page = await visitor()
+    try {
+      await page.goto(await allListingsPage(), { waitUntil: 'load' })
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+      await page.getByRole('group', { name: mapTexts.view }).getByRole('button', { name: mapTexts.map }).click()
+      const map = page.locator('[data-listings-map]')
+      await map.locator('.leaflet-marker-icon[data-count]').first().waitFor()
+      // The towns' names are drawn above the markers, and never take the pointer.
+      const panes = await page.evaluate(() => {
+        const town = document.querySelector('[data-listings-map] [data-town]')!.closest<HTMLElement>('.leaflet-pane')!
+        const markers = document.querySelector<HTMLElement>('[data-listings-map] .leaflet-marker-pane')!
+        return {
+          towns: Number(getComputedStyle(town).zIndex),
+          markers: Number(getComputedStyle(markers).zIndex),
+          pointer: getComputedStyle(town).pointerEvents,
+        }
+      })
+      expect(panes.towns).toBeGreaterThan(panes.markers)
+      expect(panes.pointer).toBe('none')
+
+      for (const key of ['Enter', ' ']) {
+        const cluster = map.locator('.leaflet-marker-icon[data-count]:not([data-count="1"])').first()
+        const count = Number(await cluster.getAttribute('data-count'))
+        expect(count).toBeGreaterThan(1)
+        const drawn = await map.getAttribute('data-drawn')
+        await cluster.focus()
+        expect(await cluster.getAttribute('aria-label')).toBe(mapTexts.cluster(count))
+        await page.keyboard.press(key === ' ' ? 'Space' : key)
+        // Zoomed in: the markers are drawn anew and the focus is on one of them, holding fewer listings.
+        await expect.poll(() => map.getAttribute('data-drawn'), { timeout: 10_000 }).not.toBe(drawn)
+        await expect
+          .poll(() => page.evaluate(() => Number(document.activeElement?.closest<HTMLElement>('.leaflet-marker-icon')?.dataset.count ?? 0)))
+          .toBeGreaterThan(0)
+        const focused = await page.evaluate(() =>
+          Number(document.activeElement!.closest<HTMLElement>('.leaflet-marker-icon')!.dataset.count),
+        )
+        expect(focused).toBeLessThanOrEqual(count)
+        if (!(await map.locator('.leaflet-marker-icon[data-count]:not([data-count="1"])').count())) break
+      }
     } finally {
       await page.context().close()
     }
