@@ -476,6 +476,13 @@ export const texts = {
       logout: 'Log out',
       login: 'Login',
       unpublishedChanges: 'This page has unpublished changes',
+      /** What an item opens, where its name (the spec's) does not say (issue 31): its tooltip and description. */
+      hints: {
+        saveNav: 'Opens the navigation editor: change the header menu here, then save or publish it',
+        saveFooter: 'Opens the footer editor: change the footer here, then save or publish it',
+        configSettings: 'Settings of the whole installation: its domains and their languages',
+        siteSettings: "This site's settings: general, listings (ATDW), chapters and the concierge form",
+      } as Partial<Record<string, string>>,
     },
     /** Headings of the panels the menu items open. */
     panels: {
@@ -548,6 +555,11 @@ export const texts = {
       savePage: 'Save Page',
       publishPage: 'Publish Page',
       unpublishPage: 'Unpublish Page',
+      /** Unpublishing takes a live page down: it asks first (issue 31). */
+      unpublishTitle: 'Unpublish this page?',
+      unpublishDescription: (path: string) =>
+        `Visitors will get "page not found" at ${path} until the page is published again. Its draft is kept.`,
+      unpublishConfirm: 'Unpublish Page',
       noPage: 'There is no page on this address.',
     },
     /** Page Settings (spec 01 §3). */
@@ -566,6 +578,7 @@ export const texts = {
       savePage: 'Save Page',
       unpublish: 'Unpublish',
       delete: 'Delete Page',
+      deleteBlocked: 'Your role (Editor) cannot delete pages; a publisher or an admin can.',
       deleteConfirm: (slug: string) => `The page /${slug} and its draft will be deleted. This cannot be undone.`,
       headerTypes: { HeaderOne: 'Header One', HeaderTwo: 'Header Two', HeaderThree: 'Header Three' },
       history: {
@@ -688,6 +701,8 @@ export const texts = {
       publish: 'Publish',
       unpublish: 'Unpublish',
       makeActive: 'Make active here',
+      makeActiveHint:
+        "'Make active here' shows that domain's site on the address you are using now (useful before its host names point here). The active domain's button is greyed out.",
       addDomain: 'Add domain',
       editDomain: (name: string) => `Edit domain ${name}`,
       saveDomain: 'Save domain',

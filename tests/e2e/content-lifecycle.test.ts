@@ -276,7 +276,17 @@ describe('publishing', () => {
     await confirm.getByRole('button', { name: texts.editor.pageSettings.delete }).click()
     await dialog.getByRole('alert').filter({ hasText: 'Unpublish it before deleting it' }).waitFor()
 
+    // Unpublishing asks first, saying what visitors will get (issue 31); Cancel keeps the page up.
     await dialog.getByRole('button', { name: texts.editor.pageSettings.unpublish }).click()
+    const pp = texts.editor.pagePanel
+    let ask = p.getByRole('alertdialog', { name: pp.unpublishTitle })
+    expect(await ask.innerText()).toContain(pp.unpublishDescription(`/${slug}`))
+    await ask.getByRole('button', { name: texts.editor.cancel }).click()
+    await ask.waitFor({ state: 'detached' })
+    expect(await status(`/${slug}`)).toBe(200)
+    await dialog.getByRole('button', { name: texts.editor.pageSettings.unpublish }).click()
+    ask = p.getByRole('alertdialog', { name: pp.unpublishTitle })
+    await ask.getByRole('button', { name: pp.unpublishConfirm }).click()
     await expectToast(p, texts.toasts.pageUnpublished)
     expect(await status(`/${slug}`)).toBe(404)
     expect(await search()).toBe(0)

@@ -106,6 +106,14 @@ test('invite, sign in as an Editor, promotion, deactivation, and the activity lo
     const publishNav = navPanel.getByRole('button', { name: texts.editor.siteDocs.publish, exact: true })
     await expect.poll(() => publishNav.isDisabled()).toBe(true)
     await navPanel.getByText(cannotPublishReason).waitFor()
+    // Delete Page needs the publish right as well (the server checks it): disabled, with the reason (issue 31).
+    await chooseMenuItem(page, e.menu.pageSettings)
+    const settingsPanel = page.getByRole('dialog', { name: e.panels.pageSettings, exact: true })
+    const deletePage = settingsPanel.getByRole('button', { name: e.pageSettings.delete, exact: true })
+    await expect.poll(() => deletePage.isDisabled()).toBe(true)
+    await settingsPanel.getByText(e.pageSettings.deleteBlocked).waitFor()
+    await page.keyboard.press('Escape')
+    await settingsPanel.waitFor({ state: 'detached' })
 
     // 4. The admin promotes them to Publisher; after a reload they publish.
     dialog = await openDashboardTab(adminPage, teamTexts.tabs.editors)
@@ -183,7 +191,7 @@ test("Page Settings sets who may publish a page; My account changes one's e-mail
   let settings = adminPage.getByRole('dialog', { name: e.panels.pageSettings })
   await settings.getByRole('tab', { name: teamTexts.tabs.permissions }).click()
   const publishGroup = settings.getByRole('group', { name: teamTexts.permissions.publish })
-  await publishGroup.getByRole('checkbox', { name: 'publisher' }).check()
+  await publishGroup.getByRole('checkbox', { name: 'Publisher', exact: true }).check()
   await settings.getByRole('button', { name: teamTexts.permissions.save }).click()
   await toast(adminPage, teamTexts.permissions.saved)
   await checkAxe(adminPage, 'page permissions')
@@ -196,7 +204,10 @@ test("Page Settings sets who may publish a page; My account changes one's e-mail
   await settings.getByRole('tab', { name: teamTexts.tabs.permissions }).click()
   await expect
     .poll(() =>
-      settings.getByRole('group', { name: teamTexts.permissions.publish }).getByRole('checkbox', { name: 'publisher' }).isChecked(),
+      settings
+        .getByRole('group', { name: teamTexts.permissions.publish })
+        .getByRole('checkbox', { name: 'Publisher', exact: true })
+        .isChecked(),
     )
     .toBe(true)
   await closeDialog(adminPage)

@@ -83,10 +83,18 @@ export function EditorMenu({ signedIn, onLogout, publishBlocked }: EditorMenuPro
             const disabled = (entry.id !== 'logout' && needsPage.has(entry.id) && !hasPage) || blocked
             const notice = entry.id === 'publishPage' && hasPage && unpublished && !blocked
             const scheduled = entry.id === 'publishPage' && hasPage && scheduleNote ? scheduleNote : null
-            const describedBy = [notice ? noticeId : blocked ? blockedId : null, scheduled ? scheduleId : null].filter(Boolean).join(' ')
+            const hint = texts.editor.menu.hints[entry.id]
+            const hintId = hint ? `${noticeId}-hint-${entry.id}` : null
+            const describedBy = [notice ? noticeId : blocked ? blockedId : null, scheduled ? scheduleId : null, hintId]
+              .filter(Boolean)
+              .join(' ')
             return (
               <li key={entry.id} className={entry.groupStart ? 'mt-0.5 border-t border-neutral-200 pt-0.5' : undefined}>
-                <WithTooltip show={collapsed && !disabled} label={entry.label}>
+                {/* Where the spec's name does not say what the item opens, its tooltip does (issue 31). */}
+                <WithTooltip
+                  show={(collapsed || !!hint) && !disabled}
+                  label={collapsed && hint ? `${entry.label}: ${hint}` : (hint ?? entry.label)}
+                >
                   <button
                     type="button"
                     className={itemClass}
@@ -119,6 +127,11 @@ export function EditorMenu({ signedIn, onLogout, publishBlocked }: EditorMenuPro
                     {collapsed ? null : <span className="truncate">{entry.label}</span>}
                   </button>
                 </WithTooltip>
+                {hintId ? (
+                  <span id={hintId} hidden>
+                    {hint}
+                  </span>
+                ) : null}
                 {scheduled && !collapsed ? (
                   <p
                     id={scheduleId}

@@ -156,6 +156,7 @@ export default function ConfigSettingsPanel() {
           ))}
         </tbody>
       </table>
+      <p className="text-sm text-neutral-600">{t.makeActiveHint}</p>
 
       {editing ? (
         <DomainForm

@@ -1,6 +1,6 @@
 import { ImageField } from '../common/ImageField.tsx'
 import { Tabs } from 'radix-ui'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { normaliseSlug } from '#lib/slug'
 import { texts } from '#lib/texts'
 import { palette, swatch } from '#lib/palette'
@@ -16,6 +16,8 @@ import { chrome } from '#ui/editor/classes.ts'
 import { useRouteCollection } from '../use-route-page.ts'
 import { ChapterStoryField } from '../chapters/ChapterStoryField.tsx'
 import { PagePermissions } from '../team/PagePermissions.tsx'
+import { useCurrentUser } from '../team/current-user.tsx'
+import { UnpublishButton } from '../page/UnpublishButton.tsx'
 import { DraftLink } from '../page/DraftLink.tsx'
 import { draftLinkTexts } from '#lib/draft-link'
 import { teamTexts } from '#lib/team'
@@ -34,6 +36,8 @@ export default function PageSettingsPanel() {
   const dispatch = useEditorDispatch()
   const collection = useRouteCollection()
   const actions = usePageActions()
+  const { mayPublish } = useCurrentUser()
+  const deleteBlockedId = useId()
   const [confirmDelete, setConfirmDelete] = useState(false)
   const [deleteError, setDeleteError] = useState<string | null>(null)
   const slug = stringOf(page, 'slug')
@@ -167,25 +171,28 @@ export default function PageSettingsPanel() {
       </Tabs.Root>
 
       <ErrorAlert message={deleteError} />
+      {mayPublish ? null : (
+        <p id={deleteBlockedId} className="text-sm text-neutral-600">
+          {t.deleteBlocked}
+        </p>
+      )}
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-neutral-200 pt-4">
         <p role="status" className="text-sm text-neutral-600">
           {isDirty ? texts.editor.pagePanel.unsaved : texts.editor.pagePanel.allSaved}
         </p>
         <div className="flex flex-wrap gap-2">
-          <button type="button" className={buttonClass.danger} disabled={actions.busy !== null} onClick={() => setConfirmDelete(true)}>
+          {/* Deleting and unpublishing need the publish right (the server checks it too): an Editor sees why. */}
+          <button
+            type="button"
+            className={buttonClass.danger}
+            disabled={actions.busy !== null || !mayPublish}
+            aria-describedby={mayPublish ? undefined : deleteBlockedId}
+            title={mayPublish ? undefined : t.deleteBlocked}
+            onClick={() => setConfirmDelete(true)}
+          >
             {t.delete}
           </button>
-          {isPublished(page) ? (
-            <button
-              type="button"
-              className={buttonClass.secondary}
-              disabled={actions.busy !== null}
-              aria-busy={actions.busy === 'unpublish'}
-              onClick={() => void actions.unpublish()}
-            >
-              {t.unpublish}
-            </button>
-          ) : null}
+          {isPublished(page) && mayPublish ? <UnpublishButton actions={actions} label={t.unpublish} /> : null}
           <button
             type="button"
             className={buttonClass.primary}

@@ -2,6 +2,7 @@ import { texts } from '#lib/texts'
 import { buttonClass } from '#ui/editor/fields.tsx'
 import { PageStatus } from '../page/PageStatus.tsx'
 import { ScheduleSection } from '../page/ScheduleSection.tsx'
+import { UnpublishButton } from '../page/UnpublishButton.tsx'
 import { isPublished } from '../page/page-fields.ts'
 import { usePageActions } from '../page/use-page-actions.ts'
 import { useEditorState } from '../state/store.tsx'
@@ -33,17 +34,7 @@ export default function PublishPagePanel() {
           {t.publishPage}
         </button>
         <PublishBlockedNote id="publish-blocked-reason" />
-        {isPublished(actions.page) && mayPublish ? (
-          <button
-            type="button"
-            className={buttonClass.secondary}
-            disabled={actions.busy !== null}
-            aria-busy={actions.busy === 'unpublish'}
-            onClick={() => void actions.unpublish()}
-          >
-            {t.unpublishPage}
-          </button>
-        ) : null}
+        {isPublished(actions.page) && mayPublish ? <UnpublishButton actions={actions} label={t.unpublishPage} /> : null}
       </div>
       {mayPublish ? <ScheduleSection /> : null}
     </div>

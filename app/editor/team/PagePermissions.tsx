@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useRevalidator } from 'react-router'
 import type { Collection } from '#lib/content'
-import { teamTexts } from '#lib/team'
+import { isTeamRole, teamRoleInfo, teamTexts } from '#lib/team'
 import { messageOf, postApi } from '#ui/api.ts'
 import { buttonClass, ErrorAlert } from '#ui/editor/fields.tsx'
 import type { EditorPage } from '../state/types.ts'
@@ -10,6 +10,9 @@ import { useCurrentUser } from './current-user.tsx'
 import { teamApi } from './team-api.ts'
 
 const t = teamTexts.permissions
+/** A role as people say it: a team role by its name (Publisher), a page role as it is stored. */
+const roleLabel = (name: string) => (isTeamRole(name) ? teamRoleInfo[name].label : name)
+
 const FIELDS = [
   { field: 'viewerRoles', label: t.view },
   { field: 'editorRoles', label: t.edit },
@@ -70,7 +73,7 @@ export function PagePermissions({ page, collection }: { page: EditorPage; collec
         <p className="text-neutral-700">{t.adminOnly}</p>
         <ul className="list-disc pl-5">
           {FIELDS.map(({ field, label }) => (
-            <li key={field}>{t.current(label, stored[field])}</li>
+            <li key={field}>{t.current(label, stored[field].map(roleLabel))}</li>
           ))}
         </ul>
       </div>
@@ -95,7 +98,7 @@ export function PagePermissions({ page, collection }: { page: EditorPage; collec
                     setRoles({ ...roles, [field]: e.target.checked ? [...roles[field], name] : roles[field].filter((r) => r !== name) })
                   }
                 />
-                {name}
+                {roleLabel(name)}
               </label>
             ))}
           </fieldset>
