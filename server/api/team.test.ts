@@ -315,6 +315,10 @@ describe('my account', () => {
     expect(follow.status).toBe(200)
     const page = await follow.text()
     expect(page).toContain(teamTexts.account.confirmEmailButton)
+    // Its form may post back (an API answer's policy otherwise refuses every form), and nothing else runs.
+    const policy = follow.headers.get('content-security-policy') ?? ''
+    expect(policy).toContain("form-action 'self'")
+    expect(policy).toContain("default-src 'none'")
     expect(page).toContain(`name="token" value="${link}"`)
     expect((await t.services.users.findByLogin('nell'))?.email).toBe('nell@example.com')
     const confirm = () =>

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { createRoute, z } from '@hono/zod-openapi'
 import { escapeHtml } from '#lib/html'
 import { ACTIVITY_KINDS, siteDayEnd, siteDayStart, TEAM_ROLES, teamTexts } from '#lib/team'
@@ -191,10 +192,19 @@ const confirmEmail = createRoute({
 })
 
 /** The page behind the e-mailed link: plain HTML that works without JavaScript. */
+const confirmEmailStyle =
+  'body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1c1917}button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:.4rem;background:#7f1d2d;color:#fff;cursor:pointer}button:focus-visible{outline:3px solid #1c1917;outline-offset:2px}'
+
+/**
+ * The confirmation page runs no script; its one style is allowed by its hash, and its form may post
+ * back here only (decision 027: an API answer otherwise allows nothing, not even its form).
+ */
+const confirmEmailPolicy = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(confirmEmailStyle).digest('base64')}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`
+
 function confirmEmailHtml(token: string): string {
   const t = teamTexts.account
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(t.confirmEmailTitle)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1c1917}button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:.4rem;background:#7f1d2d;color:#fff;cursor:pointer}button:focus-visible{outline:3px solid #1c1917;outline-offset:2px}</style></head>
+<style>${confirmEmailStyle}</style></head>
 <body><main><h1>${escapeHtml(t.confirmEmailTitle)}</h1><p>${escapeHtml(t.confirmEmailText)}</p>
 <form method="post" action="confirmEmail"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">${escapeHtml(t.confirmEmailButton)}</button></form></main></body></html>`
 }
@@ -235,6 +245,7 @@ export const teamRouter = createRouter()
   .openapi(confirmEmailPage, (c) => {
     c.header('Cache-Control', 'no-store')
     c.header('Referrer-Policy', 'no-referrer')
+    c.header('Content-Security-Policy', confirmEmailPolicy)
     return c.html(confirmEmailHtml(c.req.valid('query').token), 200)
   })
   .openapi(confirmEmail, async (c) => {

@@ -212,8 +212,6 @@ describe('menu', () => {
       ).toContain(hint)
       await item.hover()
       await page.getByRole('tooltip').filter({ hasText: hint }).waitFor()
-      await page.mouse.move(900, 700)
-      await page.getByRole('tooltip').waitFor({ state: 'detached' })
     }
   })
 
