@@ -38,6 +38,8 @@ export async function loadSiteTexts(locale: string): Promise<void> {
   registerSiteTexts(code, (await modules[code]()).default)
 }
 
+const dayFormatters = new Map<LocaleCode, (iso: string) => string>()
+
 /**
  * How a visitor's page writes a calendar day ('YYYY-MM-DD') in a message: undefined for English,
  * whose forms the spec fixes (DD/MM/YYYY, lib/dates.ts); Intl's long date for the others
@@ -45,9 +47,15 @@ export async function loadSiteTexts(locale: string): Promise<void> {
  */
 export function dayFormatter(locale: LocaleCode): ((iso: string) => string) | undefined {
   if (locale === DEFAULT_LOCALE) return undefined
-  const format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
-  return (iso) => {
-    const at = new Date(`${iso}T00:00:00Z`)
-    return Number.isNaN(at.getTime()) ? iso : format.format(at)
+  let formatter = dayFormatters.get(locale)
+  if (!formatter) {
+    // Made once per language: a new Intl.DateTimeFormat costs milliseconds, and forms ask on every keystroke.
+    const format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+    formatter = (iso) => {
+      const at = new Date(`${iso}T00:00:00Z`)
+      return Number.isNaN(at.getTime()) ? iso : format.format(at)
+    }
+    dayFormatters.set(locale, formatter)
   }
+  return formatter
 }

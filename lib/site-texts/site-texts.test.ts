@@ -8,7 +8,7 @@ import { SITE_TEXT_LOCALES } from '#lib/locales'
 import { texts } from '#lib/texts'
 import de from './de.ts'
 import { en, type SiteTexts } from './en.ts'
-import { loadSiteTexts, siteTextsOf } from './index.ts'
+import { dayFormatter, loadSiteTexts, siteTextsOf } from './index.ts'
 import zhHans from './zh-Hans.ts'
 
 /** Arguments for the function texts that do not take plain strings and numbers. */
@@ -91,5 +91,14 @@ describe('site texts', () => {
     expect(siteTextsOf('de').consent.accept).toBe('Zustimmen')
     await loadSiteTexts('zh-Hans')
     expect(siteTextsOf('zh-Hans').consent.accept).toBe('同意')
+  })
+})
+
+describe('dayFormatter', () => {
+  it('leaves English to the spec’s DD/MM/YYYY and writes the others’ long dates, one formatter per language', () => {
+    expect(dayFormatter('en-AU')).toBeUndefined()
+    expect(dayFormatter('de')?.('2027-03-01')).toBe('1. März 2027')
+    expect(dayFormatter('zh-Hans')?.('2027-03-01')).toBe('2027年3月1日')
+    expect(dayFormatter('de')).toBe(dayFormatter('de'))
   })
 })
