@@ -164,6 +164,28 @@ describe('suggestions', () => {
     expect((await suggest('members lo', admin)).groups[0].suggestions[0].title).toBe('Members lounge')
   })
 
+  it('folds accents both ways: "café" and "cafe" find the same pages, in results and suggestions (issue 31)', async () => {
+    const res = await admin.post('/api/page/publishPage', {
+      page: {
+        slug: 'cafe-crawl',
+        template: 'generic',
+        header: { title: 'Café crawl of Tanunda' },
+        contents: [{ componentType: 'Text', text: 'Crème brûlée at the bakery, then the Öko winery.' }],
+      },
+    })
+    expect(res.status).toBe(200)
+    const accented = slugsOf(await search('café crawl'))
+    const plain = slugsOf(await search('cafe crawl'))
+    expect(accented).toContain('cafe-crawl')
+    expect(plain).toEqual(accented)
+    expect(slugsOf(await search('creme brulee'))).toContain('cafe-crawl')
+    expect(slugsOf(await search('oko'))).toContain('cafe-crawl')
+    const titles = async (q: string) =>
+      ((await suggest(q)).groups as { suggestions: { title: string }[] }[]).flatMap((g) => g.suggestions.map((x) => x.title))
+    expect(await titles('cafe cr')).toContain('Café crawl of Tanunda')
+    expect(await titles('café cr')).toContain('Café crawl of Tanunda')
+  })
+
   it('is one statement that finds the titles through their words index', async () => {
     const plan = await t.services.database.db.transaction(async (tx) => {
       // A small test table would be scanned anyway: ask which index the planner can use.

@@ -5,6 +5,7 @@ import { promisify } from 'node:util'
 import { fileURLToPath } from 'node:url'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -143,10 +144,10 @@ async function openPglite(dataDir: string, who: Pick<FolderOwner, 'kind' | 'desc
   let client: PGlite
   try {
     if (location !== 'memory://' && !fs.existsSync(path.join(location, 'PG_VERSION'))) await createClusterInChild(location)
-    // pg_trgm ships with PGlite; the migrations enable it (typo-tolerant search).
+    // pg_trgm and unaccent ship with PGlite; the migrations enable them (typo-tolerant, accent-folding search).
     client = await PGlite.create({
       ...(location === 'memory://' ? (loadDataDir ? { loadDataDir } : {}) : { dataDir: location, startParams: ON_DISK_START_PARAMS }),
-      extensions: { pg_trgm },
+      extensions: { pg_trgm, unaccent },
     })
     // PGlite gives the files of its initdb mode 0666, and the relation cache files it writes as it
     // starts (pg_internal.init) 0644, whatever the umask: they are made 0600 once it has started,

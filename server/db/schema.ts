@@ -214,7 +214,8 @@ export const searchIndex = pgTable(
     document: tsvector('document')
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(headings, '') || ' ' || coalesce(description, '')), 'B') || setweight(to_tsvector('english', coalesce(body, '')), 'C')`,
+        // english_unaccent: English with accents folded (migration 0019), so 'café' and 'cafe' find the same (issue 31).
+        sql`setweight(to_tsvector('english_unaccent', coalesce(title, '')), 'A') || setweight(to_tsvector('english_unaccent', coalesce(headings, '') || ' ' || coalesce(description, '')), 'B') || setweight(to_tsvector('english_unaccent', coalesce(body, '')), 'C')`,
       ),
   },
   (t) => [
@@ -223,7 +224,7 @@ export const searchIndex = pgTable(
     index('search_index_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
     // Suggestions as the visitor types: the words of the title, as written (no stems, no stop words dropped).
     index('search_index_title_words')
-      .using('gin', sql`to_tsvector('simple', ${t.title})`)
+      .using('gin', sql`to_tsvector('simple_unaccent', ${t.title})`)
       .with(SMALL_GIN_PENDING_LIST),
   ],
 )

@@ -211,8 +211,9 @@ export { SEARCH_KINDS, searchKindIds, type SearchGroup, type SearchKind, type Su
  * the domain and the caller's visibility, the best `perKind` of each kind. Exported for the plan test.
  */
 export function suggestionQuery(domainId: string, query: string, terms: string[], perKind: number, actor: Actor | undefined): SQL {
-  const words = sql`to_tsvector('simple', ${searchIndex.title})`
-  const q = sql`to_tsquery('simple', ${tsqueryOf(terms, { prefix: true })})`
+  // Accents folded on both sides (the *_unaccent configurations, migration 0019): 'café' and 'cafe' suggest the same.
+  const words = sql`to_tsvector('simple_unaccent', ${searchIndex.title})`
+  const q = sql`to_tsquery('simple_unaccent', ${tsqueryOf(terms, { prefix: true })})`
   const visible = visibleTo(actor)
   return sql`
         with matches as materialized (
@@ -345,9 +346,10 @@ export function createSearchService(db: Db) {
     prefix: boolean,
     options: { page: number; pageSize: number; actor: Actor | undefined; kind: SearchKind | null },
   ) {
-    const q = sql`to_tsquery('english', ${tsqueryOf(terms, { prefix })})`
-    const inTitle = sql`${searchIndex.document} @@ to_tsquery('english', ${tsqueryOf(terms, { prefix, weights: 'A' })})`
-    const inHeadings = sql`${searchIndex.document} @@ to_tsquery('english', ${tsqueryOf(terms, { prefix, weights: 'AB' })})`
+    // The document is indexed with accents folded (english_unaccent): the words typed are folded the same way.
+    const q = sql`to_tsquery('english_unaccent', ${tsqueryOf(terms, { prefix })})`
+    const inTitle = sql`${searchIndex.document} @@ to_tsquery('english_unaccent', ${tsqueryOf(terms, { prefix, weights: 'A' })})`
+    const inHeadings = sql`${searchIndex.document} @@ to_tsquery('english_unaccent', ${tsqueryOf(terms, { prefix, weights: 'AB' })})`
     const isTitle = sql`${normalised(sql`${searchIndex.title}`)} = ${normalised(query)}`
     const visible = visibleTo(options.actor)
     const where = sql`${searchIndex.domainId} = ${domainId} and (${searchIndex.document} @@ ${q} or ${isTitle})${visible ? sql` and ${visible}` : sql``}`
@@ -379,7 +381,7 @@ export function createSearchService(db: Db) {
               title: searchIndex.title,
               description: searchIndex.description,
               imageId: searchIndex.imageId,
-              snippet: sql<string>`ts_headline('english', ${searchIndex.description} || ' ' || ${searchIndex.body}, ${q}, ${`StartSel=${START}, StopSel=${STOP}, MaxWords=35, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "`})`,
+              snippet: sql<string>`ts_headline('english_unaccent', ${searchIndex.description} || ' ' || ${searchIndex.body}, ${q}, ${`StartSel=${START}, StopSel=${STOP}, MaxWords=35, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "`})`,
             })
             .from(searchIndex)
             .leftJoin(listings, sql`${searchIndex.collection} = 'listings' and ${listings.id} = ${searchIndex.itemId}`)

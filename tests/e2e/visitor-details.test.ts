@@ -195,3 +195,27 @@ describe('the map view of a grid', () => {
     }
   })
 })
+
+describe('search', () => {
+  test('folds accents: "café" and "cafe" find the same results', async () => {
+    const page = await visitor()
+    try {
+      const found = async (q: string) => {
+        await page.goto(`${baseUrl}/search?q=${encodeURIComponent(q)}`, { waitUntil: 'load' })
+        const summary =
+          (await page
+            .getByText(/results? for “/)
+            .first()
+            .textContent()) ?? ''
+        const links = await page.locator('main ol > li a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))
+        return { count: Number(/^(\d+)/.exec(summary)?.[1] ?? 0), links }
+      }
+      const accented = await found('café')
+      const plain = await found('cafe')
+      expect(accented.count).toBeGreaterThan(1)
+      expect(plain).toEqual(accented)
+    } finally {
+      await page.context().close()
+    }
+  })
+})
