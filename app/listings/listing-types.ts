@@ -15,6 +15,10 @@ export interface ListingPageView {
   phone: string
   email: string
   address: string
+  /** The address in its parts, for schema.org (issue 31: the whole address went into streetAddress). */
+  postalAddress: PostalAddressView | null
+  /** The venue's name (an event's place), or ''. */
+  venue: string
   categories: { key: string; name: string }[]
   gallery: ListingImage[]
   /** Filled by the server: the markdown description as safe HTML (no raw HTML passes). */
@@ -40,4 +44,12 @@ export interface ListingPageData {
   failed: boolean
   /** schema.org JSON-LD of the listing, ready for a script element. */
   jsonLd: string
+}
+
+export interface PostalAddressView {
+  streetAddress: string
+  addressLocality: string
+  addressRegion: string
+  postalCode: string
+  addressCountry: string
 }

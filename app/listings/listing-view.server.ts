@@ -7,7 +7,7 @@ import { listingPhotoUrl } from '#lib/image-url'
 import { bookEasyOperatorId, MAX_CATEGORY_CHIPS, type Listing, type ListingImage, type ListingTags } from '#lib/listings'
 import { eventDateRange, eventTimes, formatTime12, openingRows, ticketCost } from '../../listings/format'
 import { tagLabel } from '../../listings/grid-filters'
-import type { ListingPageView } from './listing-types'
+import type { ListingPageView, PostalAddressView } from './listing-types'
 import { DEFAULT_LOCALE, type LocaleCode } from '#lib/locales'
 
 export type { ListingPageData, ListingPageView } from './listing-types'
@@ -49,6 +49,7 @@ export function toListingView(listing: Listing, tags: ListingTags, today: string
     atdw && (isEvent || category === 'ATTRACTION' || atdw.freeEntryFlag === 1 || atdw.rates.length) ? ticketCost(atdw, locale) : null
   const venue = atdw?.productSite.find((s) => s.attributeIdSiteType === 'VENUE')?.siteName ?? ''
   const address = [venue, listing.physicalAddress?.value].filter(Boolean).join(', ')
+  const postalAddress = postalAddressOf(listing)
   const facilities = listing.bookEasy?.Facilities.length ? listing.bookEasy.Facilities : (atdw?.facilities ?? [])
   return {
     _id: listing._id,
@@ -63,6 +64,8 @@ export function toListingView(listing: Listing, tags: ListingTags, today: string
     phone: listing.phone?.value ?? '',
     email: listing.email?.value ?? '',
     address,
+    postalAddress,
+    venue,
     categories: chips,
     gallery,
     descriptionHtml: '',
@@ -78,6 +81,26 @@ export function toListingView(listing: Listing, tags: ListingTags, today: string
     geo: atdw?.latitude != null && atdw.longitude != null ? { latitude: atdw.latitude, longitude: atdw.longitude } : null,
     rateFrom: atdw?.rateFrom ?? null,
   }
+}
+
+/**
+ * The address in its parts: the provider's when the shown address is still the provider's
+ * (line, town, state, postcode), else the editor's text as the street address.
+ */
+function postalAddressOf(listing: Listing): PostalAddressView | null {
+  const shown = listing.physicalAddress?.value?.trim() ?? ''
+  const a = listing.atdw?.address
+  const fromProvider = a ? [a.line1, a.city, a.state, a.country].filter(Boolean).join(', ') : ''
+  if (a && (shown === '' || shown === fromProvider) && (a.line1 || a.city)) {
+    return {
+      streetAddress: [a.line1, a.line2].filter(Boolean).join(', '),
+      addressLocality: a.city,
+      addressRegion: a.state || 'SA',
+      postalCode: a.postcode,
+      addressCountry: /^(australia|au)$/i.test(a.country) || !a.country ? 'AU' : a.country,
+    }
+  }
+  return shown ? { streetAddress: shown, addressLocality: '', addressRegion: 'SA', postalCode: '', addressCountry: 'AU' } : null
 }
 
 /** schema.org type by provider category, for search engines. */
@@ -119,9 +142,11 @@ export function listingJsonLd(view: ListingPageView, origin: string): Record<str
   }
   if (view.description) ld.description = view.description.slice(0, 500)
   if (images.length) ld.image = images.slice(0, 6)
-  if (view.address) {
-    const address = { '@type': 'PostalAddress', streetAddress: view.address, addressRegion: 'SA', addressCountry: 'AU' }
-    if (type === 'Event') ld.location = { '@type': 'Place', name: view.address.split(',')[0], address }
+  if (view.postalAddress) {
+    // Each part in its own field (empty ones left out): the venue names an event's place, not the street.
+    const parts = Object.entries(view.postalAddress).filter(([, value]) => value)
+    const address = { '@type': 'PostalAddress', ...Object.fromEntries(parts) }
+    if (type === 'Event') ld.location = { '@type': 'Place', name: view.venue || view.postalAddress.addressLocality || view.name, address }
     else ld.address = address
   }
   if (type !== 'Event' && type !== 'TouristTrip') {

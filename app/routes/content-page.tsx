@@ -63,6 +63,38 @@ export function contentPageMeta(loaderData: Loaded | undefined, layout: LayoutDa
   if (keywords) tags.push({ name: 'keywords', content: keywords })
   // A draft link's page is never indexed (the response also says so in X-Robots-Tag).
   if (loaderData.draftPreview) tags.push({ name: 'robots', content: 'noindex, nofollow' })
+  // The home page tells search engines what the site is (issue 31): the web site with its search,
+  // and the region it is about. React Router writes it as <script type="application/ld+json">.
+  if (isHome && !loaderData.draftPreview) {
+    const image = imageId ? `${origin}${imageUrl(imageId, { w: 1200, h: 630, f: 'jpg' })}` : undefined
+    tags.push({
+      'script:ld+json': {
+        '@context': 'https://schema.org',
+        '@graph': [
+          {
+            '@type': 'WebSite',
+            '@id': `${canonical}#website`,
+            name: siteName,
+            url: canonical,
+            inLanguage: locale,
+            potentialAction: {
+              '@type': 'SearchAction',
+              target: { '@type': 'EntryPoint', urlTemplate: `${origin}${localePath('/search', locale, languages)}?q={search_term_string}` },
+              'query-input': 'required name=search_term_string',
+            },
+          },
+          {
+            '@type': 'TouristDestination',
+            '@id': `${canonical}#destination`,
+            name: pageTitle || siteName,
+            url: canonical,
+            ...(description ? { description } : {}),
+            ...(image ? { image } : {}),
+          },
+        ],
+      },
+    })
+  }
   return tags
 }
 

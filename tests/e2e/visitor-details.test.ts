@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest'
 import { blockTexts, favouriteTexts, listingTexts, mapTexts, texts } from '#lib/texts'
 import { openBrowser } from '../helpers/browser.ts'
 import { saveDraftPage, openEditorSession } from '../helpers/editor-session.ts'
-import { siteApi } from '../helpers/site.ts'
+import { fetchListings, siteApi } from '../helpers/site.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
 
 const baseUrl = laneBaseUrl()
@@ -217,5 +217,47 @@ describe('search', () => {
     } finally {
       await page.context().close()
     }
+  })
+})
+
+describe('schema.org data', () => {
+  /** The JSON-LD blocks of a page as the server sends it. */
+  async function jsonLdOf(path: string): Promise<Record<string, unknown>[]> {
+    const html = await (await fetch(`${baseUrl}${path}`)).text()
+    return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+    )
+  }
+
+  test('the home page describes the web site (with its search) and the destination', async () => {
+    const blocks = await jsonLdOf('/')
+    const graph = blocks.flatMap((b) => (b['@graph'] as Record<string, unknown>[] | undefined) ?? [b])
+    const site = graph.find((n) => n['@type'] === 'WebSite') as {
+      name: string
+      url: string
+      potentialAction: { target: { urlTemplate: string } }
+    }
+    expect(site.name).toBe((await siteApi(baseUrl).nav()).siteName)
+    expect(site.url).toBe(`${baseUrl}/`)
+    expect(site.potentialAction.target.urlTemplate).toBe(`${baseUrl}/search?q={search_term_string}`)
+    expect(graph.some((n) => n['@type'] === 'TouristDestination' && n.name)).toBe(true)
+  })
+
+  test("an event's address is split: street, town, region, postcode and country each in their field, the venue as the place's name", async () => {
+    const { listings } = await fetchListings(baseUrl, { categoryFilterId: 'demo-whats-on' })
+    expect(listings.length).toBeGreaterThan(0)
+    let checked = 0
+    for (const listing of listings.slice(0, 3)) {
+      const event = (await jsonLdOf(`/${listing.slug}`)).find((b) => b['@type'] === 'Event') as
+        { location?: { name: string; address: Record<string, string> } } | undefined
+      if (!event?.location) continue
+      const { name, address } = event.location
+      expect(address.addressLocality, JSON.stringify(address)).toBeTruthy()
+      expect(address.streetAddress).not.toContain(address.addressLocality)
+      expect(address.addressCountry).toBe('AU')
+      expect(name).not.toContain(',')
+      checked++
+    }
+    expect(checked).toBeGreaterThan(0)
   })
 })
