@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FooterDoc, NavDoc, PageDoc } from '#lib/content'
 import { visitor, type Caller } from '../../tests/helpers/api-client.ts'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
+import { translatePage } from '#blocks/translatable'
+import { SYSTEM } from '../services/access.ts'
 import { DEMO_ANALYTICS_ID, DEMO_CONCIERGE_EMAIL } from './content.ts'
 
 /**
@@ -89,5 +91,68 @@ describe('the complete demo (issue 19 point 4)', () => {
   it('sets a demo analytics id, so visitors are asked for consent', async () => {
     const settings = (await (await anonymous.get('/api/siteSettings/loadSiteSettings')).json()) as { analyticsId?: string }
     expect(settings.analyticsId).toBe(DEMO_ANALYTICS_ID)
+  })
+})
+
+describe('the Barossa in German and Simplified Chinese (issue 33 point 7)', () => {
+  /** The home page, navigation and footer as a visitor in the language reads them (decision 025). */
+  async function homeIn(locale: 'de' | 'zh-Hans') {
+    const page = await t.services.pages.loadPublished('barossa', 'pages', '')
+    const translated = translatePage(page!, await t.services.translations.published('page', page!._id, locale))
+    const docs = await t.services.translations.siteDocumentsIn('barossa', locale, 'published', {
+      nav: (await t.services.siteDocuments.load('nav', 'barossa', 'published')).doc,
+      footer: (await t.services.siteDocuments.load('footer', 'barossa', 'published')).doc,
+      siteSettings: (await t.services.siteDocuments.load('siteSettings', 'barossa', 'published')).doc,
+    })
+    return { page: translated, ...docs }
+  }
+  const intro = (page: PageDoc) => page.contents.find((b) => b._key === 'home-intro') as { title?: string } | undefined
+
+  it('publishes the home page, navigation and footer in German', async () => {
+    const { page, nav, footer } = await homeIn('de')
+    expect(page.header).toMatchObject({ title: 'Barossa', flagText: 'Südaustralien' })
+    expect(intro(page)?.title).toBe('Ein Tal, das sich Zeit lässt')
+    expect(nav.items.map((i) => i.text)).toEqual([
+      'Erleben',
+      'Veranstaltungen',
+      'Übernachten',
+      'Essen und Trinken',
+      'Ihren Besuch planen',
+      'Über uns',
+    ])
+    expect(footer.linkGroups.map((g) => g.title)).toEqual(['Entdecken', 'Planen', 'Das Barossa'])
+  })
+
+  it('publishes them in Simplified Chinese', async () => {
+    const { page, nav, footer } = await homeIn('zh-Hans')
+    expect(page.header).toMatchObject({ title: '巴罗莎', flagText: '南澳大利亚州' })
+    expect(intro(page)?.title).toBe('一座慢下来的山谷')
+    expect(nav.items.map((i) => i.text)).toEqual(['玩乐体验', '活动日历', '住宿', '美食美酒', '规划行程', '关于'])
+    expect(footer.copy).toBe('© 巴罗莎游客中心。演示内容。')
+  })
+
+  it('translates the What’s On page’s header', async () => {
+    const whatsOn = await t.services.pages.loadPublished('barossa', 'pages', 'whats-on')
+    const german = translatePage(whatsOn!, await t.services.translations.published('page', whatsOn!._id, 'de'))
+    expect(german.header.title).toBe('Veranstaltungen')
+    const chinese = translatePage(whatsOn!, await t.services.translations.published('page', whatsOn!._id, 'zh-Hans'))
+    expect(chinese.header.title).toBe('活动日历')
+  })
+
+  it('records the publish as an editor’s would be: a version per language', async () => {
+    const home = await t.services.pages.loadPublished('barossa', 'pages', '')
+    for (const locale of ['de', 'zh-Hans']) {
+      const versions = await t.services.translations.versions('page', home!._id, locale, SYSTEM)
+      expect(versions.map((v) => v.action)).toEqual(['publish', 'save'])
+    }
+  })
+
+  it('leaves English, and Eden Valley, as they were', async () => {
+    const home = (await (await anonymous.get('/api/page/load?slug=')).json()) as PageDoc
+    expect(home.header.flagText).toBe('South Australia')
+    expect(intro(home)?.title).toBe('A valley that takes its time')
+    const nav = (await (await anonymous.get('/api/site/loadNav')).json()) as NavDoc
+    expect(nav.items[0]?.text).toBe('Things to do')
+    expect((await t.services.translations.languagesOf('eden-valley')).others).toEqual([])
   })
 })

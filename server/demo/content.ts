@@ -69,12 +69,14 @@ function barossa(images: DemoImages): DemoSite {
     },
     contents: [
       block('SectionHeading', {
+        _key: 'home-intro',
         title: 'A valley that takes its time',
         subtitle:
           'Silesian settlers planted the first vines here in the 1840s, and their grandchildren still pour the wine. Come for a day and you will want a week: old-vine shiraz, bakeries that open at seven, lookouts over a patchwork of vineyards and a welcome at every cellar door.',
         spacing: wide,
       }),
       block('CardGrid', {
+        _key: 'home-where-to-begin',
         title: 'Where to begin',
         description: 'Four ways into the Barossa, whether you have a weekend or a whole week.',
         button: page('/things-to-do', 'All things to do'),
@@ -107,12 +109,14 @@ function barossa(images: DemoImages): DemoSite {
         spacing: wide,
       }),
       block('Quote', {
+        _key: 'home-quote',
         text: 'We came for a long lunch and stayed for three days. Every town had another bakery, another cellar door, another family who wanted to tell us their story.',
         quotee: 'Sarah and James, visiting from Melbourne',
         image: img('wine-glass'),
         spacing: wide,
       }),
       block('FeatureCards', {
+        _key: 'home-stay-a-while',
         heading: 'Stay a while',
         subheading: 'The Barossa is best slowly: a cottage among the vines, a table that stretches into the evening.',
         cardOne: {
@@ -132,6 +136,7 @@ function barossa(images: DemoImages): DemoSite {
         spacing: wide,
       }),
       block('FeatureTiles', {
+        _key: 'home-towns',
         title: 'The towns of the valley',
         backgroundColour: 'softPink',
         tiles: [
@@ -167,6 +172,7 @@ function barossa(images: DemoImages): DemoSite {
         spacing: wide,
       }),
       block('Image', {
+        _key: 'home-lookout',
         imageId: images.lookout,
         alt: 'The view over the Barossa Valley from Mengler’s Hill lookout at dusk',
         caption: 'Mengler’s Hill lookout: the whole valley at your feet. Come at sunset, and bring a bottle.',
@@ -174,6 +180,7 @@ function barossa(images: DemoImages): DemoSite {
         spacing: wide,
       }),
       block('CardCarousel', {
+        _key: 'home-weekend',
         title: 'A weekend in the Barossa',
         description: 'An easy plan for two days, from the first coffee to the last glass.',
         items: [
@@ -217,6 +224,7 @@ function barossa(images: DemoImages): DemoSite {
         spacing: wide,
       }),
       block('UpNext', {
+        _key: 'home-plan-your-visit',
         heading: 'Plan your visit',
         subheading: 'Getting here, getting around, where to stay and the friendly people at the Barossa Visitor Centre in Tanunda.',
         image: img('town-main-street'),

@@ -116,7 +116,8 @@ export async function seedDemoListings(services: Services, domainId: string): Pr
         title: p.title,
         description: p.description,
         header: { title: p.title, description: p.description },
-        contents: [{ componentType: 'Listings', categoryFilter: p.category, showExport: p.showExport }],
+        // A fixed key: the demo's translations name the block's texts by it (docs/decisions/025).
+        contents: [{ componentType: 'Listings', _key: `${p.slug}-listings`, categoryFilter: p.category, showExport: p.showExport }],
       },
       SYSTEM,
     )

@@ -3,10 +3,11 @@ import type { Services } from '../services/index.ts'
 import { demoSites, type DemoStory } from './content.ts'
 import { generateDemoImages } from './images.ts'
 import { DEMO_LISTINGS_DOMAIN, seedDemoListings } from './listings.ts'
+import { seedDemoTranslations } from './translations/index.ts'
 
 /**
- * Seeds the demo sites: domains, images, pages, navigation, footer and site settings, all
- * published. Idempotent: a domain that already exists is left as it is, so an editor's work is
+ * Seeds the demo sites: domains, images, pages, navigation, footer and site settings, and the
+ * Barossa's German and Chinese translations, all published. Idempotent: a domain that already exists is left as it is, so an editor's work is
  * never overwritten by a later start or `npm run seed`.
  */
 export async function seedDemo(services: Services, options: { onlyIfEmpty?: boolean } = {}): Promise<boolean> {
@@ -30,6 +31,8 @@ export async function seedDemo(services: Services, options: { onlyIfEmpty?: bool
     }
     // Listing categories, tag names and the listing grid pages (the listings come from the sync).
     if (site.domain._id === DEMO_LISTINGS_DOMAIN) await seedDemoListings(services, site.domain._id)
+    // Last: the translations name the seeded pages, navigation and footer as they now stand.
+    await seedDemoTranslations(services, site.domain._id)
   }
   return seededAny
 }
