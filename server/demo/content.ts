@@ -501,6 +501,8 @@ function barossa(images: DemoImages): DemoSite {
     ],
   }
 
+  /** The story as a small PDF (public/demo/): what the Chapters block's 'Download Chapter' offers in the demo. */
+  const STORY_PDF = '/demo/the-barossa-story.pdf'
   const about: PageInput = {
     slug: 'about',
     template: 'generic',
@@ -519,6 +521,47 @@ function barossa(images: DemoImages): DemoSite {
         alt: 'Barrels of maturing wine in a historic stone cellar',
         inContainer: true,
         spacing: section,
+      }),
+      // The Chapters block (spec 02 §2.8: slider, numbered chapters, Read More, 'Download Chapter'), on a page
+      // of the demo (issue 31): the story's three chapters, each with the story as a PDF to download.
+      block('Chapters', {
+        title: 'The Barossa Story, in three chapters',
+        items: [
+          {
+            heading: 'The first vines',
+            subheading: 'Lutheran families from Silesia and Prussia planted their gardens, churches and vines in the 1840s.',
+            media: { imageId: images['olive-grove'], alt: demoAlt['olive-grove'] },
+            downloadLink: { type: 'file' as const, href: STORY_PDF, text: 'Download Chapter' },
+            contents: [
+              block('RichText', {
+                html: '<p>The settlers who arrived at Bethany in 1842 brought seeds, smallgoods recipes and a habit of planting a little of everything, a row of vines included.</p><p><a href="/chapters/barossa-story/the-first-vines">Read the whole chapter</a></p>',
+              }),
+            ],
+          },
+          {
+            heading: 'Old vines, new hands',
+            subheading: 'Phylloxera never crossed the border, so the valley kept some of the oldest vines on earth.',
+            media: { imageId: images['cellar-door'], alt: demoAlt['cellar-door'] },
+            downloadLink: { type: 'file' as const, href: STORY_PDF, text: 'Download Chapter' },
+            contents: [
+              block('RichText', {
+                html: '<p>Shiraz, grenache and mataro planted by the first families are still picked every autumn, now by their great-great-grandchildren and newcomers alike.</p><p><a href="/chapters/barossa-story/old-vines-new-hands">Read the whole chapter</a></p>',
+              }),
+            ],
+          },
+          {
+            heading: 'A table for everyone',
+            subheading: 'Bakeries that open at seven, a Saturday market and long lunches among the vines.',
+            media: { imageId: images['farmers-market'], alt: demoAlt['farmers-market'] },
+            downloadLink: { type: 'file' as const, href: STORY_PDF, text: 'Download Chapter' },
+            contents: [
+              block('RichText', {
+                html: '<p>The valley’s food is as much its story as its wine: mettwurst, streuselkuchen and the Saturday farmers market in Angaston.</p><p><a href="/chapters/barossa-story/a-table-for-everyone">Read the whole chapter</a></p>',
+              }),
+            ],
+          },
+        ],
+        spacing: wide,
       }),
       block('LinkList', {
         title: 'Keep exploring',

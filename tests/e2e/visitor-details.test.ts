@@ -6,8 +6,8 @@
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { blockTexts, favouriteTexts, listingTexts, mapTexts, texts } from '#lib/texts'
-import { openBrowser } from '../helpers/browser.ts'
+import { blockTexts, chapterTexts, favouriteTexts, listingTexts, mapTexts, texts } from '#lib/texts'
+import { axe, formatViolations, openBrowser } from '../helpers/browser.ts'
 import { saveDraftPage, openEditorSession } from '../helpers/editor-session.ts'
 import { fetchListings, siteApi } from '../helpers/site.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
@@ -259,5 +259,40 @@ describe('schema.org data', () => {
       checked++
     }
     expect(checked).toBeGreaterThan(0)
+  })
+})
+
+describe('the Chapters block on a demo page', () => {
+  test('About the Barossa shows the story in chapters: numbered buttons, Read More, Download Chapter (a PDF)', async () => {
+    const page = await visitor()
+    try {
+      await page.goto(`${baseUrl}/about`, { waitUntil: 'load' })
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+      const block = page.locator('[data-chapters]')
+      const nav = block.getByRole('group', { name: chapterTexts.chaptersNav })
+      const second = nav.getByRole('button', { name: chapterTexts.chapterButton('02', 'Old vines, new hands') })
+      expect(
+        await nav.getByRole('button', { name: chapterTexts.chapterButton('01', 'The first vines') }).getAttribute('aria-pressed'),
+      ).toBe('true')
+      await second.click()
+      expect(await second.getAttribute('aria-pressed')).toBe('true')
+      const shown = block.locator('article:not([hidden])')
+      expect(await shown.locator('h3').innerText()).toContain('Old vines, new hands')
+      await shown.getByText(chapterTexts.readMore).click()
+      await shown.getByRole('link', { name: 'Read the whole chapter' }).waitFor()
+      const violations = await axe(page)
+      expect(violations, formatViolations(violations)).toEqual([])
+      const download = shown.getByRole('link', { name: chapterTexts.downloadChapter })
+      const res = await fetch(new URL((await download.getAttribute('href'))!, baseUrl))
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toContain('application/pdf')
+      expect(
+        Buffer.from(await res.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-')
+    } finally {
+      await page.context().close()
+    }
   })
 })
