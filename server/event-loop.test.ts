@@ -47,6 +47,30 @@ describe('event-loop monitor', () => {
     expect(monitor.stats().maxMs).toBeLessThan(80)
   })
 
+  it(
+    'with quietUntilReset, says nothing of a hold before the first reset (the server listening), and warns after it',
+    clockBound,
+    async () => {
+      const warnings: string[] = []
+      monitor = startEventLoopMonitor({
+        warnMs: 100,
+        windowMs: 300,
+        quietUntilReset: true,
+        log: { warn: (_obj, msg) => warnings.push(msg) },
+      })
+      await turn(50)
+      hold(150)
+      await turn(350)
+      expect(monitor.stats().maxMs).toBeGreaterThanOrEqual(130)
+      expect(warnings).toEqual([])
+      monitor.reset()
+      await turn(50)
+      hold(150)
+      await turn(350)
+      expect(warnings.length).toBe(1)
+    },
+  )
+
   it('longestHold measures the longest synchronous stretch of some work', clockBound, async () => {
     const { result, maxMs } = await longestHold(async () => {
       await turn(20)

@@ -33,6 +33,12 @@ export interface EventLoopMonitorOptions {
   resolutionMs?: number
   /** Length of one window (ms, default 10 s); six are kept. */
   windowMs?: number
+  /**
+   * No warnings until the first reset(): the server resets once it listens, and before that
+   * (migrating, seeding a first demo) no request can be waiting, so a held loop is no stall
+   * (issue 31: 19 warnings printed before the server even listened).
+   */
+  quietUntilReset?: boolean
 }
 
 const WINDOWS = 6
@@ -44,6 +50,7 @@ export function startEventLoopMonitor(options: EventLoopMonitorOptions): EventLo
   const monitor = monitorEventLoopDelay({ resolution: resolutionMs })
   monitor.enable()
   const windows: { p50Ms: number; p99Ms: number; maxMs: number }[] = []
+  let quiet = options.quietUntilReset ?? false
 
   // The monitor records the time between its samples: the delay is what exceeds the period.
   const delayMs = (value: number) => Math.max(0, Math.round((value / ns - resolutionMs) * 10) / 10)
@@ -58,7 +65,7 @@ export function startEventLoopMonitor(options: EventLoopMonitorOptions): EventLo
     windows.push(window)
     if (windows.length > WINDOWS) windows.shift()
     const { p99Ms, maxMs } = window
-    if (maxMs > options.warnMs) {
+    if (maxMs > options.warnMs && !quiet) {
       options.log?.warn(
         { eventLoop: { p99Ms, maxMs, windowSeconds: windowMs / 1000 } },
         `event loop held for up to ${maxMs} ms in the last ${windowMs / 1000} s: requests waited that long`,
@@ -81,6 +88,7 @@ export function startEventLoopMonitor(options: EventLoopMonitorOptions): EventLo
     reset() {
       monitor.reset()
       windows.length = 0
+      quiet = false
     },
     stop() {
       clearInterval(timer)

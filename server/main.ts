@@ -62,7 +62,8 @@ process.on('uncaughtException', (err, origin) => {
 })
 
 // How long the event loop is held (reported in /health, a warning above EVENT_LOOP_WARN_MS).
-const eventLoop = startEventLoopMonitor({ warnMs: config.eventLoopWarnMs, log })
+// Quiet until the server listens (it resets the monitor then): start-up keeps no request waiting.
+const eventLoop = startEventLoopMonitor({ warnMs: config.eventLoopWarnMs, log, quietUntilReset: true })
 
 // The folders this instance writes to must be writable: a clear refusal now, not a 500 on the
 // first upload. (Media on S3 needs no local folder.)
