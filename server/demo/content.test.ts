@@ -112,14 +112,7 @@ describe('the Barossa in German and Simplified Chinese (issue 33 point 7)', () =
     const { page, nav, footer } = await homeIn('de')
     expect(page.header).toMatchObject({ title: 'Barossa', flagText: 'Südaustralien' })
     expect(intro(page)?.title).toBe('Ein Tal, das sich Zeit lässt')
-    expect(nav.items.map((i) => i.text)).toEqual([
-      'Erleben',
-      'Veranstaltungen',
-      'Übernachten',
-      'Essen und Trinken',
-      'Ihren Besuch planen',
-      'Über uns',
-    ])
+    expect(nav.items.map((i) => i.text)).toEqual(['Erleben', 'Events', 'Übernachten', 'Genuss', 'Reiseplanung', 'Über uns'])
     expect(footer.linkGroups.map((g) => g.title)).toEqual(['Entdecken', 'Planen', 'Das Barossa'])
   })
 

@@ -4,14 +4,15 @@
  * words (header, menu, language switcher, grid controls, the listing page's labels, the form's
  * labels and its validation messages) in German; the same path in Simplified Chinese. Each page
  * hydrates without a mismatch, downloads its own language's texts and no other's, and the German
- * and Chinese home pages are axe clean. The pages' own content is not checked here: its
- * translation is the editors' (decision 025).
+ * and Chinese home pages are axe clean. The pages' own content (the demo's translations, with the
+ * site name in the home link) is demo-translations.test.ts's.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { SiteTexts } from '#lib/site-texts/index'
 import de from '#lib/site-texts/de'
 import zhHans from '#lib/site-texts/zh-Hans'
+import { DEMO_TRANSLATIONS } from '#server/demo/translations/index'
 import { axe, formatViolations, launchBrowser, screenshotIfFailed } from '../helpers/browser.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
 
@@ -88,7 +89,7 @@ describe.each(languages)('a visitor in $code', ({ code, prefix, t, month }) => {
     expect(await page.locator(`nav[aria-label="${t.site.mainNav}"]`).count()).toBe(1)
     expect(await page.locator(`[aria-label="${t.site.language.label}"]`).count()).toBeGreaterThan(0)
     expect(await page.locator('summary', { hasText: t.site.menu }).count()).toBe(1)
-    expect(await page.getByRole('link', { name: t.site.home('Barossa') }).count()).toBe(1)
+    expect(await page.getByRole('link', { name: t.site.home(DEMO_TRANSLATIONS[code]?.nav.siteName ?? 'Barossa') }).count()).toBe(1)
     // The consent banner, if the demo asks for consent.
     const banner = page.getByRole('button', { name: t.consent.accept })
     if (await banner.count()) expect(await page.getByRole('button', { name: t.consent.decline }).count()).toBe(1)

@@ -111,7 +111,9 @@ export const de: DemoTranslation = {
       description: 'Cottages zwischen den Reben, Landhotels, Ferien auf dem Bauernhof und Apartments in jedem Ort des Tals.',
     },
   },
-  // The navigation as seeded: the listing pages sit after 'Things to do' (seedDemoListings).
+  // The navigation as seeded: the listing pages sit after 'Things to do' (seedDemoListings). Its
+  // labels are short ('Events', 'Genuss', 'Reiseplanung'): the header holds them in one row down to
+  // the widest menu's breakpoint, and 'Essen und Trinken' and 'Ihren Besuch planen' pushed it wider.
   nav: {
     siteName: 'Barossa',
     'items.0.text': 'Erleben',
@@ -120,14 +122,14 @@ export const de: DemoTranslation = {
     'items.0.groups.0.links.1.text': 'Radeln auf dem Barossa Trail',
     'items.0.groups.0.links.2.text': 'Aussichtspunkte und Panoramastraßen',
     'items.0.groups.1.title': 'Orte',
-    'items.1.text': 'Veranstaltungen',
+    'items.1.text': 'Events',
     'items.2.text': 'Übernachten',
-    'items.3.text': 'Essen und Trinken',
-    'items.3.groups.0.title': 'Wein und Genuss',
+    'items.3.text': 'Genuss',
+    'items.3.groups.0.title': 'Wein und Küche',
     'items.3.groups.0.links.0.text': 'Weingüter',
     'items.3.groups.0.links.1.text': 'Barossa-Bauernmarkt',
     'items.3.groups.0.links.2.text': 'Lange Mittagessen',
-    'items.4.text': 'Ihren Besuch planen',
+    'items.4.text': 'Reiseplanung',
     'items.5.text': 'Über uns',
     'items.5.groups.0.title': 'Die Geschichte des Barossa',
     'items.5.groups.0.links.0.text': 'Die ersten Reben',

@@ -1,0 +1,110 @@
+/**
+ * The demo's own content in German and Simplified Chinese, in real Chromium (issue 33 point 7): a
+ * visitor at /de/ or /zh-hans/ reads the home page's header and blocks, the navigation and the
+ * footer in the language (the translations seeded and published with the demo), What's On's title
+ * too, and a visitor at / still reads English. The site's own texts are site-texts.test.ts's.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import de from '#lib/site-texts/de'
+import { en } from '#lib/site-texts/en'
+import zhHans from '#lib/site-texts/zh-Hans'
+import { DEMO_TRANSLATIONS } from '#server/demo/translations/index'
+import { launchBrowser, screenshotIfFailed } from '../helpers/browser.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
+
+const baseUrl = laneBaseUrl()
+
+let browser: Browser
+let context: BrowserContext | undefined
+let page: Page | undefined
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+afterEach(async (test) => {
+  await screenshotIfFailed(test, page)
+  await context?.close()
+})
+
+async function open(path: string): Promise<Page> {
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+  context.setDefaultTimeout(30_000)
+  // The machine running the suite may be busy: a first page load (images resized on demand) can be slow.
+  context.setDefaultNavigationTimeout(60_000)
+  page = await context.newPage()
+  const response = await page.goto(`${baseUrl}${path}`)
+  expect(response?.status()).toBe(200)
+  return page
+}
+
+/** What a visitor reads: the header's title, the first section heading, the main navigation's and the footer's words. */
+async function read(page: Page, mainNav: string) {
+  const navLinks = page.locator(`nav[aria-label="${mainNav}"] .nav-link`)
+  const footer = page.locator('[data-site-footer]')
+  return {
+    h1: (await page.locator('h1').first().innerText()).trim(),
+    // Text content, not innerText: the flag and some labels are set in capitals by the style.
+    main: (await page.locator('main').textContent()) ?? '',
+    nav: (await navLinks.allTextContents()).map((text) => text.trim()),
+    footer: (await footer.textContent()) ?? '',
+  }
+}
+
+const languages = [
+  { code: 'de', prefix: '/de', t: de, lang: 'de', texts: DEMO_TRANSLATIONS.de! },
+  { code: 'zh-Hans', prefix: '/zh-hans', t: zhHans, lang: 'zh-Hans', texts: DEMO_TRANSLATIONS['zh-Hans']! },
+] as const
+
+describe.each(languages)('a visitor in $code', ({ prefix, t, lang, texts }) => {
+  const home = texts.pages['']!
+
+  test('reads the home page, its navigation and its footer in the language', async () => {
+    const page = await open(`${prefix}/`)
+    expect(await page.locator('html').getAttribute('lang')).toBe(lang)
+    const seen = await read(page, t.site.mainNav)
+    expect(seen.h1).toBe(home['header.title'])
+    expect(seen.main).toContain(home['header.flagText'])
+    expect(seen.main).toContain(home['home-intro/title'])
+    expect(seen.main).toContain(home['home-where-to-begin/items.0.title'])
+    expect(seen.main).not.toContain('A valley that takes its time')
+    // Every item of the main navigation, in the language and in order.
+    expect(seen.nav).toEqual([0, 1, 2, 3, 4, 5].map((i) => texts.nav[`items.${i}.text`]))
+    for (const id of ['copy', 'linkGroups.0.title', 'linkGroups.1.links.0.text', 'privacy.text'])
+      expect(seen.footer).toContain(texts.footer[id])
+    expect(seen.footer).not.toContain('Getting here')
+    expect(await page.getByRole('link', { name: t.site.home(texts.nav.siteName!) }).count()).toBe(1)
+    // The longer words still fit the header's row: its last item (the Visitor Centre button) ends
+    // inside the header's margin, not at the window's edge or beyond.
+    const header = await page.evaluate(() => {
+      const row = document.querySelector('header .container-site')!
+      const contentRight = row.getBoundingClientRect().right - parseFloat(getComputedStyle(row).paddingRight)
+      return {
+        lastRight: row.lastElementChild!.getBoundingClientRect().right,
+        contentRight,
+        pageWidth: document.documentElement.scrollWidth,
+      }
+    })
+    expect(header.lastRight).toBeLessThanOrEqual(header.contentRight + 1)
+    expect(header.pageWidth).toBe(1440)
+  })
+
+  test('reads What’s On’s title in the language', async () => {
+    const page = await open(`${prefix}/whats-on`)
+    expect((await page.locator('h1').first().innerText()).trim()).toBe(texts.pages['whats-on']!['header.title'])
+  })
+})
+
+test('a visitor at / still reads English', async () => {
+  const page = await open('/')
+  expect(await page.locator('html').getAttribute('lang')).toBe('en-AU')
+  const seen = await read(page, en.site.mainNav)
+  expect(seen.h1).toBe('Barossa')
+  expect(seen.main).toContain('A valley that takes its time')
+  expect(seen.nav).toEqual(['Things to do', "What's On", 'Stay', 'Eat and drink', 'Plan your visit', 'About'])
+  expect(seen.footer).toContain('© Barossa Visitor Centre. Demo content.')
+  expect(seen.footer).toContain('Getting here')
+})
