@@ -124,6 +124,16 @@ describe('the Barossa in German and Simplified Chinese (issue 33 point 7)', () =
     expect(footer.copy).toBe('© 巴罗莎游客中心。演示内容。')
   })
 
+  it('translates the About page: its header, its story and the chapters', async () => {
+    const about = await t.services.pages.loadPublished('barossa', 'pages', 'about')
+    const german = translatePage(about!, await t.services.translations.published('page', about!._id, 'de'))
+    expect(german.header.title).toBe('Über das Barossa')
+    expect(JSON.stringify(german.contents)).toContain('Alte Reben, junge Ideen')
+    const chinese = translatePage(about!, await t.services.translations.published('page', about!._id, 'zh-Hans'))
+    expect(chinese.header.title).toBe('了解巴罗莎')
+    expect(JSON.stringify(chinese.contents)).toContain('人人有座的餐桌')
+  })
+
   it('translates the What’s On page’s header', async () => {
     const whatsOn = await t.services.pages.loadPublished('barossa', 'pages', 'whats-on')
     const german = translatePage(whatsOn!, await t.services.translations.published('page', whatsOn!._id, 'de'))

@@ -513,10 +513,12 @@ function barossa(images: DemoImages): DemoSite {
     },
     contents: [
       block('RichText', {
+        _key: 'about-story',
         html: '<p>The Barossa was settled in the 1840s by English farmers and by Lutheran families from Silesia and Prussia, who brought their churches, their smallgoods and their habit of planting vines. Some of those vines are still bearing fruit.</p><h2>Old vines, young ideas</h2><p>The valley’s shiraz, grenache and mataro vineyards are among the oldest in the world, protected from phylloxera by South Australia’s strict quarantine. Today a new generation of winemakers works beside the old families, and the cellar doors range from tin sheds to grand estates.</p><h2>A region of small towns</h2><p>Tanunda, Angaston, Nuriootpa and Lyndoch each keep their own character, with the hills of the Eden Valley rising to the east. Between them lie orchards, olive groves, churches and quiet roads made for a slow drive.</p>',
         spacing: section,
       }),
       block('Image', {
+        _key: 'about-cellar',
         imageId: images['barrel-room'],
         alt: 'Barrels of maturing wine in a historic stone cellar',
         inContainer: true,
@@ -525,6 +527,7 @@ function barossa(images: DemoImages): DemoSite {
       // The Chapters block (spec 02 §2.8: slider, numbered chapters, Read More, 'Download Chapter'), on a page
       // of the demo (issue 31): the story's three chapters, each with the story as a PDF to download.
       block('Chapters', {
+        _key: 'about-chapters',
         title: 'The Barossa Story, in three chapters',
         items: [
           {
@@ -534,6 +537,7 @@ function barossa(images: DemoImages): DemoSite {
             downloadLink: { type: 'file' as const, href: STORY_PDF, text: 'Download Chapter' },
             contents: [
               block('RichText', {
+                _key: 'about-chapter-1',
                 html: '<p>The settlers who arrived at Bethany in 1842 brought seeds, smallgoods recipes and a habit of planting a little of everything, a row of vines included.</p><p><a href="/chapters/barossa-story/the-first-vines">Read the whole chapter</a></p>',
               }),
             ],
@@ -545,6 +549,7 @@ function barossa(images: DemoImages): DemoSite {
             downloadLink: { type: 'file' as const, href: STORY_PDF, text: 'Download Chapter' },
             contents: [
               block('RichText', {
+                _key: 'about-chapter-2',
                 html: '<p>Shiraz, grenache and mataro planted by the first families are still picked every autumn, now by their great-great-grandchildren and newcomers alike.</p><p><a href="/chapters/barossa-story/old-vines-new-hands">Read the whole chapter</a></p>',
               }),
             ],
@@ -556,6 +561,7 @@ function barossa(images: DemoImages): DemoSite {
             downloadLink: { type: 'file' as const, href: STORY_PDF, text: 'Download Chapter' },
             contents: [
               block('RichText', {
+                _key: 'about-chapter-3',
                 html: '<p>The valley’s food is as much its story as its wine: mettwurst, streuselkuchen and the Saturday farmers market in Angaston.</p><p><a href="/chapters/barossa-story/a-table-for-everyone">Read the whole chapter</a></p>',
               }),
             ],
@@ -564,6 +570,7 @@ function barossa(images: DemoImages): DemoSite {
         spacing: wide,
       }),
       block('LinkList', {
+        _key: 'about-keep-exploring',
         title: 'Keep exploring',
         items: [
           page('/things-to-do', 'Things to do'),

@@ -92,9 +92,12 @@ describe.each(languages)('a visitor in $code', ({ prefix, t, lang, texts }) => {
     expect(header.pageWidth).toBe(1440)
   })
 
-  test('reads What’s On’s title in the language', async () => {
-    const page = await open(`${prefix}/whats-on`)
-    expect((await page.locator('h1').first().innerText()).trim()).toBe(texts.pages['whats-on']!['header.title'])
+  test('reads What’s On’s and About’s titles in the language', async () => {
+    for (const slug of ['whats-on', 'about']) {
+      const page = await open(`${prefix}/${slug}`)
+      expect((await page.locator('h1').first().innerText()).trim()).toBe(texts.pages[slug]!['header.title'])
+      await context?.close()
+    }
   })
 })
 

@@ -110,6 +110,44 @@ export const de: DemoTranslation = {
       title: 'Übernachten',
       description: 'Cottages zwischen den Reben, Landhotels, Ferien auf dem Bauernhof und Apartments in jedem Ort des Tals.',
     },
+    // Links inside rich text keep their address as written (the site does not add the language's
+    // prefix there), so the translation names the German chapter pages itself.
+    about: {
+      'header.title': 'Über das Barossa',
+      'header.description':
+        'Fast zwei Jahrhunderte Landwirtschaft, Backkunst und Weinbau in einem Tal, das durch einen glücklichen Irrtum nach einem Höhenzug in Spanien benannt ist.',
+      description:
+        'Die Geschichte des Barossa: schlesische Siedler, lutherische Kirchen, alte Reben und die Familien, die sie bis heute pflegen.',
+      'about-story/html':
+        '<p>Das Barossa wurde in den 1840er-Jahren von englischen Farmern und von lutherischen Familien aus Schlesien und Preußen besiedelt. Sie brachten ihre Kirchen mit, ihre Wurstrezepte und die Gewohnheit, Reben zu pflanzen. Manche dieser Reben tragen noch heute.</p><h2>Alte Reben, junge Ideen</h2><p>Die Shiraz-, Grenache- und Mataro-Weinberge des Tals gehören zu den ältesten der Welt, geschützt vor der Reblaus durch die strenge Quarantäne Südaustraliens. Heute arbeitet eine neue Generation von Winzern Seite an Seite mit den alten Familien, und die Weingüter reichen vom Wellblechschuppen bis zum herrschaftlichen Anwesen.</p><h2>Eine Region kleiner Orte</h2><p>Tanunda, Angaston, Nuriootpa und Lyndoch haben jeweils ihren eigenen Charakter, im Osten steigen die Hügel des Eden Valley an. Dazwischen liegen Obstgärten, Olivenhaine, Kirchen und ruhige Straßen, wie gemacht für eine gemächliche Fahrt.</p>',
+      'about-cellar/alt': 'Fässer mit reifendem Wein in einem historischen Steinkeller',
+      'about-chapters/title': 'Die Geschichte des Barossa in drei Kapiteln',
+      'about-chapters/items.0.heading': 'Die ersten Reben',
+      'about-chapters/items.0.subheading':
+        'Lutherische Familien aus Schlesien und Preußen legten in den 1840er-Jahren ihre Gärten an, bauten Kirchen und pflanzten Reben.',
+      'about-chapters/items.0.media.alt': 'Reihen silbergrüner Olivenbäume in goldenem Gras',
+      'about-chapters/items.0.downloadLink.text': 'Kapitel herunterladen',
+      'about-chapter-1/html':
+        '<p>Die Siedler, die 1842 in Bethany ankamen, brachten Saatgut mit, Rezepte für Wurstwaren und die Gewohnheit, von allem ein wenig anzubauen – eine Reihe Reben inbegriffen.</p><p><a href="/de/chapters/barossa-story/the-first-vines">Das ganze Kapitel lesen</a></p>',
+      'about-chapters/items.1.heading': 'Alte Reben, neue Hände',
+      'about-chapters/items.1.subheading':
+        'Die Reblaus kam nie über die Grenze, und so blieben dem Tal einige der ältesten Reben der Welt.',
+      'about-chapters/items.1.media.alt': 'Ein Weingut aus Sandstein mit roter Veranda zwischen den Reben',
+      'about-chapters/items.1.downloadLink.text': 'Kapitel herunterladen',
+      'about-chapter-2/html':
+        '<p>Shiraz, Grenache und Mataro, gepflanzt von den ersten Familien, werden noch immer jeden Herbst gelesen – heute von ihren Ururenkeln und von Neuankömmlingen gleichermaßen.</p><p><a href="/de/chapters/barossa-story/old-vines-new-hands">Das ganze Kapitel lesen</a></p>',
+      'about-chapters/items.2.heading': 'Ein Tisch für alle',
+      'about-chapters/items.2.subheading': 'Bäckereien, die um sieben öffnen, ein Samstagsmarkt und lange Mittagessen zwischen den Reben.',
+      'about-chapters/items.2.media.alt': 'Marktstände mit gestreiften Markisen und frischen Erzeugnissen',
+      'about-chapters/items.2.downloadLink.text': 'Kapitel herunterladen',
+      'about-chapter-3/html':
+        '<p>Die Küche des Tals erzählt seine Geschichte ebenso wie sein Wein: Mettwurst, Streuselkuchen und der samstägliche Bauernmarkt in Angaston.</p><p><a href="/de/chapters/barossa-story/a-table-for-everyone">Das ganze Kapitel lesen</a></p>',
+      'about-keep-exploring/title': 'Weiter entdecken',
+      'about-keep-exploring/items.0.text': 'Erleben',
+      'about-keep-exploring/items.1.text': 'Essen und Trinken',
+      'about-keep-exploring/items.2.text': 'Ihren Besuch planen',
+      'about-keep-exploring/items.3.text': 'Die Geschichte des Barossa in drei Kapiteln',
+    },
   },
   // The navigation as seeded: the listing pages sit after 'Things to do' (seedDemoListings). Its
   // labels are short ('Events', 'Genuss', 'Reiseplanung'): the header holds them in one row down to

@@ -103,6 +103,40 @@ export const zhHans: DemoTranslation = {
       title: '住宿',
       description: '葡萄园中的小屋、乡村酒店、农庄住宿和公寓，山谷的每个小镇都有。',
     },
+    // Links inside rich text keep their address as written (the site does not add the language's
+    // prefix there), so the translation names the Chinese chapter pages itself.
+    about: {
+      'header.title': '了解巴罗莎',
+      'header.description': '近两个世纪的农耕、烘焙与酿酒岁月。山谷之名源自西班牙的一道山岭，还带着一个美丽的笔误。',
+      description: '巴罗莎的故事：西里西亚移民、路德宗教堂、老藤，以及至今仍在照料它们的家族。',
+      'about-story/html':
+        '<p>19 世纪 40 年代，英格兰农民和来自西里西亚与普鲁士的路德宗家族来到巴罗莎定居。他们带来了自己的教堂、香肠腌肉的手艺，以及种植葡萄的习惯。其中一些葡萄藤至今仍在结果。</p><h2>老藤，新思路</h2><p>山谷里的西拉、歌海娜和马塔罗葡萄园是世界上最古老的葡萄园之一，南澳大利亚州严格的检疫制度使它们免受根瘤蚜之害。如今，新一代酿酒师与老家族并肩耕耘，酒庄从铁皮棚屋到气派庄园，应有尽有。</p><h2>小镇之乡</h2><p>塔南达、安格斯顿、努里乌特帕和林多克各有各的风情，东边是伊顿谷连绵的山丘。小镇之间散落着果园、橄榄林、教堂和宁静的乡间小路，最适合慢慢开车兜风。</p>',
+      'about-cellar/alt': '历史悠久的石砌酒窖里，一排排正在陈酿的橡木桶',
+      'about-chapters/title': '巴罗莎的故事：三个篇章',
+      'about-chapters/items.0.heading': '第一批葡萄藤',
+      'about-chapters/items.0.subheading': '19 世纪 40 年代，来自西里西亚和普鲁士的路德宗家族在这里开辟菜园、修建教堂、种下葡萄。',
+      'about-chapters/items.0.media.alt': '金色草地上一行行银绿色的橄榄树',
+      'about-chapters/items.0.downloadLink.text': '下载本章',
+      'about-chapter-1/html':
+        '<p>1842 年抵达贝瑟尼的移民带来了种子、香肠腌肉的配方，以及什么都种一点的习惯，其中就包括一行葡萄藤。</p><p><a href="/zh-hans/chapters/barossa-story/the-first-vines">阅读完整章节</a></p>',
+      'about-chapters/items.1.heading': '老藤新人',
+      'about-chapters/items.1.subheading': '根瘤蚜从未越过州界，山谷因此保留了一些世界上最古老的葡萄藤。',
+      'about-chapters/items.1.media.alt': '葡萄园中一座带红色游廊的砂岩酒庄',
+      'about-chapters/items.1.downloadLink.text': '下载本章',
+      'about-chapter-2/html':
+        '<p>第一代家族种下的西拉、歌海娜和马塔罗，每年秋天依然会被采摘，如今采摘它们的既有他们的玄孙辈，也有新来的酿酒人。</p><p><a href="/zh-hans/chapters/barossa-story/old-vines-new-hands">阅读完整章节</a></p>',
+      'about-chapters/items.2.heading': '人人有座的餐桌',
+      'about-chapters/items.2.subheading': '早上七点开门的面包房、周六的市集，还有葡萄园中的悠长午宴。',
+      'about-chapters/items.2.media.alt': '条纹遮阳篷下摆满新鲜农产品的市集摊位',
+      'about-chapters/items.2.downloadLink.text': '下载本章',
+      'about-chapter-3/html':
+        '<p>山谷的美食和美酒一样，讲述着它的故事：德式香肠、奶酥蛋糕，还有安格斯顿每周六的农夫市集。</p><p><a href="/zh-hans/chapters/barossa-story/a-table-for-everyone">阅读完整章节</a></p>',
+      'about-keep-exploring/title': '继续探索',
+      'about-keep-exploring/items.0.text': '玩乐体验',
+      'about-keep-exploring/items.1.text': '美食美酒',
+      'about-keep-exploring/items.2.text': '规划行程',
+      'about-keep-exploring/items.3.text': '巴罗莎的故事：三个篇章',
+    },
   },
   // The navigation as seeded: the listing pages sit after 'Things to do' (seedDemoListings).
   nav: {
