@@ -124,7 +124,7 @@ describe('the Barossa in German and Simplified Chinese (issue 33 point 7)', () =
     expect(footer.copy).toBe('© 巴罗莎游客中心。演示内容。')
   })
 
-  it('translates the About page: its header, its story and the chapters', async () => {
+  it('translates the About page (its header, its story, the Chapters block) and the chapter pages', async () => {
     const about = await t.services.pages.loadPublished('barossa', 'pages', 'about')
     const german = translatePage(about!, await t.services.translations.published('page', about!._id, 'de'))
     expect(german.header.title).toBe('Über das Barossa')
@@ -132,6 +132,12 @@ describe('the Barossa in German and Simplified Chinese (issue 33 point 7)', () =
     const chinese = translatePage(about!, await t.services.translations.published('page', about!._id, 'zh-Hans'))
     expect(chinese.header.title).toBe('了解巴罗莎')
     expect(JSON.stringify(chinese.contents)).toContain('人人有座的餐桌')
+    const chapter = await t.services.pages.loadPublished('barossa', 'chapters', 'chapters/barossa-story/the-first-vines')
+    const germanChapter = translatePage(chapter!, await t.services.translations.published('page', chapter!._id, 'de'))
+    expect(germanChapter.header.title).toBe('Die ersten Reben')
+    expect(germanChapter.contents.find((b) => b._key === 'the-first-vines-3')).toMatchObject({
+      quotee: 'Ein Winzer in sechster Generation aus Light Pass',
+    })
   })
 
   it('translates the What’s On page’s header', async () => {

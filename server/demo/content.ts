@@ -627,7 +627,8 @@ function barossa(images: DemoImages): DemoSite {
     description,
     // The chapter's picture shows where the story lists it and in the previous chapter's 'up next'.
     header: { title, description, image: { imageId: images[picture], alt: demoAlt[picture] } },
-    contents,
+    // Fixed keys ('the-first-vines-1'): the demo's translations name the blocks' texts by them.
+    contents: contents.map((b, i) => ({ _key: `${slug}-${i + 1}`, ...b })),
   })
   const story: DemoStory = {
     title: 'The Barossa Story',

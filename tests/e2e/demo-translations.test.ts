@@ -92,10 +92,16 @@ describe.each(languages)('a visitor in $code', ({ prefix, t, lang, texts }) => {
     expect(header.pageWidth).toBe(1440)
   })
 
-  test('reads What’s On’s and About’s titles in the language', async () => {
-    for (const slug of ['whats-on', 'about']) {
+  test('reads What’s On’s, About’s and a chapter’s titles in the language', async () => {
+    const chapter = 'chapters/barossa-story/the-first-vines'
+    const titles: [string, string | undefined][] = [
+      ['whats-on', texts.pages['whats-on']?.['header.title']],
+      ['about', texts.pages.about?.['header.title']],
+      [chapter, texts.chapters[chapter]?.['header.title']],
+    ]
+    for (const [slug, title] of titles) {
       const page = await open(`${prefix}/${slug}`)
-      expect((await page.locator('h1').first().innerText()).trim()).toBe(texts.pages[slug]!['header.title'])
+      expect((await page.locator('h1').first().innerText()).trim()).toBe(title)
       await context?.close()
     }
   })

@@ -149,6 +149,49 @@ export const de: DemoTranslation = {
       'about-keep-exploring/items.3.text': 'Die Geschichte des Barossa in drei Kapiteln',
     },
   },
+  chapters: {
+    'chapters/barossa-story/the-first-vines': {
+      'header.title': 'Die ersten Reben',
+      'header.description':
+        'In den 1840er-Jahren reisten lutherische Familien aus Schlesien und Preußen um die halbe Welt und legten in einem Tal nördlich von Adelaide ihre Gärten an, bauten ihre Kirchen und pflanzten ihre Reben.',
+      'header.image.alt': 'Reihen silbergrüner Olivenbäume in goldenem Gras',
+      description:
+        'In den 1840er-Jahren reisten lutherische Familien aus Schlesien und Preußen um die halbe Welt und legten in einem Tal nördlich von Adelaide ihre Gärten an, bauten ihre Kirchen und pflanzten ihre Reben.',
+      'the-first-vines-1/html':
+        '<p>Die Siedler, die 1842 in Bethany ankamen, suchten die Freiheit, ihren Glauben so zu leben, wie sie es wollten. Sie brachten Saatgut mit, Rezepte für Wurstwaren und die bäuerliche Gewohnheit, von allem ein wenig anzubauen: Weizen, Obst, ein oder zwei Schweine und eine Reihe Reben hinter dem Haus.</p><p>Die Reben gediehen im warmen, trockenen Tal besser, als irgendjemand erwartet hatte. Schon eine Generation später kelterten die Familien Wein für die ganze Kolonie, und ein Teil des Shiraz und Grenache, den sie pflanzten, wird noch heute jeden Herbst gelesen.</p>',
+      'the-first-vines-2/alt': 'Ein Siedlerhäuschen aus Blaustein mit Veranda in der Abenddämmerung',
+      'the-first-vines-2/caption':
+        'Häuschen aus Blaustein, wie die Siedler sie bauten, säumen noch heute die Nebenstraßen um Bethany und Tanunda.',
+      'the-first-vines-3/text':
+        'Mein Ururgroßvater hat den Weinberg am Bach 1860 gepflanzt. Wir lesen ihn immer noch von Hand, und er bringt immer noch unseren besten Wein hervor.',
+      'the-first-vines-3/quotee': 'Ein Winzer in sechster Generation aus Light Pass',
+    },
+    'chapters/barossa-story/old-vines-new-hands': {
+      'header.title': 'Alte Reben, neue Hände',
+      'header.description':
+        'Die Reblaus kam nie über die Grenze Südaustraliens. So blieben dem Tal Reben, die älter sind als fast überall sonst auf der Welt – und eine neue Generation macht das Beste daraus.',
+      'header.image.alt': 'Ein Weingut aus Sandstein mit roter Veranda zwischen den Reben',
+      description:
+        'Die Reblaus kam nie über die Grenze Südaustraliens. So blieben dem Tal Reben, die älter sind als fast überall sonst auf der Welt – und eine neue Generation macht das Beste daraus.',
+      'old-vines-new-hands-1/html':
+        '<p>Als die Reblaus durch die Weinberge Europas und der östlichen Kolonien zog, schloss Südaustralien seine Grenzen für Rebstecklinge. Die Quarantäne hielt. Heute wachsen im Barossa Shiraz, Grenache und Mataro auf eigenen Wurzeln, manche vor mehr als 150 Jahren gepflanzt.</p><p>Die Familien, die sie pflegten, sind noch da, und neben ihnen arbeiten junge Winzer, die wegen der alten Reben kamen und wegen des Tals blieben. Viele schenken ihren Wein selbst im Weingut aus.</p>',
+      'old-vines-new-hands-2/alt': 'Eichenfässer, gestapelt in einem gewölbten Steinkeller',
+      'old-vines-new-hands-2/caption': 'Likörweine, vor einem Jahrhundert eingelagert, ruhen noch heute in den ältesten Kellern des Tals.',
+      'old-vines-new-hands-3/link.text': 'Weingut finden',
+    },
+    'chapters/barossa-story/a-table-for-everyone': {
+      'header.title': 'Ein Tisch für alle',
+      'header.description':
+        'Bäckereien, die um sieben öffnen, ein Samstagsmarkt, lange Mittagessen zwischen den Reben: Die Küche des Tals erzählt seine Geschichte ebenso wie sein Wein.',
+      'header.image.alt': 'Marktstände mit gestreiften Markisen und frischen Erzeugnissen',
+      description:
+        'Bäckereien, die um sieben öffnen, ein Samstagsmarkt, lange Mittagessen zwischen den Reben: Die Küche des Tals erzählt seine Geschichte ebenso wie sein Wein.',
+      'a-table-for-everyone-1/html':
+        '<p>Die Küchen der Siedler sind nie verschwunden. In Angaston wird noch immer Mettwurst geräuchert, in Tanunda Streuselkuchen warm verkauft, und der Barossa-Bauernmarkt bringt jeden Samstagmorgen die Erzeuger und Bäcker des Tals zusammen.</p><p>Um sie herum wuchs eine Tischkultur, die das ganze Tal teilt: lange Mittagessen unter Bäumen, Erntefeste zur Lese und Winzerdinner, bei denen derjenige den Wein einschenkt, der ihn gemacht hat.</p>',
+      'a-table-for-everyone-2/alt': 'Eine lange, zum Mittagessen gedeckte Tafel unter Lichterketten',
+      'a-table-for-everyone-2/caption': 'Ein langes Mittagessen zur Lesezeit, wenn das ganze Tal zusammen isst.',
+    },
+  },
   // The navigation as seeded: the listing pages sit after 'Things to do' (seedDemoListings). Its
   // labels are short ('Events', 'Genuss', 'Reiseplanung'): the header holds them in one row down to
   // the widest menu's breakpoint, and 'Essen und Trinken' and 'Ihren Besuch planen' pushed it wider.

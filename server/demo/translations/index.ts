@@ -19,6 +19,8 @@ import { zhHans } from './zh-Hans.ts'
 export interface DemoTranslation {
   /** By page address ('' is home). */
   pages: Record<string, Translation>
+  /** The story's chapter pages, by address ('chapters/barossa-story/the-first-vines'). */
+  chapters: Record<string, Translation>
   nav: Translation
   footer: Translation
 }
@@ -39,10 +41,12 @@ export async function seedDemoTranslations(services: Services, domainId: string)
       { kind: 'nav', id: domainId, name: 'navigation', fields: texts.nav },
       { kind: 'footer', id: domainId, name: 'footer', fields: texts.footer },
     ]
-    for (const [slug, fields] of Object.entries(texts.pages)) {
-      const page = await services.pages.loadPublished(domainId, 'pages', slug)
-      if (!page) throw new Error(`Demo translation (${locale}) for a page that is not seeded: /${slug}`)
-      subjects.push({ kind: 'page', id: page._id, name: `/${slug}`, fields })
+    for (const collection of ['pages', 'chapters'] as const) {
+      for (const [slug, fields] of Object.entries(texts[collection])) {
+        const page = await services.pages.loadPublished(domainId, collection, slug)
+        if (!page) throw new Error(`Demo translation (${locale}) for a page that is not seeded: /${slug}`)
+        subjects.push({ kind: 'page', id: page._id, name: `/${slug}`, fields })
+      }
     }
     for (const subject of subjects) {
       const saved = await services.translations.save(subject.kind, subject.id, locale, subject.fields, SYSTEM, { force: true })

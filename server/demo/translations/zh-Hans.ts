@@ -138,6 +138,42 @@ export const zhHans: DemoTranslation = {
       'about-keep-exploring/items.3.text': '巴罗莎的故事：三个篇章',
     },
   },
+  chapters: {
+    'chapters/barossa-story/the-first-vines': {
+      'header.title': '第一批葡萄藤',
+      'header.description':
+        '19 世纪 40 年代，来自西里西亚和普鲁士的路德宗家族远渡重洋，在阿德莱德以北的一座山谷里开辟菜园、修建教堂、种下葡萄。',
+      'header.image.alt': '金色草地上一行行银绿色的橄榄树',
+      description: '19 世纪 40 年代，来自西里西亚和普鲁士的路德宗家族远渡重洋，在阿德莱德以北的一座山谷里开辟菜园、修建教堂、种下葡萄。',
+      'the-first-vines-1/html':
+        '<p>1842 年抵达贝瑟尼的移民，是为了能按自己的方式自由信仰而来。他们带来了种子、香肠腌肉的配方，以及农家什么都种一点的习惯：小麦、果树、一两头猪，还有屋后的一行葡萄藤。</p><p>葡萄藤在这片温暖干燥的山谷里长得出奇地好。不到一代人的时间，这些家族酿的酒已供应整个殖民地，他们当年种下的西拉和歌海娜，有些至今每年秋天仍在采摘。</p>',
+      'the-first-vines-2/alt': '黄昏时分，一座带游廊的青石移民小屋',
+      'the-first-vines-2/caption': '贝瑟尼和塔南达周边的乡间小路旁，至今仍排列着当年移民建造的青石小屋。',
+      'the-first-vines-3/text': '我的高祖父在 1860 年种下了小溪边的那片葡萄园。我们至今仍用手工采摘，它酿出的依然是我们最好的酒。',
+      'the-first-vines-3/quotee': '莱特帕斯的第六代葡萄种植者',
+    },
+    'chapters/barossa-story/old-vines-new-hands': {
+      'header.title': '老藤新人',
+      'header.description': '根瘤蚜从未越过南澳大利亚州的边界，山谷因此保留了几乎比世界任何地方都古老的葡萄藤，而新一代正让它们大放异彩。',
+      'header.image.alt': '葡萄园中一座带红色游廊的砂岩酒庄',
+      description: '根瘤蚜从未越过南澳大利亚州的边界，山谷因此保留了几乎比世界任何地方都古老的葡萄藤，而新一代正让它们大放异彩。',
+      'old-vines-new-hands-1/html':
+        '<p>当根瘤蚜席卷欧洲和澳大利亚东部各殖民地的葡萄园时，南澳大利亚关闭了边境，禁止葡萄插条入境。检疫守住了。如今，巴罗莎的西拉、歌海娜和马塔罗仍生长在自己的根系上，有些已有 150 多年树龄。</p><p>照料它们的家族依然在这里；与他们并肩的，是为老藤而来、又因山谷而留下的年轻酿酒师。许多人会在自家酒庄亲自为您斟酒。</p>',
+      'old-vines-new-hands-2/alt': '拱顶石砌酒窖里堆叠的橡木桶',
+      'old-vines-new-hands-2/caption': '一个世纪前窖藏的加强型葡萄酒，至今仍静卧在山谷最古老的酒窖中。',
+      'old-vines-new-hands-3/link.text': '寻找酒庄',
+    },
+    'chapters/barossa-story/a-table-for-everyone': {
+      'header.title': '人人有座的餐桌',
+      'header.description': '早上七点开门的面包房、周六的市集、葡萄园中的悠长午宴：山谷的美食和美酒一样，讲述着它的故事。',
+      'header.image.alt': '条纹遮阳篷下摆满新鲜农产品的市集摊位',
+      description: '早上七点开门的面包房、周六的市集、葡萄园中的悠长午宴：山谷的美食和美酒一样，讲述着它的故事。',
+      'a-table-for-everyone-1/html':
+        '<p>移民的厨房从未消失。安格斯顿至今仍在熏制德式香肠，塔南达的奶酥蛋糕依旧热乎乎地出炉，而巴罗莎农夫市集每个周六上午都会把山谷里的农户和面包师聚到一起。</p><p>围绕着他们，形成了整个山谷共享的餐桌文化：树下的悠长午宴、采收季的丰收盛宴，还有由酿酒师亲自斟酒的酿酒师晚宴。</p>',
+      'a-table-for-everyone-2/alt': '彩灯串下一张摆好午餐的长桌',
+      'a-table-for-everyone-2/caption': '采收季的一顿悠长午宴，整个山谷围坐在一起。',
+    },
+  },
   // The navigation as seeded: the listing pages sit after 'Things to do' (seedDemoListings).
   nav: {
     siteName: '巴罗莎',
