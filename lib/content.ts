@@ -4,9 +4,9 @@
  */
 import { z } from 'zod'
 import type { DomainLanguages } from './locales'
-import { texts } from './texts'
 import { translatable } from './translatable'
 import { isMp4Url } from './video-link'
+import { blockEditorTexts } from './editor-texts.ts'
 
 export const collections = ['pages', 'listings', 'chapters'] as const
 export const collectionSchema = z.enum(collections)
@@ -63,7 +63,7 @@ export const headerVideoSchema = z.object({
     .string()
     .trim()
     .max(2000)
-    .refine((v) => v === '' || isMp4Url(v), texts.blockEditors.header.mp4Only)
+    .refine((v) => v === '' || isMp4Url(v), blockEditorTexts.header.mp4Only)
     .default(''),
   poster: imageRefSchema.optional(),
 })

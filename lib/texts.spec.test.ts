@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { roomTypes } from './concierge.ts'
 import { newCategoryName } from './listings.ts'
 import { blockTexts, chapterTexts, conciergeTexts, listingPdfTexts, listingTexts, texts } from './texts.ts'
+import { editorTexts, blockEditorTexts } from './editor-texts.ts'
 
 const SPEC_FILES = ['01-site-and-editor.md', '02-listings-blocks-booking.md']
 /** The shared spec folder beside the project (the clean-clone CI gets a copy of it there too). */
@@ -43,26 +44,26 @@ const ROWS: Row[] = [
   ['whppt:error Page not found.', texts.errors.pageTypeNotFound],
   ['Unknown middleware {name}', texts.errors.unknownMiddleware('audit'), { '{name}': 'audit' }],
   // §2.3-2.4: sign-in and password recovery.
-  ['Welcome', texts.editor.login.title],
-  ['Username or Email', texts.editor.login.username],
-  ['Password', texts.editor.login.password],
-  ['Submit', texts.editor.login.submit],
-  ['Forgot Password?', texts.editor.login.forgotPassword],
-  ['Forgot Password?', texts.editor.forgotPassword.title],
-  ['Email', texts.editor.forgotPassword.email],
-  ['Reset Password', texts.editor.forgotPassword.submit],
-  ['Check your mail', texts.editor.forgotPassword.sentTitle],
-  ['Back to login', texts.editor.forgotPassword.backToLogin],
-  ['Please provide your email address', texts.editor.forgotPassword.emailRequired],
-  ['Please provide a valid email address', texts.editor.forgotPassword.emailInvalid],
+  ['Welcome', editorTexts.login.title],
+  ['Username or Email', editorTexts.login.username],
+  ['Password', editorTexts.login.password],
+  ['Submit', editorTexts.login.submit],
+  ['Forgot Password?', editorTexts.login.forgotPassword],
+  ['Forgot Password?', editorTexts.forgotPassword.title],
+  ['Email', editorTexts.forgotPassword.email],
+  ['Reset Password', editorTexts.forgotPassword.submit],
+  ['Check your mail', editorTexts.forgotPassword.sentTitle],
+  ['Back to login', editorTexts.forgotPassword.backToLogin],
+  ['Please provide your email address', editorTexts.forgotPassword.emailRequired],
+  ['Please provide a valid email address', editorTexts.forgotPassword.emailInvalid],
   ['You are already logged in as another user', texts.toasts.alreadyLoggedIn],
   // §2.5-2.10: the editor.
-  ['Welcome to your dashboard', texts.editor.dashboard.title],
-  ['Are you sure you want to delete this component?', texts.editor.confirmDeleteComponent],
-  ['Are you sure?', texts.editor.confirm],
-  ["Changes you've made may not be saved, are you sure you want to leave this page?", texts.editor.unsavedChanges],
-  ['Value provided is not type Array, please provide an Array or use the setSelected', texts.editor.notAnArray],
-  ['Value is missing', texts.editor.valueMissing],
+  ['Welcome to your dashboard', editorTexts.dashboard.title],
+  ['Are you sure you want to delete this component?', editorTexts.confirmDeleteComponent],
+  ['Are you sure?', editorTexts.confirm],
+  ["Changes you've made may not be saved, are you sure you want to leave this page?", editorTexts.unsavedChanges],
+  ['Value provided is not type Array, please provide an Array or use the setSelected', editorTexts.notAnArray],
+  ['Value is missing', editorTexts.valueMissing],
   // §2.11 and spec 02 §2.7: stories and chapters.
   ['Chapters', chapterTexts.panelTitle],
   ['Create story', chapterTexts.createStory],
@@ -163,7 +164,7 @@ const ROWS: Row[] = [
   ['Listing Updated with Book Easy', listingTexts.toasts.listingBookEasy],
   ['Listing Synced', listingTexts.toasts.listingSynced],
   // §8: the region map block.
-  ['Alpaca Url', texts.blockEditors.regionMap.url],
+  ['Alpaca Url', blockEditorTexts.regionMap.url],
   ['No map found for this URL.', blockTexts.regionMap.noMap],
 ]
 

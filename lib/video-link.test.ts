@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { headerSchema } from './content.ts'
-import { texts } from './texts.ts'
 import { isMp4Url } from './video-link.ts'
+import { blockEditorTexts } from './editor-texts.ts'
 
 describe('isMp4Url (spec 01 §5: a video link must be an mp4 file)', () => {
   it('takes http(s) addresses and site paths ending in .mp4, with a query or fragment', () => {
@@ -36,7 +36,7 @@ describe('the page header as saved', () => {
     const result = headerSchema.safeParse({ title: 'T', video: { link: 'https://example.com/clip.mov' } })
     expect(result.success).toBe(false)
     expect(result.error?.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))).toEqual([
-      { path: 'video.link', message: texts.blockEditors.header.mp4Only },
+      { path: 'video.link', message: blockEditorTexts.header.mp4Only },
     ])
     expect(headerSchema.parse({ title: 'T', video: { link: ' /media/clip.mp4 ' } }).video?.link).toBe('/media/clip.mp4')
     expect(headerSchema.parse({ title: 'T', video: { link: '' } }).video?.link).toBe('')

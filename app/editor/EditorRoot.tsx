@@ -34,6 +34,7 @@ import { editorPageOf, useRoutePage } from './use-route-page.ts'
 import { useUnsavedChangesPrompt } from './use-unsaved-changes.ts'
 import { CurrentUserContext } from './team/current-user.tsx'
 import { useTeamSession } from './team/use-team-session.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 export interface EditorUser {
   _id: string
@@ -168,7 +169,7 @@ function EditorShell({ user }: { user: EditorUser | null }) {
   const modalPanel = isPanelItem(activeItem) && itemSurface[activeItem] === 'modal' ? panels[activeItem] : null
   const closeModal = (open: boolean) => {
     if (open) return
-    if (modalDirty.current && !window.confirm(texts.editor.unsavedChanges)) return
+    if (modalDirty.current && !window.confirm(editorTexts.unsavedChanges)) return
     modalDirty.current = false
     dispatch({ type: 'clearActiveItem' })
   }

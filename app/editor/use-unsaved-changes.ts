@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useBlocker } from 'react-router'
-import { texts } from '#lib/texts'
+import { editorTexts } from '#lib/editor-texts'
 
 /**
  * Spec 01 §4: while the page has unsaved changes, leaving it asks first. In-app navigation to
@@ -12,7 +12,7 @@ export function useUnsavedChangesPrompt(isDirty: boolean) {
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return
-    if (window.confirm(texts.editor.unsavedChanges)) blocker.proceed()
+    if (window.confirm(editorTexts.unsavedChanges)) blocker.proceed()
     else blocker.reset()
   }, [blocker])
 
@@ -21,7 +21,7 @@ export function useUnsavedChangesPrompt(isDirty: boolean) {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault()
       // Older browsers need returnValue set to show their prompt.
-      event.returnValue = texts.editor.unsavedChanges
+      event.returnValue = editorTexts.unsavedChanges
     }
     window.addEventListener('beforeunload', onBeforeUnload)
     return () => window.removeEventListener('beforeunload', onBeforeUnload)

@@ -1,10 +1,10 @@
-import { texts } from '#lib/texts'
 import { Checkbox } from '#ui/editor/fields'
 import { ColourPicker } from '#ui/editor/ColourPicker'
 import type { BlockEditorProps } from '../define'
 import type { Props } from './schema'
+import { blockEditorTexts } from '#lib/editor-texts'
 
-const t = texts.blockEditors
+const t = blockEditorTexts
 
 export function Editor({ block: b, set }: BlockEditorProps<Props>) {
   return (

@@ -1,12 +1,12 @@
 import { useId } from 'react'
-import { texts } from '#lib/texts'
 import { buttonClass, RowButton, TextInput } from '#ui/editor/fields'
 import { chrome } from '#ui/editor/classes'
 import { ArrowDownIcon, CloseIcon, EmailIcon, LocationIcon, PhoneIcon, UrlIcon } from '#ui/icons'
 import type { BlockEditorProps } from '../define'
 import { contactTypes, type ContactMethod, type Props } from './schema'
+import { editorTexts, blockEditorTexts } from '#lib/editor-texts'
 
-const t = texts.blockEditors.contact
+const t = blockEditorTexts.contact
 const icons = { phone: PhoneIcon, email: EmailIcon, location: LocationIcon, url: UrlIcon }
 
 /** The contact icon chooser (spec 02 §2.9): one radio group of the four icons per method. */
@@ -62,16 +62,16 @@ export function Editor({ block, set }: BlockEditorProps<Props>) {
         <fieldset key={i} className="flex flex-col gap-3 rounded-md p-3 ring-1 ring-neutral-200">
           <legend className="px-1 text-xs font-semibold text-neutral-700">{t.method(i + 1)}</legend>
           <IconChooser legend={t.icon} value={method.type} onChange={(type) => update(i, { type })} />
-          <TextInput label={texts.editor.siteDocs.text} value={method.text} onChange={(e) => update(i, { text: e.target.value })} />
+          <TextInput label={editorTexts.siteDocs.text} value={method.text} onChange={(e) => update(i, { text: e.target.value })} />
           <TextInput
-            label={texts.editor.siteDocs.href}
+            label={editorTexts.siteDocs.href}
             value={method.link}
             spellCheck={false}
             onChange={(e) => update(i, { link: e.target.value })}
           />
           <div className="flex gap-2">
             <RowButton
-              label={texts.editor.siteDocs.moveDown}
+              label={editorTexts.siteDocs.moveDown}
               disabled={i === methods.length - 1}
               onClick={() =>
                 set(
@@ -83,7 +83,7 @@ export function Editor({ block, set }: BlockEditorProps<Props>) {
               <ArrowDownIcon size={16} />
             </RowButton>
             <RowButton
-              label={texts.editor.siteDocs.remove}
+              label={editorTexts.siteDocs.remove}
               onClick={() =>
                 set(
                   'contactMethods',

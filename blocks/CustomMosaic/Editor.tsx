@@ -12,7 +12,6 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from '@dnd-kit/utilities'
 import { Tabs } from 'radix-ui'
 import { useRef } from 'react'
-import { texts } from '#lib/texts'
 import { TextInput } from '#ui/editor/fields'
 import { RangeField } from '#ui/editor/RangeField'
 import { chrome } from '#ui/editor/classes'
@@ -20,8 +19,9 @@ import { imageUrl } from '#ui/image-url'
 import type { BlockEditorProps } from '../define'
 import { MOSAIC_GAP_MAX, mobileOrder, mosaicCells, reorder, type MosaicCell } from './cells'
 import type { MosaicTile, Props } from './schema'
+import { blockEditorTexts } from '#lib/editor-texts'
 
-const t = texts.blockEditors.mosaic
+const t = blockEditorTexts.mosaic
 
 /** The mosaic link editor (spec 02 §2.9): each tile's link as Text and URL. */
 function TileLinks({ items, set }: { items: Props['items']; set: BlockEditorProps<Props>['set'] }) {

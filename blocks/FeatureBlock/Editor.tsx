@@ -1,9 +1,9 @@
-import { texts } from '#lib/texts'
 import { Checkbox } from '#ui/editor/fields'
 import type { BlockEditorProps } from '../define'
 import type { Props } from './schema'
+import { blockEditorTexts } from '#lib/editor-texts'
 
-const t = texts.blockEditors.featureBlock
+const t = blockEditorTexts.featureBlock
 
 export function Editor({ block: b, set }: BlockEditorProps<Props>) {
   return (

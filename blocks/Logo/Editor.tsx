@@ -1,10 +1,10 @@
-import { texts } from '#lib/texts'
 import { SelectInput } from '#ui/editor/fields'
 import { RangeField } from '#ui/editor/RangeField'
 import type { BlockEditorProps } from '../define'
 import type { Props } from './schema'
+import { blockEditorTexts } from '#lib/editor-texts'
 
-const t = texts.blockEditors.logo
+const t = blockEditorTexts.logo
 
 export function Editor({ block: b, set }: BlockEditorProps<Props>) {
   return (

@@ -1,9 +1,9 @@
-import { texts } from '#lib/texts'
 import { TextInput } from '#ui/editor/fields'
 import type { BlockEditorProps } from '../define'
 import type { Props } from './schema'
+import { blockEditorTexts } from '#lib/editor-texts'
 
-const t = texts.blockEditors.newsletter
+const t = blockEditorTexts.newsletter
 
 export function Editor({ block: b, set }: BlockEditorProps<Props>) {
   const actionOk = !b.formAction || /^https:\/\/\S+$/i.test(b.formAction) || /^\/[\w/-]+$/.test(b.formAction)

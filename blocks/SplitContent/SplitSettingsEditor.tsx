@@ -1,9 +1,9 @@
-import { texts } from '#lib/texts'
 import { SPLIT_GAP_MAX, SPLIT_PIXEL_GAP_MAX, SPLIT_PIXEL_GAPS, SPLIT_WIDTH_MAX } from './split'
 import { Checkbox } from '#ui/editor/fields.tsx'
 import { RangeField } from '#ui/editor/RangeField.tsx'
+import { blockEditorTexts } from '#lib/editor-texts'
 
-const t = texts.blockEditors.split
+const t = blockEditorTexts.split
 
 export interface SplitValues {
   width: number

@@ -1,9 +1,9 @@
 import { useState } from 'react'
-import { texts } from '#lib/texts'
 import { TextInput } from '#ui/editor/fields'
 import { extractVideoId, videoIdPattern, type VideoProvider } from './video-id'
+import { blockEditorTexts } from '#lib/editor-texts'
 
-const t = texts.blockEditors.video
+const t = blockEditorTexts.video
 
 /** The video id (a pasted address is turned into its id) and the title read out for the player. */
 export function VideoEditor({

@@ -12,16 +12,17 @@ import { texts } from '#lib/texts'
 import { axe, formatViolations } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage } from '../helpers/editor-session.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 const baseUrl = laneBaseUrl()
-const a = texts.editor.autosave
+const a = editorTexts.autosave
 const run = Date.now().toString(36)
 
 const session = openEditorSession({ viewport: { width: 1440, height: 900 }, timeoutMs: 20_000 })
 
 const draftStatus = (p: Page) => p.getByRole('status', { name: a.label })
 const heading = (p: Page) =>
-  p.getByRole('group', { name: texts.editor.blocks.component('Section Heading') }).getByRole('textbox', { name: 'Title', exact: true })
+  p.getByRole('group', { name: editorTexts.blocks.component('Section Heading') }).getByRole('textbox', { name: 'Title', exact: true })
 
 async function storedDraft(slug: string): Promise<PageDoc> {
   const response = await session.editor.request.get(`${baseUrl}/api/page/load?slug=${encodeURIComponent(slug)}`)
@@ -42,7 +43,7 @@ async function openEditing(slug: string, title: string): Promise<Page> {
   const p = await session.editor.newPage()
   await p.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
   await editorMenu(p).waitFor()
-  await chooseMenuItem(p, texts.editor.menu.select)
+  await chooseMenuItem(p, editorTexts.menu.select)
   await heading(p).waitFor()
   return p
 }
@@ -160,7 +161,7 @@ describe('autosave of drafts (issue 17)', () => {
     await saveDraftPage(session.editor, { ...stored, contents: [{ componentType: 'SectionHeading', title: 'Theirs', subtitle: '' }] })
 
     await typeAtEnd(p, ' (mine)')
-    const conflict = p.getByRole('alertdialog', { name: texts.editor.conflict.title })
+    const conflict = p.getByRole('alertdialog', { name: editorTexts.conflict.title })
     await conflict.waitFor({ timeout: 20_000 })
     // By selector: the open dialog hides the rest of the page from the accessibility tree.
     expect(await p.locator('[data-autosave-status]').textContent()).toBe(a.conflict)
@@ -169,7 +170,7 @@ describe('autosave of drafts (issue 17)', () => {
     expect(violations, formatViolations(violations)).toEqual([])
 
     // The one field both changed, mine kept.
-    await conflict.getByRole('button', { name: texts.editor.merge.dialog.saveChoices }).click()
+    await conflict.getByRole('button', { name: editorTexts.merge.dialog.saveChoices }).click()
     await conflict.waitFor({ state: 'detached' })
     await waitForSaved(p)
     expect(await storedHeading(slug)).toBe('Market day (mine)')
@@ -180,11 +181,11 @@ describe('autosave of drafts (issue 17)', () => {
     const slug = `e2e-autosave-savepage-${run}`
     const p = await openEditing(slug, 'Wine trail')
     await typeAtEnd(p, ' map')
-    await chooseMenuItem(p, texts.editor.menu.savePage)
+    await chooseMenuItem(p, editorTexts.menu.savePage)
     await toasts(p, texts.toasts.pageSaved).first().waitFor()
     expect(await storedHeading(slug)).toBe('Wine trail map')
-    const panel = p.getByRole('dialog', { name: texts.editor.panels.savePage })
-    await panel.getByText(texts.editor.pagePanel.allSaved).waitFor()
+    const panel = p.getByRole('dialog', { name: editorTexts.panels.savePage })
+    await panel.getByText(editorTexts.pagePanel.allSaved).waitFor()
     expect(await draftStatus(p).textContent()).toMatch(/^Draft saved \d\d:\d\d$/)
     const violations = await axe(p)
     expect(violations, formatViolations(violations)).toEqual([])

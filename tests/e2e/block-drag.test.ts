@@ -10,14 +10,14 @@ import path from 'node:path'
 import type { Page as FirefoxPage } from 'puppeteer-core'
 import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, test } from 'vitest'
-import { texts } from '#lib/texts'
 import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage } from '../helpers/editor-session.ts'
 import { openFirefox, signedInFirefoxContext } from '../helpers/firefox.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 const baseUrl = laneBaseUrl()
-const b = texts.editor.blocks
+const b = editorTexts.blocks
 const run = Date.now().toString(36)
 const shots = process.env.SHOTS_DIR || '/tmp/shots-drag'
 
@@ -67,7 +67,7 @@ async function openEditing(slug: string): Promise<Page> {
   const p = await session.editor.newPage()
   await p.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
   await editorMenu(p).waitFor()
-  await chooseMenuItem(p, texts.editor.menu.select)
+  await chooseMenuItem(p, editorTexts.menu.select)
   await frameAt(p, 9).waitFor()
   return p
 }
@@ -201,7 +201,7 @@ describe('dragging a block shows where it lands (issue 31 point 3)', () => {
       const p = await context.newPage()
       await p.setViewport({ width: 1280, height: 720 })
       await p.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
-      await p.locator(`::-p-aria(${texts.editor.menu.select}[role="button"])`).click()
+      await p.locator(`::-p-aria(${editorTexts.menu.select}[role="button"])`).click()
       await p.waitForSelector('main [data-editor-frame][data-block="Quote"]')
       expect(await p.evaluate(orderScript)).toEqual(order)
 

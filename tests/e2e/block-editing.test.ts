@@ -13,10 +13,11 @@ import { texts } from '#lib/texts'
 import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession } from '../helpers/editor-session.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 const baseUrl = laneBaseUrl()
-const m = texts.editor.menu
-const b = texts.editor.blocks
+const m = editorTexts.menu
+const b = editorTexts.blocks
 const run = Date.now().toString(36)
 const shots = '/tmp/shots-h1'
 
@@ -147,7 +148,7 @@ describe('Select Component', () => {
     // With the sidebar open, the block's actions are at its top (the frame's toolbar would be beneath it).
     expect(await toolbar(p).count()).toBe(0)
     await sidebar.getByRole('button', { name: b.remove, exact: true }).click()
-    expect(prompts).toEqual([texts.editor.confirmDeleteComponent])
+    expect(prompts).toEqual([editorTexts.confirmDeleteComponent])
     await expect.poll(() => p.locator('[data-editor-frame]').filter({ hasText: 'Opening paragraph.' }).count()).toBe(1)
     await sidebar.waitFor({ state: 'detached' })
 
@@ -162,12 +163,12 @@ describe('Select Component', () => {
 
     // Save and publish from the menu.
     await chooseMenuItem(p, m.savePage)
-    const savePanel = p.getByRole('dialog', { name: texts.editor.panels.savePage })
-    await savePanel.getByRole('button', { name: texts.editor.pagePanel.savePage, exact: true }).click()
+    const savePanel = p.getByRole('dialog', { name: editorTexts.panels.savePage })
+    await savePanel.getByRole('button', { name: editorTexts.pagePanel.savePage, exact: true }).click()
     await expectToast(p, texts.toasts.pageSaved)
     await chooseMenuItem(p, m.publishPage)
-    const publishPanel = p.getByRole('dialog', { name: texts.editor.panels.publishPage })
-    await publishPanel.getByRole('button', { name: texts.editor.pagePanel.publishPage, exact: true }).click()
+    const publishPanel = p.getByRole('dialog', { name: editorTexts.panels.publishPage })
+    await publishPanel.getByRole('button', { name: editorTexts.pagePanel.publishPage, exact: true }).click()
     await expectToast(p, texts.toasts.pagePublished)
 
     // The visitor sees the result, plain.

@@ -8,16 +8,16 @@ import sharp from 'sharp'
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import type { PageDoc } from '#lib/content'
-import { texts } from '#lib/texts'
 import { containers } from '#blocks/containers'
 import { axe, formatViolations } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, picture, saveAndPublish, uploadPicture } from '../helpers/editor-session.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 const baseUrl = laneBaseUrl()
-const m = texts.editor.menu
-const b = texts.editor.blocks
-const ie = texts.editor.imageEditor
+const m = editorTexts.menu
+const b = editorTexts.blocks
+const ie = editorTexts.imageEditor
 const run = Date.now().toString(36)
 
 const session = openEditorSession({ viewport: { width: 1440, height: 900 } })

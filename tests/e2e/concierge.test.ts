@@ -18,11 +18,12 @@ import { createEditorCli } from '../helpers/cli.ts'
 import { freePort, preparedDemoCopy, startProductionServer, type RunningServer } from '../helpers/server.ts'
 import { startSmtpServer, waitForSavedMail } from '../helpers/smtp.ts'
 import { laneBaseUrl, laneMailDir } from '../helpers/lane.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 const baseUrl = laneBaseUrl()
 const editor = inject('editor')
 const mailDir = laneMailDir()
-const m = texts.editor.menu
+const m = editorTexts.menu
 const t = texts.concierge
 const L = t.labels
 const run = Date.now().toString(36)
@@ -84,7 +85,7 @@ const menu = (p: Page) => p.getByRole('navigation', { name: m.label })
 
 async function openConciergePanel(p: Page): Promise<Locator> {
   await menu(p).getByRole('button', { name: m.siteSettings, exact: true }).click()
-  const dialog = p.getByRole('dialog', { name: texts.editor.panels.siteSettings, exact: true })
+  const dialog = p.getByRole('dialog', { name: editorTexts.panels.siteSettings, exact: true })
   await dialog.waitFor()
   await dialog.getByRole('tab', { name: t.panelTitle, exact: true }).click()
   await dialog.getByRole('button', { name: t.save }).waitFor()

@@ -19,6 +19,7 @@ import { seedDemo } from '#server/demo/seed'
 import { createServices } from '#server/services/index'
 import { axe, formatViolations, launchBrowser, screenshot } from '../helpers/browser.ts'
 import { preparedDemoCopy, startProductionServer, type RunningServer } from '../helpers/server.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 // Generous limits: the machine running the suite may be busy.
 vi.setConfig({ testTimeout: 120_000 })
@@ -129,13 +130,13 @@ describe('consent for third parties', () => {
       const dialog = page.getByRole('dialog', { name: 'Site Settings', exact: true })
       const fields = dialog.locator('[data-third-parties]')
       await fields.getByLabel('Analytics id').fill('not an id')
-      await dialog.getByRole('button', { name: texts.editor.siteSettings.publish, exact: true }).click()
+      await dialog.getByRole('button', { name: editorTexts.siteSettings.publish, exact: true }).click()
       await fields.getByText('An analytics id looks like G-XXXXXXX').waitFor()
       await fields.getByLabel('Analytics id').fill(ids.analyticsId)
       await fields.getByLabel('Ad pixel id').fill(ids.pixelId)
       await fields.getByLabel('Tag manager id').fill(ids.tagManagerId)
       await screenshot(page, { path: `${shots}/site-settings-ids-1440.png` })
-      await dialog.getByRole('button', { name: texts.editor.siteSettings.publish, exact: true }).click()
+      await dialog.getByRole('button', { name: editorTexts.siteSettings.publish, exact: true }).click()
       await page.getByText(texts.toasts.siteSettingsPublished).first().waitFor()
       const stored = (await (await context.request.get(`${baseUrl}/api/siteSettings/loadSiteSettings`)).json()) as Record<string, unknown>
       expect(stored).toMatchObject(ids)

@@ -17,11 +17,12 @@ import { texts } from '#lib/texts'
 import { axe, formatViolations, launchBrowser, screenshot } from '../helpers/browser.ts'
 import { siteApi } from '../helpers/site.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 const baseUrl = laneBaseUrl()
 const editor = inject('editor')
 const api = siteApi(baseUrl)
-const m = texts.editor.menu
+const m = editorTexts.menu
 const run = Date.now().toString(36)
 const screenshots = path.resolve('test-results/content-lifecycle')
 
@@ -135,21 +136,21 @@ async function storedDraft(slug: string): Promise<PageDoc> {
 
 async function setTitleInSettings(p: Page, title: string): Promise<Locator> {
   await choose(p, m.pageSettings)
-  const settings = await surface(p, texts.editor.panels.pageSettings)
-  await settings.getByLabel(texts.editor.pageSettings.title, { exact: true }).fill(title)
-  await settings.getByRole('button', { name: texts.editor.pageSettings.savePage }).click()
+  const settings = await surface(p, editorTexts.panels.pageSettings)
+  await settings.getByLabel(editorTexts.pageSettings.title, { exact: true }).fill(title)
+  await settings.getByRole('button', { name: editorTexts.pageSettings.savePage }).click()
   return settings
 }
 
 async function closeSurface(p: Page, dialog: Locator) {
-  await dialog.getByRole('button', { name: texts.editor.close }).click()
+  await dialog.getByRole('button', { name: editorTexts.close }).click()
   await dialog.waitFor({ state: 'detached' })
 }
 
 async function publishFromPanel(p: Page) {
   await choose(p, m.publishPage)
-  const panel = await surface(p, texts.editor.panels.publishPage)
-  await panel.getByRole('button', { name: texts.editor.pagePanel.publishPage, exact: true }).click()
+  const panel = await surface(p, editorTexts.panels.publishPage)
+  await panel.getByRole('button', { name: editorTexts.pagePanel.publishPage, exact: true }).click()
   await expectToast(p, texts.toasts.pagePublished)
   await closeSurface(p, panel)
 }
@@ -164,19 +165,19 @@ describe('Create New Page', () => {
       const p = await editorPage('/')
 
       await choose(p, m.createPage)
-      const dialog = await surface(p, texts.editor.panels.createPage)
-      const templateSelect = dialog.getByLabel(texts.editor.createPage.template)
+      const dialog = await surface(p, editorTexts.panels.createPage)
+      const templateSelect = dialog.getByLabel(editorTexts.createPage.template)
       // All seven templates, with their labels (spec 01 §2.14).
       expect(await templateSelect.locator('option').allTextContents()).toEqual(templateKeys.map((k) => pageTemplates[k].label))
       await templateSelect.selectOption({ label })
-      await dialog.getByLabel(texts.editor.createPage.title, { exact: true }).fill(title)
+      await dialog.getByLabel(editorTexts.createPage.title, { exact: true }).fill(title)
       // The slug follows the title until it is edited; 'Your slug: /…' shows what will be stored.
-      expect(await dialog.getByLabel(texts.editor.createPage.slug, { exact: true }).inputValue()).toBe(
+      expect(await dialog.getByLabel(editorTexts.createPage.slug, { exact: true }).inputValue()).toBe(
         `e2e-${label.toLowerCase().replace(/ /g, '-')}-${run}`,
       )
-      await dialog.getByLabel(texts.editor.createPage.slug, { exact: true }).fill(slug)
-      await dialog.getByText(texts.editor.createPage.slugPreview(slug)).waitFor()
-      const create = dialog.getByRole('button', { name: texts.editor.createPage.submit })
+      await dialog.getByLabel(editorTexts.createPage.slug, { exact: true }).fill(slug)
+      await dialog.getByText(editorTexts.createPage.slugPreview(slug)).waitFor()
+      const create = dialog.getByRole('button', { name: editorTexts.createPage.submit })
       await expect.poll(() => create.isEnabled()).toBe(true)
       if (template === 'home') {
         await screenshot(p, { path: path.join(screenshots, 'create-page-dialog.png') })
@@ -223,14 +224,14 @@ describe('Create New Page', () => {
     await createPage(taken, 'Taken')
     const p = await editorPage('/')
     await choose(p, m.createPage)
-    const dialog = await surface(p, texts.editor.panels.createPage)
-    await dialog.getByLabel(texts.editor.createPage.title, { exact: true }).fill('Taken')
-    await dialog.getByLabel(texts.editor.createPage.slug, { exact: true }).fill(taken)
-    await dialog.getByText(texts.editor.createPage.slugTaken).waitFor()
-    expect(await dialog.getByRole('button', { name: texts.editor.createPage.submit }).isDisabled()).toBe(true)
-    await dialog.getByLabel(texts.editor.createPage.slug, { exact: true }).fill(`${taken}-2`)
-    await expect.poll(() => dialog.getByText(texts.editor.createPage.slugTaken).count()).toBe(0)
-    await expect.poll(() => dialog.getByRole('button', { name: texts.editor.createPage.submit }).isEnabled()).toBe(true)
+    const dialog = await surface(p, editorTexts.panels.createPage)
+    await dialog.getByLabel(editorTexts.createPage.title, { exact: true }).fill('Taken')
+    await dialog.getByLabel(editorTexts.createPage.slug, { exact: true }).fill(taken)
+    await dialog.getByText(editorTexts.createPage.slugTaken).waitFor()
+    expect(await dialog.getByRole('button', { name: editorTexts.createPage.submit }).isDisabled()).toBe(true)
+    await dialog.getByLabel(editorTexts.createPage.slug, { exact: true }).fill(`${taken}-2`)
+    await expect.poll(() => dialog.getByText(editorTexts.createPage.slugTaken).count()).toBe(0)
+    await expect.poll(() => dialog.getByRole('button', { name: editorTexts.createPage.submit }).isEnabled()).toBe(true)
   })
 })
 
@@ -270,33 +271,33 @@ describe('publishing', () => {
 
     // A published page cannot be deleted: the server's message is shown.
     await choose(p, m.pageSettings)
-    let dialog = await surface(p, texts.editor.panels.pageSettings)
-    await dialog.getByRole('button', { name: texts.editor.pageSettings.delete }).click()
-    let confirm = p.getByRole('alertdialog', { name: texts.editor.confirm })
-    await confirm.getByRole('button', { name: texts.editor.pageSettings.delete }).click()
+    let dialog = await surface(p, editorTexts.panels.pageSettings)
+    await dialog.getByRole('button', { name: editorTexts.pageSettings.delete }).click()
+    let confirm = p.getByRole('alertdialog', { name: editorTexts.confirm })
+    await confirm.getByRole('button', { name: editorTexts.pageSettings.delete }).click()
     await dialog.getByRole('alert').filter({ hasText: 'Unpublish it before deleting it' }).waitFor()
 
     // Unpublishing asks first, saying what visitors will get (issue 31); Cancel keeps the page up.
-    await dialog.getByRole('button', { name: texts.editor.pageSettings.unpublish }).click()
-    const pp = texts.editor.pagePanel
+    await dialog.getByRole('button', { name: editorTexts.pageSettings.unpublish }).click()
+    const pp = editorTexts.pagePanel
     let ask = p.getByRole('alertdialog', { name: pp.unpublishTitle })
     expect(await ask.innerText()).toContain(pp.unpublishDescription(`/${slug}`))
-    await ask.getByRole('button', { name: texts.editor.cancel }).click()
+    await ask.getByRole('button', { name: editorTexts.cancel }).click()
     await ask.waitFor({ state: 'detached' })
     expect(await status(`/${slug}`)).toBe(200)
-    await dialog.getByRole('button', { name: texts.editor.pageSettings.unpublish }).click()
+    await dialog.getByRole('button', { name: editorTexts.pageSettings.unpublish }).click()
     ask = p.getByRole('alertdialog', { name: pp.unpublishTitle })
     await ask.getByRole('button', { name: pp.unpublishConfirm }).click()
     await expectToast(p, texts.toasts.pageUnpublished)
     expect(await status(`/${slug}`)).toBe(404)
     expect(await search()).toBe(0)
 
-    await dialog.getByRole('button', { name: texts.editor.pageSettings.delete }).click()
-    confirm = p.getByRole('alertdialog', { name: texts.editor.confirm })
-    await confirm.getByRole('button', { name: texts.editor.pageSettings.delete }).click()
+    await dialog.getByRole('button', { name: editorTexts.pageSettings.delete }).click()
+    confirm = p.getByRole('alertdialog', { name: editorTexts.confirm })
+    await confirm.getByRole('button', { name: editorTexts.pageSettings.delete }).click()
     await expectToast(p, texts.toasts.pageDeleted)
     await p.waitForURL(`${baseUrl}/`)
-    dialog = p.getByRole('dialog', { name: texts.editor.panels.pageSettings })
+    dialog = p.getByRole('dialog', { name: editorTexts.panels.pageSettings })
     expect(await dialog.count()).toBe(0)
     const gone = await editorApi.request.get(`${baseUrl}/api/page/load?slug=${slug}`)
     expect(gone.status()).toBe(404)
@@ -313,33 +314,33 @@ describe('publishing', () => {
 
     // B still holds the version it loaded: its save is refused with the server's message.
     const settingsB = await setTitleInSettings(b, `Saved by B ${run}`)
-    const conflict = b.getByRole('alertdialog', { name: texts.editor.conflict.title })
+    const conflict = b.getByRole('alertdialog', { name: editorTexts.conflict.title })
     await conflict.waitFor()
     // When, in the site's time and format (DD/MM/YYYY HH:MM), not a raw UTC timestamp.
     expect(await conflict.innerText()).toMatch(new RegExp(`saved by ${editor.username} at \\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d after`))
     // Nothing was lost yet: B's edit is still in the form.
-    expect(await settingsB.getByLabel(texts.editor.pageSettings.title, { exact: true }).inputValue()).toBe(`Saved by B ${run}`)
-    await conflict.getByRole('button', { name: texts.editor.conflict.reload }).click()
+    expect(await settingsB.getByLabel(editorTexts.pageSettings.title, { exact: true }).inputValue()).toBe(`Saved by B ${run}`)
+    await conflict.getByRole('button', { name: editorTexts.conflict.reload }).click()
     await conflict.waitFor({ state: 'detached' })
     // Theirs is shown: in the form and on the page.
-    await expect.poll(() => settingsB.getByLabel(texts.editor.pageSettings.title, { exact: true }).inputValue()).toBe(`Saved by A ${run}`)
+    await expect.poll(() => settingsB.getByLabel(editorTexts.pageSettings.title, { exact: true }).inputValue()).toBe(`Saved by A ${run}`)
     await expect.poll(() => heading(b)).toBe(`Saved by A ${run}`)
 
     // B saves on top of A's version: accepted.
-    await settingsB.getByLabel(texts.editor.pageSettings.title, { exact: true }).fill(`B on top ${run}`)
-    await settingsB.getByRole('button', { name: texts.editor.pageSettings.savePage }).click()
+    await settingsB.getByLabel(editorTexts.pageSettings.title, { exact: true }).fill(`B on top ${run}`)
+    await settingsB.getByRole('button', { name: editorTexts.pageSettings.savePage }).click()
     await expectToast(b, texts.toasts.pageSaved)
     expect((await storedDraft(slug)).header.title).toBe(`B on top ${run}`)
 
     // Now A is stale and changes the same title: A keeps theirs, knowingly, for that field.
     await waitForNoToasts(a)
-    await settingsA.getByLabel(texts.editor.pageSettings.title, { exact: true }).fill(`A wins ${run}`)
-    await settingsA.getByRole('button', { name: texts.editor.pageSettings.savePage }).click()
-    const conflictA = a.getByRole('alertdialog', { name: texts.editor.conflict.title })
+    await settingsA.getByLabel(editorTexts.pageSettings.title, { exact: true }).fill(`A wins ${run}`)
+    await settingsA.getByRole('button', { name: editorTexts.pageSettings.savePage }).click()
+    const conflictA = a.getByRole('alertdialog', { name: editorTexts.conflict.title })
     await conflictA.waitFor()
-    const field = conflictA.getByRole('group', { name: texts.editor.merge.fields.title! })
+    const field = conflictA.getByRole('group', { name: editorTexts.merge.fields.title! })
     expect(await field.locator('[data-conflict-value="theirs"]').textContent()).toBe(`B on top ${run}`)
-    await conflictA.getByRole('button', { name: texts.editor.merge.dialog.saveChoices }).click()
+    await conflictA.getByRole('button', { name: editorTexts.merge.dialog.saveChoices }).click()
     await expectToast(a, texts.toasts.pageSaved)
     await conflictA.waitFor({ state: 'detached' })
     expect((await storedDraft(slug)).header.title).toBe(`A wins ${run}`)
@@ -354,7 +355,7 @@ describe('publishing', () => {
     await expectToast(p, texts.toasts.pageSaved)
     await expect.poll(() => heading(p)).toBe(`Second ${run}`)
 
-    await settings.getByRole('tab', { name: texts.editor.pageSettings.tabs.history }).click()
+    await settings.getByRole('tab', { name: editorTexts.pageSettings.tabs.history }).click()
     const table = settings.locator('[data-page-history]')
     await table.waitFor()
     const rows = table.locator('tbody tr')
@@ -368,13 +369,13 @@ describe('publishing', () => {
       .getByRole('button', { name: /^Restore version 1 / })
       .click()
     // Restore asks first, naming the version, and its toast names it too (issue 31 point 4).
-    const history = texts.editor.pageSettings.history
+    const history = editorTexts.pageSettings.history
     const confirm = p.getByRole('alertdialog', { name: history.restoreTitle(1) })
     await confirm.getByRole('button', { name: history.restoreConfirm(1) }).click()
     await expectToast(p, history.restored(1))
     await expect.poll(() => heading(p)).toBe(`First ${run}`)
-    await settings.getByRole('tab', { name: texts.editor.pageSettings.tabs.general }).click()
-    expect(await settings.getByLabel(texts.editor.pageSettings.title, { exact: true }).inputValue()).toBe(`First ${run}`)
+    await settings.getByRole('tab', { name: editorTexts.pageSettings.tabs.general }).click()
+    expect(await settings.getByLabel(editorTexts.pageSettings.title, { exact: true }).inputValue()).toBe(`First ${run}`)
     expect((await storedDraft(slug)).header.title).toBe(`First ${run}`)
   })
 })
@@ -385,16 +386,16 @@ describe('site settings and domains', () => {
     const to = `/e2e-new-${run}`
     const p = await editorPage('/')
     await choose(p, m.siteSettings)
-    let dialog = await surface(p, texts.editor.panels.siteSettings)
+    let dialog = await surface(p, editorTexts.panels.siteSettings)
     await dialog.locator('[data-site-settings]').waitFor()
     const before = await dialog.getByRole('button', { name: /^Remove redirect / }).count()
 
-    await dialog.getByRole('button', { name: texts.editor.siteSettings.addRedirect }).click()
-    const row = texts.editor.siteSettings.redirectRow(before + 1)
-    await dialog.getByLabel(`${texts.editor.siteSettings.from} (${row})`).fill(from)
-    await dialog.getByLabel(`${texts.editor.siteSettings.to} (${row})`).fill(to)
-    await dialog.getByLabel(`${texts.editor.siteSettings.status} (${row})`).selectOption('301')
-    await dialog.getByRole('button', { name: texts.editor.siteSettings.publish, exact: true }).click()
+    await dialog.getByRole('button', { name: editorTexts.siteSettings.addRedirect }).click()
+    const row = editorTexts.siteSettings.redirectRow(before + 1)
+    await dialog.getByLabel(`${editorTexts.siteSettings.from} (${row})`).fill(from)
+    await dialog.getByLabel(`${editorTexts.siteSettings.to} (${row})`).fill(to)
+    await dialog.getByLabel(`${editorTexts.siteSettings.status} (${row})`).selectOption('301')
+    await dialog.getByRole('button', { name: editorTexts.siteSettings.publish, exact: true }).click()
     await expectToast(p, texts.toasts.siteSettingsPublished)
 
     try {
@@ -407,10 +408,10 @@ describe('site settings and domains', () => {
       await p.reload({ waitUntil: 'load' })
       await menu(p).waitFor()
       await choose(p, m.siteSettings)
-      dialog = await surface(p, texts.editor.panels.siteSettings)
+      dialog = await surface(p, editorTexts.panels.siteSettings)
       await dialog.locator('[data-site-settings]').waitFor()
-      await dialog.getByRole('button', { name: texts.editor.siteSettings.removeRedirect(before + 1) }).click()
-      await dialog.getByRole('button', { name: texts.editor.siteSettings.publish, exact: true }).click()
+      await dialog.getByRole('button', { name: editorTexts.siteSettings.removeRedirect(before + 1) }).click()
+      await dialog.getByRole('button', { name: editorTexts.siteSettings.publish, exact: true }).click()
       await expectToast(p, texts.toasts.siteSettingsPublished)
     }
     expect(await status(from)).toBe(404)
@@ -436,13 +437,13 @@ describe('site settings and domains', () => {
     await p.goto(`${baseUrl}/`, { waitUntil: 'load' })
     await menu(p).waitFor()
     await choose(p, m.configSettings)
-    const dialog = await surface(p, texts.editor.panels.configSettings)
+    const dialog = await surface(p, editorTexts.panels.configSettings)
     await dialog.locator(`[data-domain="${second._id}"]`).waitFor()
     expect(await dialog.locator('[data-domain]').count()).toBe(domains.length)
     try {
       await Promise.all([
         p.waitForEvent('load'),
-        dialog.getByRole('button', { name: `${texts.editor.config.makeActive}: ${second.name}` }).click(),
+        dialog.getByRole('button', { name: `${editorTexts.config.makeActive}: ${second.name}` }).click(),
       ])
       await menu(p).waitFor()
       const banner = p.getByRole('banner')
@@ -463,17 +464,17 @@ describe('navigation in place', () => {
     const p = await editorPage('/')
     const other = await editorPage('/', { separateSession: true })
     await choose(other, m.saveNav)
-    const otherPanel = await surface(other, texts.editor.panels.saveNav)
+    const otherPanel = await surface(other, editorTexts.panels.saveNav)
     await otherPanel.locator('[data-nav-editor]').waitFor()
 
     await choose(p, m.saveNav)
-    const panel = await surface(p, texts.editor.panels.saveNav)
+    const panel = await surface(p, editorTexts.panels.saveNav)
     await panel.locator('[data-nav-editor]').waitFor()
     const count = original.items.length
-    await panel.getByRole('button', { name: texts.editor.nav.addItem }).click()
-    const item = panel.getByRole('group', { name: texts.editor.nav.item(count + 1), exact: true })
-    await item.getByLabel(texts.editor.siteDocs.text, { exact: true }).first().fill(text)
-    await item.getByLabel(texts.editor.siteDocs.href, { exact: true }).first().fill(href)
+    await panel.getByRole('button', { name: editorTexts.nav.addItem }).click()
+    const item = panel.getByRole('group', { name: editorTexts.nav.item(count + 1), exact: true })
+    await item.getByLabel(editorTexts.siteDocs.text, { exact: true }).first().fill(text)
+    await item.getByLabel(editorTexts.siteDocs.href, { exact: true }).first().fill(href)
     // In place: the real header shows the working copy before anything is saved.
     const banner = p.getByRole('banner')
     await banner.getByRole('link', { name: text }).first().waitFor()
@@ -484,7 +485,7 @@ describe('navigation in place', () => {
     expect((await api.nav()).items.length).toBe(count)
 
     try {
-      await panel.getByRole('button', { name: texts.editor.siteDocs.publish, exact: true }).click()
+      await panel.getByRole('button', { name: editorTexts.siteDocs.publish, exact: true }).click()
       await expectToast(p, texts.toasts.navPublished)
       const visitor = await visitorPage()
       await visitor.goto(`${baseUrl}/`)
@@ -492,27 +493,27 @@ describe('navigation in place', () => {
 
       // The other session still holds the version it loaded and adds an item of its own: the menu
       // items changed on both sides, so its save asks about them (and only them), and can take theirs.
-      await otherPanel.getByRole('button', { name: texts.editor.nav.addItem }).click()
+      await otherPanel.getByRole('button', { name: editorTexts.nav.addItem }).click()
       await otherPanel
-        .getByRole('group', { name: texts.editor.nav.item(count + 1), exact: true })
-        .getByLabel(texts.editor.siteDocs.text, { exact: true })
+        .getByRole('group', { name: editorTexts.nav.item(count + 1), exact: true })
+        .getByLabel(editorTexts.siteDocs.text, { exact: true })
         .first()
         .fill(`${text} (B)`)
-      await otherPanel.getByRole('button', { name: texts.editor.siteDocs.save, exact: true }).click()
-      const conflict = other.getByRole('alertdialog', { name: texts.editor.conflict.title })
+      await otherPanel.getByRole('button', { name: editorTexts.siteDocs.save, exact: true }).click()
+      const conflict = other.getByRole('alertdialog', { name: editorTexts.conflict.title })
       await conflict.waitFor()
       expect(
         await conflict.locator('[data-conflict-field]').evaluateAll((els) => els.map((el) => el.getAttribute('data-conflict-field'))),
       ).toEqual(['the items'])
-      await conflict.getByRole('button', { name: texts.editor.conflict.reload }).click()
+      await conflict.getByRole('button', { name: editorTexts.conflict.reload }).click()
       await conflict.waitFor({ state: 'detached' })
-      await otherPanel.getByText(`${texts.editor.nav.item(count + 1)}: ${text}`).waitFor()
-      expect(await otherPanel.getByLabel(texts.editor.nav.siteName).inputValue()).toBe(original.siteName)
+      await otherPanel.getByText(`${editorTexts.nav.item(count + 1)}: ${text}`).waitFor()
+      expect(await otherPanel.getByLabel(editorTexts.nav.siteName).inputValue()).toBe(original.siteName)
     } finally {
       // Put the navigation back: remove the item and publish.
       await waitForNoToasts(p)
-      await panel.getByRole('button', { name: `${texts.editor.siteDocs.remove}: ${texts.editor.nav.item(count + 1)}`, exact: true }).click()
-      await panel.getByRole('button', { name: texts.editor.siteDocs.publish, exact: true }).click()
+      await panel.getByRole('button', { name: `${editorTexts.siteDocs.remove}: ${editorTexts.nav.item(count + 1)}`, exact: true }).click()
+      await panel.getByRole('button', { name: editorTexts.siteDocs.publish, exact: true }).click()
       await expectToast(p, texts.toasts.navPublished)
     }
     const restored = await api.nav()
@@ -525,9 +526,9 @@ describe('navigation in place', () => {
   test('unsaved navigation edits count as unsaved changes when leaving', async () => {
     const p = await editorPage('/')
     await choose(p, m.saveNav)
-    const panel = await surface(p, texts.editor.panels.saveNav)
+    const panel = await surface(p, editorTexts.panels.saveNav)
     await panel.locator('[data-nav-editor]').waitFor()
-    const siteName = panel.getByLabel(texts.editor.nav.siteName)
+    const siteName = panel.getByLabel(editorTexts.nav.siteName)
     const original = await siteName.inputValue()
     await siteName.fill(`${original} unsaved`)
     await p.getByRole('banner').getByText(`${original} unsaved`).waitFor()
@@ -541,18 +542,18 @@ describe('navigation in place', () => {
       const link = [...document.querySelectorAll<HTMLAnchorElement>('main a[href^="/"]')].find((a) => a.getAttribute('href') !== '/')
       link?.click()
     })
-    await expect.poll(() => prompted).toBe(texts.editor.unsavedChanges)
+    await expect.poll(() => prompted).toBe(editorTexts.unsavedChanges)
     expect(new URL(p.url()).pathname).toBe('/')
-    await panel.getByRole('button', { name: texts.editor.siteDocs.discard }).click()
+    await panel.getByRole('button', { name: editorTexts.siteDocs.discard }).click()
     await expect.poll(() => siteName.inputValue()).toBe(original)
   })
 
   test('the footer is edited in place too', async () => {
     const p = await editorPage('/')
     await choose(p, m.saveFooter)
-    const panel = await surface(p, texts.editor.panels.saveFooter)
+    const panel = await surface(p, editorTexts.panels.saveFooter)
     await panel.locator('[data-footer-editor]').waitFor()
-    const copy = panel.getByLabel(texts.editor.footer.copy)
+    const copy = panel.getByLabel(editorTexts.footer.copy)
     const original = await copy.inputValue()
     await copy.fill(`© E2E ${run}`)
     await p.locator('[data-site-footer]').getByText(`© E2E ${run}`).waitFor()
@@ -563,6 +564,6 @@ describe('navigation in place', () => {
     await p.waitForTimeout(800) // the smooth scroll settles
     await screenshot(p, { path: path.join(screenshots, 'footer-in-place.png') })
     await copy.fill(original)
-    await expect.poll(() => panel.getByRole('button', { name: texts.editor.siteDocs.discard }).count()).toBe(0)
+    await expect.poll(() => panel.getByRole('button', { name: editorTexts.siteDocs.discard }).count()).toBe(0)
   })
 })

@@ -11,6 +11,7 @@ import { texts } from '#lib/texts'
 import { axe, formatViolations } from '../helpers/browser.ts'
 import { chooseMenuItem, openEditorSession, openPageForEditing } from '../helpers/editor-session.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 const baseUrl = laneBaseUrl()
 const session = openEditorSession({ timeoutMs: 20_000 })
@@ -188,13 +189,13 @@ describe('pages under the policy in Chromium', () => {
     })
     const errors = consoleErrors(p)
     try {
-      await p.getByRole('group', { name: texts.editor.blocks.component('Text') }).click()
+      await p.getByRole('group', { name: editorTexts.blocks.component('Text') }).click()
       const text = p.locator('[data-editor-frame][data-selected]').getByRole('textbox', { name: 'Text', exact: true })
       await text.click()
       await p.keyboard.type(' Typed under the policy.')
-      await chooseMenuItem(p, texts.editor.menu.savePage)
-      const savePanel = p.getByRole('dialog', { name: texts.editor.panels.savePage })
-      await savePanel.getByRole('button', { name: texts.editor.pagePanel.savePage, exact: true }).click()
+      await chooseMenuItem(p, editorTexts.menu.savePage)
+      const savePanel = p.getByRole('dialog', { name: editorTexts.panels.savePage })
+      await savePanel.getByRole('button', { name: editorTexts.pagePanel.savePage, exact: true }).click()
       await p.locator('[data-sonner-toast]').filter({ hasText: texts.toasts.pageSaved }).first().waitFor()
       expect(await violations(p)).toEqual([])
       expect(errors).toEqual([])

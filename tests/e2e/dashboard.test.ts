@@ -8,10 +8,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test } from 'vitest'
 import { dashboardTexts } from '#lib/dashboard'
-import { texts } from '#lib/texts'
 import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage } from '../helpers/editor-session.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 const baseUrl = laneBaseUrl()
 const shotsDir = process.env.SHOTS_DIR || '/tmp/shots-d'
@@ -45,8 +45,8 @@ test('the overview lists a page with unpublished changes and opens it; enquiries
   const page = await session.editor.newPage()
   await page.goto(`${baseUrl}/`, { waitUntil: 'load' })
   await editorMenu(page).waitFor()
-  await chooseMenuItem(page, texts.editor.menu.dashboard)
-  const dialog = page.getByRole('dialog', { name: new RegExp(texts.editor.dashboard.title) })
+  await chooseMenuItem(page, editorTexts.menu.dashboard)
+  const dialog = page.getByRole('dialog', { name: new RegExp(editorTexts.dashboard.title) })
   await dialog.waitFor()
   // The overview is the tab the dashboard opens on.
   await expect.poll(() => dialog.getByRole('tab', { name: dashboardTexts.tab }).getAttribute('aria-selected')).toBe('true')

@@ -9,10 +9,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { expect, inject, test } from 'vitest'
 import { draftLinkTexts } from '#lib/draft-link'
-import { texts } from '#lib/texts'
 import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage } from '../helpers/editor-session.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 const baseUrl = laneBaseUrl()
 const shotsDir = process.env.SHOTS_DIR || '/tmp/shots-d'
@@ -33,8 +33,8 @@ test('a draft link opened signed out shows the draft, read-only, no-store and no
   const page = await session.editor.newPage()
   await page.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
   await editorMenu(page).waitFor()
-  await chooseMenuItem(page, texts.editor.menu.pageSettings)
-  const panel = page.getByRole('dialog', { name: texts.editor.panels.pageSettings })
+  await chooseMenuItem(page, editorTexts.menu.pageSettings)
+  const panel = page.getByRole('dialog', { name: editorTexts.panels.pageSettings })
   await panel.getByRole('tab', { name: draftLinkTexts.tab }).click()
   await panel.getByRole('button', { name: draftLinkTexts.create }).click()
   const field = panel.getByLabel(draftLinkTexts.linkLabel)
@@ -62,7 +62,7 @@ test('a draft link opened signed out shows the draft, read-only, no-store and no
       await p.getByRole('heading', { level: 1, name: `Draft ${stamp}` }).waitFor()
       expect(await p.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex')
       await p.locator('[data-draft-preview]').getByText(draftLinkTexts.banner).waitFor()
-      expect(await p.getByRole('navigation', { name: texts.editor.menu.label }).count()).toBe(0)
+      expect(await p.getByRole('navigation', { name: editorTexts.menu.label }).count()).toBe(0)
       if (visit === 0) await screenshot(p, { path: path.join(shotsDir, 'draft-link-preview.png') })
     }
 
@@ -91,8 +91,8 @@ test('a draft link revoked from the panel that made it stops working, with a pag
   try {
     await page.goto(`${baseUrl}/${revokeSlug}`, { waitUntil: 'load' })
     await editorMenu(page).waitFor()
-    await chooseMenuItem(page, texts.editor.menu.pageSettings)
-    const panel = page.getByRole('dialog', { name: texts.editor.panels.pageSettings })
+    await chooseMenuItem(page, editorTexts.menu.pageSettings)
+    const panel = page.getByRole('dialog', { name: editorTexts.panels.pageSettings })
     await panel.getByRole('tab', { name: draftLinkTexts.tab }).click()
     await panel.getByText(draftLinkTexts.none).waitFor()
     await panel.getByRole('button', { name: draftLinkTexts.create }).click()

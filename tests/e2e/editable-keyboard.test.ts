@@ -6,14 +6,14 @@
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { texts } from '#lib/texts'
 import { editorMenu, openEditorSession, picture, saveDraftPage, uploadPicture } from '../helpers/editor-session.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 const baseUrl = laneBaseUrl()
-const m = texts.editor.menu
-const b = texts.editor.blocks
-const ie = texts.editor.imageEditor
+const m = editorTexts.menu
+const b = editorTexts.blocks
+const ie = editorTexts.imageEditor
 const run = Date.now().toString(36)
 
 const session = openEditorSession()

@@ -8,14 +8,14 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
-import { texts } from '#lib/texts'
 import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, openPageForEditing, picture } from '../helpers/editor-session.ts'
+import { editorTexts } from '#lib/editor-texts'
 
-const m = texts.editor.menu
-const b = texts.editor.blocks
-const h = texts.editor.history
-const ie = texts.editor.imageEditor
+const m = editorTexts.menu
+const b = editorTexts.blocks
+const h = editorTexts.history
+const ie = editorTexts.imageEditor
 const run = Date.now().toString(36)
 const shots = '/tmp/shots-f'
 
@@ -106,7 +106,7 @@ describe('issue 17 details', () => {
 
     // A sidebar panel, closed by choosing its item again.
     await chooseMenuItem(p, m.savePage)
-    const save = p.getByRole('dialog', { name: texts.editor.panels.savePage })
+    const save = p.getByRole('dialog', { name: editorTexts.panels.savePage })
     await save.waitFor()
     await chooseMenuItem(p, m.savePage)
     await save.waitFor({ state: 'detached' })
@@ -115,7 +115,7 @@ describe('issue 17 details', () => {
 
     // A modal panel, closed with Escape.
     await chooseMenuItem(p, m.pageSettings)
-    const settings = p.getByRole('dialog', { name: texts.editor.panels.pageSettings })
+    const settings = p.getByRole('dialog', { name: editorTexts.panels.pageSettings })
     await settings.waitFor()
     expect(await p.locator('[data-editor-frame]').count()).toBe(0)
     await p.keyboard.press('Escape')

@@ -7,10 +7,11 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { texts } from '#lib/texts'
 import { axe, formatViolations, launchBrowser, screenshot } from '../helpers/browser.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 const baseUrl = laneBaseUrl()
 const editor = inject('editor')
-const m = texts.editor.menu
+const m = editorTexts.menu
 
 /** The editor's code lives in the chunk named after app/editor/EditorRoot.tsx. */
 const EDITOR_CHUNK = /\/assets\/EditorRoot-[^/]*\.js/
@@ -129,10 +130,10 @@ describe('sign in and out', () => {
   test("a wrong password shows the server's message", async () => {
     await page.goto(baseUrl + '/?login', { waitUntil: 'load' })
     await menu().getByRole('button', { name: m.login }).click()
-    const dialog = await dialogNamed(texts.editor.login.title)
-    await dialog.getByLabel(texts.editor.login.username).fill(editor.username)
-    await dialog.getByLabel(texts.editor.login.password).fill('not-the-password')
-    await dialog.getByRole('button', { name: texts.editor.login.submit }).click()
+    const dialog = await dialogNamed(editorTexts.login.title)
+    await dialog.getByLabel(editorTexts.login.username).fill(editor.username)
+    await dialog.getByLabel(editorTexts.login.password).fill('not-the-password')
+    await dialog.getByRole('button', { name: editorTexts.login.submit }).click()
     const alert = dialog.getByRole('alert')
     await alert.waitFor()
     expect(await alert.innerText()).toBe('Invalid username or password')
@@ -141,29 +142,29 @@ describe('sign in and out', () => {
   test('too-short fields stop the submit without messages (spec 01 §5)', async () => {
     await page.goto(baseUrl + '/?login', { waitUntil: 'load' })
     await menu().getByRole('button', { name: m.login }).click()
-    const dialog = await dialogNamed(texts.editor.login.title)
+    const dialog = await dialogNamed(editorTexts.login.title)
     let loginCalls = 0
     page.on('request', (r) => {
       if (r.url().endsWith('/api/user/login')) loginCalls++
     })
-    await dialog.getByLabel(texts.editor.login.username).fill('ab')
-    await dialog.getByRole('button', { name: texts.editor.login.submit }).click()
+    await dialog.getByLabel(editorTexts.login.username).fill('ab')
+    await dialog.getByRole('button', { name: editorTexts.login.submit }).click()
     // The submit is decided once the field is marked invalid (validation failed: nothing is sent).
     await dialog.locator('[aria-invalid="true"]').first().waitFor()
     expect(loginCalls).toBe(0)
     expect(await dialog.getByRole('alert').count()).toBe(0)
-    expect(await dialog.getByLabel(texts.editor.login.username).getAttribute('aria-invalid')).toBe('true')
+    expect(await dialog.getByLabel(editorTexts.login.username).getAttribute('aria-invalid')).toBe('true')
   })
 
   test('signing in reloads the page with the full menu in spec order; Save Page is enabled on a content page', async () => {
     await page.goto(baseUrl + '/?login', { waitUntil: 'load' })
     await menu().getByRole('button', { name: m.login }).click()
-    const dialog = await dialogNamed(texts.editor.login.title)
-    await dialog.getByLabel(texts.editor.login.username).fill(editor.username)
-    await dialog.getByLabel(texts.editor.login.password).fill(editor.password)
+    const dialog = await dialogNamed(editorTexts.login.title)
+    await dialog.getByLabel(editorTexts.login.username).fill(editor.username)
+    await dialog.getByLabel(editorTexts.login.password).fill(editor.password)
     await Promise.all([
       page.waitForURL((url) => !url.searchParams.has('login'), { waitUntil: 'load' }),
-      dialog.getByRole('button', { name: texts.editor.login.submit }).click(),
+      dialog.getByRole('button', { name: editorTexts.login.submit }).click(),
     ])
     await menu().getByRole('button', { name: m.logout }).waitFor()
     expect(await buttonNames()).toEqual(signedInOrder)
@@ -217,7 +218,7 @@ describe('menu', () => {
     await openSignedIn('/')
     const savePage = menu().getByRole('button', { name: m.savePage })
     await savePage.click()
-    const sidebar = await dialogNamed(texts.editor.panels.savePage)
+    const sidebar = await dialogNamed(editorTexts.panels.savePage)
     expect(await savePage.getAttribute('aria-pressed')).toBe('true')
     // The sidebar overlays the page: the page stays usable (non-modal) and its layout does not move.
     expect(await page.locator('main').getAttribute('aria-hidden')).toBeNull()
@@ -226,11 +227,11 @@ describe('menu', () => {
     expect(await savePage.getAttribute('aria-pressed')).toBe('false')
 
     await menu().getByRole('button', { name: m.saveFooter }).click()
-    await dialogNamed(texts.editor.panels.saveFooter)
+    await dialogNamed(editorTexts.panels.saveFooter)
     // Select Component is the in-page editing mode (spec 01 §2.6): it opens no panel, but it is a
     // menu choice, so it closes the sidebar.
     await menu().getByRole('button', { name: m.select }).click()
-    await page.getByRole('dialog', { name: texts.editor.panels.saveFooter }).waitFor({ state: 'detached' })
+    await page.getByRole('dialog', { name: editorTexts.panels.saveFooter }).waitFor({ state: 'detached' })
     expect(await menu().getByRole('button', { name: m.select }).getAttribute('aria-pressed')).toBe('true')
     expect(await menu().getByRole('button', { name: m.saveFooter }).getAttribute('aria-pressed')).toBe('false')
   })
@@ -263,7 +264,7 @@ describe('menu', () => {
 
     const before = await page.locator('main').boundingBox()
     await menu().getByRole('button', { name: m.savePage }).click()
-    await dialogNamed(texts.editor.panels.savePage)
+    await dialogNamed(editorTexts.panels.savePage)
     expect(await page.locator('main').boundingBox()).toEqual(before)
     await menu().getByRole('button', { name: m.select }).click()
     await page.locator('[data-editor-frame]').first().waitFor()
@@ -276,11 +277,11 @@ describe('menu', () => {
     await openSignedIn('/')
     const button = menu().getByRole('button', { name: m.dashboard })
     await button.click()
-    const dialog = await dialogNamed(new RegExp(texts.editor.dashboard.title))
+    const dialog = await dialogNamed(new RegExp(editorTexts.dashboard.title))
     const title = await dialog.getByRole('heading').first().innerText()
-    expect(title).toContain(texts.editor.dashboard.title)
+    expect(title).toContain(editorTexts.dashboard.title)
     expect(title).toContain(editor.username)
-    expect(await dialog.getByRole('button', { name: texts.editor.close }).isVisible()).toBe(true)
+    expect(await dialog.getByRole('button', { name: editorTexts.close }).isVisible()).toBe(true)
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
     await waitForFocusOn(m.dashboard)
@@ -306,7 +307,7 @@ describe('menu', () => {
     })
     expect(outline.outline !== 'none' || outline.shadow !== 'none').toBe(true)
     await page.keyboard.press('Enter')
-    const dialog = await dialogNamed(texts.editor.panels.siteSettings)
+    const dialog = await dialogNamed(editorTexts.panels.siteSettings)
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
     await waitForFocusOn(m.siteSettings)
@@ -315,7 +316,7 @@ describe('menu', () => {
   test('a recovery link while signed in is refused with a toast and no dialog', async () => {
     await openSignedIn('/?token=abcdefghijklmnop&email=someone%40example.com')
     await page.getByText(texts.toasts.alreadyLoggedIn).waitFor()
-    expect(await page.getByRole('dialog', { name: texts.editor.recovery.title }).count()).toBe(0)
+    expect(await page.getByRole('dialog', { name: editorTexts.recovery.title }).count()).toBe(0)
   })
 
   test('axe finds no WCAG 2.1 A/AA violations with the menu, expanded and collapsed', async () => {
@@ -351,30 +352,30 @@ describe('forgot password and recovery', () => {
   test("forgot password validates the address, then shows 'Check your mail' and leads back to login", async () => {
     await page.goto(baseUrl + '/?login', { waitUntil: 'load' })
     await menu().getByRole('button', { name: m.login }).click()
-    let dialog = await dialogNamed(texts.editor.login.title)
-    await dialog.getByRole('button', { name: texts.editor.login.forgotPassword }).click()
-    dialog = await dialogNamed(texts.editor.forgotPassword.title)
-    const email = dialog.getByLabel(texts.editor.forgotPassword.email)
-    const submit = dialog.getByRole('button', { name: texts.editor.forgotPassword.submit })
+    let dialog = await dialogNamed(editorTexts.login.title)
+    await dialog.getByRole('button', { name: editorTexts.login.forgotPassword }).click()
+    dialog = await dialogNamed(editorTexts.forgotPassword.title)
+    const email = dialog.getByLabel(editorTexts.forgotPassword.email)
+    const submit = dialog.getByRole('button', { name: editorTexts.forgotPassword.submit })
     await submit.click()
-    await dialog.getByText(texts.editor.forgotPassword.emailRequired).waitFor()
+    await dialog.getByText(editorTexts.forgotPassword.emailRequired).waitFor()
     await email.fill('not-an-address')
     await submit.click()
-    await dialog.getByText(texts.editor.forgotPassword.emailInvalid).waitFor()
+    await dialog.getByText(editorTexts.forgotPassword.emailInvalid).waitFor()
     await email.fill(editor.email)
     await submit.click()
-    dialog = await dialogNamed(texts.editor.forgotPassword.sentTitle)
-    await dialog.getByRole('button', { name: texts.editor.forgotPassword.tryAnother }).click()
-    dialog = await dialogNamed(texts.editor.forgotPassword.title)
-    expect(await dialog.getByLabel(texts.editor.forgotPassword.email).inputValue()).toBe('')
-    await dialog.getByRole('button', { name: texts.editor.forgotPassword.backToLogin }).click()
-    await dialogNamed(texts.editor.login.title)
+    dialog = await dialogNamed(editorTexts.forgotPassword.sentTitle)
+    await dialog.getByRole('button', { name: editorTexts.forgotPassword.tryAnother }).click()
+    dialog = await dialogNamed(editorTexts.forgotPassword.title)
+    expect(await dialog.getByLabel(editorTexts.forgotPassword.email).inputValue()).toBe('')
+    await dialog.getByRole('button', { name: editorTexts.forgotPassword.backToLogin }).click()
+    await dialogNamed(editorTexts.login.title)
   })
 
   test('the recovery dialog: email from the link, placeholders, a mismatch as a field error, the server message on a bad token', async () => {
     const address = 'someone@example.com'
     await page.goto(`${baseUrl}/?token=not-a-real-token-123&email=${encodeURIComponent(address)}`, { waitUntil: 'load' })
-    const r = texts.editor.recovery
+    const r = editorTexts.recovery
     const dialog = await dialogNamed(r.title)
     expect(await dialog.getByLabel(r.email, { exact: true }).inputValue()).toBe(address)
     expect(await dialog.getByLabel(r.password, { exact: true }).getAttribute('placeholder')).toBe(r.passwordPlaceholder)

@@ -3,14 +3,14 @@
  * and discarding puts the stored footer back.
  */
 import { expect, inject, test } from 'vitest'
-import { texts } from '#lib/texts'
 import { openBrowserSession } from '../helpers/browser.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 const baseUrl = laneBaseUrl()
 const editor = inject('editor')
 const session = openBrowserSession()
-const f = texts.editor.footer
+const f = editorTexts.footer
 
 test('an editor adds a social link and sees it in the footer before saving; discard removes it', async () => {
   const { page, context } = session
@@ -19,10 +19,10 @@ test('an editor adds a social link and sees it in the footer before saving; disc
   ).toBe(200)
   await page.goto(`${baseUrl}/`, { waitUntil: 'load' })
   await page
-    .getByRole('navigation', { name: texts.editor.menu.label })
-    .getByRole('button', { name: texts.editor.menu.saveFooter, exact: true })
+    .getByRole('navigation', { name: editorTexts.menu.label })
+    .getByRole('button', { name: editorTexts.menu.saveFooter, exact: true })
     .click()
-  const panel = page.getByRole('dialog', { name: texts.editor.panels.saveFooter })
+  const panel = page.getByRole('dialog', { name: editorTexts.panels.saveFooter })
   await panel.waitFor()
 
   const before = await page.locator('footer[data-site-footer] ul[aria-label="Social media"] a').count()
@@ -36,7 +36,7 @@ test('an editor adds a social link and sees it in the footer before saving; disc
   await inFooter.waitFor()
   expect(await inFooter.innerText()).toContain('LinkedIn')
 
-  await panel.getByRole('button', { name: texts.editor.siteDocs.discard }).click()
+  await panel.getByRole('button', { name: editorTexts.siteDocs.discard }).click()
   await expect.poll(() => inFooter.count()).toBe(0)
   const stored = (await (await context.request.get(`${baseUrl}/api/site/loadFooter`)).json()) as { social: { href: string }[] }
   expect(stored.social.map((s) => s.href)).not.toContain(address)

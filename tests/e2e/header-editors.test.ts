@@ -20,12 +20,13 @@ import {
   uploadPicture,
 } from '../helpers/editor-session.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
+import { editorTexts, blockEditorTexts } from '#lib/editor-texts'
 
 const baseUrl = laneBaseUrl()
-const m = texts.editor.menu
-const h = texts.blockEditors.header
-const b = texts.editor.blocks
-const ie = texts.editor.imageEditor
+const m = editorTexts.menu
+const h = blockEditorTexts.header
+const b = editorTexts.blocks
+const ie = editorTexts.imageEditor
 const run = Date.now().toString(36)
 
 const session = openEditorSession()

@@ -25,6 +25,7 @@ import { startFakeAtlas, type RunningFakeAtlas } from '../../fakes/atdw/server.t
 import { axe, formatViolations, launchBrowser, screenshot } from '../helpers/browser.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts'
 import { startProductionServer, type RunningServer } from '../helpers/server.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 const g = listingTexts.grid
 const lp = listingTexts.page
@@ -491,8 +492,8 @@ describe('an editor', () => {
   }
 
   async function selectComponent(page: Page) {
-    const menu = page.getByRole('navigation', { name: texts.editor.menu.label })
-    await menu.getByRole('button', { name: texts.editor.menu.select, exact: true }).click()
+    const menu = page.getByRole('navigation', { name: editorTexts.menu.label })
+    await menu.getByRole('button', { name: editorTexts.menu.select, exact: true }).click()
     await page.getByRole('button', { name: le.open }).waitFor()
   }
 
@@ -503,7 +504,7 @@ describe('an editor', () => {
     try {
       await page.goto(`${baseUrl}/${listing.slug}`, { waitUntil: 'load' })
       await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
-      await page.getByRole('navigation', { name: texts.editor.menu.label }).waitFor()
+      await page.getByRole('navigation', { name: editorTexts.menu.label }).waitFor()
       await page.getByText(lp.syncedNotice).waitFor()
       expect(await page.getByRole('button', { name: le.open }).count()).toBe(0)
       expect(await page.getByRole('button', { name: le.newListing }).count()).toBe(0)
@@ -743,10 +744,10 @@ describe('an editor', () => {
       await page.getByLabel(listingTexts.block.showExport).check()
       await page.getByRole('button', { name: g.exportPdf }).waitFor()
       await screenshot(page, { path: `${shots}/block-editor-1440.png` })
-      await menu.getByRole('button', { name: texts.editor.menu.savePage, exact: true }).click()
+      await menu.getByRole('button', { name: editorTexts.menu.savePage, exact: true }).click()
       await page
-        .getByRole('dialog', { name: texts.editor.panels.savePage })
-        .getByRole('button', { name: texts.editor.pagePanel.savePage, exact: true })
+        .getByRole('dialog', { name: editorTexts.panels.savePage })
+        .getByRole('button', { name: editorTexts.pagePanel.savePage, exact: true })
         .click()
       await expectToast(page, texts.toasts.pageSaved)
       const draft = await api<{ contents: { componentType: string; categoryFilter: string; showExport: boolean }[] }>(

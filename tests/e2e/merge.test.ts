@@ -13,12 +13,13 @@ import { texts } from '#lib/texts'
 import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage, signInColleague, type Colleague } from '../helpers/editor-session.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 const baseUrl = laneBaseUrl()
 const maria = inject('editor').username
 const run = Date.now().toString(36)
 const session = openEditorSession({ viewport: { width: 1280, height: 900 } })
-const m = texts.editor.merge
+const m = editorTexts.merge
 let lee: Colleague
 
 beforeAll(async () => {
@@ -48,7 +49,7 @@ const toastWith = (p: Page, text: string) => p.locator('[data-sonner-toast]').fi
 async function openEditing(p: Page, slug: string) {
   await p.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
   await editorMenu(p).waitFor()
-  await chooseMenuItem(p, texts.editor.menu.select)
+  await chooseMenuItem(p, editorTexts.menu.select)
   await heading(p).waitFor()
   return p
 }
@@ -73,9 +74,9 @@ describe('two editors on one page (issue 31 point 1)', () => {
 
     // Maria changes the heading and saves at once.
     await typeAtEnd(mine, heading(mine), ' festival')
-    await chooseMenuItem(mine, texts.editor.menu.savePage)
+    await chooseMenuItem(mine, editorTexts.menu.savePage)
     await toastWith(mine, texts.toasts.pageSaved).waitFor()
-    await chooseMenuItem(mine, texts.editor.menu.select)
+    await chooseMenuItem(mine, editorTexts.menu.select)
 
     // Lee, who loaded the older version, changes the description: his save is merged with hers.
     await typeAtEnd(his, description(his), ' and wine')
@@ -93,10 +94,10 @@ describe('two editors on one page (issue 31 point 1)', () => {
     expect(await heading(mine).textContent()).toBe('Harvest festival')
 
     // Lee's undo steps back his own typing; Maria's heading stays. Redo brings his back.
-    await his.getByRole('toolbar', { name: texts.editor.history.label }).getByRole('button', { name: texts.editor.blocks.undo }).click()
+    await his.getByRole('toolbar', { name: editorTexts.history.label }).getByRole('button', { name: editorTexts.blocks.undo }).click()
     await expect.poll(() => description(his).textContent()).toBe('Grapes')
     expect(await heading(his).textContent()).toBe('Harvest festival')
-    await his.getByRole('toolbar', { name: texts.editor.history.label }).getByRole('button', { name: texts.editor.blocks.redo }).click()
+    await his.getByRole('toolbar', { name: editorTexts.history.label }).getByRole('button', { name: editorTexts.blocks.redo }).click()
     await expect.poll(() => description(his).textContent()).toBe('Grapes and wine')
     await mine.close()
     await his.close()
@@ -109,15 +110,15 @@ describe('two editors on one page (issue 31 point 1)', () => {
     const his = await openEditing(await lee.context.newPage(), slug)
 
     await typeAtEnd(mine, heading(mine), ' 2026')
-    await chooseMenuItem(mine, texts.editor.menu.savePage)
+    await chooseMenuItem(mine, editorTexts.menu.savePage)
     await toastWith(mine, texts.toasts.pageSaved).waitFor()
 
     // Lee changes the same heading and the description: only the heading is asked about.
     await typeAtEnd(his, heading(his), ' (Lee)')
     await typeAtEnd(his, description(his), ' and wine')
-    const dialog = his.getByRole('alertdialog', { name: texts.editor.conflict.title })
+    const dialog = his.getByRole('alertdialog', { name: editorTexts.conflict.title })
     await dialog.waitFor({ timeout: 20_000 })
-    expect(await status(his).textContent()).toBe(texts.editor.autosave.conflict)
+    expect(await status(his).textContent()).toBe(editorTexts.autosave.conflict)
     expect(await dialog.textContent()).toMatch(new RegExp(`saved by ${maria} at \\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d after you opened it`))
     const fields = dialog.locator('[data-conflict-field]')
     expect(await fields.count()).toBe(1)
@@ -137,16 +138,16 @@ describe('two editors on one page (issue 31 point 1)', () => {
     await expect.poll(() => status(his).textContent()).toMatch(/^Draft saved \d\d:\d\d$/)
 
     // Once more on the heading; this time Lee reloads their version: the status is clear again.
-    await chooseMenuItem(mine, texts.editor.menu.select)
+    await chooseMenuItem(mine, editorTexts.menu.select)
     await typeAtEnd(mine, heading(mine), '!')
-    await chooseMenuItem(mine, texts.editor.menu.savePage)
+    await chooseMenuItem(mine, editorTexts.menu.savePage)
     await toastWith(mine, texts.toasts.pageSaved).waitFor()
     await typeAtEnd(his, heading(his), '?')
     await dialog.waitFor({ timeout: 20_000 })
-    await dialog.getByRole('button', { name: texts.editor.conflict.reload }).click()
+    await dialog.getByRole('button', { name: editorTexts.conflict.reload }).click()
     await dialog.waitFor({ state: 'detached' })
     await expect.poll(() => heading(his).textContent()).toBe('Harvest 2026!')
-    await expect.poll(() => status(his).textContent()).not.toBe(texts.editor.autosave.conflict)
+    await expect.poll(() => status(his).textContent()).not.toBe(editorTexts.autosave.conflict)
     expect(await status(his).textContent()).not.toContain('Not saved')
     await mine.close()
     await his.close()

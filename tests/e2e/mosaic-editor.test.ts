@@ -7,16 +7,17 @@
  */
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { blockTexts, texts } from '#lib/texts'
+import { blockTexts } from '#lib/texts'
 import { mosaicCells, type MosaicCell } from '#blocks/CustomMosaic/cells'
 import { axe, formatViolations } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, saveAndPublish } from '../helpers/editor-session.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
+import { editorTexts, blockEditorTexts } from '#lib/editor-texts'
 
 const baseUrl = laneBaseUrl()
-const m = texts.editor.menu
-const b = texts.editor.blocks
-const t = texts.blockEditors.mosaic
+const m = editorTexts.menu
+const b = editorTexts.blocks
+const t = blockEditorTexts.mosaic
 const run = Date.now().toString(36)
 
 const session = openEditorSession()

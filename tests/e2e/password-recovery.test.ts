@@ -9,11 +9,12 @@ import { texts } from '#lib/texts'
 import { openBrowserSession } from '../helpers/browser.ts'
 import { waitForSavedMail } from '../helpers/smtp.ts'
 import { laneBaseUrl, laneMailDir } from '../helpers/lane.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 const baseUrl = laneBaseUrl()
 const mailDir = laneMailDir()
 const accounts = inject('accounts')
-const e = texts.editor
+const e = editorTexts
 
 const session = openBrowserSession()
 

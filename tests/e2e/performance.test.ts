@@ -14,9 +14,12 @@ const session = openBrowser()
  * "Performance design"). Measured 2026-11-22: 124 kB gzip in 8 files, of which React DOM +
  * React Router (entry.client, jsx-runtime) are 109 kB; the test prints the numbers. The budget
  * keeps headroom for the block library but fails if editor code (Tiptap, dnd-kit, Radix...)
- * lands in the visitor bundle.
+ * lands in the visitor bundle. 2026-11-26: 155 kB, after the editor's texts left lib/texts.ts
+ * (-5.5 kB) and with the site texts' language picker (+3 kB) and zod's core utilities (4 kB,
+ * imported by entry.client to turn zod's eval off under the Content-Security-Policy): budget
+ * 160 kB; the zod import is the next thing to take out of a visitor's download.
  */
-const SCRIPT_BUDGET_GZIP_BYTES = 150 * 1024
+const SCRIPT_BUDGET_GZIP_BYTES = 160 * 1024
 
 test('the home page loads little JavaScript', async () => {
   const context = await session.browser.newContext({ viewport: { width: 1280, height: 800 } })

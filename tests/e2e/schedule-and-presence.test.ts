@@ -19,6 +19,7 @@ import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage } from '../helpers/editor-session.ts'
 import { waitForSavedMail } from '../helpers/smtp.ts'
 import { laneBaseUrl, laneMailDir } from '../helpers/lane.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 const baseUrl = laneBaseUrl()
 const mailDir = laneMailDir()
@@ -34,7 +35,7 @@ const nextMinute = (leadMs: number) => new Date(Math.ceil((Date.now() + leadMs) 
 const visitorStatus = async (slug: string) => (await session.visitor.request.get(`${baseUrl}/${slug}`)).status()
 
 async function schedule(p: Page, action: 'publish' | 'unpublish', due: Date) {
-  const section = p.getByRole('dialog', { name: texts.editor.panels.publishPage }).locator('[data-schedule]')
+  const section = p.getByRole('dialog', { name: editorTexts.panels.publishPage }).locator('[data-schedule]')
   await section.getByLabel(st.actionLabel).selectOption(action)
   await section.getByLabel(st.atLabel).fill(instantToSiteLocal(due))
   // The native field's order follows the browser's language; the choice is read back in the site's (DD/MM/YYYY HH:mm).
@@ -56,7 +57,7 @@ describe('scheduled publishing (issue 17 point 6)', () => {
     const p = await session.editor.newPage()
     await p.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
     await editorMenu(p).waitFor()
-    await chooseMenuItem(p, texts.editor.menu.publishPage)
+    await chooseMenuItem(p, editorTexts.menu.publishPage)
 
     const due = nextMinute(15_000)
     const { section, when } = await schedule(p, 'publish', due)
@@ -66,14 +67,14 @@ describe('scheduled publishing (issue 17 point 6)', () => {
       .locator('[data-publish-schedule-note]')
       .filter({ hasText: st.menuNote('publish', when) })
       .waitFor()
-    await editorMenu(p).getByRole('button', { name: texts.editor.menu.publishPage, exact: true }).waitFor()
+    await editorMenu(p).getByRole('button', { name: editorTexts.menu.publishPage, exact: true }).waitFor()
     await screenshot(p, { path: path.join(shotsDir, 'schedule-panel.png') })
     const violations = await axe(p)
     expect(violations, formatViolations(violations)).toEqual([])
 
     // The dashboard's overview lists it.
     await p.keyboard.press('Escape')
-    await chooseMenuItem(p, texts.editor.menu.dashboard)
+    await chooseMenuItem(p, editorTexts.menu.dashboard)
     const listed = p.locator(`[data-scheduled-page="${slug}"][data-scheduled-action="publish"]`)
     await listed.waitFor()
     expect(await listed.textContent()).toContain(when)
@@ -88,7 +89,7 @@ describe('scheduled publishing (issue 17 point 6)', () => {
     await expect.poll(() => editorMenu(p).locator('[data-publish-schedule-note]').count(), { timeout: 20_000 }).toBe(0)
 
     // A scheduled unpublish takes it off the site again.
-    await chooseMenuItem(p, texts.editor.menu.publishPage)
+    await chooseMenuItem(p, editorTexts.menu.publishPage)
     const off = nextMinute(15_000)
     await schedule(p, 'unpublish', off)
     await editorMenu(p)
@@ -127,13 +128,13 @@ describe('who else is here (issue 17 point 8)', () => {
   }
 
   const heading = (p: Page) =>
-    p.getByRole('group', { name: texts.editor.blocks.component('Section Heading') }).getByRole('textbox', { name: 'Title', exact: true })
+    p.getByRole('group', { name: editorTexts.blocks.component('Section Heading') }).getByRole('textbox', { name: 'Title', exact: true })
 
   async function openEditing(context: BrowserContext, slug: string) {
     const p = await context.newPage()
     await p.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
     await editorMenu(p).waitFor()
-    await chooseMenuItem(p, texts.editor.menu.select)
+    await chooseMenuItem(p, editorTexts.menu.select)
     await heading(p).waitFor()
     return p
   }
@@ -168,13 +169,13 @@ describe('who else is here (issue 17 point 8)', () => {
     await heading(mine).click()
     await mine.keyboard.press('End')
     await mine.keyboard.type(' (mine)')
-    await chooseMenuItem(mine, texts.editor.menu.savePage)
+    await chooseMenuItem(mine, editorTexts.menu.savePage)
     await toast(mine, texts.toasts.pageSaved)
 
-    const conflict = theirs.getByRole('alertdialog', { name: texts.editor.conflict.title })
+    const conflict = theirs.getByRole('alertdialog', { name: editorTexts.conflict.title })
     await conflict.waitFor({ timeout: 20_000 })
     expect(await conflict.textContent()).toContain(`This page was saved by ${me} at`)
-    expect(await theirs.locator('[data-autosave-status]').textContent()).toBe(texts.editor.autosave.conflict)
+    expect(await theirs.locator('[data-autosave-status]').textContent()).toBe(editorTexts.autosave.conflict)
     const storedTitle = async () =>
       ((await (await session.editor.request.get(`${baseUrl}/api/page/load?slug=${slug}`)).json()) as { contents: { title: string }[] })
         .contents[0]!.title
@@ -184,28 +185,28 @@ describe('who else is here (issue 17 point 8)', () => {
     expect(violations, formatViolations(violations)).toEqual([])
 
     // Keep editing: nothing is stored; Save Page asks again; reload their version: mine is shown.
-    await conflict.getByRole('button', { name: texts.editor.conflict.keepEditing }).click()
-    await chooseMenuItem(theirs, texts.editor.menu.savePage)
+    await conflict.getByRole('button', { name: editorTexts.conflict.keepEditing }).click()
+    await chooseMenuItem(theirs, editorTexts.menu.savePage)
     await conflict.waitFor()
     expect(await storedTitle()).toBe('Harvest festival (mine)')
-    await conflict.getByRole('button', { name: texts.editor.conflict.reload }).click()
+    await conflict.getByRole('button', { name: editorTexts.conflict.reload }).click()
     await conflict.waitFor({ state: 'detached' })
     // (Save Page left edit mode: the heading is read on the page.)
     await theirs.getByText('Harvest festival (mine)', { exact: true }).waitFor()
 
     // Sam, now without edits, gets my next save by itself, and is told who changed what.
-    await chooseMenuItem(mine, texts.editor.menu.select)
+    await chooseMenuItem(mine, editorTexts.menu.select)
     await heading(mine).click()
     await mine.keyboard.press('End')
     await mine.keyboard.type(' again')
-    await chooseMenuItem(mine, texts.editor.menu.savePage)
+    await chooseMenuItem(mine, editorTexts.menu.savePage)
     await toast(mine, texts.toasts.pageSaved)
     await theirs.getByText('Harvest festival (mine) again', { exact: true }).waitFor()
     await toast(
       theirs,
-      texts.editor.merge.changed(
+      editorTexts.merge.changed(
         [me],
-        [texts.editor.merge.ofBlock(texts.editor.merge.field('title'), texts.editor.merge.block('Section heading', 1))],
+        [editorTexts.merge.ofBlock(editorTexts.merge.field('title'), editorTexts.merge.block('Section heading', 1))],
       ),
     )
     await screenshot(mine, { path: path.join(shotsDir, 'presence-also-here.png') })

@@ -11,10 +11,11 @@ import type { PageDoc } from '#lib/content'
 import { texts } from '#lib/texts'
 import { axe, formatViolations, launchBrowser, screenshot } from '../helpers/browser.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 const baseUrl = laneBaseUrl()
 const editor = inject('editor')
-const m = texts.editor.menu
+const m = editorTexts.menu
 const c = texts.chapters
 const run = Date.now().toString(36)
 const shots = '/tmp/shots-hd'
@@ -62,7 +63,7 @@ async function surface(p: Page, name: string): Promise<Locator> {
 
 async function openChaptersPanel(p: Page): Promise<Locator> {
   await menu(p).getByRole('button', { name: m.siteSettings, exact: true }).click()
-  const dialog = await surface(p, texts.editor.panels.siteSettings)
+  const dialog = await surface(p, editorTexts.panels.siteSettings)
   await dialog.getByRole('tab', { name: c.panelTitle, exact: true }).click()
   await dialog.getByRole('table').waitFor()
   return dialog
@@ -70,16 +71,16 @@ async function openChaptersPanel(p: Page): Promise<Locator> {
 
 async function createChapterPage(p: Page, storyTitle: string, storySlug: string, title: string, slug: string) {
   await menu(p).getByRole('button', { name: m.createPage, exact: true }).click()
-  const dialog = await surface(p, texts.editor.panels.createPage)
+  const dialog = await surface(p, editorTexts.panels.createPage)
   await dialog.getByLabel(c.pageType).selectOption({ label: c.pageTypes.chapters })
   const story = dialog.getByLabel(c.associate)
   await expect.poll(() => story.isEnabled(), busy).toBe(true)
   await story.selectOption({ label: storyTitle })
-  await dialog.getByLabel(texts.editor.createPage.title, { exact: true }).fill(title)
-  await dialog.getByLabel(texts.editor.createPage.slug, { exact: true }).fill(slug)
+  await dialog.getByLabel(editorTexts.createPage.title, { exact: true }).fill(title)
+  await dialog.getByLabel(editorTexts.createPage.slug, { exact: true }).fill(slug)
   // The stored slug lives under the story (spec 01 §2.1).
-  await dialog.getByText(texts.editor.createPage.slugPreview(`chapters/${storySlug}/${slug}`)).waitFor()
-  const create = dialog.getByRole('button', { name: texts.editor.createPage.submit })
+  await dialog.getByText(editorTexts.createPage.slugPreview(`chapters/${storySlug}/${slug}`)).waitFor()
+  const create = dialog.getByRole('button', { name: editorTexts.createPage.submit })
   await expect.poll(() => create.isEnabled(), busy).toBe(true)
   await Promise.all([p.waitForURL((url) => url.pathname === `/chapters/${storySlug}/${slug}`), create.click()])
   await p.locator('main h1').filter({ hasText: title }).waitFor()
@@ -87,8 +88,8 @@ async function createChapterPage(p: Page, storyTitle: string, storySlug: string,
 
 async function publishFromPanel(p: Page) {
   await menu(p).getByRole('button', { name: m.publishPage, exact: true }).click()
-  const panel = await surface(p, texts.editor.panels.publishPage)
-  await panel.getByRole('button', { name: texts.editor.pagePanel.publishPage, exact: true }).click()
+  const panel = await surface(p, editorTexts.panels.publishPage)
+  await panel.getByRole('button', { name: editorTexts.pagePanel.publishPage, exact: true }).click()
   await p.locator('[data-sonner-toast]').filter({ hasText: texts.toasts.pagePublished }).first().waitFor()
 }
 
@@ -196,7 +197,7 @@ describe('stories and chapter pages', () => {
     await p.keyboard.press('Escape')
     // Page Settings of a chapter page show its story in 'Associate this page to a story'.
     await menu(p).getByRole('button', { name: m.pageSettings, exact: true }).click()
-    const settings = await surface(p, texts.editor.panels.pageSettings)
+    const settings = await surface(p, editorTexts.panels.pageSettings)
     const associated = settings.getByLabel(c.associate)
     await expect.poll(async () => (await associated.locator('option:checked').textContent())?.trim(), busy).toBe(storyTitle)
     await p.keyboard.press('Escape')
@@ -309,7 +310,7 @@ describe('stories and chapter pages', () => {
 
   // Uses the story and the two chapter pages the test above made.
   test("an editor sets the story's header image and up-next teaser in the Chapters panel, saves, publishes; visitors see them", async () => {
-    const s = texts.editor.story
+    const s = editorTexts.story
     const upNextHeading = `Plan your visit ${run}`
     const p = await newPage(true)
     await p.goto(`${baseUrl}/chapters/${storySlug}/second-vintage`, { waitUntil: 'load' })
@@ -329,14 +330,14 @@ describe('stories and chapter pages', () => {
 
     // The header image, picked from the media library.
     const header = form.getByRole('group', { name: s.headerImage })
-    await header.getByRole('button', { name: texts.editor.imageField.choose }).click()
-    const library = p.getByRole('dialog', { name: `${texts.editor.imageField.dialogTitle}: ${s.headerImage}` })
+    await header.getByRole('button', { name: editorTexts.imageField.choose }).click()
+    const library = p.getByRole('dialog', { name: `${editorTexts.imageField.dialogTitle}: ${s.headerImage}` })
     await library.waitFor()
-    const firstImage = library.getByRole('list', { name: texts.editor.imageEditor.tabs.gallery }).getByRole('button').first()
+    const firstImage = library.getByRole('list', { name: editorTexts.imageEditor.tabs.gallery }).getByRole('button').first()
     await firstImage.waitFor()
     await firstImage.click()
     await library.waitFor({ state: 'detached' })
-    const headerSrc = await header.getByRole('img', { name: texts.editor.imageField.preview }).getAttribute('src')
+    const headerSrc = await header.getByRole('img', { name: editorTexts.imageField.preview }).getAttribute('src')
     const headerImageId = /\/img\/([^?]+)\?/.exec(headerSrc ?? '')?.[1]
     expect(headerImageId, `preview ${headerSrc}`).toBeTruthy()
 
@@ -344,13 +345,13 @@ describe('stories and chapter pages', () => {
     const upNext = form.getByRole('group', { name: s.upNext })
     await upNext.getByLabel(s.heading, { exact: true }).fill(upNextHeading)
     await upNext.getByLabel(s.subtitle, { exact: true }).fill('Where to stay, eat and book after the vintage.')
-    await upNext.getByLabel(texts.editor.siteDocs.text, { exact: true }).fill('Plan your visit')
-    await upNext.getByLabel(texts.editor.siteDocs.linkType, { exact: true }).selectOption('page')
-    await upNext.getByLabel(texts.editor.siteDocs.href, { exact: true }).fill('/plan-your-visit')
-    await form.getByText(texts.editor.siteDocs.unsaved).waitFor()
+    await upNext.getByLabel(editorTexts.siteDocs.text, { exact: true }).fill('Plan your visit')
+    await upNext.getByLabel(editorTexts.siteDocs.linkType, { exact: true }).selectOption('page')
+    await upNext.getByLabel(editorTexts.siteDocs.href, { exact: true }).fill('/plan-your-visit')
+    await form.getByText(editorTexts.siteDocs.unsaved).waitFor()
 
     // Save keeps a draft: 'Story Saved', and visitors still see the published story.
-    await form.getByRole('button', { name: texts.editor.save, exact: true }).click()
+    await form.getByRole('button', { name: editorTexts.save, exact: true }).click()
     await p.locator('[data-sonner-toast]').filter({ hasText: s.saved }).first().waitFor()
     await form.locator('[data-story-status]').filter({ hasText: s.status.changes }).waitFor()
     const v = await newPage(false)
@@ -359,7 +360,7 @@ describe('stories and chapter pages', () => {
     expect(await v.getByRole('heading', { name: upNextHeading }).count()).toBe(0)
 
     // Publish: 'Story Published'.
-    await form.getByRole('button', { name: texts.editor.publish, exact: true }).click()
+    await form.getByRole('button', { name: editorTexts.publish, exact: true }).click()
     await p.locator('[data-sonner-toast]').filter({ hasText: s.published }).first().waitFor()
     await form
       .locator('[data-story-status]')
@@ -404,10 +405,10 @@ describe('stories and chapter pages', () => {
     const reopened = again.getByRole('form', { name: s.edit(storyTitle) })
     const heading = reopened.getByRole('group', { name: s.upNext }).getByLabel(s.heading, { exact: true })
     await expect.poll(() => heading.inputValue(), busy).toBe(upNextHeading)
-    expect(await reopened.getByRole('group', { name: s.upNext }).getByLabel(texts.editor.siteDocs.href, { exact: true }).inputValue()).toBe(
+    expect(await reopened.getByRole('group', { name: s.upNext }).getByLabel(editorTexts.siteDocs.href, { exact: true }).inputValue()).toBe(
       '/plan-your-visit',
     )
-    await reopened.getByRole('group', { name: s.headerImage }).getByRole('img', { name: texts.editor.imageField.preview }).waitFor()
+    await reopened.getByRole('group', { name: s.headerImage }).getByRole('img', { name: editorTexts.imageField.preview }).waitFor()
     // Back leads to the list of stories.
     await reopened.getByRole('button', { name: s.back }).click()
     await again.getByRole('table').waitFor()

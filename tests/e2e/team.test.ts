@@ -15,12 +15,13 @@ import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage } from '../helpers/editor-session.ts'
 import { waitForSavedMail } from '../helpers/smtp.ts'
 import { laneBaseUrl, laneMailDir } from '../helpers/lane.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 const baseUrl = laneBaseUrl()
 const mailDir = laneMailDir()
 const admin = inject('editor')
 const shotsDir = process.env.SHOTS_DIR || '/tmp/shots-d'
-const e = texts.editor
+const e = editorTexts
 const session = openEditorSession({ timeoutMs: 30_000 })
 
 const stamp = Date.now().toString(36)
@@ -102,8 +103,8 @@ test('invite, sign in as an Editor, promotion, deactivation, and the activity lo
     expect([403, 404]).toContain(refused.status())
     // The navigation's Publish button too: disabled, and the panel says why.
     await chooseMenuItem(page, e.menu.saveNav)
-    const navPanel = page.getByRole('dialog', { name: texts.editor.panels.saveNav, exact: true })
-    const publishNav = navPanel.getByRole('button', { name: texts.editor.siteDocs.publish, exact: true })
+    const navPanel = page.getByRole('dialog', { name: editorTexts.panels.saveNav, exact: true })
+    const publishNav = navPanel.getByRole('button', { name: editorTexts.siteDocs.publish, exact: true })
     await expect.poll(() => publishNav.isDisabled()).toBe(true)
     await navPanel.getByText(cannotPublishReason).waitFor()
     // Delete Page needs the publish right as well (the server checks it): disabled, with the reason (issue 31).
@@ -175,7 +176,7 @@ test('invite, sign in as an Editor, promotion, deactivation, and the activity lo
   // Days are typed as DD/MM/YYYY: an impossible one is refused, a later one filters everything out.
   const from = dialog.getByLabel(teamTexts.activity.from, { exact: true })
   await from.fill('31/02/2027')
-  await dialog.getByText(texts.editor.blocks.dateInvalid).waitFor()
+  await dialog.getByText(editorTexts.blocks.dateInvalid).waitFor()
   await from.fill('01/01/2099')
   await dialog.getByText(teamTexts.activity.empty).waitFor()
   await from.fill('')

@@ -5,12 +5,12 @@
  */
 import { expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { texts } from '#lib/texts'
 import { openEditorSession, openPageForEditing, picture, uploadPicture } from '../helpers/editor-session.ts'
+import { editorTexts } from '#lib/editor-texts'
 
-const b = texts.editor.blocks
-const h = texts.editor.history
-const ie = texts.editor.imageEditor
+const b = editorTexts.blocks
+const h = editorTexts.history
+const ie = editorTexts.imageEditor
 const run = Date.now().toString(36)
 
 const session = openEditorSession({ viewport: { width: 1440, height: 900 }, timeoutMs: 15_000 })
@@ -97,7 +97,7 @@ test("an image's alternative text, a link list's link and a list's new item are 
   const links = p.locator('main [data-block="LinkList"] [data-editable="actions"]')
   await links.click({ position: { x: 5, y: 5 } })
   const linkSidebar = p.getByRole('dialog').last()
-  const linkText = linkSidebar.getByRole('textbox', { name: texts.editor.siteDocs.text, exact: true }).first()
+  const linkText = linkSidebar.getByRole('textbox', { name: editorTexts.siteDocs.text, exact: true }).first()
   await linkText.fill('Cellar doors')
   await expect.poll(() => links.innerText()).toContain('Cellar doors')
   await closeSidebar(p)

@@ -9,14 +9,14 @@ import fs from 'node:fs'
 import { beforeAll, describe, expect, inject, test } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import type { PageDoc } from '#lib/content'
-import { texts } from '#lib/texts'
 import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage } from '../helpers/editor-session.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 const baseUrl = laneBaseUrl()
-const v = texts.editor.versionPreview
-const h = texts.editor.pageSettings.history
+const v = editorTexts.versionPreview
+const h = editorTexts.pageSettings.history
 const run = Date.now().toString(36)
 const shots = '/tmp/shots-versions'
 
@@ -36,9 +36,9 @@ const withHeading = (title: string) => [{ componentType: 'SectionHeading', title
 
 /** Opens Page Settings → History and answers the row of version `n`. */
 async function historyRow(p: Page, n: number) {
-  await chooseMenuItem(p, texts.editor.menu.pageSettings)
-  const settings = p.getByRole('dialog', { name: texts.editor.panels.pageSettings })
-  await settings.getByRole('tab', { name: texts.editor.pageSettings.tabs.history }).click()
+  await chooseMenuItem(p, editorTexts.menu.pageSettings)
+  const settings = p.getByRole('dialog', { name: editorTexts.panels.pageSettings })
+  await settings.getByRole('tab', { name: editorTexts.pageSettings.tabs.history }).click()
   const table = settings.locator('[data-page-history]')
   await table.waitFor()
   return table.locator('tbody tr').filter({ has: p.getByRole('button', { name: new RegExp(`^${v.preview} version ${n} `) }) })
@@ -106,14 +106,14 @@ describe('version history (issue 17)', () => {
     expect(await bar(p).count()).toBe(0)
 
     // A change of the editor's own, then version 1 restored from its preview: a new draft.
-    await chooseMenuItem(p, texts.editor.menu.select)
+    await chooseMenuItem(p, editorTexts.menu.select)
     const title = p
-      .getByRole('group', { name: texts.editor.blocks.component('Section Heading') })
+      .getByRole('group', { name: editorTexts.blocks.component('Section Heading') })
       .getByRole('textbox', { name: 'Title', exact: true })
     await title.click()
     await p.keyboard.press('End')
     await p.keyboard.type(' at dusk')
-    await chooseMenuItem(p, texts.editor.menu.select)
+    await chooseMenuItem(p, editorTexts.menu.select)
     const again = await historyRow(p, 1)
     await again.getByRole('button', { name: new RegExp(`^${v.preview} version 1 `) }).click()
     await bar(p).getByRole('button', { name: v.restore }).click()
@@ -214,12 +214,12 @@ describe('version history (issue 17)', () => {
     await dialog.waitFor({ state: 'detached' })
 
     // Restore from the list: the question names the version; Cancel leaves the draft as it is.
-    const settings = p.getByRole('dialog', { name: texts.editor.panels.pageSettings })
+    const settings = p.getByRole('dialog', { name: editorTexts.panels.pageSettings })
     const restoreButton = settings.getByRole('button', { name: new RegExp(`^${h.restore} version 2 `) })
     await restoreButton.click()
     const confirm = p.getByRole('alertdialog', { name: h.restoreTitle(2) })
     await confirm.waitFor()
-    await confirm.getByRole('button', { name: texts.editor.cancel }).click()
+    await confirm.getByRole('button', { name: editorTexts.cancel }).click()
     await confirm.waitFor({ state: 'detached' })
     expect(await storedHeading(slug)).toBe('New harbour')
     await restoreButton.click()

@@ -12,6 +12,7 @@ import { texts } from '#lib/texts'
 import { launchBrowser } from './browser.ts'
 import { waitForSavedMail } from './smtp.ts'
 import { laneBaseUrl, laneMailDir } from './lane.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 export interface EditorSession {
   browser: Browser
@@ -43,19 +44,19 @@ export function openEditorSession(options: { viewport?: { width: number; height:
   return session
 }
 
-export const editorMenu = (p: Page) => p.getByRole('navigation', { name: texts.editor.menu.label })
+export const editorMenu = (p: Page) => p.getByRole('navigation', { name: editorTexts.menu.label })
 
 export const chooseMenuItem = (p: Page, item: string) => editorMenu(p).getByRole('button', { name: item, exact: true }).click()
 
 /** Save Page, then Publish Page, each confirmed in its panel and awaited by its toast. */
 export async function saveAndPublish(p: Page) {
-  await chooseMenuItem(p, texts.editor.menu.savePage)
-  const savePanel = p.getByRole('dialog', { name: texts.editor.panels.savePage })
-  await savePanel.getByRole('button', { name: texts.editor.pagePanel.savePage, exact: true }).click()
+  await chooseMenuItem(p, editorTexts.menu.savePage)
+  const savePanel = p.getByRole('dialog', { name: editorTexts.panels.savePage })
+  await savePanel.getByRole('button', { name: editorTexts.pagePanel.savePage, exact: true }).click()
   await p.locator('[data-sonner-toast]').filter({ hasText: texts.toasts.pageSaved }).first().waitFor()
-  await chooseMenuItem(p, texts.editor.menu.publishPage)
-  const publishPanel = p.getByRole('dialog', { name: texts.editor.panels.publishPage })
-  await publishPanel.getByRole('button', { name: texts.editor.pagePanel.publishPage, exact: true }).click()
+  await chooseMenuItem(p, editorTexts.menu.publishPage)
+  const publishPanel = p.getByRole('dialog', { name: editorTexts.panels.publishPage })
+  await publishPanel.getByRole('button', { name: editorTexts.pagePanel.publishPage, exact: true }).click()
   await p.locator('[data-sonner-toast]').filter({ hasText: texts.toasts.pagePublished }).first().waitFor()
 }
 
@@ -78,7 +79,7 @@ export async function openPageForEditing(
   const p = await editor.newPage()
   await p.goto(`${laneBaseUrl()}/${page.slug}`, { waitUntil: 'load' })
   await editorMenu(p).waitFor()
-  await chooseMenuItem(p, texts.editor.menu.select)
+  await chooseMenuItem(p, editorTexts.menu.select)
   await p.locator('[data-editor-frame]').first().waitFor()
   return p
 }

@@ -1,10 +1,10 @@
 import { useId } from 'react'
-import { texts } from '#lib/texts'
 import { SelectInput } from './fields.tsx'
 import { chrome } from './classes.ts'
 import { palette, swatch } from '#lib/palette'
+import { blockEditorTexts } from '#lib/editor-texts'
 
-const t = texts.blockEditors.colour
+const t = blockEditorTexts.colour
 
 export interface ColourPickerProps {
   /** The group's name, e.g. 'Background colour'. */

@@ -2,16 +2,16 @@ import { ErrorAlert } from '#ui/editor/fields.tsx'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { texts } from '#lib/texts'
 import { messageOf, postApi, reloadWithout } from '#ui/api.ts'
 import { Modal } from '../surfaces/Modal.tsx'
 import { chrome } from '#ui/editor/classes.ts'
 import { Field } from './Field.tsx'
 import { forgotPasswordSchema, loginSchema, type ForgotPasswordValues, type LoginValues } from './schemas.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 type View = 'login' | 'forgot' | 'sent'
 
-const t = texts.editor
+const t = editorTexts
 
 /**
  * Spec 01 §2.3–2.4: the sign-in overlay (450 px) and its forgot-password view. Signing in sets an

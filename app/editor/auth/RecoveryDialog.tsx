@@ -9,8 +9,9 @@ import { chrome } from '#ui/editor/classes.ts'
 import { toastSuccess } from '../toast.ts'
 import { Field } from './Field.tsx'
 import { recoverySchema, type RecoveryValues } from './schemas.ts'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.recovery
+const t = editorTexts.recovery
 
 export interface RecoveryDialogProps {
   open: boolean

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { texts } from '#lib/texts'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor
+const t = editorTexts
 
 /** Spec 01 §5: username and password required, at least 3 characters (the form shows no messages for them). */
 export const loginSchema = z.object({

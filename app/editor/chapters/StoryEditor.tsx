@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useRevalidator } from 'react-router'
 import { normaliseSlug } from '#lib/slug'
 import type { Story, StorySummary } from '#lib/stories'
-import { chapterTexts, texts } from '#lib/texts'
+import { chapterTexts } from '#lib/texts'
 import { ApiError, messageOf } from '#ui/api.ts'
 import { ConfirmDialog } from '../common/ConfirmDialogs.tsx'
 import { ImageField } from '../common/ImageField.tsx'
@@ -14,8 +14,9 @@ import { useCloseGuard } from '../surfaces/close-guard.tsx'
 import { toastError, toastSuccess } from '../toast.ts'
 import { loadStory, storeStory } from './stories-api.ts'
 import { draftOf, fieldErrorsOf, isDirty, storyPayload, withImage, type StoryDraft } from './story-draft.ts'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.story
+const t = editorTexts.story
 const c = chapterTexts
 
 /**
@@ -58,7 +59,7 @@ export function StoryEditor({
       <div className="flex flex-col gap-4">
         <BackButton onClick={onBack} />
         <ErrorAlert message={loadError} />
-        {loadError ? null : <p role="status">{texts.editor.loading}</p>}
+        {loadError ? null : <p role="status">{editorTexts.loading}</p>}
       </div>
     )
   }
@@ -171,7 +172,7 @@ function StoryForm({
             aria-busy={busy === 'save'}
           >
             <SaveIcon width={14} height={14} />
-            {texts.editor.save}
+            {editorTexts.save}
           </button>
           <button
             type="button"
@@ -181,7 +182,7 @@ function StoryForm({
             onClick={() => void store(true)}
           >
             <PublishIcon width={14} height={14} />
-            {texts.editor.publish}
+            {editorTexts.publish}
           </button>
         </div>
       </div>
@@ -189,7 +190,7 @@ function StoryForm({
         <h3 className={chrome.heading}>{story.title || story.slug}</h3>
         <p className="mt-1 text-xs text-neutral-700" data-story-status="">
           {statusOf(story)}
-          {dirty ? ` · ${texts.editor.siteDocs.unsaved}` : ''}
+          {dirty ? ` · ${editorTexts.siteDocs.unsaved}` : ''}
         </p>
       </div>
 
@@ -274,8 +275,8 @@ function StoryForm({
 
       <ConfirmDialog
         open={leaving}
-        description={texts.editor.unsavedChanges}
-        confirmLabel={texts.editor.siteDocs.discard}
+        description={editorTexts.unsavedChanges}
+        confirmLabel={editorTexts.siteDocs.discard}
         onConfirm={() => {
           setLeaving(false)
           onBack()

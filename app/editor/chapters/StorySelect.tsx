@@ -1,6 +1,7 @@
 import type { StorySummary } from '#lib/stories'
 import { texts } from '#lib/texts'
 import { ErrorAlert, SelectInput } from '#ui/editor/fields.tsx'
+import { editorTexts } from '#lib/editor-texts'
 
 const t = texts.chapters
 
@@ -19,7 +20,7 @@ export function StorySelect({
   invalid?: string | undefined
 }) {
   const options = [
-    { value: '', label: stories ? t.chooseStory : texts.editor.loading },
+    { value: '', label: stories ? t.chooseStory : editorTexts.loading },
     ...(stories ?? []).map((s) => ({ value: s._id, label: s.title || s.slug })),
   ]
   return (

@@ -1,9 +1,9 @@
 import { AlertDialog } from 'radix-ui'
 import { useState, type ReactNode } from 'react'
 import type { Side } from '#lib/merge'
-import { texts } from '#lib/texts'
 import { chrome } from '#ui/editor/classes.ts'
 import { buttonClass } from '#ui/editor/fields.tsx'
+import { editorTexts } from '#lib/editor-texts'
 
 interface AlertProps {
   open: boolean
@@ -78,7 +78,7 @@ export function ConflictDialog({
   onResolve?: (choices: Record<string, Side>) => void
   onCancel: () => void
 }) {
-  const t = texts.editor.conflict
+  const t = editorTexts.conflict
   const fields = conflict?.fields?.length && onResolve ? conflict.fields : null
   return (
     <Alert
@@ -93,7 +93,7 @@ export function ConflictDialog({
           // A new conflict starts with fresh choices.
           key={fields.map((field) => field.id).join('|')}
           fields={fields}
-          theirName={conflict?.theirName || texts.editor.merge.someone}
+          theirName={conflict?.theirName || editorTexts.merge.someone}
           busy={busy}
           onReload={onReload}
           onResolve={onResolve!}
@@ -127,8 +127,8 @@ function FieldChoices({
   onReload: () => void
   onResolve: (choices: Record<string, Side>) => void
 }) {
-  const t = texts.editor.conflict
-  const m = texts.editor.merge.dialog
+  const t = editorTexts.conflict
+  const m = editorTexts.merge.dialog
   const [choices, setChoices] = useState<Record<string, Side>>(() => Object.fromEntries(fields.map((field) => [field.id, 'mine' as Side])))
   return (
     <form
@@ -182,7 +182,7 @@ function FieldChoices({
 /** Spec 01 §8: 'Are you sure?' before something that cannot be undone (or a title naming it). */
 export function ConfirmDialog({
   open,
-  title = texts.editor.confirm,
+  title = editorTexts.confirm,
   description,
   confirmLabel,
   busy,
@@ -200,7 +200,7 @@ export function ConfirmDialog({
   return (
     <Alert open={open} title={title} description={description} onOpenChange={onOpenChange}>
       <div className="mt-5 flex flex-wrap justify-end gap-2">
-        <AlertDialog.Cancel className={buttonClass.secondary}>{texts.editor.cancel}</AlertDialog.Cancel>
+        <AlertDialog.Cancel className={buttonClass.secondary}>{editorTexts.cancel}</AlertDialog.Cancel>
         <button type="button" className={buttonClass.primary} disabled={busy} aria-busy={busy} onClick={onConfirm}>
           {confirmLabel}
         </button>

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react'
-import { texts } from '#lib/texts'
 import { imageUrl } from '#ui/image-url'
 import { ImageEditorPanel } from '../images/ImageEditorPanel.tsx'
 import { Modal } from '../surfaces/Modal.tsx'
 import { chrome } from '#ui/editor/classes.ts'
 import { buttonClass } from '#ui/editor/fields.tsx'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.imageField
+const t = editorTexts.imageField
 
 /**
  * An image chosen from the media library (settings panels: logo, social images): a preview and a

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react'
-import { texts } from '#lib/texts'
 import type { Path } from '#ui/editing'
 import { settingsEditors } from './blocks.ts'
 import { ArrowDownIcon, ArrowUpIcon, TrashIcon } from '../icons.tsx'
 import type { EditorAction } from '../state/reducer.ts'
 import type { SelectionView } from '../state/types.ts'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.blocks
+const t = editorTexts.blocks
 
 export interface BlockActionsProps {
   path: Path
@@ -57,7 +57,7 @@ export function BlockActions({ path, componentType, index, count, dispatch, view
   )
   const remove = () => {
     onDangerChange?.(false)
-    if (window.confirm(texts.editor.confirmDeleteComponent)) dispatch({ type: 'removeBlock', path })
+    if (window.confirm(editorTexts.confirmDeleteComponent)) dispatch({ type: 'removeBlock', path })
   }
   return (
     <div

@@ -1,6 +1,5 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core'
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
-import { texts } from '#lib/texts'
 import type { BlockFrameProps } from '#ui/editing'
 import { isWithin, samePath } from '../state/paths.ts'
 import { labelOf } from './blocks.ts'
@@ -8,6 +7,7 @@ import { BlockActions } from './BlockActions.tsx'
 import { BlockPicker, sortableId, type SortableBlockData } from './BlockListChrome.tsx'
 import { useBridge } from './bridge.ts'
 import { GripIcon } from '../icons.tsx'
+import { editorTexts } from '#lib/editor-texts'
 
 /**
  * A block on the page in Select Component mode (spec 01 §2.10, §4): hover blue, the active
@@ -85,7 +85,7 @@ export function BlockFrame({ path, componentType, container, index, count, class
       data-danger={danger || undefined}
       tabIndex={0}
       role="group"
-      aria-label={texts.editor.blocks.component(label)}
+      aria-label={editorTexts.blocks.component(label)}
       aria-current={selected || undefined}
       onClickCapture={(event) => {
         // Editing, not browsing: links inside the block do not navigate.
@@ -107,8 +107,8 @@ export function BlockFrame({ path, componentType, container, index, count, class
         tabIndex={0}
         className="editor-drag-handle"
         data-editor-chrome=""
-        aria-label={texts.editor.blocks.drag(label)}
-        title={texts.editor.blocks.drag(label)}
+        aria-label={editorTexts.blocks.drag(label)}
+        title={editorTexts.blocks.drag(label)}
       >
         <GripIcon />
       </button>

@@ -16,7 +16,6 @@ import {
 import { Popover } from 'radix-ui'
 import { Fragment, useId, useMemo, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
-import { texts } from '#lib/texts'
 import { blockGroups } from '#blocks/define'
 import type { BlockListChromeProps, ContainerId, Path } from '#ui/editing'
 import { GripIcon, PlusIcon } from '../icons.tsx'
@@ -25,8 +24,9 @@ import { addableTypes, matching, newBlock } from './blocks.ts'
 import { BlockThumbnail } from './BlockThumbnail.tsx'
 import { useBridge } from './bridge.ts'
 import { gapAt, gapForPosition, gapY, landingIndex } from './drop-gap.ts'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.blocks
+const t = editorTexts.blocks
 
 /** The id of a block in its list's drag and drop: its path (ids only need to be unique while a drag lasts). */
 export const sortableId = (path: Path) => path.join('.')

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react'
-import { texts } from '#lib/texts'
 import type { EditableProps, Path } from '#ui/editing'
 import { groupOf, useField } from './use-field.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 /** Elements whose text is one line: Enter ends the edit instead of adding a line break. */
 const multilineTags = new Set(['div', 'blockquote', 'section', 'article'])
@@ -37,9 +37,9 @@ export function ContentEditable(props: EditableProps & { absolutePath: Path }) {
       suppressContentEditableWarning
       role="textbox"
       aria-multiline={isMultiline || undefined}
-      aria-label={label ?? placeholder ?? texts.editor.blocks.placeholder}
+      aria-label={label ?? placeholder ?? editorTexts.blocks.placeholder}
       data-editable="content"
-      data-placeholder={placeholder ?? label ?? texts.editor.blocks.placeholder}
+      data-placeholder={placeholder ?? label ?? editorTexts.blocks.placeholder}
       data-active={active || undefined}
       data-empty={text ? undefined : ''}
       style={{ ...(elementProps?.style as object | undefined), ...(isMultiline ? { whiteSpace: 'pre-wrap' } : {}) }}

@@ -2,12 +2,12 @@ import { Popover } from 'radix-ui'
 import { createElement, useId, useState } from 'react'
 import { DayPicker } from 'react-day-picker'
 import { formatDmy, parseDate } from '#lib/dates'
-import { texts } from '#lib/texts'
 import type { EditableProps, Path } from '#ui/editing'
 import { chrome } from '#ui/editor/classes.ts'
 import { useField } from './use-field.ts'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.blocks
+const t = editorTexts.blocks
 
 /** A date edited in place (spec 01 §2.9 'date'): typed as DD/MM/YYYY or picked from a calendar. */
 export function DateEditable(props: EditableProps & { absolutePath: Path }) {

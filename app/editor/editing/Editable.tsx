@@ -1,11 +1,11 @@
 import { createElement, type KeyboardEvent, type MouseEvent } from 'react'
-import { texts } from '#lib/texts'
 import type { EditableProps, Path } from '#ui/editing'
 import { ImageIcon } from '../icons.tsx'
 import { ContentEditable } from './ContentEditable.tsx'
 import { DateEditable } from './DateEditable.tsx'
 import { RichTextEditable } from './RichTextEditable.tsx'
 import { useField } from './use-field.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 /** The editor's implementation of <Editable>: each kind of spec 01 §2.9 edited in place or in the sidebar. */
 export function Editable(props: EditableProps & { absolutePath: Path }) {
@@ -34,7 +34,7 @@ const isOwnTarget = (event: MouseEvent | KeyboardEvent) => {
 function SidebarEditable(props: EditableProps & { absolutePath: Path }) {
   const { as = 'div', className, elementProps, children, value: viewValue, label, kind } = props
   const { active, select } = useField(props)
-  const name = texts.editor.blocks.edit(label ?? kind)
+  const name = editorTexts.blocks.edit(label ?? kind)
   const handlers = {
     'data-editable': kind,
     'data-active': active || undefined,
@@ -119,7 +119,7 @@ function ChooseImagePrompt({
   aspect: string | undefined
   label: string | undefined
 }) {
-  const prompt = texts.editor.blocks.chooseImage
+  const prompt = editorTexts.blocks.chooseImage
   return (
     <button
       type="button"

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react'
 import { focalSchema, linkTypes, type ImageRef, type Link } from '#lib/content'
 import { parseDate } from '#lib/dates'
-import { texts } from '#lib/texts'
 import { getApi } from '#ui/api.ts'
 import { Checkbox, SelectInput, TextArea, TextInput } from '#ui/editor/fields.tsx'
 import { ImageField } from '../common/ImageField.tsx'
@@ -9,8 +8,9 @@ import { AddButton, Box, LinkListEditor, RowActions } from '../site/LinkEditors.
 import { moveAt, removeAt, replaceAt } from '../site/edits.ts'
 import type { FieldRef } from '../state/types.ts'
 import { toastError } from '../toast.ts'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.blocks
+const t = editorTexts.blocks
 
 export interface ImageEditorPanelProps {
   value: ImageRef
@@ -159,7 +159,7 @@ export function LinkEditor({ link, onChange }: { link: Link; onChange: (link: Li
 function ImageEditor({ value, field, onChange }: { value: ImageRef; field: FieldRef; onChange: (next: ImageRef) => void }) {
   if (ImageEditorPanel) {
     return (
-      <Suspense fallback={<p className="text-sm text-neutral-600">{texts.editor.loading}</p>}>
+      <Suspense fallback={<p className="text-sm text-neutral-600">{editorTexts.loading}</p>}>
         <ImageEditorPanel
           value={value}
           onChange={onChange}
@@ -224,7 +224,7 @@ function ListFieldEditor({
         onClick={() => {
           if (full) return
           if (!isList) {
-            toastError(texts.editor.notAnArray)
+            toastError(editorTexts.notAnArray)
             return
           }
           push(structuredClone(template))

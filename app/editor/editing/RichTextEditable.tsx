@@ -1,12 +1,12 @@
 import { EditorContent, useEditor, type Editor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
 import { createElement, useEffect, useRef, type ReactNode } from 'react'
-import { texts } from '#lib/texts'
 import type { EditableProps, Path } from '#ui/editing'
 import { LinkIcon } from '../icons.tsx'
 import { groupOf, useField } from './use-field.ts'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.blocks.richText
+const t = editorTexts.blocks.richText
 
 /**
  * Rich text edited in place with Tiptap (spec 01 §2.9 'richText'). Only what the server's sanitiser
@@ -34,10 +34,10 @@ export function RichTextEditable(props: EditableProps & { absolutePath: Path }) 
     content: html,
     editorProps: {
       attributes: {
-        'aria-label': label ?? placeholder ?? texts.editor.blocks.placeholder,
+        'aria-label': label ?? placeholder ?? editorTexts.blocks.placeholder,
         'aria-multiline': 'true',
         role: 'textbox',
-        'data-placeholder': placeholder ?? texts.editor.blocks.placeholder,
+        'data-placeholder': placeholder ?? editorTexts.blocks.placeholder,
         class: 'outline-none min-h-[1.5em]',
       },
     },
@@ -84,7 +84,7 @@ function RichTextToolbar({ editor }: { editor: Editor }) {
   return (
     <div
       role="toolbar"
-      aria-label={texts.editor.blocks.toolbar('Rich text')}
+      aria-label={editorTexts.blocks.toolbar('Rich text')}
       data-editor-chrome=""
       className="not-prose sticky top-2 z-[900] mb-2 flex w-max flex-wrap gap-1 rounded-md bg-white p-1 font-sans shadow-lg ring-1 ring-black/10"
     >

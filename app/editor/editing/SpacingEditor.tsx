@@ -1,9 +1,9 @@
 import type { Spacing } from '#lib/content'
-import { texts } from '#lib/texts'
 import { DEFAULT_SPACING, SPACING_PX } from '#blocks/spacing'
 import { buttonClass, SelectInput } from '#ui/editor/fields.tsx'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.blocks
+const t = editorTexts.blocks
 const sides = [
   ['marginTop', t.marginTop],
   ['marginBottom', t.marginBottom],

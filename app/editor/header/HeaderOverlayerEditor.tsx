@@ -1,13 +1,13 @@
 import { Tabs } from 'radix-ui'
-import { texts } from '#lib/texts'
 import { SelectInput } from '#ui/editor/fields.tsx'
 import { RangeField } from '#ui/editor/RangeField.tsx'
 import { ImageEditorPanel } from '../images/ImageEditorPanel.tsx'
 import { chrome } from '#ui/editor/classes.ts'
 import { headerOverlayerSchema, OVERLAYER_WIDTH_MAX, OVERLAYER_WIDTH_MIN, overlayerPositions, type HeaderOverlayer } from './schema.ts'
 import type { HeaderEditorProps } from './types.ts'
+import { blockEditorTexts } from '#lib/editor-texts'
 
-const t = texts.blockEditors.header
+const t = blockEditorTexts.header
 
 /**
  * 'Edit Overlayer' (spec 02 §2.9): a picture laid over the header (a wordmark, a framed photo):

@@ -1,14 +1,14 @@
 import { Tabs } from 'radix-ui'
 import { useState } from 'react'
 import type { ImageRef } from '#lib/content'
-import { texts } from '#lib/texts'
 import { TextInput } from '#ui/editor/fields.tsx'
 import { ImageEditorPanel } from '../images/ImageEditorPanel.tsx'
 import { chrome } from '#ui/editor/classes.ts'
 import { headerVideoSchema, type HeaderVideo } from './schema.ts'
 import type { HeaderEditorProps } from './types.ts'
+import { blockEditorTexts } from '#lib/editor-texts'
 
-const t = texts.blockEditors.header
+const t = blockEditorTexts.header
 const posterSizes = { desktop: { width: 1920, height: 1080 }, mobile: { width: 640, height: 1000 } }
 
 /**

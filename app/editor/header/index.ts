@@ -4,14 +4,14 @@
  * value at the button's path. Editor chunk only.
  */
 import type { ComponentType } from 'react'
-import { texts } from '#lib/texts'
 import { HeaderOverlayerEditor } from './HeaderOverlayerEditor.tsx'
 import { HeaderVideoEditor } from './HeaderVideoEditor.tsx'
 import type { HeaderEditorProps } from './types.ts'
+import { blockEditorTexts } from '#lib/editor-texts'
 
 export type { HeaderEditorProps } from './types.ts'
 
 export const headerEditors: Record<string, { title: string; Editor: ComponentType<HeaderEditorProps> }> = {
-  headerVideo: { title: texts.blockEditors.header.editVideo, Editor: HeaderVideoEditor },
-  headerOverlayer: { title: texts.blockEditors.header.editOverlayer, Editor: HeaderOverlayerEditor },
+  headerVideo: { title: blockEditorTexts.header.editVideo, Editor: HeaderVideoEditor },
+  headerOverlayer: { title: blockEditorTexts.header.editOverlayer, Editor: HeaderOverlayerEditor },
 }

@@ -1,9 +1,9 @@
 import { useId } from 'react'
 import type { ImageRef } from '#lib/content'
-import { texts } from '#lib/texts'
 import { chrome } from '#ui/editor/classes.ts'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.imageEditor
+const t = editorTexts.imageEditor
 
 /** True when publishing would refuse this picture (server/services/images.ts imagesMissingAlt). */
 export const altMissing = (value: ImageRef) => Boolean(value.imageId) && !value.decorative && !value.alt.trim()

@@ -2,13 +2,13 @@ import { Tabs } from 'radix-ui'
 import { useId, useMemo, useState } from 'react'
 import Cropper, { type Area } from 'react-easy-crop'
 import type { ImageRef } from '#lib/content'
-import { texts } from '#lib/texts'
 import { imageUrl, type Crop } from '#ui/image-url'
 import { buttonClass } from '#ui/editor/fields.tsx'
 import { chrome } from '#ui/editor/classes.ts'
 import { aspectOf, clampCrop, initialCrop, percentToSource, sourceToPercent, withCrop, type Size } from './crop-math.ts'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.imageEditor
+const t = editorTexts.imageEditor
 
 export type CropSizes = Record<string, { width: number; height: number }>
 

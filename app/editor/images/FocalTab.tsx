@@ -1,13 +1,13 @@
 import { useId, type KeyboardEvent, type MouseEvent } from 'react'
 import type { ImageRef } from '#lib/content'
-import { texts } from '#lib/texts'
 import { imageUrl, objectPosition } from '#ui/image-url'
 import { buttonClass } from '#ui/editor/fields.tsx'
 import { chrome } from '#ui/editor/classes.ts'
 import type { CropSizes } from './CropTab.tsx'
 import { focalFromPoint, nudgeFocal, type Size } from './crop-math.ts'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.imageEditor
+const t = editorTexts.imageEditor
 
 export interface FocalTabProps {
   value: ImageRef

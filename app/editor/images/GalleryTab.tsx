@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react'
-import { texts } from '#lib/texts'
 import { imageUrl } from '#ui/image-url'
 import { messageOf } from '#ui/api.ts'
 import { buttonClass } from '#ui/editor/fields.tsx'
 import { chrome } from '#ui/editor/classes.ts'
 import { ACCEPTED_TYPES, listImages, uploadWithProgress, type LibraryImage } from './library.ts'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.imageEditor
+const t = editorTexts.imageEditor
 
 export interface GalleryTabProps {
   selectedId: string

@@ -1,7 +1,6 @@
 import { Tabs } from 'radix-ui'
 import { useState } from 'react'
 import type { ImageRef } from '#lib/content'
-import { texts } from '#lib/texts'
 import { imageUrl } from '#ui/image-url'
 import { chrome } from '#ui/editor/classes.ts'
 import { AltTab, altMissing } from './AltTab.tsx'
@@ -10,8 +9,9 @@ import { FocalTab } from './FocalTab.tsx'
 import { GalleryTab } from './GalleryTab.tsx'
 import type { LibraryImage } from './library.ts'
 import { rememberSize, useSourceSize } from './use-source-size.ts'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.imageEditor
+const t = editorTexts.imageEditor
 
 export type ImageEditorTab = 'gallery' | 'cropping' | 'focal' | 'alt'
 export const IMAGE_EDITOR_TABS: readonly ImageEditorTab[] = ['gallery', 'cropping', 'focal', 'alt']

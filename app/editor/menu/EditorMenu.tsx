@@ -1,6 +1,5 @@
 import { Tooltip } from 'radix-ui'
 import { useId, type ReactElement } from 'react'
-import { texts } from '#lib/texts'
 import { CollapseIcon, ExpandIcon } from '../icons.tsx'
 import { usePageSaver } from '../page/page-saver.tsx'
 import { usePageSchedules } from '../page/schedules.ts'
@@ -12,6 +11,7 @@ import { hasUnpublishedChanges } from '../state/page-utils.ts'
 import { useEditorDispatch, useEditorState } from '../state/store.tsx'
 import { chrome } from '#ui/editor/classes.ts'
 import { editorEntries, signedOutEntries, type MenuEntry } from './items.tsx'
+import { editorTexts } from '#lib/editor-texts'
 
 export interface EditorMenuProps {
   signedIn: boolean
@@ -44,7 +44,7 @@ export function EditorMenu({ signedIn, onLogout, publishBlocked }: EditorMenuPro
   const scheduleNote = nextSchedule ? scheduleTexts.menuNote(nextSchedule.action, formatScheduleTime(nextSchedule.dueAt)) : null
   const blockedId = useId()
   const entries = signedIn ? editorEntries : signedOutEntries
-  const collapseLabel = collapsed ? texts.editor.menu.expand : texts.editor.menu.collapse
+  const collapseLabel = collapsed ? editorTexts.menu.expand : editorTexts.menu.collapse
   const CollapseGlyph = collapsed ? ExpandIcon : CollapseIcon
 
   function choose(entry: MenuEntry) {
@@ -57,7 +57,7 @@ export function EditorMenu({ signedIn, onLogout, publishBlocked }: EditorMenuPro
   return (
     <Tooltip.Provider delayDuration={150}>
       <nav
-        aria-label={texts.editor.menu.label}
+        aria-label={editorTexts.menu.label}
         data-editor-menu=""
         data-collapsed={collapsed ? 'true' : 'false'}
         className={`fixed top-1/2 left-2 ${chrome.z} max-h-[calc(100svh-1rem)] -translate-y-1/2 overflow-y-auto rounded-lg ${chrome.panel} ${collapsed ? 'w-12' : 'w-56'}`}
@@ -83,7 +83,7 @@ export function EditorMenu({ signedIn, onLogout, publishBlocked }: EditorMenuPro
             const disabled = (entry.id !== 'logout' && needsPage.has(entry.id) && !hasPage) || blocked
             const notice = entry.id === 'publishPage' && hasPage && unpublished && !blocked
             const scheduled = entry.id === 'publishPage' && hasPage && scheduleNote ? scheduleNote : null
-            const hint = texts.editor.menu.hints[entry.id]
+            const hint = editorTexts.menu.hints[entry.id]
             const hintId = hint ? `${noticeId}-hint-${entry.id}` : null
             const describedBy = [notice ? noticeId : blocked ? blockedId : null, scheduled ? scheduleId : null, hintId]
               .filter(Boolean)
@@ -161,7 +161,7 @@ export function EditorMenu({ signedIn, onLogout, publishBlocked }: EditorMenuPro
         ) : null}
         {unpublished && hasPage && signedIn ? (
           <span id={noticeId} hidden>
-            {texts.editor.menu.unpublishedChanges}
+            {editorTexts.menu.unpublishedChanges}
           </span>
         ) : null}
       </nav>

@@ -1,9 +1,9 @@
 import { useId } from 'react'
-import { texts } from '#lib/texts'
 import { RedoIcon, UndoIcon } from '../icons.tsx'
 import { canRedo, canUndo } from '../state/history.ts'
 import { useEditorDispatch, useEditorState } from '../state/store.tsx'
 import { chrome } from '#ui/editor/classes.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 const buttonClass = `flex size-10 items-center justify-center rounded-md text-neutral-700 transition-colors hover:bg-neutral-100 hover:text-neutral-950 disabled:pointer-events-none disabled:opacity-40 ${chrome.focus} focus-visible:ring-offset-0`
 
@@ -18,8 +18,8 @@ export function HistoryButtons() {
   const undoId = useId()
   const redoId = useId()
   if (!state.page.page) return null
-  const b = texts.editor.blocks
-  const h = texts.editor.history
+  const b = editorTexts.blocks
+  const h = editorTexts.history
   return (
     <div
       role="toolbar"

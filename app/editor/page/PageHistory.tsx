@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useLocation, useNavigate, useRevalidator } from 'react-router'
 import type { Collection, PageDoc } from '#lib/content'
-import { texts } from '#lib/texts'
 import { getApi, messageOf, postApi } from '#ui/api.ts'
 import { buttonClass } from '#ui/editor/fields.tsx'
 import { normalisePage } from '../editing/blocks.ts'
@@ -15,9 +14,10 @@ import { pathOfSlug } from './slug.ts'
 import { setVersionPreview } from './version-preview.ts'
 import { ConfirmDialog } from '../common/ConfirmDialogs.tsx'
 import { VersionCompare } from './VersionCompare.tsx'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.pageSettings.history
-const p = texts.editor.versionPreview
+const t = editorTexts.pageSettings.history
+const p = editorTexts.versionPreview
 
 export interface PageVersion {
   id: number
@@ -146,7 +146,7 @@ export function PageHistory({
         {error}
       </p>
     )
-  if (!versions) return <p>{texts.editor.loading}</p>
+  if (!versions) return <p>{editorTexts.loading}</p>
   if (!versions.length) return <p>{t.empty}</p>
   return (
     <>

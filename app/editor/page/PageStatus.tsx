@@ -1,10 +1,10 @@
 import { formatSiteTime } from '#lib/team'
-import { texts } from '#lib/texts'
 import { hasUnpublishedChanges } from '../state/page-utils.ts'
 import type { EditorPage } from '../state/types.ts'
 import { isPublished, stringOf, titleOf } from './page-fields.ts'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.pagePanel
+const t = editorTexts.pagePanel
 
 /** A date and time as the editor reads it: DD/MM/YYYY (spec 01 §9) and the time in the site's time zone. */
 export function formatWhen(iso: string | null | undefined): string {

@@ -1,11 +1,11 @@
 import { useState } from 'react'
 import { pathOfSlug } from './slug.ts'
-import { texts } from '#lib/texts'
 import { buttonClass } from '#ui/editor/fields.tsx'
 import { ConfirmDialog } from '../common/ConfirmDialogs.tsx'
 import type { usePageActions } from './use-page-actions.ts'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.pagePanel
+const t = editorTexts.pagePanel
 
 /**
  * Unpublish takes a live page down for every visitor, so it asks first and says what happens

@@ -1,6 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react'
 import type { Collection } from '#lib/content'
-import { texts } from '#lib/texts'
 import { getApi, messageOf } from '#ui/api.ts'
 import { chrome } from '#ui/editor/classes.ts'
 import { normalisePage } from '../editing/blocks.ts'
@@ -10,8 +9,9 @@ import { Modal } from '../surfaces/Modal.tsx'
 import type { PageVersion } from './PageHistory.tsx'
 import { formatWhen } from './PageStatus.tsx'
 import { compareVersions, type BlockComparison, type FieldComparison } from './version-compare.ts'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.pageSettings.history
+const t = editorTexts.pageSettings.history
 
 /** Which copy a side shows: a stored version's id, or the draft as it is on the page now. */
 type Side = number | 'draft'
@@ -123,7 +123,7 @@ export function VersionCompare({
             {error}
           </p>
         ) : !comparison ? (
-          <p>{texts.editor.loading}</p>
+          <p>{editorTexts.loading}</p>
         ) : (
           <ComparisonView comparison={comparison} />
         )}

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react'
-import { texts } from '#lib/texts'
 import { buttonClass } from '#ui/editor/fields.tsx'
 import { useEditorState } from '../state/store.tsx'
 import { chrome } from '#ui/editor/classes.ts'
@@ -8,8 +7,9 @@ import { RestoreConfirm, useRestoreVersion } from './PageHistory.tsx'
 import { formatWhen } from './PageStatus.tsx'
 import { diffBlocks } from './version-diff.ts'
 import { setVersionPreview, useVersionPreview } from './version-preview.ts'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.versionPreview
+const t = editorTexts.versionPreview
 
 /**
  * While a stored version shows on the page (Page Settings → History → Preview): which one it is,
@@ -26,7 +26,7 @@ export function VersionPreviewBar() {
   const pageId = page?._id
   useEffect(() => () => setVersionPreview(null), [pageId])
   if (!preview || !page) return null
-  const who = preview.username ?? texts.editor.pageSettings.history.unknownUser
+  const who = preview.username ?? editorTexts.pageSettings.history.unknownUser
   return (
     <section
       aria-label={t.label}

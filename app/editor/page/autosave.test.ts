@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest'
-import { texts } from '#lib/texts'
 import { ApiError } from '#ui/api.ts'
 import { failureOf, forgetKept, formatSiteClock, keepChanges, keptKey, keptToOffer, readKept, statusText } from './autosave.ts'
+import { editorTexts } from '#lib/editor-texts'
 
-const a = texts.editor.autosave
+const a = editorTexts.autosave
 
 /** An in-memory Storage, as localStorage behaves. */
 function memoryStorage(): Storage {

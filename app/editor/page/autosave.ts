@@ -3,10 +3,10 @@
  * the copy of unsaved changes kept in this browser (localStorage) until the server has them.
  */
 import { SITE_TIME_ZONE } from '#lib/team'
-import { texts } from '#lib/texts'
 import { ApiError } from '#ui/api.ts'
 import { deepEqual } from '../state/page-utils.ts'
 import type { EditorPage } from '../state/types.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 /** The draft is saved this long after the last change. */
 export const AUTOSAVE_DELAY_MS = 3000
@@ -38,7 +38,7 @@ export function formatSiteClock(iso: string, timeZone: string = SITE_TIME_ZONE):
 
 /** What the status in the editor's chrome says, or null when there is nothing to say yet. */
 export function statusText(status: AutosaveStatus, isDirty: boolean): string | null {
-  const t = texts.editor.autosave
+  const t = editorTexts.autosave
   switch (status.kind) {
     case 'saving':
       return t.saving

@@ -5,9 +5,9 @@
 import type { FieldChange, MergeConflict, Segment } from '#lib/merge'
 import { blockDeclarations } from '#blocks/declarations.generated'
 import type { BlockDeclaration } from '#blocks/define'
-import { texts } from '#lib/texts'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.merge
+const t = editorTexts.merge
 
 type Rec = Record<string, unknown>
 const isRecord = (value: unknown): value is Rec => typeof value === 'object' && value !== null && !Array.isArray(value)

@@ -41,6 +41,7 @@ import { PresenceIndicator, usePresence } from './presence.tsx'
 import type { PresenceAnswer } from '#lib/schedule'
 import { changeLabels, fieldLabel, listOfChanges, valueSummary, blockTitle } from './merge-labels.ts'
 import { pathOfSlug } from './slug.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 export type PageWriteKind = 'save' | 'publish'
 
@@ -73,7 +74,7 @@ export function conflictStateOf(message: string, details: ConflictDetails, mine:
     const block = (conflict.mine ?? conflict.theirs) as { componentType?: unknown } | undefined
     const label =
       conflict.kind === 'removed'
-        ? texts.editor.merge.block(blockTitle(block?.componentType), Number(conflict.path[conflict.path.length - 1]) + 1)
+        ? editorTexts.merge.block(blockTitle(block?.componentType), Number(conflict.path[conflict.path.length - 1]) + 1)
         : fieldLabel(mine, conflict.path, conflict.kind)
     return {
       id: conflict.id,
@@ -86,7 +87,7 @@ export function conflictStateOf(message: string, details: ConflictDetails, mine:
 }
 
 const mergeNames = (by: readonly string[] | undefined, fallback?: string | null) =>
-  texts.editor.merge.names(by?.length ? by : [fallback || texts.editor.merge.someone])
+  editorTexts.merge.names(by?.length ? by : [fallback || editorTexts.merge.someone])
 
 /** The page as sent to the server: the document with its version, its slug by the shared rules. */
 export function pageToSend(page: EditorPage): EditorPage {
@@ -124,8 +125,8 @@ const versionOf = (page: EditorPage | null | undefined) => (typeof page?.version
 function changesMessage(by: string, changes: readonly FieldChange[], after: EditorPage, before: EditorPage, yoursKept: boolean) {
   const labels = listOfChanges(changeLabels(changes, after, before))
   if (!labels.length) return null
-  const said = texts.editor.merge.changed([by], labels)
-  return yoursKept ? `${said} ${texts.editor.merge.yoursKept}` : said
+  const said = editorTexts.merge.changed([by], labels)
+  return yoursKept ? `${said} ${editorTexts.merge.yoursKept}` : said
 }
 
 export function PageSaverProvider({ enabled, children }: { enabled: boolean; children: ReactNode }) {
@@ -160,7 +161,7 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
     (kind: PageWriteKind, options: WriteOptions = {}): Promise<PageDoc> => {
       const job = queue.current.then(async () => {
         const page = latest.current.page.page
-        if (!page) throw new Error(texts.editor.pagePanel.noPage)
+        if (!page) throw new Error(editorTexts.pagePanel.noPage)
         setStatus({ kind: 'saving' })
         writes.current.inFlight++
         writes.current.started++
@@ -229,7 +230,7 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
         followSlug(result.slug)
       } catch (err) {
         if (!options.force && showConflict(err, 'save')) return
-        toastError(failureOf(err) === 'offline' ? texts.editor.autosave.offline : messageOf(err))
+        toastError(failureOf(err) === 'offline' ? editorTexts.autosave.offline : messageOf(err))
       }
     },
     [write, followSlug, showConflict],
@@ -246,7 +247,7 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
         followSlug(result.slug)
       } catch (err) {
         if (showConflict(err, kind)) return
-        toastError(failureOf(err) === 'offline' ? texts.editor.autosave.offline : messageOf(err))
+        toastError(failureOf(err) === 'offline' ? editorTexts.autosave.offline : messageOf(err))
       }
     },
     [conflict?.kind, write, followSlug, showConflict],
@@ -286,7 +287,7 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
         // Only onto the copy the draft was fetched for, unchanged meanwhile.
         if (!theirs || now.savedPage !== saved || now.isDirty || (versionOf(theirs) ?? 0) <= mine) return
         flushSync(() => dispatch({ type: 'takeMerged', from: saved, result: theirs }))
-        const said = changesMessage(stored.updatedBy || texts.editor.merge.someone, changedFields(saved, theirs), theirs, saved, false)
+        const said = changesMessage(stored.updatedBy || editorTexts.merge.someone, changedFields(saved, theirs), theirs, saved, false)
         if (said) toastInfo(said)
       } catch {
         // The next heartbeat asks again.
@@ -353,7 +354,7 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
     () => ({ write, saveNow: () => saveNow(), showConflict, status }),
     [write, saveNow, showConflict, status],
   )
-  const a = texts.editor.autosave
+  const a = editorTexts.autosave
 
   return (
     <SaverContext.Provider value={value}>
@@ -418,7 +419,7 @@ function SaveStatus({ status, isDirty }: { status: AutosaveStatus; isDirty: bool
   return (
     <div
       role="status"
-      aria-label={texts.editor.autosave.label}
+      aria-label={editorTexts.autosave.label}
       data-autosave-status={status.kind}
       className={`pointer-events-none fixed right-2 bottom-2 ${chrome.z} rounded-md px-3 py-1.5 text-xs font-medium ${chrome.panel} ${tone} ${text ? '' : 'sr-only'}`}
     >

@@ -10,6 +10,7 @@ import { useRouteCollection } from '../use-route-page.ts'
 import { failureOf } from './autosave.ts'
 import { usePageSaver, type PageWriteKind } from './page-saver.tsx'
 import { pathOfSlug } from './slug.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 type Busy = 'save' | 'publish' | 'unpublish' | 'delete' | null
 type Store = PageWriteKind
@@ -50,7 +51,7 @@ export function usePageActions() {
       return true
     } catch (err) {
       // A field a colleague changed too: the saver's conflict dialog asks, field by field.
-      if (!saver.showConflict(err, kind)) toastError(failureOf(err) === 'offline' ? texts.editor.autosave.offline : messageOf(err))
+      if (!saver.showConflict(err, kind)) toastError(failureOf(err) === 'offline' ? editorTexts.autosave.offline : messageOf(err))
       return false
     } finally {
       setBusy(null)

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { texts } from '#lib/texts'
 import type { EditorPage } from '../state/types.ts'
 import { diffBlocks } from './version-diff.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 const page = (contents: Record<string, unknown>[]): EditorPage => ({ _id: 'p1', contents })
 const text = (t: string, key?: string) => ({ componentType: 'Text', text: t, ...(key ? { _key: key } : {}) })
@@ -27,7 +27,7 @@ describe('diffBlocks: what restoring a version changes in the blocks', () => {
   })
 
   test('the summary says it in plain words', () => {
-    const s = texts.editor.versionPreview.summary
+    const s = editorTexts.versionPreview.summary
     expect(s({ added: 1, removed: 2, changed: 0 })).toBe('Restoring it would add 1 block and remove 2 blocks.')
     expect(s({ added: 0, removed: 0, changed: 3 })).toBe('Restoring it would change 3 blocks.')
     expect(s({ added: 1, removed: 1, changed: 1 })).toBe('Restoring it would add 1 block, remove 1 block and change 1 block.')

@@ -11,9 +11,10 @@ import { ConfirmDialog } from '../common/ConfirmDialogs.tsx'
 import { buttonClass, ErrorAlert, TextArea, TextInput } from '#ui/editor/fields.tsx'
 import { PlusIcon, TrashIcon } from '../icons.tsx'
 import { chrome } from '#ui/editor/classes.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 const t = texts.chapters
-const s = texts.editor.story
+const s = editorTexts.story
 const emptyForm = { title: '', slug: '', description: '' }
 
 /**
@@ -92,7 +93,7 @@ export default function ChaptersPanel() {
         </button>
       </div>
       <ErrorAlert message={error} />
-      {stories === null && !error ? <p role="status">{texts.editor.loading}</p> : null}
+      {stories === null && !error ? <p role="status">{editorTexts.loading}</p> : null}
       {stories ? (
         <Tooltip.Provider delayDuration={150}>
           <table className="w-full border-collapse text-left text-sm">
@@ -207,7 +208,7 @@ export default function ChaptersPanel() {
                 onChange={(e) => setForm({ ...form, description: e.target.value })}
               />
               <div className="flex justify-end gap-2">
-                <Dialog.Close className={buttonClass.secondary}>{texts.editor.cancel}</Dialog.Close>
+                <Dialog.Close className={buttonClass.secondary}>{editorTexts.cancel}</Dialog.Close>
                 <button type="submit" className={buttonClass.primary} disabled={busy === 'create'} aria-busy={busy === 'create'}>
                   {t.create}
                 </button>

@@ -7,6 +7,7 @@ import { buttonClass, ErrorAlert, RowButton, TextInput } from '#ui/editor/fields
 import { PlusIcon, TrashIcon } from '../icons.tsx'
 import { chrome } from '#ui/editor/classes.ts'
 import { toastSuccess } from '../toast.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 const t = texts.concierge
 
@@ -111,7 +112,7 @@ export default function ConciergePanel() {
       ) : error ? (
         <ErrorAlert message={error} />
       ) : (
-        <p role="status">{texts.editor.loading}</p>
+        <p role="status">{editorTexts.loading}</p>
       )}
 
       <section aria-labelledby="concierge-enquiries" className="flex flex-col gap-2 border-t border-neutral-200 pt-4">

@@ -11,8 +11,9 @@ import { domainFormSchema, domainFormValues, domainToSend, type DomainFormValues
 import { chrome } from '#ui/editor/classes.ts'
 import { useCloseGuard } from '../surfaces/close-guard.tsx'
 import { toastError, toastSuccess } from '../toast.ts'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.config
+const t = editorTexts.config
 
 /** Editors read English: a language's English name, and its own when it differs ('German (Deutsch)'). */
 const languageLabel = (code: LocaleCode) =>
@@ -79,7 +80,7 @@ export default function ConfigSettingsPanel() {
         {error}
       </p>
     )
-  if (!loaded) return <p>{texts.editor.loading}</p>
+  if (!loaded) return <p>{editorTexts.loading}</p>
   const activeId = loaded.domain?._id
 
   return (
@@ -241,7 +242,7 @@ function DomainForm({ domain, onCancel, onSaved }: { domain: DomainDoc | null; o
       <ErrorAlert message={serverError} />
       <div className="flex justify-end gap-2">
         <button type="button" className={buttonClass.secondary} onClick={onCancel}>
-          {texts.editor.cancel}
+          {editorTexts.cancel}
         </button>
         <button type="submit" className={buttonClass.primary} disabled={isSubmitting} aria-busy={isSubmitting}>
           {t.saveDomain}

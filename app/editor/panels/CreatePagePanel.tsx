@@ -12,8 +12,9 @@ import { pageTypeOptions, useNewPageType } from '../chapters/chapter-page.ts'
 import { StorySelect } from '../chapters/StorySelect.tsx'
 import { useEditorDispatch } from '../state/store.tsx'
 import { toastSuccess } from '../toast.ts'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.createPage
+const t = editorTexts.createPage
 const templateOptions = templateKeys.map((key) => ({ value: key, label: pageTemplates[key].label }))
 
 /**

@@ -1,6 +1,6 @@
-import { texts } from '#lib/texts'
 import { Modal } from '../surfaces/Modal.tsx'
 import { TeamDashboard } from '../team/TeamDashboard.tsx'
+import { editorTexts } from '#lib/editor-texts'
 
 /** Spec 01 §2.7: the dashboard dialog, 'Welcome to your dashboard' and the username, with a Close button. */
 export function DashboardDialog({
@@ -18,7 +18,7 @@ export function DashboardDialog({
       onOpenChange={onOpenChange}
       title={
         <>
-          {texts.editor.dashboard.title}
+          {editorTexts.dashboard.title}
           {username ? <span className="text-red"> {username}</span> : null}
         </>
       }

@@ -24,8 +24,9 @@ import { useCloseGuard } from '../surfaces/close-guard.tsx'
 import { PublishBlockedNote, useCurrentUser } from '../team/current-user.tsx'
 import { toastError, toastInfo, toastSuccess } from '../toast.ts'
 import { siteChangesMessage, siteConflictState } from '../site/site-merge.ts'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.siteSettings
+const t = editorTexts.siteSettings
 
 /** The General tab of the Site Settings modal (spec 01 §3): sharing defaults (og, twitter) and redirects; Save and Publish. */
 export default function GeneralSiteSettings() {
@@ -46,7 +47,7 @@ export default function GeneralSiteSettings() {
         {error}
       </p>
     )
-  if (!loaded) return <p>{texts.editor.loading}</p>
+  if (!loaded) return <p>{editorTexts.loading}</p>
   return <SiteSettingsForm loaded={loaded} onStored={setLoaded} />
 }
 
@@ -147,7 +148,7 @@ function SiteSettingsForm({ loaded, onStored }: { loaded: Loaded; onStored: (doc
                   {t.prefix}
                 </th>
                 <th scope="col" className="py-1 font-semibold">
-                  <span className="sr-only">{texts.editor.siteDocs.remove}</span>
+                  <span className="sr-only">{editorTexts.siteDocs.remove}</span>
                 </th>
               </tr>
             </thead>

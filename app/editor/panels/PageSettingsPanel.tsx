@@ -2,7 +2,6 @@ import { ImageField } from '../common/ImageField.tsx'
 import { Tabs } from 'radix-ui'
 import { useId, useState } from 'react'
 import { normaliseSlug } from '#lib/slug'
-import { texts } from '#lib/texts'
 import { palette, swatch } from '#lib/palette'
 import { ConfirmDialog } from '../common/ConfirmDialogs.tsx'
 import { buttonClass, Checkbox, SelectInput, TextArea, TextInput, ErrorAlert } from '#ui/editor/fields.tsx'
@@ -21,8 +20,9 @@ import { UnpublishButton } from '../page/UnpublishButton.tsx'
 import { DraftLink } from '../page/DraftLink.tsx'
 import { draftLinkTexts } from '#lib/draft-link'
 import { teamTexts } from '#lib/team'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.pageSettings
+const t = editorTexts.pageSettings
 const headerTypeOptions = Object.entries(t.headerTypes).map(([value, label]) => ({ value, label }))
 const tabClass = `-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-neutral-600 hover:text-neutral-900 data-[state=active]:border-red data-[state=active]:text-red ${chrome.focus} focus-visible:ring-offset-0`
 
@@ -43,7 +43,7 @@ export default function PageSettingsPanel() {
   const slug = stringOf(page, 'slug')
   const slugStatus = useSlugCheck(slug, { excludeId: page?._id, collection, enabled: !!page })
 
-  if (!page) return <p>{texts.editor.pagePanel.noPage}</p>
+  if (!page) return <p>{editorTexts.pagePanel.noPage}</p>
   const current: EditorPage = page
   const edit = (next: EditorPage) => dispatch({ type: 'editPage', page: next })
   const og = ogOf(page)
@@ -60,7 +60,7 @@ export default function PageSettingsPanel() {
   return (
     <div className="flex flex-col gap-4" data-page-settings="">
       <Tabs.Root defaultValue="general" className="min-h-[26rem]">
-        <Tabs.List aria-label={texts.editor.panels.pageSettings} className="flex gap-1 border-b border-neutral-200">
+        <Tabs.List aria-label={editorTexts.panels.pageSettings} className="flex gap-1 border-b border-neutral-200">
           <Tabs.Trigger value="general" className={tabClass}>
             {t.tabs.general}
           </Tabs.Trigger>
@@ -88,9 +88,9 @@ export default function PageSettingsPanel() {
             value={slug}
             spellCheck={false}
             autoComplete="off"
-            hint={texts.editor.createPage.slugPreview(normaliseSlug(slug))}
-            status={slugStatus === 'checking' ? texts.editor.createPage.slugChecking : ''}
-            error={taken ? texts.editor.createPage.slugTaken : undefined}
+            hint={editorTexts.createPage.slugPreview(normaliseSlug(slug))}
+            status={slugStatus === 'checking' ? editorTexts.createPage.slugChecking : ''}
+            error={taken ? editorTexts.createPage.slugTaken : undefined}
             onChange={(e) => edit(withField(current, 'slug', e.target.value))}
           />
           <SelectInput
@@ -178,7 +178,7 @@ export default function PageSettingsPanel() {
       )}
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-neutral-200 pt-4">
         <p role="status" className="text-sm text-neutral-600">
-          {isDirty ? texts.editor.pagePanel.unsaved : texts.editor.pagePanel.allSaved}
+          {isDirty ? editorTexts.pagePanel.unsaved : editorTexts.pagePanel.allSaved}
         </p>
         <div className="flex flex-wrap gap-2">
           {/* Deleting and unpublishing need the publish right (the server checks it too): an Editor sees why. */}

@@ -1,4 +1,3 @@
-import { texts } from '#lib/texts'
 import { buttonClass } from '#ui/editor/fields.tsx'
 import { PageStatus } from '../page/PageStatus.tsx'
 import { ScheduleSection } from '../page/ScheduleSection.tsx'
@@ -7,8 +6,9 @@ import { isPublished } from '../page/page-fields.ts'
 import { usePageActions } from '../page/use-page-actions.ts'
 import { useEditorState } from '../state/store.tsx'
 import { PublishBlockedNote, useCurrentUser } from '../team/current-user.tsx'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.pagePanel
+const t = editorTexts.pagePanel
 
 /**
  * The 'Publish Page' sidebar (spec 01 §4): saves and publishes in one call ('Page Published'; the

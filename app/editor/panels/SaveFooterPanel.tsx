@@ -1,5 +1,4 @@
 import { useEffect } from 'react'
-import { texts } from '#lib/texts'
 import { ConflictDialog } from '../common/ConfirmDialogs.tsx'
 import { SelectInput, TextArea, TextInput } from '#ui/editor/fields.tsx'
 import { emptyGroup, emptyLink } from '../site/edits.ts'
@@ -7,8 +6,9 @@ import { Box, LinkFields, LinkListEditor, ListEditor, SiteDocActions } from '../
 import { useSiteDoc } from '../site/use-site-doc.ts'
 import type { EditableFooter } from '../state/types.ts'
 import { chrome } from '#ui/editor/classes.ts'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.footer
+const t = editorTexts.footer
 /** Networks the footer has icons for (ui/icons.tsx); others show a globe. */
 const networks = [
   { value: 'facebook', label: 'Facebook' },
@@ -40,7 +40,7 @@ export default function SaveFooterPanel() {
         {footer.loadError}
       </p>
     )
-  if (!footer.doc) return <p>{texts.editor.siteDocs.loading}</p>
+  if (!footer.doc) return <p>{editorTexts.siteDocs.loading}</p>
   const doc = footer.doc
   const groups = doc.linkGroups
   const info = doc.visitorInformation ?? emptyInfo()
@@ -57,11 +57,11 @@ export default function SaveFooterPanel() {
         <ListEditor
           items={groups}
           onChange={(linkGroups) => footer.edit({ ...doc, linkGroups })}
-          rowName={(g) => texts.editor.nav.group(g + 1)}
+          rowName={(g) => editorTexts.nav.group(g + 1)}
           renderRow={(group, update, name) => (
             <>
               <TextInput
-                label={texts.editor.nav.groupTitle}
+                label={editorTexts.nav.groupTitle}
                 value={group.title}
                 onChange={(e) => update({ ...group, title: e.target.value })}
               />
@@ -69,7 +69,7 @@ export default function SaveFooterPanel() {
             </>
           )}
           newItem={() => ({ ...emptyGroup(), links: [emptyLink()] })}
-          addLabel={texts.editor.nav.addGroup}
+          addLabel={editorTexts.nav.addGroup}
         />
       </section>
 

@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import { texts } from '#lib/texts'
 import { ConflictDialog } from '../common/ConfirmDialogs.tsx'
 import { TextInput } from '#ui/editor/fields.tsx'
 import { ImageField } from '../common/ImageField.tsx'
@@ -18,8 +17,9 @@ import {
 import { AddButton, Box, LinkFields, LinkListEditor, RowActions, SiteDocActions } from '../site/LinkEditors.tsx'
 import { useSiteDoc } from '../site/use-site-doc.ts'
 import { chrome } from '#ui/editor/classes.ts'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.nav
+const t = editorTexts.nav
 
 /**
  * The 'Save Navigation' sidebar: the site header on the page shows this working copy as it is
@@ -36,7 +36,7 @@ export default function SaveNavigationPanel() {
         {nav.loadError}
       </p>
     )
-  if (!nav.doc) return <p>{texts.editor.siteDocs.loading}</p>
+  if (!nav.doc) return <p>{editorTexts.siteDocs.loading}</p>
   const doc = nav.doc
   const items = doc.items
 

@@ -1,10 +1,10 @@
-import { texts } from '#lib/texts'
 import { buttonClass } from '#ui/editor/fields.tsx'
 import { PageStatus } from '../page/PageStatus.tsx'
 import { usePageActions } from '../page/use-page-actions.ts'
 import { useEditorState } from '../state/store.tsx'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.pagePanel
+const t = editorTexts.pagePanel
 
 /** The 'Save Page' sidebar (spec 01 §4): saves the draft with the version it was loaded at ('Page Saved'). */
 export default function SavePagePanel() {

@@ -1,4 +1,3 @@
-import { texts } from '#lib/texts'
 import type { Spacing } from '#lib/content'
 import type { PathSegment } from '#ui/editing'
 import { toPath } from '#ui/editing'
@@ -12,8 +11,9 @@ import { getIn, splitBlockPath } from '../state/paths.ts'
 import { useEditorDispatch, useEditorState } from '../state/store.tsx'
 import type { EditorState, FieldRef } from '../state/types.ts'
 import { toastError } from '../toast.ts'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.blocks
+const t = editorTexts.blocks
 
 /** The heading of a field's editor: a named editor's own title ('Edit Video'), else 'Edit <label>'. */
 const fieldTitle = (field: FieldRef) =>
@@ -28,7 +28,7 @@ export function useSelectedComponentTitle(): string {
   const state = useEditorState()
   if (isPageField(state.selection)) return fieldTitle(state.selection.field!)
   const block = getIn(state.page.page, state.selection.block ?? ['-']) as { componentType?: string } | undefined
-  return block?.componentType ? labelOf(block.componentType) : texts.editor.panels.select
+  return block?.componentType ? labelOf(block.componentType) : editorTexts.panels.select
 }
 
 /** One field's editor: a named sidebar editor (which has its own heading), else the editor of its kind. */
@@ -53,7 +53,7 @@ function FieldSection({ field }: { field: FieldRef }) {
         value={value}
         set={set}
         push={(next) => {
-          if (!canPushTo(state, field.path)) toastError(texts.editor.notAnArray)
+          if (!canPushTo(state, field.path)) toastError(editorTexts.notAnArray)
           else dispatch({ type: 'pushValue', path: field.path, value: next, max: field.max })
         }}
       />

@@ -1,7 +1,7 @@
 import { Tabs } from 'radix-ui'
-import { texts } from '#lib/texts'
 import { chrome } from '#ui/editor/classes.ts'
 import { siteSettingsTabs } from './site-settings-tabs.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 /** The 'Site Settings' modal: the general settings and each area's settings panel, one tab each. */
 export default function SiteSettingsPanel() {
@@ -9,7 +9,7 @@ export default function SiteSettingsPanel() {
   if (siteSettingsTabs.length === 1 && first) return <first.Component />
   return (
     <Tabs.Root defaultValue={first?.id} className="min-h-[26rem]">
-      <Tabs.List aria-label={texts.editor.panels.siteSettings} className="mb-4 flex flex-wrap gap-1 border-b border-neutral-200">
+      <Tabs.List aria-label={editorTexts.panels.siteSettings} className="mb-4 flex flex-wrap gap-1 border-b border-neutral-200">
         {siteSettingsTabs.map((tab) => (
           <Tabs.Trigger key={tab.id} value={tab.id} className={chrome.tab}>
             {tab.label}

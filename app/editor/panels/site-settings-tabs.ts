@@ -4,6 +4,7 @@ import GeneralSiteSettings from './GeneralSiteSettings.tsx'
 import AtdwPanel from '../../listings/editor/AtdwPanel.tsx'
 import ChaptersPanel from './ChaptersPanel.tsx'
 import ConciergePanel from './ConciergePanel.tsx'
+import { editorTexts } from '#lib/editor-texts'
 
 /**
  * The tabs of the Site Settings modal. Each area adds its settings panel here (spec 01 §2.11
@@ -16,7 +17,7 @@ export interface SiteSettingsTab {
 }
 
 export const siteSettingsTabs: SiteSettingsTab[] = [
-  { id: 'general', label: texts.editor.siteSettings.tabs.general, Component: GeneralSiteSettings },
+  { id: 'general', label: editorTexts.siteSettings.tabs.general, Component: GeneralSiteSettings },
   { id: 'atdw', label: listingTexts.atdw.tab, Component: AtdwPanel },
   { id: 'chapters', label: texts.chapters.panelTitle, Component: ChaptersPanel },
   { id: 'concierge', label: texts.concierge.panelTitle, Component: ConciergePanel },

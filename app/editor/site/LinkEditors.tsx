@@ -1,12 +1,12 @@
 import { useId, type ReactNode } from 'react'
 import { linkTypes, type Link } from '#lib/content'
-import { texts } from '#lib/texts'
 import { buttonClass, RowButton, SelectInput, TextInput } from '#ui/editor/fields.tsx'
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from '../icons.tsx'
 import { PublishBlockedNote, useCurrentUser } from '../team/current-user.tsx'
 import { canMove, emptyLink, moveAt, removeAt, replaceAt } from './edits.ts'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.siteDocs
+const t = editorTexts.siteDocs
 const typeOptions = linkTypes.map((type) => ({ value: type, label: type.charAt(0).toUpperCase() + type.slice(1) }))
 const isLinkType = (value: string): value is Link['type'] => (linkTypes as readonly string[]).includes(value)
 
@@ -147,11 +147,11 @@ export function LinkListEditor({
     <ListEditor
       items={links}
       onChange={onChange}
-      rowName={(i) => `${namePrefix} ${texts.editor.nav.link(i + 1)}`}
+      rowName={(i) => `${namePrefix} ${editorTexts.nav.link(i + 1)}`}
       renderRow={(link, update) => <LinkFields link={link} onChange={update} />}
       newItem={emptyLink}
-      addLabel={texts.editor.nav.addLink}
-      addAriaLabel={`${texts.editor.nav.addLink}: ${namePrefix}`}
+      addLabel={editorTexts.nav.addLink}
+      addAriaLabel={`${editorTexts.nav.addLink}: ${namePrefix}`}
     />
   )
 }
@@ -175,7 +175,7 @@ export function SiteDocActions({
   return (
     <div className="sticky bottom-0 -mx-5 -mb-4 flex flex-col gap-2 border-t border-neutral-200 bg-white px-5 py-3">
       <p role="status" className={isDirty ? 'text-xs font-medium text-red-darker' : 'text-xs text-neutral-600'}>
-        {isDirty ? t.unsaved : texts.editor.pagePanel.allSaved}
+        {isDirty ? t.unsaved : editorTexts.pagePanel.allSaved}
       </p>
       <div className="flex flex-wrap gap-2">
         <button type="button" className={buttonClass.primary} disabled={busy !== null} aria-busy={busy === 'save'} onClick={onSave}>

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import type { DomainDoc } from '#lib/content'
-import { texts } from '#lib/texts'
 import { domainLanguagesOf, SITE_TEXT_LOCALES } from '#lib/locales'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.config
+const t = editorTexts.config
 
 /** 'a.com, www.a.com,,b.com ' -> ['a.com', 'www.a.com', 'b.com'] (lower-cased, no duplicates). */
 export function parseHostnames(input: string): string[] {

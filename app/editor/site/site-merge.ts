@@ -3,11 +3,11 @@
  * them: the conflict dialog's fields, and the toast naming what a colleague's save changed.
  */
 import type { FieldChange, MergeConflict, Segment } from '#lib/merge'
-import { texts } from '#lib/texts'
 import type { ConflictState } from '../common/ConfirmDialogs.tsx'
 import { listOfChanges, valueSummary } from '../page/merge-labels.ts'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.merge
+const t = editorTexts.merge
 const words = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()
 
 /** ['items', 2, 'text'] -> "the text of items 3"; ['copy'] -> "the copy". */

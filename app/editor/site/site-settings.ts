@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import type { SiteSettingsDoc } from '#lib/content'
-import { texts } from '#lib/texts'
 import type { SiteDocMeta } from '../state/types.ts'
+import { editorTexts } from '#lib/editor-texts'
 
-const t = texts.editor.siteSettings
+const t = editorTexts.siteSettings
 
 /** The site settings as loaded for the editor (the draft, with its version stamps). */
 export type LoadedSiteSettings = Omit<SiteSettingsDoc, 'domainId'> & { domainId?: string } & SiteDocMeta

@@ -1,9 +1,9 @@
 import { Dialog } from 'radix-ui'
 import type { ReactNode } from 'react'
-import { texts } from '#lib/texts'
 import { CloseButton } from './CloseButton.tsx'
 import { chrome } from '#ui/editor/classes.ts'
 import { useReturnFocus } from './use-return-focus.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 export interface PreviewProps {
   open: boolean
@@ -14,7 +14,7 @@ export interface PreviewProps {
 }
 
 /** Spec 01 §2.8: the editor preview, a near full-screen dialog for looking at something large. */
-export function Preview({ open, onOpenChange, title = texts.editor.panels.preview, children }: PreviewProps) {
+export function Preview({ open, onOpenChange, title = editorTexts.panels.preview, children }: PreviewProps) {
   const returnFocus = useReturnFocus()
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>

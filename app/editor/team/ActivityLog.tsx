@@ -9,11 +9,11 @@ import {
   type ActivityKind,
 } from '#lib/team'
 import { formatDmy, parseDate, toIsoDate } from '#lib/dates'
-import { texts } from '#lib/texts'
 import { messageOf } from '#ui/api.ts'
 import { ErrorAlert, SelectInput, TextInput } from '#ui/editor/fields.tsx'
 import { useCurrentUser } from './current-user.tsx'
 import { teamApi, type ActivityQuery } from './team-api.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 const t = teamTexts.activity
 const kindOptions = [{ value: '', label: t.anything }, ...ACTIVITY_KINDS.map((k) => ({ value: k, label: activityKindLabel[k] }))]
@@ -160,7 +160,7 @@ function DayInput({ label, day, onDay }: { label: string; day: string | undefine
       placeholder="DD/MM/YYYY"
       autoComplete="off"
       value={typed}
-      error={invalid ? texts.editor.blocks.dateInvalid : undefined}
+      error={invalid ? editorTexts.blocks.dateInvalid : undefined}
       onChange={(e) => {
         const text = e.target.value
         setTyped(text)

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { texts } from '#lib/texts'
 import { block, loaded } from '../test-helpers.ts'
 import { canPushTo, pushValue } from './push-value.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 const withList = () => loaded([block('LinkList', { title: 'Links', items: [{ text: 'One', href: '/1', type: 'page' }] })])
 
@@ -19,8 +19,8 @@ describe('pushValue', () => {
 
   test("raises the spec's error when the target is not a list", () => {
     const state = withList()
-    expect(() => pushValue(state, { type: 'pushValue', path: ['contents', 0, 'title'], value: 'x' })).toThrow(texts.editor.notAnArray)
-    expect(texts.editor.notAnArray).toBe('Value provided is not type Array, please provide an Array or use the setSelected')
+    expect(() => pushValue(state, { type: 'pushValue', path: ['contents', 0, 'title'], value: 'x' })).toThrow(editorTexts.notAnArray)
+    expect(editorTexts.notAnArray).toBe('Value provided is not type Array, please provide an Array or use the setSelected')
     expect(canPushTo(state, ['contents', 0, 'title'])).toBe(false)
     expect(canPushTo(state, ['contents', 0, 'items'])).toBe(true)
   })

@@ -1,8 +1,8 @@
-import { texts } from '#lib/texts'
 import type { Path } from '#ui/editing'
 import { commitPage } from '../history.ts'
 import { getIn, setIn } from '../paths.ts'
 import type { EditorState } from '../types.ts'
+import { editorTexts } from '#lib/editor-texts'
 
 export interface PushValueAction {
   type: 'pushValue'
@@ -16,7 +16,7 @@ export interface PushValueAction {
 /** The spec 01 §4 error, raised when the target of a push is not a list. */
 export class NotAnArrayError extends Error {
   constructor() {
-    super(texts.editor.notAnArray)
+    super(editorTexts.notAnArray)
     this.name = 'NotAnArrayError'
   }
 }
