@@ -140,6 +140,14 @@ describe('the Barossa in German and Simplified Chinese (issue 33 point 7)', () =
     })
   })
 
+  it('translates Plan your visit, where the enquiry form is', async () => {
+    const plan = await t.services.pages.loadPublished('barossa', 'pages', 'plan-your-visit')
+    const german = translatePage(plan!, await t.services.translations.published('page', plan!._id, 'de'))
+    expect(german.contents.find((b) => b._key === 'plan-1')).toMatchObject({ title: 'Anreise' })
+    const chinese = translatePage(plan!, await t.services.translations.published('page', plan!._id, 'zh-Hans'))
+    expect(chinese.contents.find((b) => b._key === 'plan-1')).toMatchObject({ title: '如何到达' })
+  })
+
   it('translates the What’s On page’s header', async () => {
     const whatsOn = await t.services.pages.loadPublished('barossa', 'pages', 'whats-on')
     const german = translatePage(whatsOn!, await t.services.translations.published('page', whatsOn!._id, 'de'))

@@ -438,20 +438,23 @@ function barossa(images: DemoImages): DemoSite {
         'The Barossa is an easy hour’s drive north-east of Adelaide. Here is how to get here, get around and make the most of your stay.',
     },
     contents: [
-      block('Anchor', { id: 'getting-here' }),
-      block('SectionHeading', { title: 'Getting here', spacing: wide }),
+      block('Anchor', { _key: 'plan-0', id: 'getting-here' }),
+      block('SectionHeading', { _key: 'plan-1', title: 'Getting here', spacing: wide }),
       block('RichText', {
+        _key: 'plan-2',
         html: '<p>From Adelaide, follow the Northern Expressway and the Sturt Highway to Nuriootpa, or take the scenic route through Gawler and Lyndoch. Allow about an hour either way.</p><ul><li><strong>By car:</strong> the most flexible way to explore; every town has free parking.</li><li><strong>By train and bus:</strong> take the train to Gawler Central, then a connecting bus into the valley.</li><li><strong>By air:</strong> Adelaide Airport is 75 km away, with car hire and transfers.</li></ul>',
         spacing: close,
       }),
-      block('Anchor', { id: 'getting-around' }),
-      block('SectionHeading', { title: 'Getting around', spacing: wide }),
+      block('Anchor', { _key: 'plan-3', id: 'getting-around' }),
+      block('SectionHeading', { _key: 'plan-4', title: 'Getting around', spacing: wide }),
       block('RichText', {
+        _key: 'plan-5',
         html: '<p>If you plan to taste, let someone else drive. Small-group wine tours, private drivers, chauffeured cars and bike hire are all available and can be booked through the Visitor Centre.</p><blockquote>Tip: most cellar doors open from 10 am to 5 pm; some smaller makers open by appointment only, so ring ahead.</blockquote>',
         spacing: close,
       }),
-      block('Anchor', { id: 'stay' }),
+      block('Anchor', { _key: 'plan-6', id: 'stay' }),
       block('CardGrid', {
+        _key: 'plan-7',
         title: 'Where to stay',
         description: 'From heritage cottages to luxury lodges, with plenty of cosy bed and breakfasts in between.',
         items: [
@@ -482,8 +485,9 @@ function barossa(images: DemoImages): DemoSite {
         ],
         spacing: wide,
       }),
-      block('Anchor', { id: 'visitor-centre' }),
+      block('Anchor', { _key: 'plan-8', id: 'visitor-centre' }),
       block('Contact', {
+        _key: 'plan-9',
         title: 'Barossa Visitor Centre',
         subtitle: 'Our locals can book your accommodation, tours and tastings, and tell you which bakery has the best streuselkuchen.',
         image: { imageId: images['town-main-street'], alt: 'Murray Street, Tanunda', show: true },
@@ -495,9 +499,15 @@ function barossa(images: DemoImages): DemoSite {
         ],
         spacing: wide,
       }),
-      block('Anchor', { id: 'enquire' }),
-      block('ConciergeForm', { spacing: wide }),
-      block('Link', { link: page('/things-to-do', 'See things to do'), variant: 'primary', align: 'center', spacing: section }),
+      block('Anchor', { _key: 'plan-10', id: 'enquire' }),
+      block('ConciergeForm', { _key: 'plan-11', spacing: wide }),
+      block('Link', {
+        _key: 'plan-12',
+        link: page('/things-to-do', 'See things to do'),
+        variant: 'primary',
+        align: 'center',
+        spacing: section,
+      }),
     ],
   }
 

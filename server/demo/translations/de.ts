@@ -98,6 +98,37 @@ export const de: DemoTranslation = {
         'Anreise, unterwegs vor Ort, Unterkünfte und die freundlichen Menschen im Barossa Visitor Centre in Tanunda.',
       'home-plan-your-visit/link.text': 'Jetzt planen',
     },
+    'plan-your-visit': {
+      'header.title': 'Ihren Besuch planen',
+      'header.description':
+        'Das Barossa liegt eine entspannte Autostunde nordöstlich von Adelaide. So kommen Sie hin, so kommen Sie herum, und so holen Sie das Beste aus Ihrem Aufenthalt heraus.',
+      description: 'Anreise ins Barossa, unterwegs vor Ort, Unterkünfte und wie Sie das Barossa Visitor Centre in Tanunda erreichen.',
+      'plan-1/title': 'Anreise',
+      'plan-2/html':
+        '<p>Von Adelaide aus folgen Sie dem Northern Expressway und dem Sturt Highway bis Nuriootpa, oder Sie nehmen die landschaftlich schöne Strecke über Gawler und Lyndoch. Rechnen Sie in beiden Fällen mit etwa einer Stunde.</p><ul><li><strong>Mit dem Auto:</strong> am flexibelsten; in jedem Ort parken Sie kostenlos.</li><li><strong>Mit Bahn und Bus:</strong> mit dem Zug bis Gawler Central, dann mit dem Anschlussbus ins Tal.</li><li><strong>Mit dem Flugzeug:</strong> Der Flughafen Adelaide ist 75 km entfernt, mit Mietwagen und Transfers.</li></ul>',
+      'plan-4/title': 'Unterwegs vor Ort',
+      'plan-5/html':
+        '<p>Wer Wein probieren möchte, lässt besser fahren. Weintouren in kleinen Gruppen, private Fahrer, Chauffeurdienste und Fahrradverleih lassen sich über das Visitor Centre buchen.</p><blockquote>Tipp: Die meisten Weingüter haben von 10 bis 17 Uhr geöffnet; manche kleinere Erzeuger empfangen nur nach Vereinbarung, also rufen Sie vorher an.</blockquote>',
+      'plan-7/title': 'Unterkünfte',
+      'plan-7/description': 'Vom historischen Cottage bis zur Luxuslodge, dazwischen viele gemütliche Bed & Breakfasts.',
+      'plan-7/items.0.title': 'Cottages und B&Bs',
+      'plan-7/items.0.description': 'Steinhäuschen mit Kaminfeuer und Frühstückskörben voller regionaler Erzeugnisse.',
+      'plan-7/items.0.link.text': 'Wir buchen für Sie',
+      'plan-7/items.1.title': 'Refugien im Weinberg',
+      'plan-7/items.1.description': 'Lodges und Villen mit den Reben vor der Tür und Blick über das Tal.',
+      'plan-7/items.1.link.text': 'Wir buchen für Sie',
+      'plan-7/items.2.title': 'Im Ort',
+      'plan-7/items.2.description': 'Hotels und Motels in Tanunda und Nuriootpa, nur ein paar Schritte vom Abendessen.',
+      'plan-7/items.2.link.text': 'Wir buchen für Sie',
+      'plan-7/items.3.title': 'Gruppen und Feiern',
+      'plan-7/items.3.description': 'Hochzeiten, Familientreffen und lange Tafeln für viele Gäste, mit Hilfe von Planern vor Ort.',
+      'plan-7/items.3.link.text': 'Sprechen Sie uns an',
+      'plan-9/title': 'Barossa Visitor Centre',
+      'plan-9/subtitle':
+        'Unsere Einheimischen buchen Ihre Unterkunft, Touren und Verkostungen – und verraten Ihnen, welche Bäckerei den besten Streuselkuchen hat.',
+      'plan-9/image.alt': 'Die Murray Street in Tanunda',
+      'plan-12/link.text': 'Erlebnisse ansehen',
+    },
     'whats-on': {
       'header.title': 'Veranstaltungen',
       'header.description': 'Feste, lange Mittagessen, Konzerte zwischen den Reben und Märkte: alles, was im Barossa los ist, nach Datum.',
