@@ -266,8 +266,14 @@ describe('publishing', () => {
     expect(await heading(visitor)).toBe(`Lifecycle ${run}`)
 
     await publishFromPanel(p)
-    await visitor.goto(`${baseUrl}/${slug}`)
-    expect(await heading(visitor)).toBe(`Lifecycle draft ${run}`)
+    // The publish answers once the page's cached copy is rendered again, or after 5 s at most on a
+    // busy machine, when a visitor may get the old copy once while it is refreshed (decision 026).
+    await expect
+      .poll(async () => {
+        await visitor.goto(`${baseUrl}/${slug}`)
+        return heading(visitor)
+      })
+      .toBe(`Lifecycle draft ${run}`)
 
     // A published page cannot be deleted: the server's message is shown.
     await choose(p, m.pageSettings)
