@@ -165,7 +165,8 @@ test('what a visitor types before the scripts have run is not lost: the grid sea
       await done
       await route.continue()
     })
-    await page.goto(baseUrl + '/whats-on', { waitUntil: 'load' })
+    // Not 'load': the deferred scripts may be asked for before it, and they are held back here.
+    await page.goto(baseUrl + '/whats-on', { waitUntil: 'domcontentloaded' })
     const box = page.getByRole('searchbox', { name: listingTexts.grid.keywords })
     const heading = page.locator('[data-listings-grid] [role="status"] h2')
     const before = await heading.innerText()
