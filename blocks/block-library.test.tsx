@@ -218,14 +218,7 @@ describe('rendering on the server', () => {
     ],
     Logo: ['Barossa cellar door partner', '/img/demo-cellar-door?w=400'],
     CustomMosaic: ['Vineyards', 'Cellar doors', 'Market', 'gap:10px', 'xl:col-start-10 xl:col-span-3 xl:row-start-2'],
-    NewsletterForm: [
-      'News from the valley',
-      'action="/demo/newsletter"',
-      'Email address',
-      'type="email"',
-      'Subscribe',
-      'role="status"',
-    ],
+    NewsletterForm: ['News from the valley', 'action="/demo/newsletter"', 'Email address', 'type="email"', 'Subscribe', 'role="status"'],
     RegionMap: ['Find your way around', '<iframe', 'loading="lazy"', 'title="Find your way around"', 'Open the full map'],
     SplitContent: [
       'Split content',
