@@ -317,8 +317,8 @@ describe('a visitor on the grid', () => {
       expect(dated.totalListings).toBeLessThan(events.totalListings)
       await expectCount(page, dated.totalListings)
       // The address follows the filters (replaced after the results, so it may come a moment later).
-      await expect.poll(() => query(page).get('from')).toBe(iso(start))
-      await expect.poll(() => query(page).get('to')).toBe(iso(end))
+      await expect.poll(() => query(page).get('from'), { timeout: 5000 }).toBe(iso(start))
+      await expect.poll(() => query(page).get('to'), { timeout: 5000 }).toBe(iso(end))
       // Spec 02 §2.2: To may not precede From. A To before From is refused with the reason, not
       // rewritten: From, the address and the results stay as they were.
       const earlier = new Date(start.getTime() - 7 * 86_400_000)
