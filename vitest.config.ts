@@ -1,6 +1,7 @@
 import os from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import LongestFirstSequencer from './tests/helpers/sequencer.ts'
 
 /**
  * Projects. 'unit': unit and API integration tests in Node, files in parallel (each file its own
@@ -18,7 +19,7 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url))
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 const timingFiles = ['listings/sync/holds.test.ts']
 /** E2E files that time answers under load: they run alone, after everything else. */
-const e2eAloneFiles = ['tests/e2e/publish-under-load.test.ts', 'tests/e2e/pdf-off-thread.test.ts']
+const e2eAloneFiles = ['tests/e2e/publish-under-load.test.ts', 'tests/e2e/pdf-off-thread.test.ts', 'tests/e2e/media-library-5000.test.ts']
 /**
  * One process and one session (PGlite) versus a server: advisory locks, a second instance on the
  * same database, LISTEN/NOTIFY, the job queue's claims. With TEST_DATABASE_URL these run on both.
@@ -65,6 +66,8 @@ export default defineConfig({
     // Child processes, not threads: tests set the process's umask, start servers and measure this
     // process's CPU time (tests/helpers/holds.ts).
     pool: 'forks',
+    // The longest e2e files start first, so the two lanes end together (tests/e2e/durations.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,

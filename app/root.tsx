@@ -11,6 +11,7 @@ import { SITE_STYLES_ID, useSiteStyles } from './site/site-styles'
 import { localeAlternates, localePath } from '#lib/locales'
 import { PageLocaleContext, pageLocaleOf } from '#ui/locale'
 import { useNonce } from './document/nonce'
+import { startMeasuring } from '#ui/measure'
 
 /** The signed-in editor (only what the browser needs), or null for visitors; the page's language. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -104,6 +105,34 @@ function useHydratedMark() {
   }, [])
 }
 
+/**
+ * First-party measurement (issue 37): after hydration (the page has been shown), a visitor's
+ * browser loads the small measuring chunk and reports the view of each address it shows, and
+ * referral clicks. Signed-in editors are not counted.
+ */
+function useVisitorMeasure() {
+  const signedIn = Boolean(useRouteLoaderData<typeof loader>('root')?.user)
+  const apiBase = useApiBase()
+  const { pathname, search } = useLocation()
+  useEffect(() => {
+    startMeasuring(apiBase, !signedIn)
+    if (signedIn) return
+    let cancelled = false
+    import('./measure/visits')
+      .then((visits) => {
+        if (cancelled) return
+        visits.installReferrals()
+        visits.pageView(pathname + search)
+      })
+      .catch(() => {
+        // Not measured is better than a failed page: a missing chunk is not reloaded for this.
+      })
+    return () => {
+      cancelled = true
+    }
+  }, [signedIn, apiBase, pathname, search])
+}
+
 // The visitor's stylesheet is inlined by the server (entry.server.tsx, app/site/site-styles.ts), so
 // nothing here links it; in development it is also imported for Vite's hot reloading of styles.
 if (import.meta.env.DEV) void import('./app.css')
@@ -111,6 +140,7 @@ if (import.meta.env.DEV) void import('./app.css')
 export function Layout({ children }: { children: React.ReactNode }) {
   useChunkErrorReload()
   useHydratedMark()
+  useVisitorMeasure()
   const siteStyles = useSiteStyles()
   const nonce = useNonce()
   const pageLocale = pageLocaleOf(useRouteLoaderData<typeof loader>('root'))

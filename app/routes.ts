@@ -7,6 +7,7 @@ export default [
     route('confirm', 'routes/confirm.tsx'),
     route('search', 'routes/search.tsx'),
     route('favourites', 'routes/favourites.tsx'),
+    route('trip', 'routes/trip.tsx'),
     route('listing/*', 'routes/listing.tsx'),
     route('chapters/*', 'routes/chapters.tsx'),
     index('routes/page.tsx', { id: 'home' }),

@@ -29,6 +29,7 @@ import { createLogger } from '#server/log'
 import { createServices } from '#server/services/index'
 import { applyProvider, projectionOf } from '../listings/mapping'
 import { generateProducts, TOWNS } from '../fakes/atdw/data.ts'
+import { printTable } from './load-tools.ts'
 
 export interface FetchMixResult {
   name: string
@@ -307,11 +308,7 @@ export function listingTable(result: ListingBenchResult) {
     r.cpuMsPerRequest.toFixed(2),
     String(r.totalListingsMatched),
   ])
-  const widths = header.map((h, i) => Math.max(h.length, ...data.map((d) => d[i]!.length)))
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')
-  console.log(line(header))
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '))
-  for (const d of data) console.log(line(d))
+  printTable(header, data)
 }
 
 /**

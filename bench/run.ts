@@ -19,18 +19,38 @@
  *                127.0.0.1:5432 when it answers): p50/p95/p99 of POST /api/listing/fetch for
  *                typical filter mixes, target p95 < 10 ms for every mix on both
  *
- * `npm run bench -- listings` runs (d) alone (no build needed); `npm run bench -- home` (a)-(c).
+ *   (e) under pressure (bench/load-cases.ts): a stampede (a publish, then 128 connections at once),
+ *                cached pages beside a crawl of the sitemap against alone, a second crawl's share of
+ *                cached answers, and the server's memory
+ * Cached pages are measured against bare Node in interleaved pairs (BENCH_PAIRS, default 3), for
+ * browsers (brotli) and for a client without compression; each pair's ratio and their median.
+ *
+ * `npm run bench -- listings` runs (d) alone (no build needed); `-- home` (a)-(c); `-- load` (e);
+ * `-- editor` the editor on a generated 150-block page (bench/editor-150.ts, issue 32 point 6).
  * It is a benchmark, not a test: not part of `npm test`.
  */
-import { execFile, execFileSync, spawn } from 'node:child_process'
+import { runEditorBench } from './editor-150.ts'
 import fs from 'node:fs'
-import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import readline from 'node:readline'
-import autocannon from 'autocannon'
 import { firstListingPath, startupWorkDone } from './demo-pages.ts'
 import { runListingBenches, type ListingBenchResult } from './listing-fetch.ts'
+import { createBenchEditor, crawlBesideHits, stampede, type CrawlBesideHitsResult, type StampedeResult } from './load-cases.ts'
+import {
+  CONNECTIONS,
+  DURATION_S,
+  get,
+  headerValue,
+  measure,
+  median,
+  replayedHeaders,
+  REQUEST_HEADERS,
+  startBaseline,
+  table,
+  warm,
+  WRK,
+  type Measurement,
+} from './load-tools.ts'
 import {
   assertProductionBuild,
   MissingBuildError,
@@ -38,186 +58,6 @@ import {
   startProductionServer,
   type RunningServer,
 } from '../tests/helpers/server.ts'
-
-const CONNECTIONS = 50
-const DURATION_S = Math.min(Math.max(Number(process.env.BENCH_DURATION ?? 10) || 10, 1), 60)
-/** What a browser asks for. */
-const REQUEST_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html' }
-/** wrk drives a bare Node server to saturation; autocannon in one process does not. */
-const WRK = (() => {
-  try {
-    execFileSync('wrk', ['--version'], { stdio: 'ignore' })
-    return true
-  } catch (err) {
-    // wrk --version exits 1 after printing its version
-    return (err as { status?: number }).status === 1
-  }
-})()
-
-interface Measurement {
-  name: string
-  url: string
-  connections: number
-  requestsPerSec: number
-  latencyMeanMs: number
-  latencyP50Ms: number
-  latencyP99Ms: number
-  latencyMaxMs: number
-  throughputMBps: number
-  requests: number
-  non2xx: number
-  errors: number
-  timeouts: number
-}
-
-interface SavedResponse {
-  status: number
-  headers: [string, string][]
-  bodyBase64: string
-}
-
-function get(
-  url: string,
-  headers: Record<string, string> = REQUEST_HEADERS,
-): Promise<{ status: number; rawHeaders: string[]; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }))
-      res.on('error', reject)
-    })
-    req.on('error', reject)
-    req.setTimeout(30_000, () => req.destroy(new Error(`GET ${url} timed out`)))
-  })
-}
-
-async function warm(url: string, times: number) {
-  for (let i = 0; i < times; i++) {
-    const res = await get(url)
-    if (res.status !== 200) throw new Error(`warm-up GET ${url} answered ${res.status}`)
-  }
-}
-
-async function measure(name: string, url: string, connections = CONNECTIONS, duration = DURATION_S): Promise<Measurement> {
-  const u = new URL(url)
-  if (u.hostname !== '127.0.0.1') throw new Error(`refusing to load-test ${url}: only 127.0.0.1 is a target`)
-  process.stdout.write(`  ${name}: ${connections} connections for ${duration} s (${WRK ? 'wrk' : 'autocannon'}) ... `)
-  const m = WRK ? await measureWithWrk(name, url, connections, duration) : await measureWithAutocannon(name, url, connections, duration)
-  console.log(`${m.requestsPerSec.toFixed(0)} req/s`)
-  if (m.non2xx > 0 || m.errors > 0) console.log(`    warning: ${m.non2xx} non-2xx answers, ${m.errors} errors, ${m.timeouts} timeouts`)
-  return m
-}
-
-async function measureWithAutocannon(name: string, url: string, connections: number, duration: number): Promise<Measurement> {
-  const result = await autocannon({
-    url,
-    connections,
-    duration,
-    headers: REQUEST_HEADERS,
-    timeout: 10,
-    // One process cannot saturate a bare Node server: one worker thread per core.
-    workers: Math.max(1, os.availableParallelism()),
-  })
-  return {
-    name,
-    url,
-    connections,
-    requestsPerSec: result.requests.average,
-    latencyMeanMs: result.latency.mean,
-    latencyP50Ms: result.latency.p50,
-    latencyP99Ms: result.latency.p99,
-    latencyMaxMs: result.latency.max,
-    throughputMBps: result.throughput.average / 1024 / 1024,
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-  }
-}
-
-/** wrk's summary, read from its text output (`--latency` adds the percentiles). */
-async function measureWithWrk(name: string, url: string, connections: number, duration: number): Promise<Measurement> {
-  const args = ['-t', String(Math.min(2, connections)), '-c', String(connections), '-d', `${duration}s`, '--latency', '--timeout', '10s']
-  for (const [header, value] of Object.entries(REQUEST_HEADERS)) args.push('-H', `${header}: ${value}`)
-  const out = await new Promise<string>((resolve, reject) =>
-    execFile('wrk', [...args, url], { maxBuffer: 1 << 20 }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
-  )
-  const ms = (text: string | undefined) => {
-    const match = /([\d.]+)(us|ms|s)\b/.exec(text ?? '')
-    if (!match) return NaN
-    const value = Number(match[1])
-    return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value
-  }
-  const bytes = (text: string | undefined) => {
-    const match = /([\d.]+)(B|KB|MB|GB)/.exec(text ?? '')
-    if (!match) return 0
-    return Number(match[1]) * { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 }[match[2] as 'B' | 'KB' | 'MB' | 'GB']
-  }
-  const line = (pattern: RegExp) => pattern.exec(out)?.[1]
-  const requests = Number(line(/(\d+) requests in/) ?? 0)
-  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out)
-  return {
-    name,
-    url,
-    connections,
-    requestsPerSec: Number(line(/Requests\/sec:\s+([\d.]+)/) ?? 0),
-    latencyMeanMs: ms(line(/Latency\s+(\S+)/)),
-    latencyP50Ms: ms(line(/\s50%\s+(\S+)/)),
-    latencyP99Ms: ms(line(/\s99%\s+(\S+)/)),
-    latencyMaxMs: ms(line(/Latency\s+\S+\s+\S+\s+(\S+)/)),
-    throughputMBps: bytes(line(/Transfer\/sec:\s+(\S+)/)) / 1024 / 1024,
-    requests,
-    non2xx: Number(line(/Non-2xx or 3xx responses: (\d+)/) ?? 0),
-    errors: socketErrors ? Number(socketErrors[1]) + Number(socketErrors[2]) + Number(socketErrors[3]) : 0,
-    timeouts: socketErrors ? Number(socketErrors[4]) : 0,
-  }
-}
-
-async function startBaseline(saved: SavedResponse, dir: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const file = path.join(dir, 'baseline-response.json')
-  fs.writeFileSync(file, JSON.stringify(saved))
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'bench/baseline-server.ts'), file], {
-    cwd: projectRoot,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const port = await new Promise<number>((resolve, reject) => {
-    const lines = readline.createInterface({ input: child.stdout! })
-    lines.once('line', (line) => resolve(Number(line)))
-    child.once('exit', (code) => reject(new Error(`baseline server exited (${code}) before listening`)))
-  })
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    stop: async () => {
-      child.kill('SIGTERM')
-      const t = setTimeout(() => child.kill('SIGKILL'), 3000)
-      await exited
-      clearTimeout(t)
-    },
-  }
-}
-
-function table(rows: Measurement[]) {
-  const header = ['case', 'conns', 'req/s', 'mean ms', 'p50 ms', 'p99 ms', 'max ms', 'MB/s', 'requests', 'non-2xx']
-  const data = rows.map((r) => [
-    r.name,
-    String(r.connections),
-    r.requestsPerSec.toFixed(0),
-    r.latencyMeanMs.toFixed(2),
-    r.latencyP50Ms.toFixed(0),
-    r.latencyP99Ms.toFixed(0),
-    r.latencyMaxMs.toFixed(0),
-    r.throughputMBps.toFixed(1),
-    String(r.requests),
-    String(r.non2xx),
-  ])
-  const widths = header.map((h, i) => Math.max(h.length, ...data.map((d) => d[i]!.length)))
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')
-  console.log(line(header))
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '))
-  for (const d of data) console.log(line(d))
-}
 
 const only = process.argv[2]
 
@@ -240,8 +80,52 @@ function writeResults(extra: { listings?: ListingBenchResult[] }, home?: Record<
   console.log(`written: ${path.relative(process.cwd(), out)}`)
 }
 
+/** Site and bare Node measured one after the other this many times per page; the median ratio is reported. */
+const PAIRS = Math.min(Math.max(Number(process.env.BENCH_PAIRS ?? 3) || 3, 1), 9)
+/** What a client without compression asks for (some proxies, CDNs' origin fetches, monitors, bots). */
+const PLAIN_HEADERS = { accept: 'text/html' }
+
+interface PairedResult {
+  name: string
+  pairs: { site: Measurement; bare: Measurement; ratio: number }[]
+  medianRatio: number
+}
+
+/**
+ * The cached page against a bare node:http server sending the same bytes, interleaved: site, bare,
+ * site, bare... so both see the same machine (a single unpaired run once gave 1.29, which cannot be).
+ */
+async function paired(name: string, url: string, workDir: string, headers: Record<string, string>): Promise<PairedResult> {
+  await warm(url, 20, headers)
+  const sample = await get(url, headers)
+  const cacheHeader = headerValue(sample.rawHeaders, 'x-cache')
+  if (cacheHeader !== 'HIT') console.log(`  note: the warmed ${name} answered x-cache: ${cacheHeader ?? '(none)'}, expected HIT`)
+  const baseline = await startBaseline(
+    { status: sample.status, headers: replayedHeaders(sample.rawHeaders), bodyBase64: sample.body.toString('base64') },
+    workDir,
+  )
+  try {
+    const check = await get(baseline.url, headers)
+    if (!check.body.equals(sample.body)) throw new Error('the baseline server does not send the same bytes')
+    const pairs: PairedResult['pairs'] = []
+    for (let i = 0; i < PAIRS; i++) {
+      const site = await measure(`cached ${name} (pair ${i + 1})`, url, CONNECTIONS, DURATION_S, headers)
+      const bare = await measure(`bare node:http, same bytes (pair ${i + 1})`, baseline.url, CONNECTIONS, DURATION_S, headers)
+      pairs.push({ site, bare, ratio: site.requestsPerSec / bare.requestsPerSec })
+    }
+    return { name, pairs, medianRatio: median(pairs.map((p) => p.ratio)) }
+  } finally {
+    await baseline.stop()
+  }
+}
+
 async function main() {
   if (only === 'listings') return listingsOnly()
+  if (only === 'editor') return runEditorBench()
+  if (only && !['home', 'load'].includes(only)) {
+    console.error(`unknown bench "${only}": npm run bench [-- home | load | listings | editor]`)
+    process.exit(2)
+  }
   try {
     assertProductionBuild()
   } catch (err) {
@@ -257,82 +141,95 @@ async function main() {
   fs.mkdirSync(dataDir)
   let server: RunningServer | undefined
   const results: Measurement[] = []
-  const pageRatios: Record<string, number> = {}
+  const paired_: PairedResult[] = []
+  let load: { stampede: StampedeResult; crawl: CrawlBesideHitsResult } | undefined
+  let uncachedReport: Record<string, number> | undefined
   try {
-    console.log(`bench: node ${process.version}, ${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION_S} s per case`)
-
-    // (a) cached pages, each against (b) a bare server sending the same bytes
+    console.log(
+      `bench: node ${process.version}, ${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION_S} s per case, ${PAIRS} site/bare pairs`,
+    )
     // Info logs say when the demo's start-up work (its first listing import, then the booking
     // operators' refresh) is over: measured before that, the server shares the cores with it.
     server = await startProductionServer({ dataDir, env: { LOG_LEVEL: 'info' } })
     await startupWorkDone(server)
-    const pages = await benchPages(server.baseUrl)
-    const samples: Record<string, { status: number; rawHeaders: string[]; body: Buffer }> = {}
-    for (const page of pages) {
-      const url = `${server.baseUrl}${page.path}`
-      await warm(url, 20)
-      const sample = await get(url)
-      samples[page.name] = sample
-      const cacheHeader = headerValue(sample.rawHeaders, 'x-cache')
-      if (cacheHeader !== 'HIT') console.log(`  note: the warmed ${page.name} answered x-cache: ${cacheHeader ?? '(none)'}, expected HIT`)
-      const cachedResult = await measure(`cached ${page.name}`, url)
-      const skip = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding'])
-      const headers: [string, string][] = []
-      for (let i = 0; i < sample.rawHeaders.length; i += 2) {
-        const name = sample.rawHeaders[i]!
-        if (!skip.has(name.toLowerCase())) headers.push([name, sample.rawHeaders[i + 1]!])
+
+    if (only !== 'load') {
+      // (a) cached pages, each against (b) a bare server sending the same bytes, in pairs
+      for (const page of await benchPages(server.baseUrl)) {
+        paired_.push(await paired(page.name, `${server.baseUrl}${page.path}`, workDir, REQUEST_HEADERS))
       }
-      const baseline = await startBaseline({ status: sample.status, headers, bodyBase64: sample.body.toString('base64') }, workDir)
-      try {
-        const check = await get(baseline.url)
-        if (!check.body.equals(sample.body)) throw new Error('the baseline server does not send the same bytes')
-        const baseResult = await measure(`baseline node:http, same bytes as ${page.name}`, baseline.url)
-        results.push(cachedResult, baseResult)
-        pageRatios[page.name] = cachedResult.requestsPerSec / baseResult.requestsPerSec
-      } finally {
-        await baseline.stop()
-      }
+      // a client without compression: stored plain bytes, against bare Node sending them
+      paired_.push(await paired('home page, no compression', `${server.baseUrl}/`, workDir, PLAIN_HEADERS))
+      for (const p of paired_) for (const pair of p.pairs) results.push(pair.site, pair.bare)
+    }
+
+    if (only !== 'home') {
+      // (e) under pressure: a publish then 128 connections at once; a crawl beside cached hits
+      await server.stop({ keepDataDir: true })
+      await createBenchEditor(dataDir)
+      server = await startProductionServer({ dataDir, env: { LOG_LEVEL: 'warn' } })
+      const stampedeResult = await stampede(server.baseUrl)
+      const crawlResult = await crawlBesideHits(server.baseUrl)
+      load = { stampede: stampedeResult, crawl: crawlResult }
+      results.push(...stampedeResult.runs.map((r) => r.measurement), crawlResult.alone, crawlResult.besideCrawl)
     }
     await server.stop({ keepDataDir: true })
     server = undefined
 
-    // (c) uncached: every request is a server-side render
-    server = await startProductionServer({ dataDir, env: { LOG_LEVEL: 'warn', PAGE_CACHE_MAX_ENTRIES: '0' } })
-    const uncachedUrl = `${server.baseUrl}/`
-    await warm(uncachedUrl, 20)
-    const uncachedSample = await get(uncachedUrl)
-    if (headerValue(uncachedSample.rawHeaders, 'x-cache') === 'HIT') throw new Error('PAGE_CACHE_MAX_ENTRIES=0 still served from the cache')
-    // Fewer connections: each waits for a full render, and 50 of them would time out behind each other.
-    results.push(await measure('uncached SSR render', uncachedUrl, 10))
-    // One connection: no queueing, so the latency is the time of one render.
-    results.push(await measure('uncached SSR, 1 connection', uncachedUrl, 1, Math.min(5, DURATION_S)))
-    await server.stop({ keepDataDir: true })
-    server = undefined
-
-    const [cached] = results as [Measurement]
-    const [uncached, single] = results.slice(-2) as [Measurement, Measurement]
-    const sample = samples['home page']!
-    const ratios = {
-      cachedVsBaseline: pageRatios,
-      uncachedVsCached: uncached.requestsPerSec / cached.requestsPerSec,
-      ssrRenderMeanMs: single.latencyMeanMs,
-      ssrMeanLatencyAt10ConnectionsMs: uncached.latencyMeanMs,
+    if (only !== 'load') {
+      // (c) uncached: every request is a server-side render
+      server = await startProductionServer({ dataDir, env: { LOG_LEVEL: 'warn', PAGE_CACHE_MAX_ENTRIES: '0' } })
+      const uncachedUrl = `${server.baseUrl}/`
+      await warm(uncachedUrl, 20)
+      const uncachedSample = await get(uncachedUrl)
+      if (headerValue(uncachedSample.rawHeaders, 'x-cache') === 'HIT')
+        throw new Error('PAGE_CACHE_MAX_ENTRIES=0 still served from the cache')
+      // Fewer connections: each waits for a full render, and 50 of them would time out behind each other.
+      const uncached = await measure('uncached SSR render', uncachedUrl, 10)
+      // One connection: no queueing, so the latency is the time of one render.
+      const single = await measure('uncached SSR, 1 connection', uncachedUrl, 1, Math.min(5, DURATION_S))
+      results.push(uncached, single)
+      await server.stop({ keepDataDir: true })
+      server = undefined
+      const cachedHome = paired_[0]!.pairs.map((p) => p.site.requestsPerSec)
+      uncachedReport = {
+        uncachedVsCached: uncached.requestsPerSec / median(cachedHome),
+        ssrRenderMeanMs: single.latencyMeanMs,
+        ssrMeanLatencyAt10ConnectionsMs: uncached.latencyMeanMs,
+        renderedRequestsPerSec: uncached.requestsPerSec,
+        homePageBytesUncached: uncachedSample.body.length,
+      }
     }
+
     console.log('')
     table(results)
     console.log('')
-    for (const [page, ratio] of Object.entries(pageRatios))
+    for (const p of paired_)
       console.log(
-        `cached / baseline requests/s, ${page}: ${ratio.toFixed(2)} (${(ratio * 100).toFixed(0)}% of a bare node:http server; target 0.8)`,
+        `cached / bare node:http, ${p.name}: median ${p.medianRatio.toFixed(2)} of ${p.pairs.length} pairs (${p.pairs.map((x) => x.ratio.toFixed(2)).join(', ')}); target 0.8`,
       )
-    console.log(`uncached / cached requests/s: ${ratios.uncachedVsCached.toFixed(3)}`)
-    console.log(
-      `server-side render time (mean latency, 1 connection): ${single.latencyMeanMs.toFixed(2)} ms; at ${uncached.connections} connections ${uncached.latencyMeanMs.toFixed(2)} ms mean, ${uncached.requestsPerSec.toFixed(0)} renders/s`,
-    )
-    console.log(`home page: ${sample.body.length} bytes as sent (brotli), ${uncachedSample.body.length} bytes as sent uncached`)
+    if (uncachedReport)
+      console.log(
+        `server-side render time (mean latency, 1 connection): ${uncachedReport.ssrRenderMeanMs!.toFixed(2)} ms (target 5); uncached / cached requests/s ${uncachedReport.uncachedVsCached!.toFixed(3)}`,
+      )
+    if (load) {
+      const { stampede: st, crawl: cr } = load
+      console.log(
+        `stampede (publish ${st.page}, then 128 connections): median p99 ${st.medianP99Ms.toFixed(0)} ms, max ${st.medianMaxMs.toFixed(0)} ms, ${st.medianRequestsPerSec.toFixed(0)} req/s, ${st.timeouts} timeouts; publish answered in ${st.runs.map((r) => r.publishMs.toFixed(0)).join(', ')} ms`,
+      )
+      console.log(
+        `cached home beside a first crawl / alone: ${cr.ratio.toFixed(2)} (target 0.5; max ${cr.besideCrawl.latencyMaxMs.toFixed(0)} ms beside, ${cr.alone.latencyMaxMs.toFixed(0)} ms alone)`,
+      )
+      console.log(
+        `crawl of ${cr.firstCrawl.addresses} sitemap addresses: first ${cr.firstCrawl.requestsPerSec.toFixed(0)} req/s, ${(cr.firstCrawl.cachedShare * 100).toFixed(0)} % cached; second ${cr.secondCrawl.requestsPerSec.toFixed(0)} req/s, ${(cr.secondCrawl.cachedShare * 100).toFixed(0)} % cached (${JSON.stringify(cr.secondCrawl.cache)})`,
+      )
+      console.log(
+        `memory (resident): ${cr.memoryMb.afterStart} MB after start, ${cr.memoryMb.afterCrawls} MB after the crawls (target 500); page cache ${JSON.stringify(cr.pageCache)}`,
+      )
+    }
 
     let listings: ListingBenchResult[] | undefined
-    if (only !== 'home') {
+    if (!only) {
       console.log('')
       listings = await runListingBenches()
     }
@@ -344,7 +241,9 @@ async function main() {
         durationSeconds: DURATION_S,
         requestHeaders: REQUEST_HEADERS,
         results,
-        ratios,
+        paired: paired_.map((p) => ({ name: p.name, medianRatio: p.medianRatio, ratios: p.pairs.map((x) => x.ratio) })),
+        ...(uncachedReport ? { uncached: uncachedReport } : {}),
+        ...(load ? { load } : {}),
       },
     )
   } finally {
@@ -362,11 +261,6 @@ async function benchPages(baseUrl: string): Promise<{ name: string; path: string
     { name: 'listing grid (/whats-on)', path: '/whats-on' },
     ...(listing ? [{ name: 'listing page', path: listing }] : []),
   ]
-}
-
-function headerValue(rawHeaders: string[], name: string): string | undefined {
-  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]!.toLowerCase() === name) return rawHeaders[i + 1]
-  return undefined
 }
 
 await main()

@@ -1,12 +1,12 @@
-import { createElement, use, useState, type ComponentType, type MouseEvent } from 'react'
+import { createElement, memo, use, useMemo, useState, type ComponentType, type MouseEvent } from 'react'
 import { useNavigate } from 'react-router'
 import type { Spacing } from '#lib/content'
-import { BlockPathContext, useAbsolutePath, useEditing, type ContainerId, type Path } from '#ui/editing'
+import { BlockPathContext, useAbsolutePath, useEditing, type ContainerId, type EditingApi, type Path } from '#ui/editing'
 import { spacingClasses } from './spacing'
 import { isBlockType, loadedView, loadViews } from './view-cache'
 import { staticViewTypes } from './view-loaders.generated'
 import { isDocumentHydrated } from '#ui/hooks/use-hydrated'
-import { splitLocalePath, type DomainLanguages } from '#lib/locales'
+import { isPageAddress, splitLocalePath, type DomainLanguages } from '#lib/locales'
 import { useLocale } from '#ui/locale'
 
 export interface RenderableBlock {
@@ -39,9 +39,14 @@ export function RenderBlocks({ blocks, path = ['contents'], container = 'content
   const staticTypes = editing ? [] : [...new Set(blocks.map((block) => block.componentType).filter((type) => staticViewTypes.has(type)))]
   const rendered = blocks.map((block, index) => {
     const key = block._key ?? index
+    if (editing) {
+      return (
+        <EditedBlock key={key} block={block} listPath={path} index={index} count={blocks.length} container={container} editing={editing} />
+      )
+    }
     const blockPath = [...path, index]
     const className = spacingClasses(block.spacing)
-    if (!editing && staticViewTypes.has(block.componentType)) {
+    if (staticViewTypes.has(block.componentType)) {
       return (
         <BlockPathContext.Provider key={key} value={blockPath}>
           <KeptBlock block={block} className={className} listTypes={staticTypes} />
@@ -51,25 +56,11 @@ export function RenderBlocks({ blocks, path = ['contents'], container = 'content
     // The view is chosen by the block's own type, so the props always match it.
     const View = loadedView(block.componentType) as ComponentType<RenderableBlock> | undefined
     if (!View) return null
-    const view = createElement(View, block)
     return (
       <BlockPathContext.Provider key={key} value={blockPath}>
-        {editing ? (
-          <editing.BlockFrame
-            path={blockPath}
-            componentType={block.componentType}
-            container={container}
-            index={index}
-            count={blocks.length}
-            className={className}
-          >
-            {view}
-          </editing.BlockFrame>
-        ) : (
-          <div className={className} data-block={block.componentType}>
-            {view}
-          </div>
-        )}
+        <div className={className} data-block={block.componentType}>
+          {createElement(View, block)}
+        </div>
       </BlockPathContext.Provider>
     )
   })
@@ -80,6 +71,55 @@ export function RenderBlocks({ blocks, path = ['contents'], container = 'content
     </editing.BlockListChrome>
   )
 }
+
+interface EditedBlockProps {
+  block: RenderableBlock
+  listPath: Path
+  index: number
+  count: number
+  container: ContainerId
+  editing: EditingApi
+}
+
+const samePath = (a: Path, b: Path) => a.length === b.length && a.every((segment, i) => segment === b[i])
+
+/**
+ * A block of a page being edited, in the editor's frame. It renders again only when its block, its
+ * place or its list's length changed: the editor changes a page by copying the path to what changed
+ * and sharing the rest, so a key typed into one block re-renders that block alone, not all of a
+ * long page (issue 32).
+ */
+const EditedBlock = memo(
+  function EditedBlock({ block, listPath, index, count, container, editing }: EditedBlockProps) {
+    const pathKey = listPath.join('\u0000')
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the list's path by value, not by identity
+    const blockPath = useMemo(() => [...listPath, index], [pathKey, index])
+    // The view is chosen by the block's own type, so the props always match it.
+    const View = loadedView(block.componentType) as ComponentType<RenderableBlock> | undefined
+    if (!View) return null
+    return (
+      <BlockPathContext.Provider value={blockPath}>
+        <editing.BlockFrame
+          path={blockPath}
+          componentType={block.componentType}
+          container={container}
+          index={index}
+          count={count}
+          className={spacingClasses(block.spacing)}
+        >
+          {createElement(View, block)}
+        </editing.BlockFrame>
+      </BlockPathContext.Provider>
+    )
+  },
+  (before, after) =>
+    before.block === after.block &&
+    before.index === after.index &&
+    before.count === after.count &&
+    before.container === after.container &&
+    before.editing === after.editing &&
+    samePath(before.listPath, after.listPath),
+)
 
 /** A block list inside a block (SplitContent's sides...): `path` is relative to that block. */
 export function BlockList({
@@ -147,7 +187,11 @@ function followInAppLink(event: MouseEvent<HTMLDivElement>, navigate: (to: strin
   const href = anchor.getAttribute('href') ?? ''
   // Same-page anchors scroll (CSS smooth scrolling); only page links become app navigations.
   if (!href.startsWith('/') || href.startsWith('//')) return
+  // Files, pictures and the like are no pages of the app; another language is another basename.
+  if (!isPageAddress(anchor.pathname)) return
+  const target = splitLocalePath(anchor.pathname, languages)
+  if (target.locale !== splitLocalePath(window.location.pathname, languages).locale) return
   event.preventDefault()
   // The markup's addresses carry the page's language prefix, which the router adds itself (its basename).
-  void navigate(splitLocalePath(anchor.pathname, languages).path + anchor.search + anchor.hash)
+  void navigate(target.path + anchor.search + anchor.hash)
 }

@@ -2,7 +2,8 @@
 
 import type { BlockDataLoader } from './define'
 import type { BlockType } from './schemas'
+import Deals from './Deals/data.server'
 import Listings from './Listings/data.server'
 
 /** The blocks that load server data before a page renders (their data.server.ts), keyed by componentType. */
-export const blockDataLoaders: { [T in BlockType]?: BlockDataLoader<T> } = { Listings }
+export const blockDataLoaders: { [T in BlockType]?: BlockDataLoader<T> } = { Deals, Listings }

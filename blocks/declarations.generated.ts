@@ -13,6 +13,7 @@ import CustomContentSplit from './CustomContentSplit/index'
 import CustomLinkRight from './CustomLinkRight/index'
 import CustomMosaic from './CustomMosaic/index'
 import CustomSectionHeading from './CustomSectionHeading/index'
+import Deals from './Deals/index'
 import FeatureBlock from './FeatureBlock/index'
 import FeatureCards from './FeatureCards/index'
 import FeatureTiles from './FeatureTiles/index'
@@ -50,6 +51,7 @@ export const blockDeclarations = {
   CustomLinkRight,
   CustomMosaic,
   CustomSectionHeading,
+  Deals,
   FeatureBlock,
   FeatureCards,
   FeatureTiles,
@@ -88,6 +90,7 @@ export const blockTypes = [
   'CustomLinkRight',
   'CustomMosaic',
   'CustomSectionHeading',
+  'Deals',
   'FeatureBlock',
   'FeatureCards',
   'FeatureTiles',

@@ -14,7 +14,7 @@ import type { BlockProps, BlockType } from './schemas'
 export interface BlockDeclaration<T extends string = string, S extends z.ZodType = z.ZodType> {
   /** The stored componentType; the same as the folder's name. */
   type: T
-  /** The spec's name (spec 02 §2.8): the block's name in the editor's frames and panels, and the picker's second line. */
+  /** The spec's name (spec 02 §2.8): the block's name in the editor's frames and panels (the picker shows `picker.title`). */
   label: string
   /** How the block picker presents it to an editor who does not know the spec's names (issue 17). */
   picker: BlockPickerEntry<z.input<S>>
@@ -48,7 +48,17 @@ export interface BlockPickerEntry<P = unknown> {
    * alone is a blank tile): drawn over the defaults, never inserted. Valid for the schema (a test).
    */
   sample?: Partial<P>
+  /**
+   * The view is live (it loads results, runs a booking gadget, embeds a map or sends a form): the
+   * picker draws this still sketch instead of rendering it, so opening the picker neither fetches
+   * nor announces anything (issue 31).
+   */
+  sketch?: BlockSketch
 }
+
+/** The still pictures the picker draws for live blocks (app/editor/editing/BlockSketch.tsx). */
+export const blockSketches = ['results', 'booking', 'form', 'map', 'slider'] as const
+export type BlockSketch = (typeof blockSketches)[number]
 
 export function defineBlock<const T extends string, S extends z.ZodType<{ componentType: T }>>(
   declaration: Omit<BlockDeclaration<T, S>, 'defaults'>,

@@ -9,6 +9,7 @@ import { Editor as Carousel } from './Carousel/Editor'
 import { Editor as Contact } from './Contact/Editor'
 import { Editor as CustomContentSplit } from './CustomContentSplit/Editor'
 import { Editor as CustomMosaic } from './CustomMosaic/Editor'
+import { Editor as Deals } from './Deals/Editor'
 import { Editor as FeatureBlock } from './FeatureBlock/Editor'
 import { Editor as FeatureTiles } from './FeatureTiles/Editor'
 import { Editor as FormattedText } from './FormattedText/Editor'
@@ -30,6 +31,7 @@ export const blockEditors: { [T in BlockType]?: ComponentType<BlockEditorProps<B
   Contact,
   CustomContentSplit,
   CustomMosaic,
+  Deals,
   FeatureBlock,
   FeatureTiles,
   FormattedText,

@@ -18,6 +18,7 @@ export const viewLoaders: { [T in BlockType]: () => Promise<{ View: ComponentTyp
   CustomLinkRight: () => import('./CustomLinkRight/View'),
   CustomMosaic: () => import('./CustomMosaic/View'),
   CustomSectionHeading: () => import('./CustomSectionHeading/View'),
+  Deals: () => import('./Deals/View'),
   FeatureBlock: () => import('./FeatureBlock/View'),
   FeatureCards: () => import('./FeatureCards/View'),
   FeatureTiles: () => import('./FeatureTiles/View'),

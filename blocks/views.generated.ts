@@ -15,6 +15,7 @@ import { View as CustomContentSplit } from './CustomContentSplit/View'
 import { View as CustomLinkRight } from './CustomLinkRight/View'
 import { View as CustomMosaic } from './CustomMosaic/View'
 import { View as CustomSectionHeading } from './CustomSectionHeading/View'
+import { View as Deals } from './Deals/View'
 import { View as FeatureBlock } from './FeatureBlock/View'
 import { View as FeatureCards } from './FeatureCards/View'
 import { View as FeatureTiles } from './FeatureTiles/View'
@@ -52,6 +53,7 @@ export const blockViews: { [T in BlockType]: ComponentType<BlockProps<T>> } = {
   CustomLinkRight,
   CustomMosaic,
   CustomSectionHeading,
+  Deals,
   FeatureBlock,
   FeatureCards,
   FeatureTiles,

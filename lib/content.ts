@@ -7,6 +7,7 @@ import type { DomainLanguages } from './locales'
 import { translatable } from './translatable'
 import { isMp4Url } from './video-link'
 import { blockEditorTexts } from './editor-texts.ts'
+import { PUBLISH_CHECKS } from './publish-checks.ts'
 
 export const collections = ['pages', 'listings', 'chapters'] as const
 export const collectionSchema = z.enum(collections)
@@ -31,6 +32,8 @@ export const imageRefSchema = z.object({
   focal: focalSchema.optional(),
   /** A purely decorative picture: empty alt is allowed (publishing checks alt otherwise). */
   decorative: z.boolean().optional(),
+  /** The file's version when it was last replaced in place (issue 36): in its address, so caches fetch the new picture. */
+  v: z.number().int().min(1).optional(),
 })
 export type ImageRef = z.infer<typeof imageRefSchema>
 
@@ -186,6 +189,8 @@ export const siteSettingsSchema = z.object({
     )
     .default([]),
   categories: z.array(z.unknown()).default([]),
+  /** The checks before publishing an admin made blocking (issue 34, lib/publish-checks.ts); the others only warn. */
+  publishChecks: z.array(z.enum(PUBLISH_CHECKS)).max(PUBLISH_CHECKS.length).default([]),
   /** Third parties loaded after the visitor's consent; empty or absent = not loaded. */
   analyticsId: z
     .string()

@@ -1,4 +1,5 @@
 /** The dashboard's overview (issue 17 point 9): what an editor needs at the start, shared by server and editor. */
+import type { StaleReport } from './radar.ts'
 import type { ScheduledPublication } from './schedule.ts'
 
 export interface DashboardPage {
@@ -35,6 +36,21 @@ export interface DashboardOverview {
   scheduled: ScheduledPublication[]
   enquiries: DashboardEnquiry[]
   lastSync: DashboardSync | null
+  /** The stale-content radar's newest findings (issue 34 point 6). */
+  stale: StaleReport
+  /** The CDN in front: its purges not yet done (issue 34 point 2); null without one (or when it cannot be read). */
+  cdn: DashboardCdn | null
+}
+
+export interface DashboardCdn {
+  provider: string
+  /** Purges queued or running. */
+  pending: number
+  /** Of those, ones that failed at least once and wait for a retry. */
+  retrying: number
+  /** Purges that failed for good. */
+  failed: number
+  lastError?: string
 }
 
 /** The counts of a sync report shown to editors, in this order (the rest stays in the log). */
@@ -79,4 +95,14 @@ export const dashboardTexts = {
   syncStarted: 'Started',
   syncFinished: 'Finished',
   loading: 'Loading…',
+  cdnHeading: 'CDN purges',
+  cdnProvider: (provider: string) => `The CDN in front (${provider}) is told what each publish changed.`,
+  cdnAllDone: 'Every purge is done: the CDN serves what was published.',
+  cdnPending: (n: number) => (n === 1 ? '1 purge waiting to run.' : `${n} purges waiting to run.`),
+  cdnRetrying: (n: number) => (n === 1 ? '1 of them failed once and will be retried.' : `${n} of them failed once and will be retried.`),
+  cdnFailed: (n: number) =>
+    n === 1
+      ? '1 purge failed for good: the CDN may serve an older copy until its cache time runs out.'
+      : `${n} purges failed for good: the CDN may serve older copies until their cache time runs out.`,
+  cdnLastError: 'Last error:',
 }

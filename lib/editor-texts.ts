@@ -21,7 +21,7 @@ export const editorTexts = {
     tabs: { gallery: 'Gallery', cropping: 'Cropping', focal: 'Focal point', alt: 'Alt text' },
     tabsLabel: 'Image editor',
     search: 'Search images',
-    searchPlaceholder: 'File name or alt text',
+    searchPlaceholder: 'Name, alt text, caption, credit or tag',
     upload: 'Upload image',
     dropHere: 'or drop an image here',
     dropActive: 'Drop the image to upload it',
@@ -68,6 +68,72 @@ export const editorTexts = {
     altMissing: 'Alt text is required: this page cannot be published until the picture is described (or marked decorative).',
     decorative: 'Decorative picture (adds nothing to the text; no alt text needed)',
     sourceSize: (w: number, h: number) => `Original ${w}×${h} px`,
+    /** The media library (issue 36): the Gallery tab. */
+    library: {
+      label: 'Media library',
+      searchPlaceholder: 'Name, alt text, caption, credit or tag',
+      folder: 'Folder',
+      allFiles: 'All files',
+      noFolder: 'Not in a folder',
+      newFolder: 'New folder name',
+      createFolder: 'Create folder',
+      folderCreated: (name: string) => `Folder ${name} created`,
+      tag: 'Tag',
+      allTags: 'All tags',
+      tagCount: (tag: string, n: number) => `${tag} (${n})`,
+      filter: 'Show',
+      filters: { all: 'Everything', unused: 'Unused', missingAlt: 'Missing alt text', missingCredit: 'Missing credit' },
+      type: 'Type',
+      allTypes: 'All types',
+      sort: 'Sort by',
+      sorts: { newest: 'Newest first', oldest: 'Oldest first', name: 'Name', largest: 'Largest first' },
+      trash: 'Trash',
+      trashHelp: 'Files in the trash are restorable for 30 days, then removed for good.',
+      emptyTrash: 'The trash is empty.',
+      uploadMany: 'Upload images',
+      dropMany: 'or drop images here (many at once)',
+      dropManyActive: 'Drop the images to upload them',
+      uploadsLabel: 'Uploads',
+      uploadDone: 'Uploaded',
+      uploadDuplicate: 'Already in the library: kept the existing file',
+      uploadWaiting: 'Waiting…',
+      select: (name: string) => `Select ${name}`,
+      details: (name: string) => `Details of ${name}`,
+      selectedCount: (n: number) => (n === 1 ? '1 file selected' : `${n} files selected`),
+      clearSelection: 'Clear selection',
+      moveTo: 'Move to folder',
+      move: 'Move',
+      addTag: 'Tag to add',
+      addTagButton: 'Add tag',
+      deleteSelected: 'Delete selected',
+      bulkDone: (n: number) => (n === 1 ? '1 file changed' : `${n} files changed`),
+      bulkRefused: (name: string, message: string) => `${name}: ${message}`,
+      unnamed: 'file',
+      alt: 'Default alt text',
+      altHelp: 'Suggested whenever the picture is placed; each page can override it.',
+      caption: 'Caption',
+      credit: 'Credit (photographer)',
+      licence: 'Copyright or licence',
+      tags: 'Tags (comma-separated)',
+      save: 'Save details',
+      saved: 'Details saved',
+      whereUsed: 'Where used',
+      notUsed: 'Not used anywhere.',
+      useWhere: { draft: 'draft', published: 'published', both: 'draft and published' },
+      useLine: (title: string, places: string, where: string) => `${title} — ${places} (${where})`,
+      kinds: { page: 'Page', story: 'Story', listing: 'Listing', setting: 'Setting' },
+      replace: 'Replace file…',
+      replaceHelp: 'The new picture keeps this address: every page that shows it changes at once.',
+      replaced: (n: number) => (n === 1 ? 'Replaced: 1 use shows the new picture' : `Replaced: ${n} uses show the new picture`),
+      cropFlagged: (title: string, place: string) => `${title} — ${place}: the crop no longer fits; check its framing`,
+      delete: 'Delete',
+      deleted: 'Moved to the trash',
+      restore: 'Restore',
+      restored: 'Restored from the trash',
+      close: 'Close details',
+      fileFacts: (w: number, h: number, kb: number) => `${w}×${h} px · ${kb} kB`,
+      loadingMore: 'Loading…',
+    },
   },
   unsavedChanges: "Changes you've made may not be saved, are you sure you want to leave this page?",
   confirmDeleteComponent: 'Are you sure you want to delete this component?',
@@ -99,8 +165,8 @@ export const editorTexts = {
     },
     /** The "+" on the gap before a block (issue 17): inserts there. */
     insertAt: (position: number, list: string) => `Add component at position ${position} of ${list}`,
-    /** The picker's second line: the spec's name of the block. */
-    specName: (label: string) => `Component: ${label}`,
+    /** Under the picker's heading (issue 31): how to choose without the mouse too. */
+    pickerHelp: 'Choose what to add. Tab or the arrow keys move between them, Enter adds one, Escape closes.',
     /** Drag and drop of blocks (issue 17): the handle and what screen readers hear. */
     drag: (label: string) => `Move ${label}`,
     dragHelp: 'Drag to move, or press Space, then the arrow keys, then Space to drop (Escape cancels).',
@@ -167,6 +233,7 @@ export const editorTexts = {
     unsaved: 'Unsaved changes',
     failed: 'Not saved: the server refused the changes',
     conflict: 'Not saved: someone else saved this page',
+    signedOut: 'Not saved: you are no longer signed in (your changes are kept in this browser)',
     restoreTitle: 'Restore your unsaved changes?',
     restoreDescription: (time: string) =>
       `This browser kept changes to this page that were not saved (last changed ${time}). Restore them as your draft, or discard them and keep the stored draft.`,
@@ -248,6 +315,49 @@ export const editorTexts = {
     keepEditing: 'Keep my changes unsaved',
   },
   merge: mergeTexts,
+  /** Editing a page in a further language in place (issue 33 point 3, decision 028). */
+  language: {
+    label: 'Editing language',
+    current: (name: string) => `Editing in ${name}`,
+    switchTo: (name: string) => `Edit in ${name}`,
+    untranslated: (n: number) => (n === 1 ? '1 text not translated' : `${n} texts not translated`),
+    allTranslated: 'Every text is translated',
+    /** The marker on a text without a translation (visible, and in its accessible name). */
+    marker: 'Not translated',
+    markerName: (label: string) => `${label} (not translated)`,
+    markerHint: (defaultName: string) => `Not translated: visitors read the ${defaultName} text here. Type to translate it.`,
+    structure: (defaultName: string) =>
+      `Blocks, their order, pictures and link addresses are shared by every language: change them in ${defaultName}. Here you translate the texts.`,
+    textsOnly: (defaultName: string) =>
+      `In a translation only the texts change. Pictures, addresses and choices are edited in ${defaultName}.`,
+    linkText: 'Link text',
+    altText: 'Alternative text',
+    pageSettings: (defaultName: string) => `Page settings are edited in ${defaultName}.`,
+    siteDocs: (defaultName: string) =>
+      `The navigation and the footer are edited in ${defaultName}: switch to ${defaultName} to change them.`,
+    publish: (name: string) => `Publish ${name}`,
+    publishAll: 'Publish all languages',
+    publishAllHint: (defaultName: string, name: string) =>
+      `Publishes the page in ${defaultName} and every language's draft together. "Publish ${name}" publishes only ${name}.`,
+    unpublish: (name: string) => `Unpublish ${name}`,
+    unpublishTitle: (name: string) => `Unpublish ${name}?`,
+    unpublishDescription: (name: string, defaultName: string) =>
+      `Visitors reading in ${name} will read the ${defaultName} texts again until ${name} is published again. The ${name} draft is kept.`,
+    published: (name: string) => `${name} Published`,
+    publishedAll: 'All Languages Published',
+    unpublished: (name: string) => `${name} Unpublished`,
+    status: (name: string) => `Status in ${name}`,
+    merged: (names: string, n: number) =>
+      `${names} saved ${n === 1 ? 'a text' : `${n} texts`} in this language meanwhile: theirs are in, yours are kept.`,
+    history: (name: string) => `${name} versions`,
+    /** Machine translation suggestions (issue 33 point 6, decision 039). */
+    suggestPage: 'Suggest translations',
+    suggestField: 'Suggest a translation',
+    suggesting: 'Asking for suggestions…',
+    suggested: (n: number) => (n === 1 ? '1 machine suggestion to review' : `${n} machine suggestions to review`),
+    noSuggestions: 'Nothing to suggest: every text has a translation.',
+    machineMarker: 'Machine suggestion: review it, then type to change it',
+  },
   /** A story's detail in the Chapters panel: its header image and its 'up next' teaser (spec 01 §3 Story). */
   story: {
     edit: (title: string) => `Edit story: ${title}`,
@@ -297,6 +407,82 @@ export const editorTexts = {
       `Visitors will get "page not found" at ${path} until the page is published again. Its draft is kept.`,
     unpublishConfirm: 'Unpublish Page',
     noPage: 'There is no page on this address.',
+  },
+  /** Checks before publishing and the receipt after (issue 34 points 4 and 5). */
+  publishChecks: {
+    heading: 'Checks before publishing',
+    running: 'Checking the page…',
+    none: 'No problems found.',
+    found: (n: number) => (n === 1 ? '1 thing to look at' : `${n} things to look at`),
+    warningsNote: 'Warnings do not stop you publishing.',
+    blockingNote: (n: number) =>
+      n === 1 ? '1 problem must be fixed before publishing.' : `${n} problems must be fixed before publishing.`,
+    blocks: 'Blocks publishing',
+    warning: 'Warning',
+    show: 'Show the block',
+    inHeader: 'In the page header',
+    failed: 'The checks could not run. You can still publish.',
+    refused: 'Publishing was refused: fix the problems listed under "Checks before publishing".',
+    checks: {
+      'alt-missing': {
+        label: 'A picture without alt text',
+        message: () => 'This picture has no alt text. Describe it, or mark it decorative.',
+      },
+      'link-unpublished': {
+        label: 'A link to an unpublished page',
+        message: (href: string) => `The link to ${href} leads to a page that is not published.`,
+      },
+      'link-missing': {
+        label: 'A link to a page that does not exist',
+        message: (href: string) => `The link to ${href} leads to a page that does not exist (or was deleted).`,
+      },
+      'link-redirected': {
+        label: 'A link to a redirected address',
+        message: (href: string, location = '') =>
+          `The link to ${href} is redirected${location ? ` to ${location}` : ''}: link there directly.`,
+      },
+      'listing-inactive': {
+        label: 'A listing that is no longer active',
+        message: (href: string) => `The listing at ${href} is no longer active with the provider.`,
+      },
+      'listing-unpublished': {
+        label: 'A listing that is not published',
+        message: (href: string) => `The listing at ${href} is not published.`,
+      },
+      'event-over': { label: 'An event that is over', message: (href: string) => `The event at ${href} is over.` },
+      'heading-order': {
+        label: 'Headings out of order',
+        message: (from: number, to: number) =>
+          `A level ${to} heading follows a level ${from} heading: screen-reader users navigate by these levels.`,
+      },
+      'image-oversized': {
+        label: 'A picture far larger than it is shown',
+        message: (natural: number, shown: number) =>
+          `This picture is ${natural} px wide but shown at ${shown} px: visitors download far more than they see.`,
+      },
+    },
+    settingsLegend: 'Checks that block publishing',
+    settingsHint:
+      'Every check warns in the Publish panel; the ones ticked here also stop a page from being published. Only an admin can change these.',
+    adminOnly: 'Only an admin can choose which checks block publishing',
+  },
+  publishReceipt: {
+    heading: 'What went live',
+    live: (n: number, seconds: string) => `Live on ${n === 1 ? '1 address' : `${n} addresses`} in ${seconds} s`,
+    waiting: (n: number) => `Published; the CDN is still dropping old copies (${n === 1 ? '1 purge' : `${n} purges`} pending)…`,
+    failed: (n: number) =>
+      `${n === 1 ? '1 purge' : `${n} purges`} at the CDN failed and will be retried: some visitors may see the old page for a while.`,
+    kinds: {
+      page: 'This page',
+      language: (language: string) => `This page in ${language}`,
+      shows: 'Shows or links to it',
+      navigation: 'The navigation (every page)',
+      footer: 'The footer (every page)',
+      story: 'Another chapter of its story',
+      search: 'Search results',
+      sitemap: 'The sitemap',
+    },
+    unavailable: 'Published. The list of addresses could not be loaded.',
   },
   /** Page Settings (spec 01 §3). */
   pageSettings: {

@@ -22,6 +22,8 @@ export interface ImageUrlOptions {
   s?: number
   f?: ImageFormat
   q?: number
+  /** The file's version after a replace in place (issue 36): a new address, so browsers and the CDN fetch the new picture. */
+  v?: number
 }
 
 export const IMAGE_BASE = '/img'
@@ -53,6 +55,7 @@ function imageQuery(options: ImageUrlOptions): string {
   if (options.s && options.s !== 1) params.set('s', String(options.s))
   if (options.f) params.set('f', options.f)
   if (options.q) params.set('q', String(Math.round(options.q)))
+  if (options.v && options.v > 1) params.set('v', String(Math.round(options.v)))
   return params.toString()
 }
 

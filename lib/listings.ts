@@ -8,6 +8,7 @@
  */
 import { z } from 'zod'
 import { normaliseSlug } from './slug.ts'
+import { LOCALE_CODES } from './locales.ts'
 
 // ---------------------------------------------------------------------------------------------
 // Constants (spec 02 §3.2, §9)
@@ -68,6 +69,11 @@ export const listingImageSchema = z.object({
   width: z.number().int().nonnegative().optional(),
   height: z.number().int().nonnegative().optional(),
   crop: z.record(z.string(), z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })).optional(),
+  /** The library file's version after a replace in place (issue 36). */
+  v: z.number().int().min(1).optional(),
+  /** Shown under the picture on the listing page: the provider's caption and credit (issue 36 point 3). */
+  caption: z.string().max(500).optional(),
+  credit: z.string().max(300).optional(),
 })
 export type ListingImage = z.infer<typeof listingImageSchema>
 
@@ -153,6 +159,40 @@ export const openingTimeSchema = z.object({
 })
 export type OpeningTime = z.infer<typeof openingTimeSchema>
 
+/**
+ * The provider's deals and offers (ATDW "Deals and Offers": at most 3 per product or service, an
+ * in-market period of up to 3 months). Dates YYYY-MM-DD; a deal is shown from dealStartDate to
+ * dealEndDate inclusive (the region's days), and never after.
+ */
+export const dealSchema = z.object({
+  dealId: z.string(),
+  dealTypeId: z.string().default(''),
+  dealTypeDescription: z.string().default(''),
+  name: z.string(),
+  description: z.string().default(''),
+  price: z.number().nullable().default(null),
+  priceComment: z.string().default(''),
+  startDate: z.string().default(''),
+  endDate: z.string().default(''),
+  redeemStartDate: z.string().default(''),
+  redeemEndDate: z.string().default(''),
+  terms: z.string().default(''),
+  inclusions: z.string().default(''),
+})
+export type Deal = z.infer<typeof dealSchema>
+
+/** Whether a deal is in its in-market period on a day of the region (YYYY-MM-DD). */
+export const dealIsCurrent = (deal: Pick<Deal, 'startDate' | 'endDate'>, day: string): boolean =>
+  (!deal.startDate || deal.startDate <= day) && Boolean(deal.endDate) && day <= deal.endDate
+
+/**
+ * One accessibility attribute of the provider (`accessibilityAttributes`): the overall statement
+ * (type ACCESSIBILITY: DISASSIST, DISTASSIST, NOASSIST) or a need catered for (type DISASSIST:
+ * AMBULANT, HEARING, SIGHTASSIST...), with the provider's own description.
+ */
+export const accessibilityAttributeSchema = z.object({ type: z.string(), id: z.string(), description: z.string().default('') })
+export type AccessibilityAttribute = z.infer<typeof accessibilityAttributeSchema>
+
 export const multimediaItemSchema = z.object({
   serverPath: z.string(),
   attributeIdMultimediaContent: z.string(),
@@ -160,6 +200,9 @@ export const multimediaItemSchema = z.object({
   height: z.number().int().nonnegative(),
   altText: z.string().default(''),
   caption: z.string().default(''),
+  /** The provider's credit for the picture (issue 36 point 3). */
+  photographer: z.string().default(''),
+  copyright: z.string().default(''),
 })
 export type MultimediaItem = z.infer<typeof multimediaItemSchema>
 
@@ -192,6 +235,10 @@ export const atdwDataSchema = z.object({
   productSite: z.array(z.object({ attributeIdSiteType: z.string(), siteName: z.string() })).default([]),
   externalSystems: z.array(z.object({ externalSystemCode: z.string(), externalSystemText: z.string() })).default([]),
   disabledAccessFlag: z.union([z.literal(0), z.literal(1)]).default(0),
+  /** The provider's accessibility attributes; empty: the provider supplied none (the page says so). */
+  accessibility: z.array(accessibilityAttributeSchema).default([]),
+  /** The provider's current deals and offers (the page and the deals block hide those past their end date). */
+  deals: z.array(dealSchema).default([]),
   openingTime: openingTimeSchema.optional(),
   /** Memberships that a category's 'Required Attributes' can demand (e.g. 'Barossa(G)[SA]'). */
   memberships: z.array(z.string()).default([]),
@@ -234,6 +281,12 @@ export type BookEasyInfo = z.infer<typeof bookEasyInfoSchema>
 // The listing document
 
 const str = z.string().max(20000)
+
+/** The fields the provider translates (its content translations: product and service name and description). */
+export const listingTranslationSchema = z.object({ name: z.string().max(500).optional(), description: str.optional() })
+export type ListingTranslation = z.infer<typeof listingTranslationSchema>
+export const translatedListingFields = ['name', 'description'] as const
+
 export const listingSchema = z.object({
   _id: z.string().min(1).max(200),
   slug: z.string().max(500),
@@ -268,6 +321,14 @@ export const listingSchema = z.object({
   location: z.string().max(200).default(''),
   atdw: atdwDataSchema.optional(),
   atdwParent: z.object({ name: z.string(), slug: z.string() }).optional(),
+  /**
+   * The provider's translations (Atlas market variants, `mv=`; decision 030), per language code
+   * (lib/locales.ts): only the fields the provider translated, never a copy of the English text.
+   * A visitor in that language reads them where the English field is linked to the provider.
+   */
+  atdwTranslations: z.record(z.string(), listingTranslationSchema).optional(),
+  /** The languages whose market variants the last sync asked for: a language added later is fetched then. */
+  atdwLanguages: z.array(z.string().max(20)).max(20).optional(),
   bookEasy: bookEasyInfoSchema.optional(),
   lastSynced: z.string().nullable().default(null),
   /** The stored version the editor loaded; a save sends it back (no lost updates). */
@@ -282,7 +343,16 @@ export type Listing = z.infer<typeof listingSchema>
  * copy of `atdw`, `atdwCategories`, `taggedCategories`, `isCustom` and the sync bookkeeping).
  */
 export const listingSaveSchema = listingSchema
-  .omit({ atdw: true, taggedCategories: true, lastSynced: true, createdAt: true, updatedAt: true, published: true })
+  .omit({
+    atdw: true,
+    atdwTranslations: true,
+    atdwLanguages: true,
+    taggedCategories: true,
+    lastSynced: true,
+    createdAt: true,
+    updatedAt: true,
+    published: true,
+  })
   .partial({ slug: true })
 export type ListingSaveInput = z.input<typeof listingSaveSchema>
 
@@ -390,6 +460,20 @@ export const fetchRequestSchema = z.object({
   currentPage: z.number().int().min(1).max(10000).default(1),
   checkedCategories: z.array(z.string().max(100)).max(100).default([]),
   location: z.string().max(200).nullish(),
+  /** The visitor's language (lib/locales.ts): cards read, and words match, in it (decision 030). Absent: the default. */
+  locale: z.enum(LOCALE_CODES).nullish(),
+  /** Only listings open at this instant, on the region's clock (issue 35: "Open now"). */
+  openAt: z.iso.datetime({ offset: true }).nullish(),
+  /** Only listings open at some time on this day of the region (YYYY-MM-DD). */
+  openOn: z.iso.date().nullish(),
+  /** Only listings with every one of these provider accessibility attributes (DISASSIST, AMBULANT, HEARING...). */
+  accessibility: z.array(z.string().max(40)).max(10).nullish(),
+  /**
+   * Only these listings (issue 35 "near me": the grid sorted by distance in the browser asks for
+   * its nearest page by id, so the visitor's position never leaves the browser). Cards stay in the
+   * grid's order; the browser orders them.
+   */
+  ids: z.array(z.string().min(1).max(100)).max(100).nullish(),
 })
 export type FetchRequest = z.input<typeof fetchRequestSchema>
 export type FetchQuery = z.output<typeof fetchRequestSchema>
@@ -472,4 +556,23 @@ export const pdfQuerySchema = z.object({
   search: z.string().max(200).optional(),
   checkedCategories: z.string().max(4000).optional(),
   filters: z.string().max(400).optional(),
+  /** The calendar's language (the grid page's `<html lang>`): one the domain offers, default its default. */
+  lang: z.string().max(20).optional(),
 })
+
+/**
+ * The listing as a visitor reads it in `locale` (decision 030): each translated field whose value
+ * is linked to the provider shows the provider's translation in that language; every other field
+ * (untranslated, or the editor's own text) its default-language value. The default language, or
+ * a language without translations, answers the listing itself.
+ */
+export function localiseListing(listing: Listing, locale: string): Listing {
+  const translation = listing.atdwTranslations?.[locale]
+  if (!translation) return listing
+  let out = listing
+  for (const key of translatedListingFields) {
+    const value = translation[key]
+    if (value && isLinked(listing[key])) out = { ...out, [key]: { ...listing[key], value } }
+  }
+  return out
+}

@@ -5,6 +5,7 @@ import {
   languagesProblem,
   localeAlternates,
   localeOfPrefix,
+  localiseRichTextLinks,
   localePath,
   offeredLocales,
   splitLocalePath,
@@ -79,5 +80,21 @@ describe('locales', () => {
       { locale: 'de', path: '/de/whats-on' },
     ])
     expect(localeAlternates('/', barossa).map((a) => a.path)).toEqual(['/', '/zh-hans', '/de'])
+  })
+
+  it("leads rich text's page links to the page's language, and keeps every other link as written", () => {
+    const html =
+      '<p>Start at the <a href="/plan-your-visit#visitor-centre">Visitor Centre</a>, read <a href="/zh-hans/about">关于</a>, ' +
+      '<a href="/">home</a>, <a class="x" href="/whats-on?when=weekend">events</a>, <a href="/files/map.pdf">map</a>, ' +
+      '<a href="/img/abc">picture</a>, <a href="#top">top</a>, <a href="https://example.com/a">them</a>, <a href="//cdn.example/x">cdn</a>, ' +
+      '<a href="/de/about">schon deutsch</a>, <a href="/design">design</a>, <a href="/demo/the-barossa-story.pdf">story</a></p>'
+    expect(localiseRichTextLinks(html, 'de', barossa)).toBe(
+      '<p>Start at the <a href="/de/plan-your-visit#visitor-centre">Visitor Centre</a>, read <a href="/zh-hans/about">关于</a>, ' +
+        '<a href="/de">home</a>, <a class="x" href="/de/whats-on?when=weekend">events</a>, <a href="/files/map.pdf">map</a>, ' +
+        '<a href="/img/abc">picture</a>, <a href="#top">top</a>, <a href="https://example.com/a">them</a>, <a href="//cdn.example/x">cdn</a>, ' +
+        '<a href="/de/about">schon deutsch</a>, <a href="/de/design">design</a>, <a href="/demo/the-barossa-story.pdf">story</a></p>',
+    )
+    // In the default language every address is kept as written.
+    expect(localiseRichTextLinks(html, 'en-AU', barossa)).toBe(html)
   })
 })

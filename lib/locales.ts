@@ -230,3 +230,31 @@ export function languagesProblem(languages: { default: string; others: readonly 
 export function localeAlternates(path: string, languages: DomainLanguages): { locale: LocaleCode; path: string }[] {
   return offeredLocales(languages).map((locale) => ({ locale, path: localePath(path, locale, languages) }))
 }
+
+/**
+ * Addresses on the site that are not pages in a language: files, pictures, the API, built assets
+ * and the site's own documents. A link to one of them is never given a language prefix.
+ */
+const NOT_A_PAGE = /^\/(?:files|img|api|assets|health|sitemap\.xml|robots\.txt|manifest\.webmanifest|favicon)(?:[/?#.]|$)/
+
+/** A file anywhere on the site by its extension (the demo's /demo/the-barossa-story.pdf): pages have none. */
+const A_FILE = /\.(?:pdf|docx?|xlsx?|pptx?|odt|rtf|txt|csv|ics|zip|jpe?g|png|gif|webp|avif|svg|mp3|mp4|webm|json|xml)(?:[?#]|$)/i
+
+/** Whether an address of the site is a page (in some language), not a file, picture or API call. */
+export const isPageAddress = (path: string) => !NOT_A_PAGE.test(path) && !A_FILE.test(path)
+
+/**
+ * Rich text in a further language: its links to pages of the site (`href="/about"`) lead to the
+ * same language (`/de/about`), as React Router links do by the page's basename. Links that name a
+ * language already (`/zh-hans/…`), files, pictures, the API, anchors and other sites are kept.
+ */
+export function localiseRichTextLinks(html: string, locale: LocaleCode, languages: DomainLanguages): string {
+  if (locale === languages.default || !html.includes('href="/')) return html
+  const prefixes = new Set(languages.others.map((code) => LOCALES[code].prefix))
+  return html.replace(/(<a\b[^>]*?\bhref=")(\/(?!\/)[^"]*)"/g, (whole, start: string, href: string) => {
+    if (!isPageAddress(href)) return whole
+    const first = /^\/([^/?#]+)/.exec(href)?.[1]
+    if (first && prefixes.has(first.toLowerCase())) return whole
+    return `${start}${localePath(href, locale, languages)}"`
+  })
+}

@@ -102,6 +102,23 @@ export function describeActivity(e: Pick<ActivityEntry, 'kind' | 'action' | 'sub
       return `revoked a draft link to the ${e.kind}${what}`
     case 'upload':
       return `uploaded the ${e.kind}${what}`
+    // The media library (issue 36).
+    case 'replace':
+      return `replaced the ${e.kind}${what} in place`
+    case 'update':
+      return `changed the details of the ${e.kind}${what}`
+    case 'move':
+      return `moved${what} to another folder`
+    case 'tag':
+      return `tagged${what}`
+    case 'untag':
+      return `removed tags from${what}`
+    case 'create-folder':
+      return `created the folder${what}`
+    case 'rename-folder':
+      return `renamed the folder${what}`
+    case 'delete-folder':
+      return `deleted the folder${what}`
     case 'move-host':
       return `moved the address${what}`
     case 'sync':
@@ -274,6 +291,18 @@ export const teamTexts = {
     current: (field: string, roles: string[]) => `${field}: ${roles.length ? roles.join(', ') : 'everyone'}`,
   },
   signedOut: 'You have been signed out. Please sign in again.',
+  /** An editor deactivated by an admin while editing (issue 31): the 401's message, and what the editor sees. */
+  deactivated: {
+    message: 'An admin has deactivated your editor account, so this change was not saved.',
+    title: 'Your editor account has been deactivated',
+    description:
+      'An admin has deactivated your account while you were editing, so your last changes could not be saved. What you typed is kept in this browser: copy it below and send it to a colleague who can still edit.',
+    textLabel: 'What you typed and had not saved',
+    nothing: 'You had no unsaved changes.',
+    copy: 'Copy the text',
+    copied: 'Copied',
+    close: 'Close',
+  },
 } as const
 
 export type EditorStatus = 'pending' | 'active' | 'deactivated'

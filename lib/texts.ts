@@ -354,6 +354,32 @@ export const listingTexts = {
     generatingTitle: 'Generating Your PDF',
     generatingText: "We're generating your event calendar.",
     pdfFileName: (siteName: string) => `Event Calendar${siteName ? ` ${siteName}` : ''}.pdf`,
+    /** The events grid's calendar feed (issue 35 point 2): a webcal: link and what it is. */
+    subscribe: 'Subscribe in your calendar',
+    subscribeHint: 'Your calendar app keeps these events up to date.',
+    feedName: (siteName: string) => `${siteName ? `${siteName} ` : ''}Events`,
+    /** Opening times and accessibility filters (issue 35 points 3 and 4). */
+    openNow: 'Open now',
+    openOn: 'Open on',
+    openOnHint: 'Listings open that day (DD/MM/YYYY)',
+    accessibility: 'Accessibility',
+    accessFilters: {
+      DISASSIST: 'Welcomes access needs',
+      AMBULANT: 'Mobility aids',
+      HEARING: 'Hearing',
+      SIGHTASSIST: 'Vision',
+      COMMUNICATION: 'Learning and communication',
+      ALERGYINTOLRNCE: 'Allergies and intolerances',
+    } as Record<string, string>,
+    sortByDistance: 'Nearest to me',
+    sortingByDistance: 'Sorted by distance from you',
+    locationUnavailable: 'Your location is not available: the listings keep their order.',
+    /** "Nearest to me" (issue 35 point 3): the position is asked for on request only, and used in the browser only. */
+    locationDenied: 'You did not allow your location: the listings keep their order.',
+    locating: 'Finding your location…',
+    distanceAway: (distance: string) => `${distance} away`,
+    unlocatedLeftOut: (n: number) =>
+      n === 1 ? '1 listing without a location is not in this order.' : `${n} listings without a location are not in this order.`,
   },
   page: {
     inactive: 'Inactive Listing.',
@@ -361,6 +387,8 @@ export const listingTexts = {
     categories: 'Categories',
     gallery: 'Gallery',
     galleryImage: (n: number, count: number) => `Picture ${n} of ${count}`,
+    /** Before the provider's photographer and copyright under a picture. */
+    photoCredit: 'Photo:',
     about: 'About',
     details: 'Details',
     openingTimes: 'Opening Times',
@@ -397,6 +425,32 @@ export const listingTexts = {
       'This listing is managed by the ATDW sync: its linked fields are updated from the provider every day. Unlink a field in Edit Listing to keep your own value; mappings are edited in page settings.',
     customNotice: 'This is a custom listing: its details are entered by hand in Edit Listing.',
     partOf: (name: string) => `Part of ${name}`,
+    /** An event's .ics download (issue 35 point 2). */
+    addToCalendar: 'Add to calendar',
+    /** The provider's accessibility attributes in plain words (issue 35 point 4). */
+    accessibility: 'Accessibility',
+    noAccessibility: 'No accessibility information supplied. Please ask the operator before you visit.',
+    accessibilityCodes: {
+      DISASSIST: 'Welcomes people with access needs',
+      DISTASSIST: 'Some access for people with disability: contact the operator for details',
+      NOASSIST: 'Does not cater for people with access needs',
+      AMBULANT: 'Caters for people who use mobility aids',
+      HEARING: 'Caters for people who are deaf or hard of hearing',
+      SIGHTASSIST: 'Caters for people who are blind or have low vision',
+      COMMUNICATION: 'Welcomes people with learning or communication needs',
+      ALERGYINTOLRNCE: 'Caters for allergies and intolerances',
+      ACCESSINCLSTMNT: 'Has an access and inclusion statement: ask the operator for it',
+    } as Record<string, string>,
+    /** The provider's deals and offers (issue 35 point 5). */
+    deals: 'Deals and offers',
+    dealEnds: (date: string) => `Offer ends ${date}`,
+    noDeals: 'No current deals in this category: deals appear here while they run.',
+    dealTerms: 'Terms',
+    dealIncludes: 'Includes',
+    /** The operator's social pages (issue 37: a click is a referral to the operator). */
+    social: 'Follow',
+    socialNetworks: { facebook: 'Facebook', instagram: 'Instagram', twitter: 'X (Twitter)' } as Record<string, string>,
+    socialLink: (name: string, network: string) => `${name} on ${network}`,
   },
   editor: {
     open: 'Edit Listing',
@@ -462,6 +516,10 @@ export const listingTexts = {
     tags: 'Listing tags',
     tagKey: 'Tag',
     friendlyName: 'Friendly name',
+    /** Issue 33: a category's or tag's name in a further language (its English name is the placeholder). */
+    nameIn: (language: string) => `Name in ${language}`,
+    friendlyNameIn: (language: string) => `Friendly name in ${language}`,
+    translatedNamesHint: 'Left empty, visitors in that language read the default name.',
     none: 'None',
     noCategories: 'No categories yet.',
     deleteInUse: (n: number) => `This category is currently being used on ${n} page(s)`,
@@ -474,6 +532,7 @@ export const listingTexts = {
   block: {
     categoryFilter: 'Category filter',
     showExport: 'Show "Export to PDF" Button',
+    dealsShown: 'Deals shown at most',
   },
   toasts: {
     tagsSaved: 'Tags Saved',
@@ -560,6 +619,8 @@ export const favouriteTexts = {
   saveAll: 'Save all to my list',
   savedAll: 'All saved to your list.',
   viewMine: 'View my list',
+  /** The way from the list to the trip planner (issue 35). */
+  planTrip: 'Plan my trip',
   kinds: { listing: 'Listing', page: 'Page' },
   /** The concierge enquiry's message, prefilled from the list. */
   enquiryNotice: (n: number) =>

@@ -4,7 +4,7 @@ import { listingTexts, texts } from '#lib/texts'
 import { notFound } from '../server/services/errors.ts'
 import { capabilityRoute, editorRoute } from '../server/api/access.ts'
 import { clientIp } from '../server/api/client.ts'
-import { createRouter, domainIdOf } from '../server/api/context.ts'
+import { createRouter, domainIdOf, visitorCacheable } from '../server/api/context.ts'
 import { domainIdParam, errorResponses, errorSchema, idParam, json } from '../server/api/schemas.ts'
 
 /** The listing calls of spec 02 §7: the public grid and listing pages, and the editors' calls. */
@@ -278,15 +278,20 @@ export const listingRouter = createRouter()
     const { id, domainId } = c.req.valid('query')
     const listing = await c.var.services.listings.findById(domainIdOf(c, domainId), id, { editor: Boolean(c.var.user) })
     if (!listing) throw notFound('Listing not found')
+    visitorCacheable(c, domainIdOf(c, domainId), ['listings'])
     return c.json(listing, 200)
   })
   .openapi(productServices, async (c) => {
     const { id, domainId } = c.req.valid('query')
-    return c.json(await c.var.services.listings.productServices(domainIdOf(c, domainId), id, { editor: Boolean(c.var.user) }), 200)
+    const services = await c.var.services.listings.productServices(domainIdOf(c, domainId), id, { editor: Boolean(c.var.user) })
+    visitorCacheable(c, domainIdOf(c, domainId), ['listings'])
+    return c.json(services, 200)
   })
   .openapi(loadTags, async (c) => {
     const { domainId } = c.req.valid('query')
-    return c.json(await c.var.services.listings.loadTags(domainIdOf(c, domainId), c.var.user ? 'draft' : 'published'), 200)
+    const tags = await c.var.services.listings.loadTags(domainIdOf(c, domainId), c.var.user ? 'draft' : 'published')
+    visitorCacheable(c, domainIdOf(c, domainId), ['listings'])
+    return c.json(tags, 200)
   })
   .openapi(saveTags, async (c) => {
     const { tags, domainId } = c.req.valid('json')
@@ -381,7 +386,9 @@ export const listingRouter = createRouter()
   })
   .openapi(loadBookEasyListings, async (c) => {
     const { domainId } = c.req.valid('query')
-    return c.json(await c.var.services.bookEasySync.loadBookEasyListings(domainIdOf(c, domainId), { refresh: Boolean(c.var.user) }), 200)
+    const entries = await c.var.services.bookEasySync.loadBookEasyListings(domainIdOf(c, domainId), { refresh: Boolean(c.var.user) })
+    visitorCacheable(c, domainIdOf(c, domainId), ['listings'])
+    return c.json(entries, 200)
   })
   .openapi(syncListing, async (c) => {
     const { listingId, domainId } = c.req.valid('json')

@@ -7,6 +7,11 @@ import type { ContentChange, ContentEventBus } from '../server/services/events.t
  */
 export function createListingChanges(events: ContentEventBus) {
   let generation = 0
+  // Category and tag names published elsewhere (a language's names, by the translation service, or
+  // another instance) make memoised answers stale as this service's own writes do.
+  events.on('published', (_domainId, change) => {
+    if (change?.kind === 'listing-categories' || change?.kind === 'everything') generation++
+  })
   return {
     get generation() {
       return generation

@@ -12,6 +12,7 @@ import {
   type FetchResponse,
   type ListingCard,
   type ListingCategory,
+  localiseListing,
 } from '#lib/listings'
 import type { Db } from '../server/db/client.ts'
 import { listings } from '../server/db/schema.ts'
@@ -97,7 +98,7 @@ export function createListingFetch(db: Db, deps: ListingFetchDeps) {
         return { locations: locs.map((l) => l.location), hasDates: dated.length > 0, productCategories: cats.map((c) => c.c) }
       }),
     ])
-    return [rows.map((r) => toCard(r.doc!)), count?.n ?? 0, facets] as const
+    return [rows.map((r) => toCard(localiseListing(r.doc!, q.locale ?? ''))), count?.n ?? 0, facets] as const
   }
 
   /**
@@ -112,7 +113,7 @@ export function createListingFetch(db: Db, deps: ListingFetchDeps) {
     const indexed = deps.index ? await deps.index.fetch(domainId, q, category) : null
     const [cards, total, facets] = indexed ? [indexed.cards, indexed.total, indexed.facets] : await sqlFetch(domainId, q, category)
 
-    const names = await memo('names', () => taxonomy.friendlyNames(domainId))
+    const names = await memo(`names:${q.locale ?? ''}`, () => taxonomy.friendlyNames(domainId, q.locale))
     const keys = category
       ? [...new Set(category.filters.flatMap((g) => parseFilterGroup(g)))]
       : productCategoryIds.filter((c) => facets.productCategories.includes(c))
@@ -132,7 +133,7 @@ export function createListingFetch(db: Db, deps: ListingFetchDeps) {
    */
   async function fetchRelated(
     domainId: string,
-    input: { categories: string[]; limit: number; _id: string },
+    input: { categories: string[]; limit: number; _id: string; locale?: string | null },
   ): Promise<{ listings: ListingCard[] }> {
     const categories = input.categories.map(tagKey).filter(Boolean)
     const base = and(
@@ -156,7 +157,7 @@ export function createListingFetch(db: Db, deps: ListingFetchDeps) {
       const more = await pick(and(base, seen.length ? notInArray(listings.id, seen) : undefined), input.limit - rows.length)
       rows = [...rows, ...more]
     }
-    return { listings: rows.map((r) => toCard(r.doc!)) }
+    return { listings: rows.map((r) => toCard(localiseListing(r.doc!, input.locale ?? ''))) }
   }
 
   return { fetch, fetchRelated }

@@ -22,20 +22,27 @@
  * SQL is written with the kit fetch.ts hands it (SqlKit), and drizzle and the table are named as
  * types only. lib/tags.ts and lib/dates.ts keep zod out too.
  */
-import type { arrayContains, arrayOverlaps, not, SQL, sql as sqlTag } from 'drizzle-orm'
+import type { arrayContains, arrayOverlaps, inArray, not, SQL, sql as sqlTag } from 'drizzle-orm'
 import { toIsoDate } from '#lib/dates'
 import type { FetchQuery, FetchRequest, ListingCard, ListingCategory } from '#lib/listings'
 import { parseFilterGroup, tagKey } from '#lib/tags'
-import type { listings as listingsTable } from './schema.ts'
+import { cjkTsQuery } from '#lib/cjk'
+import { DEFAULT_LOCALE, LOCALES, type LocaleCode } from '#lib/locales'
+import type { listings as listingsTable, listingTranslations as listingTranslationsTable } from './schema.ts'
+import { accessTag, isAccessFilterCode } from './accessibility.ts'
+import { dayNumberOf, sortedHas, spansHold } from './opening-lookup.ts'
 
 /** What a filter's SQL condition is written with (listings/sql.ts: sqlKit). */
 export interface SqlKit {
   sql: typeof sqlTag
   /** The listings table's columns. */
   listings: typeof listingsTable
+  /** The listings' rows per further language (decision 030). */
+  listingTranslations: typeof listingTranslationsTable
   /** Drizzle's array operators (`&&`, `@>`), binding the strings as the column's text[]. */
   arrayOverlaps: typeof arrayOverlaps
   arrayContains: typeof arrayContains
+  inArray: typeof inArray
   not: typeof not
 }
 
@@ -44,6 +51,20 @@ export function tsQueryOf(search: string): string | null {
   const terms = (search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8)
   if (!terms.length) return null
   return terms.map((t, i) => (i === terms.length - 1 ? `${t}:*` : t)).join(' & ')
+}
+
+/** The search filter's parameter: the English tsquery, and in a further language its own. */
+export interface SearchParam {
+  query: string
+  locale: LocaleCode | null
+  localQuery: string | null
+}
+
+/** The search filter's words as the in-memory index matches them. */
+export interface PreparedSearch {
+  english: TsTerm[]
+  locale: LocaleCode | null
+  local: TsTerm[]
 }
 
 /** One term of a parsed tsquery: a lexeme, matched whole or as a prefix. */
@@ -57,6 +78,8 @@ export interface TsTerm {
 
 export interface IndexedListing {
   card: ListingCard
+  /** The card's name and description in each language the provider translated the listing into. */
+  translated?: Record<string, { name: string; description: string }>
   tags: Set<string>
   location: string
   productCategory: string
@@ -64,6 +87,9 @@ export interface IndexedListing {
   /** Event dates (YYYY-MM-DD): the first day and the last day, null when undated. */
   start: string | null
   end: string | null
+  /** The opening window (opening-window.ts): open days and [start, end) minute pairs; null without opening times. */
+  openDays: Int32Array | null
+  openMinutes: Int32Array | null
 }
 
 /** The index's posting lists (sorted ranks in grid order) a filter may use to find candidates fast. */
@@ -74,10 +100,19 @@ export interface IndexLookups {
   dated: Int32Array
   /** The listings holding a lexeme (or, for a prefix term, any lexeme starting with it). */
   byTerm(term: TsTerm): Int32Array
+  /**
+   * The listings matching words in a further language (decision 030): those translated into it whose
+   * words there hold every local term, and those not translated into it whose English words hold
+   * every English term. Sorted ranks.
+   */
+  byTermsIn(locale: LocaleCode, english: TsTerm[], local: TsTerm[]): Int32Array
   /** Sorted union of posting lists. */
   union(lists: Int32Array[]): Int32Array
-  /** A tsquery as the database parses it (stemming is Postgres's own), or null when it is more than AND-ed terms. */
-  parseTsQuery(query: string): Promise<TsTerm[] | null>
+  /**
+   * A tsquery as the database parses it (stemming is Postgres's own) with the English configuration
+   * or the one named, or null when it is more than AND-ed terms.
+   */
+  parseTsQuery(query: string, config?: string): Promise<TsTerm[] | null>
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -217,18 +252,41 @@ export const FETCH_FILTERS = [
 
   // The visitor-facing filters, in the order their parameters appear in an address.
 
-  /** The words typed in the search box: every word, the last one as a prefix (name and description). */
-  defineFilter<string, TsTerm[], { search: string }>({
+  /**
+   * The words typed in the search box: every word, the last one as a prefix (name and description).
+   * In a further language (decision 030) a listing the provider translated matches in what the
+   * visitor reads, with that language's configuration (Chinese, Japanese, Korean: character pairs,
+   * lib/cjk.ts); a listing without a translation in it matches in English as before.
+   */
+  defineFilter<SearchParam, PreparedSearch, { search: string }>({
     name: 'search',
     stage: 'narrow',
     // The address calls it `name` (spec 02 §2.2).
     visitor: { ...textField('search', 'name', MAX_SEARCH), request: ({ search }) => ({ search: search.trim() }) },
-    parse: ({ q }) => tsQueryOf(q.search ?? ''),
-    sql: (query, { sql, listings }) => sql`${listings.search} @@ to_tsquery('english', ${query})`,
+    parse: ({ q }) => {
+      const query = tsQueryOf(q.search ?? '')
+      if (!query) return null
+      const locale = q.locale && q.locale !== DEFAULT_LOCALE ? q.locale : null
+      if (!locale) return { query, locale: null, localQuery: null }
+      return { query, locale, localQuery: LOCALES[locale].cjk ? (cjkTsQuery(q.search ?? '') ?? query) : query }
+    },
+    sql: ({ query, locale, localQuery }, { sql, listings, listingTranslations: lt }) => {
+      const english = sql`${listings.search} @@ to_tsquery('english', ${query})`
+      if (!locale || !localQuery) return english
+      const translated = sql`select 1 from ${lt} where ${lt.listingId} = ${listings.id} and ${lt.locale} = ${locale}`
+      return sql`(exists (${translated} and ${lt.search} @@ to_tsquery(${LOCALES[locale].textSearch}::regconfig, ${localQuery})) or (not exists (${translated}) and ${english}))`
+    },
     memory: {
-      prepare: (query, index) => index.parseTsQuery(query),
-      // Exact: the posting lists of the stored tsvector's lexemes.
-      candidates: (terms, index) => terms.map((term) => index.byTerm(term)),
+      prepare: async ({ query, locale, localQuery }, index) => {
+        const english = await index.parseTsQuery(query)
+        if (!english) return null
+        if (!locale || !localQuery) return { english, locale: null, local: [] }
+        const local = await index.parseTsQuery(localQuery, LOCALES[locale].textSearch)
+        return local ? { english, locale, local } : null
+      },
+      // Exact: the posting lists of the stored tsvectors' lexemes (in a further language, one list).
+      candidates: ({ english, locale, local }, index) =>
+        locale ? [index.byTermsIn(locale, english, local)] : english.map((term) => index.byTerm(term)),
     },
   }),
 
@@ -311,6 +369,105 @@ export const FETCH_FILTERS = [
       candidates: (checked, index) => [index.union(checked.map((c) => index.byTag(c)))],
       test: (listing, checked) => hasAny(listing, checked),
     },
+  }),
+
+  /**
+   * "Open now" (issue 35 point 3): listings open at the request's instant, on the region's clock
+   * (the provider's seasonal periods and exceptions, listings/opening-hours.ts). The grid asks for
+   * the visitor's own minute (the browser's clock; the server's for a page rendered without
+   * JavaScript); unknown opening times are never open.
+   */
+  defineFilter<number, number, { openNow: boolean }>({
+    name: 'openAt',
+    stage: 'narrow',
+    visitor: {
+      empty: { openNow: false },
+      params: { openNow: 'open' },
+      read: (search) => ({ openNow: search.get('open') === 'now' }),
+      write: ({ openNow }, search) => {
+        if (openNow) search.set('open', 'now')
+      },
+      // The minute, not the millisecond: the same minute asks the same question.
+      request: ({ openNow }) => (openNow ? { openAt: new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString() } : {}),
+    },
+    parse: ({ q }) => {
+      const at = q.openAt ? Date.parse(q.openAt) : NaN
+      return Number.isNaN(at) ? null : Math.floor(at / 60_000)
+    },
+    sql: (minute, { sql, listings }) =>
+      sql`exists (select 1 from generate_subscripts(${listings.openMinutes}, 1) as i where i % 2 = 1 and ${listings.openMinutes}[i] <= ${minute} and ${minute} < ${listings.openMinutes}[i + 1])`,
+    memory: { test: (listing, minute) => listing.openMinutes !== null && spansHold(listing.openMinutes, minute) },
+  }),
+
+  /** "Open on a chosen day" (issue 35 point 3): listings open at some time that day of the region. */
+  defineFilter<number, number, { openOn: string }>({
+    name: 'openOn',
+    stage: 'narrow',
+    visitor: {
+      // ISO YYYY-MM-DD or ''.
+      empty: { openOn: '' },
+      params: { openOn: 'openOn' },
+      read: (search) => ({ openOn: toIsoDate(search.get('openOn')) ?? '' }),
+      write: ({ openOn }, search) => {
+        if (openOn) search.set('openOn', openOn)
+      },
+      request: ({ openOn }) => (openOn ? { openOn } : {}),
+    },
+    parse: ({ q }) => {
+      const day = toIsoDate(q.openOn)
+      return day ? dayNumberOf(day) : null
+    },
+    sql: (day, { sql, listings }) => sql`${day}::int = any(${listings.openDays})`,
+    memory: { test: (listing, day) => listing.openDays !== null && sortedHas(listing.openDays, day) },
+  }),
+
+  /**
+   * The provider's accessibility attributes a visitor ticked (issue 35 point 4): every one of them
+   * (each is a need the visitor has). Stored as tags (listings/accessibility.ts).
+   */
+  defineFilter<string[], string[], { access: string[] }>({
+    name: 'accessibility',
+    stage: 'narrow',
+    visitor: {
+      empty: { access: [] },
+      params: { access: 'access' },
+      read: (search) => ({
+        access: [
+          ...new Set(
+            search
+              .getAll('access')
+              .flatMap((value) => value.split(','))
+              .map((value) => value.trim().toUpperCase())
+              .filter(isAccessFilterCode),
+          ),
+        ],
+      }),
+      write: ({ access }, search) => {
+        for (const code of access) search.append('access', code)
+      },
+      request: ({ access }) => (access.length ? { accessibility: access } : {}),
+    },
+    parse: ({ q }) => {
+      const codes = (q.accessibility ?? []).map((c) => c.trim().toUpperCase()).filter(Boolean)
+      return codes.length ? [...new Set(codes)].map(accessTag) : null
+    },
+    sql: (tags, { listings, arrayContains }) => arrayContains(listings.tags, tags),
+    memory: {
+      candidates: (tags, index) => tags.map((tag) => index.byTag(tag)),
+      test: (listing, tags) => tags.every((tag) => listing.tags.has(tag)),
+    },
+  }),
+
+  /**
+   * Only the listings named (issue 35 "near me"): the browser sorts the grid's points by distance
+   * itself and asks for a page of the nearest by id. Not in the address: set by the grid only.
+   */
+  defineFilter<string[]>({
+    name: 'ids',
+    stage: 'narrow',
+    parse: ({ q }) => (q.ids?.length ? [...new Set(q.ids)].sort() : null),
+    sql: (ids, { listings, inArray }) => inArray(listings.id, ids),
+    memory: { test: (listing, ids) => ids.includes(listing.card._id) },
   }),
 ] as const satisfies readonly AnyListingFilter[]
 

@@ -16,9 +16,20 @@ import {
 
 describe('filters in the address', () => {
   it('round-trips every filter through the query', () => {
-    const filters = { search: 'shiraz', location: 'Tanunda', from: '2026-03-01', to: '2026-03-31', categories: ['EVENT', 'WINERY'] }
+    const filters = {
+      search: 'shiraz',
+      location: 'Tanunda',
+      from: '2026-03-01',
+      to: '2026-03-31',
+      categories: ['EVENT', 'WINERY'],
+      openNow: true,
+      openOn: '2026-03-14',
+      access: ['AMBULANT', 'HEARING'],
+    }
     const query = filtersToSearch(filters, new URLSearchParams('utm=1'), 2)
-    expect(query.toString()).toBe('utm=1&name=shiraz&location=Tanunda&from=2026-03-01&to=2026-03-31&category=EVENT&category=WINERY&page=2')
+    expect(query.toString()).toBe(
+      'utm=1&name=shiraz&location=Tanunda&from=2026-03-01&to=2026-03-31&category=EVENT&category=WINERY&open=now&openOn=2026-03-14&access=AMBULANT&access=HEARING&page=2',
+    )
     expect(filtersFromSearch(query)).toEqual({ filters, page: 2 })
   })
 
@@ -34,6 +45,12 @@ describe('filters in the address', () => {
     expect(page).toBe(1)
     expect(filtersFromSearch(new URLSearchParams('page=40')).page).toBe(6)
     expect(filtersFromSearch(new URLSearchParams('from=soon')).filters.from).toBe('')
+    // Only known accessibility codes; 'open' means now or nothing.
+    expect(filtersFromSearch(new URLSearchParams('access=hearing,<x>&access=NOSUCH&open=later&openOn=31/02/2026')).filters).toMatchObject({
+      access: ['HEARING'],
+      openNow: false,
+      openOn: '',
+    })
   })
 
   it('reads DD/MM/YYYY, as a form sent without JavaScript carries the typed dates', () => {
@@ -60,7 +77,13 @@ describe('changing filters', () => {
 
 describe('requests', () => {
   it('builds the fetch body of spec 02 §7', () => {
-    expect(fetchRequest({ search: ' wine ', location: 'Tanunda', from: '2026-03-01', to: '', categories: ['EVENT'] }, 'cat-1', 3)).toEqual({
+    expect(
+      fetchRequest(
+        { ...emptyFilters, search: ' wine ', location: 'Tanunda', from: '2026-03-01', to: '', categories: ['EVENT'] },
+        'cat-1',
+        3,
+      ),
+    ).toEqual({
       categoryFilterId: 'cat-1',
       search: 'wine',
       hideTours: true,
@@ -71,6 +94,21 @@ describe('requests', () => {
       location: 'Tanunda',
     })
     expect(fetchRequest(emptyFilters, 'none')).not.toHaveProperty('categoryFilterId')
+  })
+
+  it("asks for 'Open now' at the asking clock's minute, and for a chosen day and accessibility as given", () => {
+    const now = Date.UTC(2026, 2, 11, 0, 30, 42)
+    const realNow = Date.now
+    Date.now = () => now
+    try {
+      expect(fetchRequest({ ...emptyFilters, openNow: true, openOn: '2026-03-14', access: ['HEARING'] }, 'none')).toMatchObject({
+        openAt: '2026-03-11T00:30:00.000Z',
+        openOn: '2026-03-14',
+        accessibility: ['HEARING'],
+      })
+    } finally {
+      Date.now = realNow
+    }
   })
 
   it('builds the PDF query with the dates as JSON', () => {
@@ -90,11 +128,28 @@ describe('requests', () => {
 
 describe('the grid and the server read one filter table', () => {
   /** Every field set (a new visitor-facing filter adds its field to GridFilters, and here). */
-  const everything: GridFilters = { search: 'shiraz', location: 'Tanunda', from: '2026-03-01', to: '2026-03-31', categories: ['EVENT'] }
+  const everything: GridFilters = {
+    search: 'shiraz',
+    location: 'Tanunda',
+    from: '2026-03-01',
+    to: '2026-03-31',
+    categories: ['EVENT'],
+    openNow: true,
+    openOn: '2026-03-14',
+    access: ['AMBULANT'],
+  }
 
   it('sends each visitor-facing filter so that the server applies that filter, and only it', () => {
     const visitorFilters = FETCH_FILTERS.filter((filter) => filter.visitor)
-    expect(visitorFilters.map((filter) => filter.name).sort()).toEqual(['checkedCategories', 'dates', 'location', 'search'])
+    expect(visitorFilters.map((filter) => filter.name).sort()).toEqual([
+      'accessibility',
+      'checkedCategories',
+      'dates',
+      'location',
+      'openAt',
+      'openOn',
+      'search',
+    ])
     for (const filter of visitorFilters) {
       const fields = Object.keys(filter.visitor?.empty ?? {}) as (keyof GridFilters)[]
       const filters = { ...emptyFilters, ...Object.fromEntries(fields.map((field) => [field, everything[field]])) }
@@ -105,7 +160,16 @@ describe('the grid and the server read one filter table', () => {
   })
 
   it('gives every field its own address parameter, also the name of its control', () => {
-    expect(params).toEqual({ search: 'name', location: 'location', from: 'from', to: 'to', categories: 'category' })
+    expect(params).toEqual({
+      search: 'name',
+      location: 'location',
+      from: 'from',
+      to: 'to',
+      categories: 'category',
+      openNow: 'open',
+      openOn: 'openOn',
+      access: 'access',
+    })
     expect(Object.keys(params).sort()).toEqual(Object.keys(emptyFilters).sort())
     expect(filtersFromSearch(filtersToSearch(everything)).filters).toEqual(everything)
   })

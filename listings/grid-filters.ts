@@ -6,6 +6,7 @@
  * FETCH_FILTERS), so a filter is defined once.
  */
 import type { FetchRequest } from '#lib/listings'
+import { DEFAULT_LOCALE, type LocaleCode } from '#lib/locales'
 import { VISITOR_FILTERS, type GridFilters } from './filters'
 import { isoDay } from './format'
 
@@ -65,10 +66,18 @@ export function toggleCategory(filters: GridFilters, category: string): GridFilt
 }
 
 /** The body of POST /api/listing/fetch (spec 02 §7): the block's category, then each filter's part. */
-export function fetchRequest(filters: GridFilters, categoryFilterId: string, currentPage = 1, limit = PAGE_SIZE): FetchRequest {
+export function fetchRequest(
+  filters: GridFilters,
+  categoryFilterId: string,
+  currentPage = 1,
+  limit = PAGE_SIZE,
+  locale?: LocaleCode,
+): FetchRequest {
   return Object.assign(
     {
       ...(categoryFilterId && categoryFilterId !== 'none' ? { categoryFilterId } : {}),
+      // The default language is the request without one (the cached English grid's body is unchanged).
+      ...(locale && locale !== DEFAULT_LOCALE ? { locale } : {}),
       hideTours: true,
       filters: {},
       checkedCategories: [],

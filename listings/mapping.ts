@@ -3,6 +3,8 @@
  * "Listings"): which value each wrapped field takes from the provider, the linked/unlinked rule,
  * the tags a listing is filtered by, and the card a grid shows. No I/O here.
  */
+import { accessTag, HAS_DEAL_TAG } from './accessibility.ts'
+import { openingWindow } from './opening-window.ts'
 import {
   ATDW,
   bookEasyOperatorId,
@@ -16,6 +18,7 @@ import {
   type Listing,
   type ListingCard,
   type ListingImage,
+  type ListingTranslation,
   type WrappedFieldKey,
 } from '#lib/listings'
 
@@ -67,6 +70,10 @@ export function applyProvider(
     parentId: string | null
     atdw: AtdwData
     atdwParent?: { name: string; slug: string }
+    /** The provider's translations per language (decision 030); absent: the stored ones are kept. */
+    translations?: Record<string, ListingTranslation>
+    /** The languages whose market variants were asked for. */
+    languages?: string[]
   },
   now: string,
 ): Listing {
@@ -111,6 +118,12 @@ export function applyProvider(
   next.multimedia = { value: fresh.atdw.multimedia }
   next.location = fresh.atdw.address?.city || next.location
   if (fresh.atdwParent) next.atdwParent = fresh.atdwParent
+  // The provider's translations replace the stored ones whole: a translation it withdrew is gone.
+  if (fresh.translations) {
+    if (Object.keys(fresh.translations).length) next.atdwTranslations = fresh.translations
+    else delete next.atdwTranslations
+  }
+  if (fresh.languages) next.atdwLanguages = fresh.languages
   next.lastSynced = now
   return next
 }
@@ -154,17 +167,22 @@ export function toCard(l: Listing): ListingCard {
   }
 }
 
-/** The columns `listing/fetch` queries, from the copy visitors see. */
-export function projectionOf(l: Listing) {
+/** The columns `listing/fetch` queries, from the copy visitors see (`now`: when it is written, for the opening window). */
+export function projectionOf(l: Listing, now: Date = new Date()) {
   const requiredAttributes = l.atdw?.memberships ?? []
+  // The provider's accessibility attributes, as tags the grid's accessibility filter tests (issue 35 point 4).
+  const access = (l.atdw?.accessibility ?? []).map((a) => accessTag(a.id))
   const start = l.atdw?.startDate || null
   const end = l.atdw?.endDate || start
+  const opening = openingWindow(l.atdw?.openingTime, now)
   return {
     name: l.name.value,
     description: l.description.value,
     productCategory: l.atdw?.productCategoryId ?? '',
     // Required attributes (memberships) ride along with the tags so one GIN index serves both.
-    tags: [...new Set([...l.taggedCategories.value, ...requiredAttributes])],
+    tags: [...new Set([...l.taggedCategories.value, ...requiredAttributes, ...access, ...(l.atdw?.deals.length ? [HAS_DEAL_TAG] : [])])],
+    openDays: opening?.days ?? null,
+    openMinutes: opening?.minutes ?? null,
     location: l.location,
     startDate: start,
     dates: start && end ? `[${start},${end}]` : null,

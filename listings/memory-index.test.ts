@@ -99,6 +99,10 @@ async function compareMixes(count: number, words = WORDS) {
     if (i % 11 === 3) q.filters = { from: `${String((i % 27) + 1).padStart(2, '0')}/02/2027` }
     if (i % 6 === 4) q.checkedCategories = ['ACCOMM', 'EVENT', 'RESTAURANT'].slice(0, 1 + (i % 3))
     if (i % 13 === 0) q.hideTours = false
+    // Opening times (the generated seasons of 2027) at hours of the day and night, days, accessibility.
+    if (i % 7 === 5) q.openAt = new Date(Date.UTC(2027, 4 + (i % 4), 1 + (i % 27), i % 24, (i * 7) % 60)).toISOString()
+    if (i % 9 === 6) q.openOn = day(100 + (i % 200))
+    if (i % 8 === 3) q.accessibility = [['DISASSIST'], ['AMBULANT'], ['DISASSIST', 'HEARING']][i % 3]
     const fromIndex = await t.services.listings.fetch(domainId, query(q))
     const fromSql = await sqlOnly.fetch(domainId, query(q))
     expect(summary(fromIndex), JSON.stringify(q)).toEqual(summary(fromSql))
@@ -139,7 +143,16 @@ describe('the in-memory listing index', () => {
       { categoryFilterId: membersId, location: TOWNS[0]!.name, limit: 100 },
       { categoryFilterId: categoryIds[2], filters: { from: '2027-01-10', to: '2027-02-10' }, location: TOWNS[1]!.name, search: 'fest' },
       { categoryFilterId: categoryIds[1], search: 'the cottage', checkedCategories: ['COTTAGE'] },
+      // Tuesday 11 May 2027 10:30 in Adelaide (UTC+9:30), and a Monday.
+      { openAt: '2027-05-11T01:00:00Z', hideTours: false, limit: 100 },
+      { openOn: '2027-05-10', search: 'wine' },
+      { accessibility: ['DISASSIST', 'AMBULANT'], hideTours: false },
     ]
+    // A page asked for by id (the grid sorted by distance in the browser), one id unknown.
+    const some = (await sqlOnly.fetch(domainId, query({ hideTours: false, limit: 40 }))).listings.map((l) => l._id)
+    expect(some.length).toBeGreaterThan(10)
+    mixes.push({ ids: [some[30]!, some[3]!, some[12]!, 'no-such-listing'], hideTours: false })
+    mixes.push({ ids: some.slice(0, 10), search: 'wine', hideTours: false })
     for (const q of mixes) {
       const category = await t.services.listings.categoryById(domainId, query(q).categoryFilterId)
       for (const { filter } of activeFilters({ q: query(q), category })) used.add(filter.name)
@@ -150,6 +163,10 @@ describe('the in-memory listing index', () => {
       expect(summary(fromIndex), JSON.stringify(q)).toEqual(summary(fromSql))
       expect(fromIndex.listings).toEqual(fromSql.listings)
     }
+    // By id: exactly the listings named that the other filters keep, an unknown id ignored.
+    const picked = await t.services.listings.fetch(domainId, query({ ids: [some[30]!, some[3]!, 'no-such-listing'], hideTours: false }))
+    expect(picked.listings.map((l) => l._id).sort()).toEqual([some[30]!, some[3]!].sort())
+    expect(picked.totalListings).toBe(2)
     const members = await sqlOnly.fetch(domainId, query({ categoryFilterId: membersId, hideTours: false }))
     expect(members.totalListings).toBeGreaterThan(0)
     expect(members.totalListings).toBeLessThan(1500)

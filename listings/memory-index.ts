@@ -30,14 +30,14 @@ import { listings } from '../server/db/schema.ts'
 import { changesListings, type ContentEventBus } from '../server/services/events.ts'
 import { activeFilters, filtersKey, type ActiveFilter, type IndexedListing, type IndexLookups, type TsTerm } from './filters.ts'
 import { toCard } from './mapping.ts'
-import type { Listing } from '#lib/listings'
+import { localiseListing, type Listing } from '#lib/listings'
 
 // ---------------------------------------------------------------------------------------------
 // A published listing as the index reads it (filters.ts: IndexedListing).
 
 /** What the index reads of each listing for IndexedListing (besides its id, public copy and text). */
 export const INDEXED_COLUMNS = sql.raw(
-  `tags, location, product_category, listing_type, lower(dates)::text as start, (upper(dates) - 1)::text as end`,
+  `tags, location, product_category, listing_type, lower(dates)::text as start, (upper(dates) - 1)::text as end, open_days, open_minutes`,
 )
 
 export type IndexedColumns = {
@@ -48,6 +48,17 @@ export type IndexedColumns = {
   listing_type: string
   start: string | null
   end: string | null
+  /** node-postgres parses int[]; PGlite may hand back the text form. */
+  open_days: number[] | string | null
+  open_minutes: number[] | string | null
+}
+
+/** An int[] column as a typed array (null stays null). */
+function intArray(value: number[] | string | null): Int32Array | null {
+  if (value === null || value === undefined) return null
+  if (Array.isArray(value)) return Int32Array.from(value)
+  const inner = value.replace(/^\{|\}$/g, '')
+  return inner ? Int32Array.from(inner.split(','), Number) : new Int32Array(0)
 }
 
 export function indexedListingOf(card: ListingCard, row: IndexedColumns): IndexedListing {
@@ -59,6 +70,8 @@ export function indexedListingOf(card: ListingCard, row: IndexedColumns): Indexe
     listingType: row.listing_type,
     start: row.start,
     end: row.end,
+    openDays: intArray(row.open_days),
+    openMinutes: intArray(row.open_minutes),
   }
 }
 
@@ -69,6 +82,18 @@ function parseTextArray(value: string): string[] {
   const out: string[] = []
   for (const m of inner.matchAll(/"((?:[^"\\]|\\.)*)"|([^,]+)/g)) out.push(m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : m[2]!)
   return out
+}
+
+/** A card's name and description per language the provider translated the listing into (none: undefined). */
+function translatedCards(doc: Listing): IndexedListing['translated'] {
+  const locales = Object.keys(doc.atdwTranslations ?? {})
+  if (!locales.length) return undefined
+  return Object.fromEntries(
+    locales.map((locale) => {
+      const read = localiseListing(doc, locale)
+      return [locale, { name: read.name.value, description: read.description.value }]
+    }),
+  )
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -86,8 +111,17 @@ interface Base {
   facets: IndexedFetch['facets']
 }
 
+/** One further language's words (decision 030): which listings are translated into it, and their lexemes' postings. */
+interface LocaleWords {
+  translated: Uint8Array
+  lexemes: string[]
+  byLexeme: Map<string, Int32Array>
+}
+
 interface DomainIndex {
   docs: IndexedListing[]
+  /** Words per further language, of the listings translated into it (listing_translations). */
+  locales: Map<string, LocaleWords>
   byTag: Map<string, Int32Array>
   byLocation: Map<string, Int32Array>
   dated: Int32Array
@@ -326,7 +360,10 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
         const row = byId.get(id)
         if (!row) continue
         const doc = typeof row.doc === 'string' ? (JSON.parse(row.doc) as Listing) : row.doc
-        indexed = indexedListingOf(toCard({ ...doc, _id: row.id, domainId, published: true }), row)
+        const full = { ...doc, _id: row.id, domainId, published: true }
+        indexed = indexedListingOf(toCard(full), row)
+        const translated = translatedCards(full)
+        if (translated) indexed.translated = translated
         for (const lexeme of lexemesOf(row.lexemes)) push(readLexemes, lexeme, rank)
         at = row.at
       }
@@ -356,8 +393,10 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
       lexemeLists.set(lexeme, kept ? mergeSorted(kept, list) : list)
     }
     const lexemePostings = toPostings(lexemeLists)
+    const locales = await localeWords(domainId, ids)
     const index: DomainIndex = {
       docs,
+      locales,
       byTag: toPostings(byTag),
       byLocation: toPostings(byLocation),
       dated: Int32Array.from(dated),
@@ -372,6 +411,48 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
       checkedAt: Date.now(),
     }
     return { index, stats: { listings: docs.length, read: docs.length - reused, reused } }
+  }
+
+  /**
+   * The words of the domain's listings in each further language (listing_translations), read in
+   * pages with a turn between them and read whole on every build: they are a small part of the
+   * listings (those the provider translated) and change with them.
+   */
+  async function localeWords(domainId: string, ids: string[]): Promise<Map<string, LocaleWords>> {
+    const rankOf = new Map(ids.map((id, rank) => [id, rank]))
+    const lists = new Map<string, Map<string, number[]>>()
+    const translated = new Map<string, Uint8Array>()
+    const PAGE = 500
+    for (let after = { id: '', locale: '' }; ;) {
+      await turn()
+      const rows = await rowsOf<{ id: string; locale: string; lexemes: string }>(
+        db,
+        sql`
+        select listing_id as id, locale, search::text as lexemes from listing_translations
+        where domain_id = ${domainId} and (listing_id, locale) > (${after.id}, ${after.locale})
+        order by listing_id, locale limit ${PAGE}`,
+      )
+      for (const row of rows) {
+        const rank = rankOf.get(row.id)
+        if (rank === undefined) continue
+        let marks = translated.get(row.locale)
+        if (!marks) translated.set(row.locale, (marks = new Uint8Array(ids.length)))
+        marks[rank] = 1
+        let words = lists.get(row.locale)
+        if (!words) lists.set(row.locale, (words = new Map()))
+        for (const lexeme of lexemesOf(row.lexemes)) push(words, lexeme, rank)
+      }
+      if (rows.length < PAGE) break
+      const last = rows[rows.length - 1]!
+      after = { id: last.id, locale: last.locale }
+    }
+    const out = new Map<string, LocaleWords>()
+    for (const [locale, words] of lists) {
+      // Rows come by listing id, not in grid order: each list sorted and made unique.
+      const byLexeme = new Map([...words].map(([lexeme, ranks]) => [lexeme, Int32Array.from(new Set(ranks)).sort()]))
+      out.set(locale, { translated: translated.get(locale)!, lexemes: [...byLexeme.keys()].sort(), byLexeme })
+    }
+    return out
   }
 
   /** Starts a (re)build when none is ready or running; answers the ready index or null. */
@@ -422,7 +503,8 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
       byTag: (tag) => index.byTag.get(tag) ?? EMPTY,
       byLocation: (location) => index.byLocation.get(location) ?? EMPTY,
       dated: index.dated,
-      byTerm: (term) => termPostings(index, term),
+      byTerm: (term) => termPostings(index, term, index.docs.length),
+      byTermsIn: (locale, english, local) => termsInLocale(index, locale, english, local),
       union: (lists) => union(lists, index.docs.length),
       parseTsQuery: parsedQuery,
     }
@@ -499,20 +581,49 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
   }
 
   /** The lexeme postings matching one term (exact, or every lexeme with the prefix). */
-  function termPostings(index: DomainIndex, term: TsTerm): Int32Array {
+  function termPostings(index: Pick<DomainIndex, 'lexemes' | 'byLexeme'>, term: TsTerm, size: number): Int32Array {
     if (!term.prefix) return index.byLexeme.get(term.lexeme) ?? EMPTY
     const lists: Int32Array[] = []
     for (let i = lowerBound(index.lexemes, term.lexeme); i < index.lexemes.length && index.lexemes[i]!.startsWith(term.lexeme); i++)
       lists.push(index.byLexeme.get(index.lexemes[i]!)!)
-    return lists.length ? union(lists, index.docs.length) : EMPTY
+    return lists.length ? union(lists, size) : EMPTY
   }
 
-  async function parsedQuery(query: string): Promise<TsTerm[] | null> {
-    if (tsQueries.has(query)) return tsQueries.get(query)!
-    const [row] = await rowsOf<{ q: string }>(db, sql`select to_tsquery('english', ${query})::text as q`)
+  /** The sorted ranks in every list (all terms of a query). */
+  function intersection(lists: Int32Array[], size: number): Int32Array {
+    if (!lists.length) return EMPTY
+    const [smallest, ...rest] = [...lists].sort((a, b) => a.length - b.length)
+    const marks = rest.map((list) => {
+      const m = new Uint8Array(size)
+      for (const r of list) m[r] = 1
+      return m
+    })
+    return smallest!.filter((r) => marks.every((m) => m[r]))
+  }
+
+  /** Words in a further language: translated listings by their words in it, the others by their English words. */
+  function termsInLocale(index: DomainIndex, locale: string, english: TsTerm[], local: TsTerm[]): Int32Array {
+    const n = index.docs.length
+    const inEnglish = intersection(
+      english.map((term) => termPostings(index, term, n)),
+      n,
+    )
+    const words = index.locales.get(locale)
+    if (!words) return inEnglish
+    const inLocal = intersection(
+      local.map((term) => termPostings(words, term, n)),
+      n,
+    )
+    return union([inLocal, inEnglish.filter((r) => !words.translated[r])], n)
+  }
+
+  async function parsedQuery(query: string, config = 'english'): Promise<TsTerm[] | null> {
+    const key = `${config}|${query}`
+    if (tsQueries.has(key)) return tsQueries.get(key)!
+    const [row] = await rowsOf<{ q: string }>(db, sql`select to_tsquery(${config}::regconfig, ${query})::text as q`)
     const parsed = parseTsQuery(row?.q ?? '')
     if (tsQueries.size > 5000) tsQueries.clear()
-    tsQueries.set(query, parsed)
+    tsQueries.set(key, parsed)
     return parsed
   }
 
@@ -550,10 +661,13 @@ export function createListingIndex(db: Db, events: ContentEventBus, options: { m
         : Int32Array.from(keep(index, lookups, narrowing, base.ranks))
     }
     const offset = (q.currentPage - 1) * q.limit
-    const cards = Array.from(
-      matched.subarray(Math.min(offset, matched.length), Math.min(offset + q.limit, matched.length)),
-      (rank) => index.docs[rank]!.card,
-    )
+    const locale = q.locale ?? ''
+    const cards = Array.from(matched.subarray(Math.min(offset, matched.length), Math.min(offset + q.limit, matched.length)), (rank) => {
+      const doc = index.docs[rank]!
+      // The card in the visitor's language where the provider translated it (decision 030).
+      const translated = doc.translated?.[locale]
+      return translated ? { ...doc.card, ...translated } : doc.card
+    })
     return { cards, total: matched.length, facets: base.facets }
   }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, customType, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import type { Listing, ListingCategory, ListingTags } from '#lib/listings'
 import { domains, SMALL_GIN_PENDING_LIST } from '../server/db/schema.ts'
 
@@ -58,6 +58,15 @@ export const listings = pgTable(
      */
     bookEasyId: text('book_easy_id').generatedAlwaysAs(sql`${bookEasyIdOf('doc')}`),
     publicBookEasyId: text('public_book_easy_id').generatedAlwaysAs(sql`${bookEasyIdOf('public_doc')}`),
+    /**
+     * When the public copy is open (issue 35 point 3), from the provider's opening times
+     * (listings/opening-hours.ts) over a window from the day before it was written to
+     * OPENING_WINDOW_DAYS after (listings/opening-window.ts): the region's days it opens (days since
+     * 1970-01-01) and its openings as [start, end) pairs of minutes since the epoch (UTC). Null: no
+     * opening times. The grid's "Open now" and "Open on a day" test these, in SQL and in memory alike.
+     */
+    openDays: integer('open_days').array(),
+    openMinutes: integer('open_minutes').array(),
     lastSynced: timestamp('last_synced', { withTimezone: true }),
     /** Bumped by every change of the editor's copy (save, sync); a save names the version it was based on. */
     version: integer('version').notNull().default(1),
@@ -77,6 +86,36 @@ export const listings = pgTable(
     index('listings_public_book_easy')
       .on(t.domainId, t.id)
       .where(sql`${t.publicBookEasyId} is not null and ${t.published}`),
+  ],
+)
+
+/**
+ * A published listing as a visitor reads it in a further language (decision 030): one row per
+ * language the provider translated it into, written with the public copy (lib/listings
+ * localiseListing: the translated fields, English field by field where there is no translation).
+ * `search` holds its words in that language's text-search configuration (lib/locales.ts
+ * `textSearch`; Chinese, Japanese and Korean as characters and character pairs, lib/cjk.ts), so
+ * the grid's keywords and the site search match what the visitor reads. A listing without a row
+ * in a language is read, and found, in English.
+ */
+export const listingTranslations = pgTable(
+  'listing_translations',
+  {
+    listingId: text('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    locale: text('locale').notNull(),
+    domainId: text('domain_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    /** Name (weight A) and description (B) in the language's configuration; written with the row. */
+    search: tsvector('search').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.listingId, t.locale] }),
+    index('listing_translations_search').using('gin', t.search).with(SMALL_GIN_PENDING_LIST),
+    index('listing_translations_domain').on(t.domainId, t.locale),
   ],
 )
 

@@ -11,6 +11,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm'
 import {
   isLinked,
+  localiseListing,
   listingSaveSchema,
   listingSchema,
   listingSlug,
@@ -22,8 +23,10 @@ import {
   type WrappedFieldKey,
 } from '#lib/listings'
 import { normaliseSlug } from '#lib/slug'
+import { cjkSearchText } from '#lib/cjk'
+import { DEFAULT_LOCALE, isLocaleCode, LOCALES } from '#lib/locales'
 import type { Db } from '../server/db/client.ts'
-import { listings, pages } from '../server/db/schema.ts'
+import { listings, listingTranslations, pages } from '../server/db/schema.ts'
 import { actorCanEdit, actorIsSignedIn, type Actor } from '../server/services/access.ts'
 import { requireDomain } from '../server/services/domains.ts'
 import { AppError, conflict, invalidInput, notFound } from '../server/services/errors.ts'
@@ -91,11 +94,45 @@ export function createListingService(db: Db, deps: ListingDeps) {
     }
     const publication =
       options.publish === true
-        ? { published: true, publicDoc: { ...stored, published: true }, ...projectionOf(stored) }
+        ? { published: true, publicDoc: { ...stored, published: true }, ...projectionOf(stored, now) }
         : options.publish === false
           ? { published: false, publicDoc: null }
           : {}
     return { base, publication }
+  }
+
+  /**
+   * The rows of listing_translations for a public copy (decision 030): one per language the provider
+   * translated a field into that visitors read translated (the field is linked), with its words in
+   * that language's text-search configuration.
+   */
+  function translationRows(domainId: string, doc: Listing) {
+    return Object.keys(doc.atdwTranslations ?? {}).flatMap((locale) => {
+      if (!isLocaleCode(locale) || locale === DEFAULT_LOCALE) return []
+      const read = localiseListing(doc, locale)
+      if (read.name.value === doc.name.value && read.description.value === doc.description.value) return []
+      const { textSearch, cjk } = LOCALES[locale]
+      const words = (text: string) => (cjk ? cjkSearchText(text) : text)
+      const vector = (text: string, weight: 'A' | 'B') =>
+        sql`setweight(to_tsvector(${textSearch}::regconfig, ${words(text)}), ${sql.raw(`'${weight}'`)})`
+      return [
+        {
+          listingId: doc._id,
+          locale,
+          domainId,
+          name: read.name.value,
+          description: read.description.value,
+          search: sql`${vector(read.name.value, 'A')} || ${vector(read.description.value, 'B')}`,
+        },
+      ]
+    })
+  }
+
+  /** Replaces a listing's translation rows: those of its public copy, none while it is unpublished. */
+  async function writeTranslations(writer: Writer, domainId: string, ids: string[], published: Listing[]) {
+    if (ids.length) await writer.delete(listingTranslations).where(inArray(listingTranslations.listingId, ids))
+    const rows = published.flatMap((doc) => translationRows(domainId, doc))
+    for (let i = 0; i < rows.length; i += 500) await writer.insert(listingTranslations).values(rows.slice(i, i + 500))
   }
 
   /**
@@ -133,6 +170,8 @@ export function createListingService(db: Db, deps: ListingDeps) {
         throw conflict(
           'Someone saved this listing after you opened it. Reload to see their changes, or save again with force to overwrite them.',
         )
+      if (options.publish !== undefined)
+        await writeTranslations(writer, domainId, [doc._id], options.publish ? [{ ...doc, _id: doc._id }] : [])
       if (options.log)
         await recordActivity(writer, options.log.actor, {
           kind: 'listing',
@@ -292,6 +331,12 @@ export function createListingService(db: Db, deps: ListingDeps) {
         return { id: listing._id, domainId, ...base, ...publication, createdAt: now }
       }),
     )
+    await writeTranslations(
+      db,
+      domainId,
+      [],
+      items.filter((i) => i.publish).map((i) => i.listing),
+    )
     changed(domainId)
   }
 
@@ -330,7 +375,11 @@ export function createListingService(db: Db, deps: ListingDeps) {
     return row ? findById(domainId, row.id) : null
   }
 
-  async function productServices(domainId: string, productId: string, options: { editor?: boolean } = {}): Promise<ServiceSummary[]> {
+  async function productServices(
+    domainId: string,
+    productId: string,
+    options: { editor?: boolean; locale?: string } = {},
+  ): Promise<ServiceSummary[]> {
     const rows = await db
       .select()
       .from(listings)
@@ -344,7 +393,8 @@ export function createListingService(db: Db, deps: ListingDeps) {
       )
       .orderBy(asc(listings.name), asc(listings.id))
     return rows.map((row) => {
-      const l = options.editor ? docOf(row) : publicOf(row)!
+      const stored = options.editor ? docOf(row) : publicOf(row)!
+      const l = options.locale ? localiseListing(stored, options.locale) : stored
       const image = l.image.value.url || l.image.value.imageId ? l.image.value : null
       return { _id: l._id, slug: l.slug, name: l.name.value, image }
     })

@@ -20,21 +20,38 @@ import {
 import { listingTexts } from '#lib/texts'
 import type { Db } from '../server/db/client.ts'
 import { rowsOf } from '../server/db/query.ts'
-import { listingCategories, listings, listingTags, pages } from '../server/db/schema.ts'
+import { listingCategories, listings, listingTags, pages, translations } from '../server/db/schema.ts'
 import type { Actor } from '../server/services/access.ts'
 import { AppError, notFound } from '../server/services/errors.ts'
 import { recordActivity } from '../server/services/team/activity.ts'
 import type { ListingChanges } from './changes.ts'
 
 export function createTaxonomyService(db: Db, changes: ListingChanges) {
-  /** The published friendly tag names (what visitors see). */
-  async function friendlyNames(domainId: string): Promise<ListingTags> {
+  /**
+   * The published friendly tag names (what visitors see); in a further language each name its
+   * published translation has, the default language's name for the rest (issue 33; a translation
+   * is stored by the translation service, kind `tags`, never with a fallback in it).
+   */
+  async function friendlyNames(domainId: string, locale?: string | null): Promise<ListingTags> {
     const [row] = await db
       .select({ published: listingTags.publishedDoc })
       .from(listingTags)
       .where(eq(listingTags.domainId, domainId))
       .limit(1)
-    return row?.published ?? {}
+    return inLanguage(domainId, row?.published ?? {}, locale)
+  }
+
+  /** Tag names with a language's published names over them, name by name. */
+  async function inLanguage(domainId: string, names: ListingTags, locale: string | null | undefined): Promise<ListingTags> {
+    if (!locale) return names
+    const [row] = await db
+      .select({ published: translations.published })
+      .from(translations)
+      .where(and(eq(translations.kind, 'tags'), eq(translations.subjectId, domainId), eq(translations.locale, locale)))
+      .limit(1)
+    const translated = row?.published
+    if (!translated) return names
+    return Object.fromEntries(Object.entries(names).map(([key, name]) => [key, translated[key]?.trim() || name]))
   }
 
   /** The stored row of one of the domain's categories (undefined: the domain has none of that id). */
@@ -55,10 +72,11 @@ export function createTaxonomyService(db: Db, changes: ListingChanges) {
 
   // ------------------------------------------------------------------ tags
 
-  async function loadTags(domainId: string, which: 'draft' | 'published'): Promise<ListingTags> {
+  /** The tag names, the draft (editors) or the published (visitors, in `locale` when given). */
+  async function loadTags(domainId: string, which: 'draft' | 'published', locale?: string | null): Promise<ListingTags> {
     const [row] = await db.select().from(listingTags).where(eq(listingTags.domainId, domainId)).limit(1)
     if (!row) return {}
-    return which === 'draft' ? row.draft : (row.publishedDoc ?? {})
+    return which === 'draft' ? row.draft : inLanguage(domainId, row.publishedDoc ?? {}, locale)
   }
 
   const cleanTags = (tags: ListingTags): ListingTags =>

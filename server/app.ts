@@ -1,6 +1,5 @@
 import path from 'node:path'
 import { Hono } from 'hono'
-import pLimit from 'p-limit'
 import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
 import { serveStatic } from '@hono/node-server/serve-static'
@@ -18,6 +17,7 @@ import { clientIp } from './api/client.ts'
 import type { Logger } from './log.ts'
 import { compressResponses } from './compression.ts'
 import { createPageCache, isAnonymousRequest, PageDependencies, type PageRender } from './page-cache.ts'
+import { createRenderTurns } from './render-turns.ts'
 import { createHealthCheck, type HealthSources } from './health.ts'
 import { checkPageAddress } from './page-address.ts'
 import { providerModes } from './providers.ts'
@@ -38,6 +38,8 @@ import type { Services } from './services/index.ts'
 import type { AppLoadContext } from 'react-router'
 import './load-context.ts'
 import { DEMO_NEWSLETTER_PATH, demoNewsletter } from './demo/newsletter.ts'
+import { PRIVATE_CACHE_CONTROL, sharedCacheHeaders } from './cdn/headers.ts'
+import { answerTags } from './cdn/tags.ts'
 
 export interface AppOptions {
   services: Services
@@ -87,13 +89,28 @@ export function createApp({ services, config, log, build, clientDir, health }: A
     maxEntries: config.mode === 'development' ? 0 : config.pageCacheMaxEntries,
     maxBytes: config.pageCacheMaxMegabytes * 1024 * 1024,
     maxAgeMs: config.pageCacheMaxAgeSeconds * 1000,
+    // With a CDN in front, the CDN serves the stale copy while it fetches the new one (soft purge,
+    // grace): this server renders the fresh page for that fetch (one render, the others wait for
+    // it) instead of answering with its own stale copy, which the CDN could not keep (decision 031).
+    ...(config.cdn ? { staleWindowMs: 0 } : {}),
   })
   // A publish drops the pages that show what it changed, in this instance at once; the services
   // tell the other instances (NOTIFY), which do the same (server/main.ts).
   services.events.on('published', (domainId, change) => pageCache.invalidate(domainId, change ?? SITE_CHANGE))
   // A stale page is rendered again through the app itself, as a visitor's request would be.
   pageCache.setRefresher(async (request) => app.fetch(request))
-  const renderQueue = pLimit(config.renderConcurrency)
+  // Renders take turns with cached answers: while hits are served, one render at a time and a
+  // rest as long as each (decision 032).
+  let hitsSeen = 0
+  const renderQueue = createRenderTurns({
+    concurrency: config.renderConcurrency,
+    servingHits: () => {
+      const { hits, staleHits } = pageCache.stats()
+      const moved = hits + staleHits !== hitsSeen
+      hitsSeen = hits + staleHits
+      return moved
+    },
+  })
   const checkHealth = createHealthCheck(services, health ?? { folders: [], providers: providerModes(config) })
 
   // Every answer has a Content-Security-Policy (issue 29 point 8, decision 027): pages their own
@@ -101,6 +118,9 @@ export function createApp({ services, config, log, build, clientDir, health }: A
   // may run nothing at all.
   app.use(async (c, next) => {
     await next()
+    // An answer that says nothing about caching is kept by no shared cache (a CDN's default TTL
+    // would otherwise keep 404s and redirects that no purge names): only tagged answers are (031).
+    if (!c.res.headers.has('cache-control')) c.res.headers.set('Cache-Control', 'no-store')
     if (c.res.headers.has('content-security-policy')) return
     // The development mail viewer (/dev/outbox) is a page of its own, with inline styles.
     c.res.headers.set('Content-Security-Policy', config.mode === 'development' ? DEVELOPMENT_POLICY : NON_PAGE_POLICY)
@@ -186,7 +206,7 @@ export function createApp({ services, config, log, build, clientDir, health }: A
           megabytes: Math.round(pages.bytes / 1024 / 102.4) / 10,
           budgetMegabytes: Math.round(pages.maxBytes / 1024 / 1024),
         },
-        renderQueue: { rendering: renderQueue.activeCount, waiting: renderQueue.pendingCount },
+        renderQueue: { rendering: renderQueue.activeCount, waiting: renderQueue.pendingCount, rests: renderQueue.rests },
       },
       healthy ? 200 : 503,
     )
@@ -357,7 +377,7 @@ export function createApp({ services, config, log, build, clientDir, health }: A
         }
       }
       const handle = handlerFor(basename)
-      let response = await renderQueue(() => handle(request, context))
+      let response = await renderQueue.run(() => handle(request, context))
       const draftLink = new URL(request.url).searchParams.has(DRAFT_LINK_PARAM)
       const policy = (scripts: string[], consented: boolean) =>
         contentSecurityPolicy({ scripts, site: siteParties(config), page: contentPolicy, consented, editor: !anonymous || draftLink })
@@ -376,19 +396,22 @@ export function createApp({ services, config, log, build, clientDir, health }: A
       // A draft link (issue 17 point 7) shows unpublished content to whoever holds it: never stored
       // by this server's page cache, a CDN or the browser, never indexed, whatever its answer.
       if (draftLink) {
-        response.headers.set('Cache-Control', 'private, no-store')
+        response.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL)
         response.headers.set('Vary', 'Cookie, Authorization')
         response.headers.set('X-Robots-Tag', 'noindex, nofollow')
         return response
       }
       if (!anonymous) {
-        response.headers.set('Cache-Control', 'private, no-store')
+        response.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL)
         response.headers.set('Vary', 'Cookie, Authorization')
         return response
       }
       if (response.status === 200 && !response.headers.has('cache-control')) {
-        // A CDN may hold a visitor page briefly; publishes clear this server's own copy at once.
-        response.headers.set('Cache-Control', 'public, max-age=0, s-maxage=60, stale-while-revalidate=300')
+        // A CDN may hold a visitor page (CDN_MAX_AGE_SECONDS), tagged with what it shows so that a
+        // publish purges exactly the pages it changes (decision 031); this server's own copy is
+        // dropped at once the same way.
+        const tags = answerTags(context.domain?._id ?? null, context.locale, dependencies.tags)
+        for (const [name, value] of Object.entries(sharedCacheHeaders(config, tags))) response.headers.set(name, value)
       }
       c.set('pageCacheable', {
         domainId: context.domain?._id ?? null,

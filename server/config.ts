@@ -60,6 +60,12 @@ const envSchema = z.object({
   RATE_LIMIT_ENQUIRY: z.coerce.number().int().positive().default(10),
   /** Public searches accepted per client address per minute. */
   RATE_LIMIT_SEARCH: z.coerce.number().int().positive().default(60),
+  /** Measurement beacons accepted per client address per minute (issue 37); past it they are dropped. */
+  RATE_LIMIT_BEACON: z.coerce.number().int().positive().default(120),
+  /** Days the raw measurement events are kept; the daily counts stay (issue 37). */
+  RESULTS_RAW_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** How often the measurement events held in memory are written to the database, in seconds. */
+  RESULTS_FLUSH_SECONDS: z.coerce.number().min(0.1).max(300).default(5),
   /** Largest request body of the JSON API, in KB (uploads have their own limit). */
   API_BODY_LIMIT_KB: z.coerce
     .number()
@@ -91,6 +97,21 @@ const envSchema = z.object({
     .optional(),
   /** The credit the tile provider asks for, shown on the map (plain text). */
   MAP_ATTRIBUTION: z.string().max(300).default(''),
+  /** A routing service speaking OSRM's HTTP API (issue 35), e.g. https://router.project-osrm.org; unset: the trip planner's straight-line estimates. */
+  OSRM_URL: z.union([z.literal(''), z.string().regex(/^https?:\/\/\S+$/, 'OSRM_URL is an http(s) address')]).optional(),
+  /** The OSRM profile the trip's legs are asked for (the server's `driving`, `car`...). */
+  OSRM_PROFILE: z
+    .string()
+    .regex(/^[\w-]{1,40}$/, 'OSRM_PROFILE is a profile name')
+    .default('driving'),
+  /**
+   * Machine translation through DeepL's API (issue 33 point 6): editors' "Suggest a translation"
+   * fills a language's draft for review. A Free key (ending ":fx") goes to api-free.deepl.com, a Pro
+   * key to api.deepl.com. Unset: off (the demo starts a local fake).
+   */
+  DEEPL_API_KEY: z.string().max(200).default(''),
+  /** Another host for DeepL's API (a proxy); default: the Free or Pro host the key names. */
+  DEEPL_API_URL: z.union([z.literal(''), z.string().regex(/^https?:\/\/\S+$/, 'DEEPL_API_URL is an http(s) address')]).optional(),
   /** Error reporting: Sentry in the server and, after consent, in the browser. Nothing loads without it. */
   SENTRY_DSN: z.union([z.literal(''), z.string().url()]).optional(),
   SENTRY_ENVIRONMENT: z.string().optional(),
@@ -121,6 +142,22 @@ const envSchema = z.object({
   HEALTH_MIN_FREE_MB: z.coerce.number().min(0).default(100),
   /** Seconds between each instance's looks for scheduled publications that are due (tests use 1). */
   SCHEDULE_TICK_SECONDS: z.coerce.number().positive().max(3600).default(15),
+  /** The CDN in front, purged by tag on every publish (decision 031); unset: none is purged or tagged for. */
+  CDN_PURGE: z.union([z.literal(''), z.enum(['varnish', 'fastly', 'cloudflare'])]).optional(),
+  /** How long a shared cache may keep a visitor answer, in seconds (s-maxage); default 3600 with CDN_PURGE, else 60. */
+  CDN_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(31_536_000).optional(),
+  /** Soft purges (marked stale, served while refetched) where the CDN has them (Fastly, Varnish xkey). */
+  CDN_SOFT_PURGE: z.enum(['true', 'false']).default('true'),
+  /** Varnish: the address(es) PURGE requests go to, comma-separated (one per Varnish server). */
+  VARNISH_PURGE_URLS: z.string().optional(),
+  FASTLY_API_TOKEN: z.string().optional(),
+  FASTLY_SERVICE_ID: z.string().optional(),
+  /** Fastly's API root (a stand-in in tests). */
+  FASTLY_API_URL: z.string().url().default('https://api.fastly.com'),
+  CLOUDFLARE_API_TOKEN: z.string().optional(),
+  CLOUDFLARE_ZONE_ID: z.string().optional(),
+  /** Cloudflare's API root (a stand-in in tests). */
+  CLOUDFLARE_API_URL: z.string().url().default('https://api.cloudflare.com/client/v4'),
 })
 
 export interface S3Config {
@@ -168,10 +205,16 @@ export interface Config {
   draftLinks: { secret: string | undefined; days: number }
   /** Request limits: API body size, searches per address, and where rate-limit counters are shared (Redis, else the database). */
   limits: { apiBodyBytes: number; searchPerMinute: number; redisUrl: string | undefined }
+  /** First-party measurement (issue 37): beacons per address and minute, raw days kept, flush interval. */
+  results: { beaconsPerMinute: number; rawDays: number; flushMs: number }
   /** The booking provider: the API base the server calls, and what the browser's gadgets need (all public). */
   bookeasy: BookEasyConfig
   /** The listing map's tiles (MAP_TILE_URL); null: the built-in offline background. */
   map: { tileUrl: string; attribution: string } | null
+  /** The trip planner's routing service (OSRM_URL, issue 35); undefined: straight-line estimates. */
+  routing?: { osrmUrl: string; profile: string } | undefined
+  /** Machine translation (DEEPL_API_KEY); undefined: off, or in the demo the local fake once it runs. */
+  translation?: { provider: 'deepl'; apiKey: string; apiUrl?: string | undefined } | undefined
   /** Sentry, when SENTRY_DSN is set. */
   sentry: { dsn: string; environment: string } | undefined
   /** The tourism provider and the daily sync (apiUrl undefined: not configured). */
@@ -193,6 +236,55 @@ export interface Config {
   scheduleTickSeconds: number
   /** /health: least free space, in bytes, on the folders this instance writes to. */
   healthMinFreeBytes: number
+  /** The CDN in front and how it is purged (CDN_PURGE; undefined: none). */
+  cdn: CdnConfig | undefined
+  /** s-maxage of cacheable visitor answers (CDN_MAX_AGE_SECONDS). */
+  cdnMaxAgeSeconds: number
+}
+
+export type CdnConfig = { soft: boolean } & (
+  | { provider: 'varnish'; purgeUrls: string[] }
+  | { provider: 'fastly'; apiToken: string; serviceId: string; apiUrl: string }
+  | { provider: 'cloudflare'; apiToken: string; zoneId: string; apiUrl: string }
+)
+
+/** CDN_PURGE and the settings of the provider it names; an error message per missing or wrong one. */
+function cdnConfig(e: z.infer<typeof envSchema>): { cdn: CdnConfig | undefined; problems: string[] } {
+  const soft = e.CDN_SOFT_PURGE === 'true'
+  const missing = (names: [string, string | undefined][]) =>
+    names.filter(([, value]) => !value).map(([name]) => `  ${name}: required with CDN_PURGE=${e.CDN_PURGE}`)
+  switch (e.CDN_PURGE) {
+    case 'varnish': {
+      const urls = (e.VARNISH_PURGE_URLS ?? '')
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean)
+      const bad = urls.filter((u) => !/^https?:\/\/[^\s/]+/.test(u))
+      if (!urls.length) return { cdn: undefined, problems: missing([['VARNISH_PURGE_URLS', undefined]]) }
+      if (bad.length) return { cdn: undefined, problems: [`  VARNISH_PURGE_URLS: not an http(s) address: ${bad.join(', ')}`] }
+      return { cdn: { provider: 'varnish', purgeUrls: urls, soft }, problems: [] }
+    }
+    case 'fastly': {
+      const problems = missing([
+        ['FASTLY_API_TOKEN', e.FASTLY_API_TOKEN],
+        ['FASTLY_SERVICE_ID', e.FASTLY_SERVICE_ID],
+      ])
+      if (problems.length) return { cdn: undefined, problems }
+      const apiUrl = e.FASTLY_API_URL.replace(/\/+$/, '')
+      return { cdn: { provider: 'fastly', apiToken: e.FASTLY_API_TOKEN!, serviceId: e.FASTLY_SERVICE_ID!, apiUrl, soft }, problems }
+    }
+    case 'cloudflare': {
+      const problems = missing([
+        ['CLOUDFLARE_API_TOKEN', e.CLOUDFLARE_API_TOKEN],
+        ['CLOUDFLARE_ZONE_ID', e.CLOUDFLARE_ZONE_ID],
+      ])
+      if (problems.length) return { cdn: undefined, problems }
+      const apiUrl = e.CLOUDFLARE_API_URL.replace(/\/+$/, '')
+      return { cdn: { provider: 'cloudflare', apiToken: e.CLOUDFLARE_API_TOKEN!, zoneId: e.CLOUDFLARE_ZONE_ID!, apiUrl, soft }, problems }
+    }
+    default:
+      return { cdn: undefined, problems: [] }
+  }
 }
 
 export interface BookEasyConfig {
@@ -216,6 +308,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const e = parsed.data
+  const { cdn, problems } = cdnConfig(e)
+  if (problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`)
   const dataDir = path.resolve(e.DATA_DIR)
   // A real deployment names its database or a provider; only a bare install is the demo.
   const providerSettings = [
@@ -225,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     e.BOOKEASY_GADGET_SCRIPT_URL,
     e.BOOKEASY_KEY,
     e.BOOKEASY_API_KEY,
+    e.DEEPL_API_KEY,
   ].some(Boolean)
   const demo = e.DEMO ? e.DEMO === 'true' : !e.DATABASE_URL && !providerSettings
   return {
@@ -267,6 +362,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM, retrySeconds: e.MAIL_RETRY_SECONDS },
     draftLinks: { secret: e.DRAFT_LINK_SECRET || undefined, days: e.DRAFT_LINK_DAYS },
     limits: { apiBodyBytes: e.API_BODY_LIMIT_KB * 1024, searchPerMinute: e.RATE_LIMIT_SEARCH, redisUrl: e.REDIS_URL || undefined },
+    results: { beaconsPerMinute: e.RATE_LIMIT_BEACON, rawDays: e.RESULTS_RAW_DAYS, flushMs: Math.round(e.RESULTS_FLUSH_SECONDS * 1000) },
     bookeasy: {
       apiUrl: e.BOOKEASY_API_URL ? e.BOOKEASY_API_URL.replace(/\/+$/, '') : undefined,
       gadgetScriptUrl:
@@ -279,6 +375,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       mapsKey: e.BOOKEASY_MAPS_KEY,
     },
     map: e.MAP_TILE_URL ? { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION } : null,
+    routing: e.OSRM_URL ? { osrmUrl: e.OSRM_URL.replace(/\/+$/, ''), profile: e.OSRM_PROFILE } : undefined,
+    translation: e.DEEPL_API_KEY
+      ? { provider: 'deepl', apiKey: e.DEEPL_API_KEY, apiUrl: e.DEEPL_API_URL ? e.DEEPL_API_URL.replace(/\/+$/, '') : undefined }
+      : undefined,
     sentry: e.SENTRY_DSN ? { dsn: e.SENTRY_DSN, environment: e.SENTRY_ENVIRONMENT || e.NODE_ENV } : undefined,
     atdw: {
       apiUrl: e.ATDW_API_URL ? e.ATDW_API_URL.replace(/\/+$/, '') : undefined,
@@ -293,5 +393,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventLoopWarnMs: e.EVENT_LOOP_WARN_MS,
     scheduleTickSeconds: e.SCHEDULE_TICK_SECONDS,
     healthMinFreeBytes: e.HEALTH_MIN_FREE_MB * 1024 * 1024,
+    cdn,
+    cdnMaxAgeSeconds: e.CDN_MAX_AGE_SECONDS ?? (cdn ? 3600 : 60),
   }
 }

@@ -44,7 +44,7 @@ describe('GET /health of a real deployment (issue 13)', () => {
     const { app } = createApp({ services: t.services, config: t.config, log: createLogger('silent'), health })
     return { t, app }
   }
-  const providers = { atdw: 'off', bookeasy: 'off', mail: 'real', storage: 'real' } as const
+  const providers = { atdw: 'off', bookeasy: 'off', mail: 'real', storage: 'real', cdn: 'off', routing: 'off', translation: 'off' } as const
 
   it('answers 503 while the notification channel between instances is reconnecting, and 200 once it is back', async () => {
     let status: 'listening' | 'reconnecting' = 'reconnecting'
@@ -91,7 +91,7 @@ describe('GET /health of a real deployment (issue 13)', () => {
 })
 
 describe('GET /health and the outside services (issue 29 point 2)', () => {
-  const providers = { atdw: 'off', bookeasy: 'off', mail: 'real', storage: 'real' } as const
+  const providers = { atdw: 'off', bookeasy: 'off', mail: 'real', storage: 'real', cdn: 'off', routing: 'off', translation: 'off' } as const
 
   it('answers 503 when a folder it writes to has less free space than HEALTH_MIN_FREE_MB', async () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'health-space-'))

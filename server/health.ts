@@ -90,7 +90,7 @@ export function createHealthCheck(services: Services, sources: HealthSources) {
 
   return async function check(): Promise<{ healthy: boolean; body: Record<string, unknown> }> {
     const started = performance.now()
-    const [database, folders, s3, smtp, limits] = await Promise.all([
+    const [database, folders, s3, smtp, limits, purges] = await Promise.all([
       services.database.ping(SERVICE_TIMEOUT_MS).then(
         () => ({ status: 'ok' as const, kind: services.database.kind, ms: Math.round(performance.now() - started) }),
         (err: unknown) => ({ status: 'unavailable' as const, kind: services.database.kind, error: (err as Error).message }),
@@ -103,6 +103,7 @@ export function createHealthCheck(services: Services, sources: HealthSources) {
       storage?.(),
       mail?.(),
       limiterStore.kind === 'redis' ? limiterStore.health(SERVICE_TIMEOUT_MS) : undefined,
+      services.cdnPurger?.status().catch(() => undefined),
     ])
     const listener = sources.notifications?.()
     const notifications = !listener || listener === 'listening' ? { status: 'ok' as const } : { status: 'reconnecting' as const }
@@ -113,7 +114,9 @@ export function createHealthCheck(services: Services, sources: HealthSources) {
       Object.values(folders).every((f) => f.status === 'ok') &&
       (!s3 || s3.status === 'ok')
     // What it serves without, covered: Redis (the limits count in the database), SMTP (the outbox keeps mail).
-    const degraded = limits?.status === 'degraded' || (smtp !== undefined && smtp.status !== 'ok')
+    // CDN purges failing (retried, or given up): visitors may be served stale pages until their s-maxage.
+    const purgesFailing = !!purges && (purges.failed > 0 || purges.retrying > 0)
+    const degraded = limits?.status === 'degraded' || (smtp !== undefined && smtp.status !== 'ok') || purgesFailing
     return {
       healthy,
       body: {
@@ -125,6 +128,7 @@ export function createHealthCheck(services: Services, sources: HealthSources) {
         ...(limits ? { rateLimits: limits.status === 'ok' ? limits : { ...limits, fallback: 'database' } } : {}),
         ...(smtp ? { mail: smtp.status === 'ok' ? smtp : { ...smtp, status: 'degraded', fallback: 'outbox' } } : {}),
         providers: sources.providers,
+        ...(purges ? { cdnPurges: { status: purgesFailing ? 'degraded' : 'ok', ...purges } } : {}),
         ...(sources.eventLoop ? { eventLoop: sources.eventLoop.stats() } : {}),
         memory: memoryMb(),
       },

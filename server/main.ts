@@ -29,6 +29,10 @@ import { providerModes, startDemoProviders } from './providers.ts'
 import { listenToInstances } from './services/events.ts'
 import { offerFirstEditorSetup } from './services/first-editor.ts'
 import { IMAGE_CACHE_PRUNE_JOB } from './services/image-cache-pruner.ts'
+import { MONTHLY_REPORT_JOB, ROLLUP_JOB as RESULTS_ROLLUP_JOB } from './results/index.ts'
+import { domainLanguagesOf } from '#lib/locales'
+import { MEDIA_TRASH_PURGE_JOB } from './services/media/library.ts'
+import { RADAR_HOURLY_JOB } from './publish/radar.ts'
 import { SCHEDULED_PUBLISHING_JOB } from './services/schedules.ts'
 import { LISTINGS_SYNC_JOB, listingDomainIds, refreshBookingOperators } from '../listings/sync/jobs.ts'
 import { loadReactRendererWithoutAsyncHooks } from './react-renderer.ts'
@@ -127,7 +131,7 @@ await database.migrate()
 const providers = providerModes(config)
 const demo = await startDemoProviders(config, providers)
 log.info(
-  `providers: ATDW ${providers.atdw}, BookEasy ${providers.bookeasy}, mail ${providers.mail}, storage ${providers.storage} (${config.s3 ? 'S3' : 'local folder'})` +
+  `providers: ATDW ${providers.atdw}, BookEasy ${providers.bookeasy}, mail ${providers.mail}, storage ${providers.storage} (${config.s3 ? 'S3' : 'local folder'}), CDN purges ${providers.cdn}${config.cdn ? ` (${config.cdn.provider})` : ''}, routing ${providers.routing}, machine translation ${providers.translation}` +
     (config.demo ? ' — this is the demo: set DEMO=false, DATABASE_URL or the providers’ settings for a real site' : ''),
 )
 const services = createServices(database, config)
@@ -227,6 +231,17 @@ if (providers.atdw === 'demo') {
     process.exit(0)
   }
 }
+// The demo's quarter of Results history (issue 37 point 6), from its pages and listings, once.
+if (config.seedDemo) {
+  try {
+    for (const domain of await services.domains.list()) {
+      const rows = await services.results.seedDemo(domain._id, domainLanguagesOf(domain).default)
+      if (rows) log.info(`demo results history written for ${domain._id} (${rows} daily counts, marked as demo data)`)
+    }
+  } catch (err) {
+    log.warn({ err }, 'the demo results history could not be written')
+  }
+}
 if (preparingDemo) {
   await demo?.close()
   await database.close()
@@ -261,6 +276,16 @@ async function startJobs() {
     await jobs.recurring(SCHEDULED_PUBLISHING_JOB, { everySeconds: config.scheduleTickSeconds })
     // This machine's image cache, hourly (and as variants are written: images.ts).
     await jobs.recurring(IMAGE_CACHE_PRUNE_JOB, '0 * * * *', { runOn: 'this-host' })
+    // Measurement (issue 37): the daily counts every five minutes (and the old raw events dropped);
+    // the monthly report on the first of each month, in the morning.
+    await jobs.recurring(RESULTS_ROLLUP_JOB, '*/5 * * * *')
+    await jobs.recurring(MONTHLY_REPORT_JOB, '0 9 1 * *')
+    // The stale-content radar, hourly (and after each sync and publish: server/publish/radar.ts);
+    // once at start, so an installation upgraded to it has its findings without waiting.
+    await jobs.recurring(RADAR_HOURLY_JOB, '7 * * * *')
+    for (const domain of await services.domains.list()) await services.staleRadar.schedule(domain._id)
+    // The media library's trash: files trashed more than 30 days ago are removed for good, nightly.
+    await jobs.recurring(MEDIA_TRASH_PURGE_JOB, '30 3 * * *')
     // The provider sync, daily (LISTINGS_SYNC_CRON, server time zone) when the provider is on.
     if (services.listingsSync.configured && config.atdw.syncCron) {
       await jobs.recurring(LISTINGS_SYNC_JOB, config.atdw.syncCron)
@@ -311,6 +336,8 @@ async function shutdown(signal: string, exitCode = 0) {
   server.closeAllConnections()
   // A job still running after this is claimed again when its lease runs out (or at the next start).
   await services.jobs.stop()
+  // The measurement events held in memory are written: what was acknowledged is kept.
+  await services.results.close().catch((err: unknown) => log.warn({ err }, 'measurement events could not be written'))
   await admin?.close()
   await channel.listener?.stop()
   await demo?.close()

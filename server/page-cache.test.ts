@@ -2,7 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { createPageCache } from './page-cache.ts'
+import { createPageCache, OUTDATED_CACHE_CONTROL } from './page-cache.ts'
 
 const html = (body: string, status = 200, headers: Record<string, string> = {}) =>
   new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8', ...headers } })
@@ -340,5 +340,40 @@ describe('one render per page under load (issue 32 point 1)', () => {
     const stats = cache.stats()
     expect(stats.pages).toBe(4)
     expect(stats.budgetHoldsPages).toBe(Math.floor((1024 * 1024) / stats.meanPageBytes))
+  })
+})
+
+describe('page cache with a CDN in front (decision 031)', () => {
+  const shared = 'public, max-age=0, s-maxage=3600, stale-while-revalidate=300'
+
+  it('sends a copy it knows is outdated with s-maxage=0, so a CDN fetching it after a purge does not keep it', async () => {
+    const cache = createPageCache({ maxEntries: 10 })
+    await cache.put(get('/about'), html('<h1>Old</h1>', 200, { 'cache-control': shared }), {
+      domainId: 'a',
+      dependsOn: ['page:about'],
+    })
+    expect(cache.get(get('/about'))?.headers.get('cache-control')).toBe(shared)
+    cache.invalidate('a', { kind: 'pages', ids: ['about'] })
+    const stale = cache.get(get('/about'))!
+    expect(stale.headers.get('x-cache')).toBe('STALE')
+    expect(stale.headers.get('cache-control')).toBe(OUTDATED_CACHE_CONTROL)
+
+    // A render that began before the publish answers its visitor, but not as shareable.
+    const since = cache.generation
+    cache.invalidate('a', { kind: 'pages', ids: ['about'] })
+    const late = await cache.put(get('/about'), html('<h1>Old, rendered before</h1>', 200, { 'cache-control': shared }), {
+      domainId: 'a',
+      dependsOn: ['page:about'],
+      renderedSince: since,
+    })
+    expect(late.headers.get('cache-control')).toBe(OUTDATED_CACHE_CONTROL)
+  })
+
+  it('serves no stale copy when told so: the request waits for the fresh render instead', async () => {
+    const cache = createPageCache({ maxEntries: 10, staleWindowMs: 0 })
+    await cache.put(get('/about'), html('<h1>Old</h1>', 200, { 'cache-control': shared }), { domainId: 'a', dependsOn: ['page:about'] })
+    cache.invalidate('a', { kind: 'pages', ids: ['about'] })
+    await new Promise((resolve) => setTimeout(resolve, 2))
+    expect(cache.get(get('/about'))).toBeNull()
   })
 })

@@ -121,6 +121,13 @@ export interface PageCacheOptions {
   eagerRefreshes?: number
 }
 
+/**
+ * Cache-Control of a copy this server knows is out of date (served stale while one render
+ * refreshes it, or rendered before a publish that concerns it): a CDN in front must not keep it,
+ * or the purge that followed the publish would be undone by the CDN's next fetch (decision 031).
+ */
+export const OUTDATED_CACHE_CONTROL = 'public, max-age=0, s-maxage=0'
+
 /** Which stored copy a client gets: brotli, else gzip, else the plain bytes. */
 const encodingFor = (acceptEncoding: string | undefined): Encoding => preferredEncoding(acceptEncoding) ?? 'identity'
 
@@ -372,9 +379,11 @@ export function createPageCache({
     body: Buffer,
     state: 'HIT' | 'STALE' | 'MISS',
     cookie: string | null | undefined,
+    outdated = false,
   ) {
     const headers = headersOf(entry, encoding, body, !!entry.policy && hasConsent(cookie))
-    return state === 'HIT' ? headers : { ...headers, 'x-cache': state }
+    if (state === 'HIT') return headers
+    return { ...headers, 'x-cache': state, ...(state === 'STALE' || outdated ? { 'cache-control': OUTDATED_CACHE_CONTROL } : {}) }
   }
 
   function respond(
@@ -382,10 +391,14 @@ export function createPageCache({
     entry: CachedPage,
     request: { acceptEncoding: string | null; cookie: string | null },
     state: 'HIT' | 'STALE' | 'MISS',
+    outdated = false,
   ): Response {
     const encoding = encodingFor(request.acceptEncoding ?? undefined)
     const body = bodyNow(entry, encoding) ?? deriveNow(key, entry, encoding as 'gzip' | 'identity')
-    return new Response(new Uint8Array(body), { status: entry.status, headers: headerSet(entry, encoding, body, state, request.cookie) })
+    return new Response(new Uint8Array(body), {
+      status: entry.status,
+      headers: headerSet(entry, encoding, body, state, request.cookie, outdated),
+    })
   }
 
   const requestParts = (request: Request) => ({
@@ -499,6 +512,7 @@ export function createPageCache({
       }
       const key = requestKey(request)
       let entry: CachedPage
+      let outdated: boolean
       try {
         const body = Buffer.from(await response.arrayBuffer())
         const br = await brotli(body, {
@@ -534,7 +548,8 @@ export function createPageCache({
         }
         // Checked after compressing too: an invalidation may arrive while it runs.
         const since = page.render?.since ?? page.renderedSince
-        if (since !== undefined && invalidatedSince(since, entry)) {
+        outdated = since !== undefined && invalidatedSince(since, entry)
+        if (outdated) {
           // Older than a publish that concerns it: never fresh. It still replaces an older stale
           // copy (it is newer), and is refreshed in turn by the next request.
           const current = cache.peek(key)
@@ -548,7 +563,7 @@ export function createPageCache({
         throw err
       }
       flight?.settle(entry)
-      return respond(key, entry, requestParts(request), 'MISS')
+      return respond(key, entry, requestParts(request), 'MISS', outdated)
     },
     clear: () => {
       noteInvalidation(null, { kind: 'everything' })

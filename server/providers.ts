@@ -18,9 +18,17 @@ export interface ProviderModes {
   mail: ProviderMode
   /** Media storage: S3 or the local folder, both real. */
   storage: ProviderMode
+  /** The CDN in front, purged by tag (CDN_PURGE: varnish, fastly or cloudflare); off when unset, the demo included. */
+  cdn: ProviderMode
+  /** The trip planner's routing service (OSRM_URL, issue 35); off when unset, the demo included (straight-line estimates). */
+  routing: ProviderMode
+  /** Machine translation (DEEPL_API_KEY, issue 33): editors' translation suggestions; the demo's is the local fake. */
+  translation: ProviderMode
 }
 
-export function providerModes(config: Pick<Config, 'demo' | 'atdw' | 'bookeasy' | 'mail'>): ProviderModes {
+export function providerModes(
+  config: Pick<Config, 'demo' | 'atdw' | 'bookeasy' | 'mail'> & Partial<Pick<Config, 'cdn' | 'routing' | 'translation'>>,
+): ProviderModes {
   const fallback: ProviderMode = config.demo ? 'demo' : 'off'
   const bookeasyConfigured = Boolean(
     config.bookeasy.apiUrl || config.bookeasy.gadgetScriptUrl || config.bookeasy.key || config.bookeasy.apiKey,
@@ -30,6 +38,9 @@ export function providerModes(config: Pick<Config, 'demo' | 'atdw' | 'bookeasy' 
     bookeasy: bookeasyConfigured ? 'real' : fallback,
     mail: config.mail.smtpUrl ? 'real' : fallback,
     storage: 'real',
+    cdn: config.cdn ? 'real' : 'off',
+    routing: config.routing ? 'real' : 'off',
+    translation: config.translation ? 'real' : fallback,
   }
 }
 
@@ -64,6 +75,13 @@ export async function startDemoProviders(config: Config, modes: ProviderModes): 
     config.bookeasy = { ...config.bookeasy, apiUrl: bookeasy.apiUrl, gadgetScriptUrl: bookeasy.gadgetScriptUrl }
     handlers.push(bookeasy.handle)
     closers.push(bookeasy.close)
+  }
+  if (modes.translation === 'demo') {
+    // The demo's machine translation: the local fake of DeepL's API (its suggestions say they are the fake's).
+    const { startDemoDeepL } = await import('./demo/deepl.ts')
+    const deepl = await startDemoDeepL()
+    config.translation = { provider: 'deepl', apiKey: deepl.apiKey, apiUrl: deepl.apiUrl }
+    closers.push(deepl.close)
   }
   return {
     handle: (req, res) => handlers.some((handle) => handle(req, res)),

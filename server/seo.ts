@@ -3,6 +3,8 @@ import { escapeHtml } from '#lib/html'
 import { domainLanguagesOf, localeAlternates } from '#lib/locales'
 import { hostFromHeader } from './services/domains.ts'
 import type { Services } from './services/index.ts'
+import { sharedCacheHeaders } from './cdn/headers.ts'
+import { answerTags } from './cdn/tags.ts'
 
 /** The public origin of a request (its own host; the scheme a trusted proxy reports). */
 export function originOf(request: Request, trustProxy: boolean): string {
@@ -35,7 +37,10 @@ export function createSeoRoutes(services: Services, trustProxy: boolean) {
       return alternates.map((a) => `  <url><loc>${escapeHtml(`${origin}${a.path}`)}</loc>${lastmod}${links}</url>`)
     })
     const xhtml = multilingual ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : ''
-    c.header('Cache-Control', 'public, max-age=300')
+    // Crawlers may keep it 5 minutes; a CDN until a page is published or unpublished (decision 031).
+    for (const [name, value] of Object.entries(sharedCacheHeaders(services.config, answerTags(domain?._id ?? null, null, ['sitemap']))))
+      c.header(name, value)
+    c.header('Cache-Control', `public, max-age=300, s-maxage=${services.config.cdnMaxAgeSeconds ?? 60}`)
     return c.body(
       `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>\n${urls.join('\n')}\n</urlset>\n`,
       200,
@@ -49,7 +54,10 @@ export function createSeoRoutes(services: Services, trustProxy: boolean) {
     const domain = await services.domains.forHost(hostFromHeader(c.req.header('host')))
     const nav = domain ? (await services.siteDocuments.load('nav', domain._id, 'published')).doc : null
     const name = nav?.siteName || 'Home'
-    c.header('Cache-Control', 'public, max-age=3600')
+    // Named by the navigation: tagged with its domain, so a CDN drops it when the navigation changes.
+    for (const [header, value] of Object.entries(sharedCacheHeaders(services.config, answerTags(domain?._id ?? null, null, []))))
+      c.header(header, value)
+    c.header('Cache-Control', `public, max-age=3600, s-maxage=${services.config.cdnMaxAgeSeconds ?? 60}`)
     c.header('Content-Type', 'application/manifest+json; charset=utf-8')
     return c.body(
       JSON.stringify({

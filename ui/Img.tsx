@@ -10,6 +10,8 @@ export interface ImageLike {
   focal?: Focal
   /** Marked decorative by the editor: rendered with an empty alt. */
   decorative?: boolean
+  /** The file's version after a replace in place: part of the address (lib/image-url). */
+  v?: number
 }
 
 export interface ArtSource {
@@ -50,7 +52,13 @@ export interface ImgProps {
  * What to ask the server for one breakpoint: its own crop; else the focal point (the server keeps
  * it in view when the box changes the aspect); else the desktop crop (older content has only that).
  */
-export function framingOf(image: ImageLike, key: string | undefined): Pick<ImageUrlOptions, 'crop' | 'focal'> {
+export function framingOf(image: ImageLike, key: string | undefined): Pick<ImageUrlOptions, 'crop' | 'focal' | 'v'> {
+  // The version travels with the framing, so every address built from it names the current picture.
+  const version = image.v && image.v > 1 ? { v: image.v } : {}
+  return { ...framingOnly(image, key), ...version }
+}
+
+function framingOnly(image: ImageLike, key: string | undefined): Pick<ImageUrlOptions, 'crop' | 'focal'> {
   const crops = image.crop ?? {}
   // Without a key, an element with one crop box (cropSizes {featureTile: ...}) has stored it under
   // its own name: that crop is meant.
@@ -66,7 +74,7 @@ function srcSetOf(
   imageId: string,
   width: number,
   height: number | 'auto',
-  framing: Pick<ImageUrlOptions, 'crop' | 'focal'>,
+  framing: Pick<ImageUrlOptions, 'crop' | 'focal' | 'v'>,
   sizes: string | undefined,
 ) {
   return sizes ? imageWidthSrcSet(imageId, { w: width, h: height, ...framing }) : imageSrcSet(imageId, { w: width, h: height, ...framing })

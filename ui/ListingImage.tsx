@@ -34,7 +34,7 @@ export function ListingImage({
   if (image?.imageId) {
     return (
       <Img
-        image={{ imageId: image.imageId, alt: image.alt, crop: image.crop }}
+        image={{ imageId: image.imageId, alt: image.alt, crop: image.crop, ...(image.v ? { v: image.v } : {}) }}
         width={width}
         height={height}
         sizes={sizes}

@@ -85,17 +85,31 @@ export async function uploadImage(file: File, alt = ''): Promise<{ _id: string; 
   return answerOf(response)
 }
 
-/** Told when a call answers 401 while an editor is signed in: their session has ended (issue 21). */
-let sessionEnded: (() => void) | null = null
-export function onSessionEnded(handler: (() => void) | null) {
+/**
+ * Told when a call answers 401 while an editor is signed in: their session has ended (issue 21),
+ * with the server's reason when it gave one ('deactivated': an admin deactivated the account, issue 31).
+ */
+let sessionEnded: ((reason: string | null) => void) | null = null
+export function onSessionEnded(handler: ((reason: string | null) => void) | null) {
   sessionEnded = handler
 }
 
 async function answerOf<T>(response: Response): Promise<T> {
   const reply: unknown = await response.json().catch(() => null)
-  if (response.status === 401) sessionEnded?.()
+  if (response.status === 401) {
+    const reason = (detailsOf(reply) as { reason?: unknown } | undefined)?.reason
+    sessionEnded?.(typeof reason === 'string' ? reason : null)
+  }
   if (!response.ok) throw new ApiError(errorMessage(reply), response.status, detailsOf(reply))
   return reply as T
+}
+
+/** The address of an API call (query parameters left out when undefined): for links, e.g. a CSV download. */
+export function apiUrl(path: string, query: Record<string, string | undefined> = {}): string {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, value)
+  const search = params.toString()
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`
 }
 
 /** GETs JSON from the API (query parameters left out when undefined); throws ApiError like postApi. */

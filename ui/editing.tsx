@@ -11,6 +11,8 @@
  * views write them relative to their block ('items.0.title' or ['items', 0, 'title']).
  */
 import { createContext, createElement, useContext, type ComponentType, type ElementType, type ReactNode } from 'react'
+import { localiseRichTextLinks } from '#lib/locales'
+import { PageLocaleContext, type PageLocale } from './locale'
 
 export type PathSegment = string | number
 export type Path = readonly PathSegment[]
@@ -132,21 +134,25 @@ function isEmpty(value: unknown): boolean {
 export function Editable(props: EditableProps) {
   const editing = useEditing()
   const absolutePath = useAbsolutePath(props.path)
+  const pageLocale = useContext(PageLocaleContext)
   if (editing && props.editorEnabled !== false) return createElement(editing.Editable, { ...props, absolutePath })
-  return plainEditable(props)
+  return plainEditable(props, pageLocale)
 }
 
-function plainEditable({ kind, as = 'div', value, optional, className, elementProps, children }: EditableProps) {
+function plainEditable({ kind, as = 'div', value, optional, className, elementProps, children }: EditableProps, pageLocale?: PageLocale) {
   if (optional && isEmpty(value) && children === undefined) return null
   if (kind === 'richText' && children === undefined) {
-    return createElement(as, { ...elementProps, className, dangerouslySetInnerHTML: { __html: typeof value === 'string' ? value : '' } })
+    const html = typeof value === 'string' ? value : ''
+    // Page links inside rich text lead to the page's language (/de/about), as router links do.
+    const __html = pageLocale ? localiseRichTextLinks(html, pageLocale.locale, pageLocale.languages) : html
+    return createElement(as, { ...elementProps, className, dangerouslySetInnerHTML: { __html } })
   }
   return createElement(as, { ...elementProps, className }, children ?? (isEmpty(value) ? null : String(value)))
 }
 
 /** Renders plain for everybody, for pieces of an editable view that must never be editable. */
 export function PlainEditable(props: EditableProps) {
-  return plainEditable(props)
+  return plainEditable(props, useContext(PageLocaleContext))
 }
 
 /** A button opening a named sidebar editor (see EditingApi.SidebarButton). */

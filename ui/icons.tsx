@@ -66,6 +66,12 @@ export const FileIcon = icon(
     <path d="M14 2.5V8h5.5M12 11.5v6M9.5 15l2.5 2.5 2.5-2.5" />
   </>,
 )
+export const CalendarIcon = icon(
+  <>
+    <rect x="3.5" y="5" width="17" height="15" rx="2" />
+    <path d="M3.5 10h17M8 3v4M16 3v4" />
+  </>,
+)
 export const ArrowDownIcon = icon(<path d="M12 5v14M6 13l6 6 6-6" />)
 export const ArrowRightIcon = icon(<path d="M5 12h14M13 6l6 6-6 6" />)
 export const ExternalIcon = icon(<path d="M7 17 17 7M8 7h9v9" />)

@@ -4,15 +4,13 @@
  * it imports.
  */
 import { setApiBase } from '#ui/api'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useSearchParams, useLocation } from 'react-router'
 import { Toaster } from 'sonner'
 import { cannotPublishReason, teamMayPublish } from '#lib/team'
 import { texts } from '#lib/texts'
 import { setSiteOverride } from '~/site/site-override'
 import { messageOf, postApi, reloadWithout } from '#ui/api.ts'
-import { LoginDialog } from './auth/LoginDialog.tsx'
-import { RecoveryDialog } from './auth/RecoveryDialog.tsx'
 import { EditorMenu } from './menu/EditorMenu.tsx'
 import { HistoryButtons } from './menu/HistoryButtons.tsx'
 import { normalisePage } from './editing/blocks.ts'
@@ -20,7 +18,6 @@ import { PageSaverProvider } from './page/page-saver.tsx'
 import { VersionPreviewBar } from './page/VersionPreviewBar.tsx'
 import { editorCss, pageOffsetCss } from './editing/styles.ts'
 import { usePageEditing, useUndoKeys } from './editing/use-page-editing.ts'
-import { DashboardDialog } from './panels/DashboardDialog.tsx'
 import SelectComponentPanel, { useSelectedComponentTitle } from './panels/SelectComponentPanel.tsx'
 import { isPanelItem, panels } from './panels/registry.ts'
 import { itemSurface } from './state/items.ts'
@@ -30,11 +27,23 @@ import { CloseGuardContext } from './surfaces/close-guard.tsx'
 import { Modal } from './surfaces/Modal.tsx'
 import { Sidebar } from './surfaces/Sidebar.tsx'
 import { TOAST_DURATION_MS, toastError } from './toast.ts'
-import { editorPageOf, useRoutePage } from './use-route-page.ts'
+import { editorPageOf, routeLanguageOf, useRoutePage } from './use-route-page.ts'
+import { languagePage } from './language/language.ts'
+import { pageFields } from '#blocks/translatable'
+import { useLocale } from '#ui/locale'
 import { useUnsavedChangesPrompt } from './use-unsaved-changes.ts'
 import { CurrentUserContext } from './team/current-user.tsx'
 import { useTeamSession } from './team/use-team-session.ts'
+import { DeactivatedDialog } from './team/DeactivatedDialog.tsx'
+import { unsavedTexts } from './team/unsaved-texts.ts'
 import { editorTexts } from '#lib/editor-texts'
+import { lazyPart } from './lazy.ts'
+import { BLOCK_PARAM, parseBlockParam } from '#lib/radar'
+
+// Dialogs a first edit does not need, in chunks of their own (lazy.ts).
+const LoginDialog = lazyPart(() => import('./auth/LoginDialog.tsx').then((m) => m.LoginDialog))
+const RecoveryDialog = lazyPart(() => import('./auth/RecoveryDialog.tsx').then((m) => m.RecoveryDialog))
+const DashboardDialog = lazyPart(() => import('./panels/DashboardDialog.tsx').then((m) => m.DashboardDialog))
 
 export interface EditorUser {
   _id: string
@@ -80,10 +89,20 @@ function EditorShell({ user }: { user: EditorUser | null }) {
   // The page the route loaded (its stored draft) becomes the editor's page, with its saved copy.
   // Route data loaded again for the same version (after saving the navigation, say) keeps edits.
   const routePage = useRoutePage()
+  const defaultLocale = useLocale().languages.default
   useEffect(() => {
     // Stored blocks get their type's defaults and a stable key, so views get complete props.
-    dispatch({ type: 'loadPage', page: normalisePage(editorPageOf(routePage)), keepEdits: true })
-  }, [routePage, dispatch])
+    const structure = normalisePage(editorPageOf(routePage))
+    const loaded = routeLanguageOf(routePage)
+    if (!structure || !loaded) {
+      dispatch({ type: 'loadPage', page: structure, keepEdits: true })
+      return
+    }
+    // A further language (/de/about): the page in it, its texts edited in place (decision 028).
+    const fields = pageFields(structure)
+    const page = languagePage(structure, fields, loaded)
+    dispatch({ type: 'loadPage', page, keepEdits: true, language: { locale: loaded.locale, defaultLocale, structure, fields } })
+  }, [routePage, defaultLocale, dispatch])
 
   // The route shows the working copy; Select Component makes it editable in place.
   usePageEditing(state, dispatch)
@@ -91,7 +110,9 @@ function EditorShell({ user }: { user: EditorUser | null }) {
   const componentTitle = useSelectedComponentTitle()
 
   useUnsavedChangesPrompt(hasUnsavedChanges(state))
-  useTeamSession(!!user)
+  const { deactivated, closeDeactivated } = useTeamSession(!!user)
+  // Deactivated while editing: what they typed and had not saved, shown to copy.
+  const unsaved = deactivated ? (state.page.isDirty ? unsavedTexts(state.page.savedPage, state.page.page) : []) : null
 
   // The header and footer on the page show the editor's working copies while they are edited.
   const navOverride = showsWorkingCopy(state, 'nav') ? state.site.nav?.doc : undefined
@@ -126,6 +147,25 @@ function EditorShell({ user }: { user: EditorUser | null }) {
       toastError(texts.toasts.alreadyLoggedIn)
     }
   }, [user, token])
+
+  // Opened from the dashboard's radar (`?block=contents.2`): Select Component, with that block
+  // selected (its frame scrolls into view and takes the focus), once the page is loaded.
+  const blockAsked = parseBlockParam(searchParams.get(BLOCK_PARAM))
+  const pageLoaded = !!state.page.page
+  useEffect(() => {
+    if (!user || !blockAsked || !pageLoaded) return
+    dispatch({ type: 'toggleActiveItem', item: 'select' })
+    dispatch({ type: 'selectBlock', path: blockAsked })
+    setSearchParams(
+      (params) => {
+        params.delete(BLOCK_PARAM)
+        return params
+      },
+      { replace: true, preventScrollReset: true },
+    )
+    // blockAsked is a new array each render: its text is what counts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [user, blockAsked?.join('.'), pageLoaded, dispatch, setSearchParams])
 
   // The /login page exists to sign in: open the login overlay there straight away.
   const { pathname } = useLocation()
@@ -166,6 +206,10 @@ function EditorShell({ user }: { user: EditorUser | null }) {
       : sidebar.content && isPanelItem(sidebar.content)
         ? panels[sidebar.content]
         : null
+  // The dashboard and login dialogs are downloaded when first opened, then stay (lazy.ts).
+  const [opened, setOpened] = useState({ dashboard: false, login: false })
+  if ((activeItem === 'dashboard' && !opened.dashboard) || (activeItem === 'login' && !opened.login))
+    setOpened({ dashboard: opened.dashboard || activeItem === 'dashboard', login: opened.login || activeItem === 'login' })
   const modalPanel = isPanelItem(activeItem) && itemSurface[activeItem] === 'modal' ? panels[activeItem] : null
   const closeModal = (open: boolean) => {
     if (open) return
@@ -187,40 +231,56 @@ function EditorShell({ user }: { user: EditorUser | null }) {
         {user ? <HistoryButtons /> : null}
         {user ? <VersionPreviewBar /> : null}
 
-        <Sidebar
-          open={sidebar.open && !!sidebarPanel}
-          onOpenChange={(open) => {
-            if (!open) dispatch({ type: 'closeSidebar' })
-          }}
-          side={sidebar.side}
-          title={sidebarPanel?.title}
-        >
-          {sidebarPanel ? <sidebarPanel.Component /> : null}
-        </Sidebar>
+        {/* Around each dialog whose panel may still be downloading (lazy.ts): it opens once whole. */}
+        <Suspense fallback={null}>
+          <Sidebar
+            open={sidebar.open && !!sidebarPanel}
+            onOpenChange={(open) => {
+              if (!open) dispatch({ type: 'closeSidebar' })
+            }}
+            side={sidebar.side}
+            title={sidebarPanel?.title}
+          >
+            {sidebarPanel ? <sidebarPanel.Component /> : null}
+          </Sidebar>
+        </Suspense>
 
         {user ? (
           <>
-            <Modal open={!!modalPanel} onOpenChange={closeModal} title={modalPanel?.title}>
-              <CloseGuardContext.Provider value={reportModalDirty}>
-                {modalPanel ? <modalPanel.Component /> : null}
-              </CloseGuardContext.Provider>
-            </Modal>
-            <DashboardDialog open={activeItem === 'dashboard'} onOpenChange={closeModal} username={user.username} />
+            <Suspense fallback={null}>
+              <Modal open={!!modalPanel} onOpenChange={closeModal} title={modalPanel?.title}>
+                <CloseGuardContext.Provider value={reportModalDirty}>
+                  {modalPanel ? <modalPanel.Component /> : null}
+                </CloseGuardContext.Provider>
+              </Modal>
+            </Suspense>
+            {opened.dashboard ? (
+              <Suspense fallback={null}>
+                <DashboardDialog open={activeItem === 'dashboard'} onOpenChange={closeModal} username={user.username} />
+              </Suspense>
+            ) : null}
           </>
         ) : (
           <>
-            <LoginDialog open={activeItem === 'login'} onOpenChange={closeModal} />
+            {opened.login ? (
+              <Suspense fallback={null}>
+                <LoginDialog open={activeItem === 'login'} onOpenChange={closeModal} />
+              </Suspense>
+            ) : null}
             {token && email ? (
-              <RecoveryDialog
-                open={!recoveryDismissed}
-                onOpenChange={(open) => setRecoveryDismissed(!open)}
-                token={token}
-                email={email}
-                onDone={recoveryDone}
-              />
+              <Suspense fallback={null}>
+                <RecoveryDialog
+                  open={!recoveryDismissed}
+                  onOpenChange={(open) => setRecoveryDismissed(!open)}
+                  token={token}
+                  email={email}
+                  onDone={recoveryDone}
+                />
+              </Suspense>
             ) : null}
           </>
         )}
+        <DeactivatedDialog texts={unsaved} onClose={closeDeactivated} />
       </div>
     </CurrentUserContext.Provider>
   )

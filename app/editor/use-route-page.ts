@@ -1,5 +1,7 @@
 import { useMatches } from 'react-router'
 import { collections, type Collection } from '#lib/content'
+import { isLocaleCode, type LocaleCode } from '#lib/locales'
+import type { LoadedLanguage } from './language/language.ts'
 import type { EditorPage } from './state/types.ts'
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
@@ -33,4 +35,21 @@ export function collectionOf(routePage: EditorPage | null): Collection {
 
 export function useRouteCollection(): Collection {
   return collectionOf(useRoutePage())
+}
+
+/** In a further language (/de/about): the language's draft texts the route sent with the page (decision 025); null otherwise. */
+export function routeLanguageOf(routePage: EditorPage | null): (LoadedLanguage & { locale: LocaleCode }) | null {
+  const translation = routePage?.translation
+  if (!isRecord(translation) || !isLocaleCode(translation.locale) || !isRecord(translation.fields)) return null
+  const fields: Record<string, string> = {}
+  for (const [id, text] of Object.entries(translation.fields)) if (typeof text === 'string') fields[id] = text
+  const str = (value: unknown) => (typeof value === 'string' ? value : null)
+  return {
+    locale: translation.locale,
+    fields,
+    version: typeof translation.version === 'number' ? translation.version : 0,
+    published: translation.published === true,
+    lastPublished: str(translation.lastPublished),
+    updatedAt: str(translation.updatedAt),
+  }
 }

@@ -7,7 +7,8 @@
 import type { ReactNode } from 'react'
 import type { ListingCard as CardData, ServiceSummary } from '#lib/listings'
 import { SaveBar } from '#ui/favourites/SaveButton'
-import { EmailIcon, ExternalIcon, LocationIcon, PhoneIcon } from '#ui/icons'
+import { CalendarIcon, EmailIcon, ExternalIcon, LocationIcon, PhoneIcon, SocialIcon } from '#ui/icons'
+import { useApiBase } from '#ui/hooks/use-api-base'
 import { LocationMap } from './map/LocationMap'
 import { Clamp, ClampList } from './Clamp'
 import { plainText } from '../../listings/format'
@@ -67,7 +68,7 @@ export function ListingTemplate({
           ) : null}
           <div className="flex flex-wrap items-center gap-3">
             {listing.website ? (
-              <a href={listing.website} target="_blank" rel="noopener noreferrer" className="button">
+              <a href={listing.website} target="_blank" rel="noopener noreferrer" className="button" data-referral="website">
                 {t.website}
                 <ExternalIcon size={18} />
                 <span className="sr-only"> {opensNewTab}</span>
@@ -105,6 +106,7 @@ export function ListingTemplate({
           {listing.descriptionHtml ? (
             <div className="prose-rich mt-4" dangerouslySetInnerHTML={{ __html: listing.descriptionHtml }} />
           ) : null}
+          {listing.deals.length ? <Deals listing={listing} /> : null}
         </section>
         <DetailsPanel listing={listing} />
       </div>
@@ -155,6 +157,7 @@ export function ListingTemplate({
             <a
               href={`${href('/booking')}?operatorId=${encodeURIComponent(listing.bookingOperatorId)}`}
               className="button button--light shrink-0"
+              data-referral="book"
             >
               {t.bookNow}
             </a>
@@ -216,15 +219,28 @@ function Gallery({ listing }: { listing: ListingPageView }) {
             className="w-[88%] shrink-0 snap-start md:w-[70%] lg:w-[60%]"
             aria-label={count > 1 ? t.galleryImage(i + 1, count) : undefined}
           >
-            <ListingImage
-              listingId={listing._id}
-              image={image}
-              {...GALLERY}
-              sizes={GALLERY_SIZES}
-              alt={image.alt || listing.name}
-              priority={i === 0}
-              className="aspect-[1000/760] h-auto w-full rounded-sm object-cover"
-            />
+            <figure>
+              <ListingImage
+                listingId={listing._id}
+                image={image}
+                {...GALLERY}
+                sizes={GALLERY_SIZES}
+                alt={image.alt || listing.name}
+                priority={i === 0}
+                className="aspect-[1000/760] h-auto w-full rounded-sm object-cover"
+              />
+              {image.caption || image.credit ? (
+                <figcaption className="mt-2 text-sm text-ink-soft" data-picture-credit="">
+                  {image.caption ? <span>{image.caption}</span> : null}
+                  {image.caption && image.credit ? ' ' : null}
+                  {image.credit ? (
+                    <span className="whitespace-nowrap">
+                      {t.photoCredit} {image.credit}
+                    </span>
+                  ) : null}
+                </figcaption>
+              ) : null}
+            </figure>
           </li>
         ))}
       </ul>
@@ -238,6 +254,91 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <h3 className="font-sans text-xs font-semibold tracking-[0.18em] text-red uppercase">{label}</h3>
       <div className="mt-2 text-[0.95rem] text-ink">{children}</div>
     </div>
+  )
+}
+
+/** The provider's deals in their in-market period (issue 35 point 5). */
+function Deals({ listing }: { listing: ListingPageView }) {
+  const t = useTexts().listings.page
+  return (
+    <section aria-labelledby="listing-deals" className="mt-10" data-deals>
+      <h2 id="listing-deals" className="heading-sub">
+        {t.deals}
+      </h2>
+      <ul className="mt-4 grid gap-4">
+        {listing.deals.map((deal) => (
+          <li key={deal.dealId} className="rounded-sm bg-soft-pink p-5 ring-1 ring-black/5" data-deal={deal.dealId}>
+            <h3 className="font-display text-xl font-semibold text-red-darkest">{deal.name}</h3>
+            {deal.price ? <p className="mt-1 font-semibold text-red-darker">{deal.price}</p> : null}
+            <p className="mt-2">{deal.description}</p>
+            {deal.inclusions ? (
+              <p className="mt-2">
+                <span className="font-semibold">{t.dealIncludes}: </span>
+                {deal.inclusions}
+              </p>
+            ) : null}
+            <p className="mt-2 text-sm text-ink-soft">{t.dealEnds(deal.ends)}</p>
+            {deal.terms ? (
+              <p className="mt-1 text-sm text-ink-soft">
+                {t.dealTerms}: {deal.terms}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/** An event's .ics (issue 35 point 2): a plain download link, no script; a second import updates the event (stable UID). */
+function AddToCalendar({ listing }: { listing: ListingPageView }) {
+  const t = useTexts().listings.page
+  const apiBase = useApiBase()
+  const { locale, languages } = useLocale()
+  const query = new URLSearchParams({ id: listing._id })
+  if (locale !== languages.default) query.set('lang', locale)
+  return (
+    <div className="border-t border-black/10 py-4">
+      <a
+        href={`${apiBase}/calendar/event.ics?${query.toString()}`}
+        download={`${listing.name}.ics`}
+        className="button button--ghost"
+        data-add-to-calendar
+      >
+        <CalendarIcon size={18} />
+        {t.addToCalendar}
+      </a>
+    </div>
+  )
+}
+
+/** The operator's social pages; a click counts as a 'social' referral to the operator (app/measure/visits.ts). */
+function SocialLinks({ listing }: { listing: ListingPageView }) {
+  const t = useTexts().listings.page
+  const opensNewTab = useTexts().site.opensNewTab
+  return (
+    <ul aria-label={t.social} className="mt-3 flex flex-wrap gap-2" data-social>
+      {listing.social.map((link) => {
+        const network = t.socialNetworks[link.network] ?? link.network
+        return (
+          <li key={link.network}>
+            <a
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex size-11 items-center justify-center rounded-full bg-white text-red-darker ring-1 ring-red/20 hover:bg-red hover:text-white"
+              data-referral="social"
+              data-network={link.network}
+            >
+              <SocialIcon network={link.network} size={20} />
+              <span className="sr-only">
+                {t.socialLink(listing.name, network)} {opensNewTab}
+              </span>
+            </a>
+          </li>
+        )
+      })}
+    </ul>
   )
 }
 
@@ -271,6 +372,7 @@ function DetailsPanel({ listing }: { listing: ListingPageView }) {
         <>
           {listing.event.dates ? <Row label={t.eventDates}>{listing.event.dates}</Row> : null}
           {listing.event.times ? <Row label={t.eventTimes}>{listing.event.times}</Row> : null}
+          <AddToCalendar listing={listing} />
         </>
       ) : null}
       {listing.tickets ? (
@@ -296,13 +398,17 @@ function DetailsPanel({ listing }: { listing: ListingPageView }) {
             .join(' · ')}
         </Row>
       ) : null}
-      {listing.phone || listing.email || listing.address ? (
+      {listing.phone || listing.email || listing.address || listing.social.length ? (
         <Row label={t.contact}>
           <ul className="flex flex-col gap-2">
             {listing.phone ? (
               <li className="flex items-center gap-2">
                 <PhoneIcon size={16} className="text-red" />
-                <a href={`tel:${listing.phone.replace(/[^\d+]/g, '')}`} className="underline-offset-4 hover:underline">
+                <a
+                  href={`tel:${listing.phone.replace(/[^\d+]/g, '')}`}
+                  className="underline-offset-4 hover:underline"
+                  data-referral="phone"
+                >
                   <span className="sr-only">{t.phone}: </span>
                   {listing.phone}
                 </a>
@@ -311,7 +417,7 @@ function DetailsPanel({ listing }: { listing: ListingPageView }) {
             {listing.email ? (
               <li className="flex items-center gap-2">
                 <EmailIcon size={16} className="text-red" />
-                <a href={`mailto:${listing.email}`} className="break-all underline-offset-4 hover:underline">
+                <a href={`mailto:${listing.email}`} className="break-all underline-offset-4 hover:underline" data-referral="email">
                   <span className="sr-only">{t.email}: </span>
                   {listing.email}
                 </a>
@@ -327,8 +433,22 @@ function DetailsPanel({ listing }: { listing: ListingPageView }) {
               </li>
             ) : null}
           </ul>
+          {listing.social.length ? <SocialLinks listing={listing} /> : null}
         </Row>
       ) : null}
+      <Row label={t.accessibility}>
+        {listing.accessibility.length ? (
+          <ul className="flex list-disc flex-col gap-1 pl-5" data-accessibility>
+            {listing.accessibility.map((a) => (
+              <li key={a.id}>{t.accessibilityCodes[a.id] ?? a.description}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-ink-soft" data-accessibility="none">
+            {t.noAccessibility}
+          </p>
+        )}
+      </Row>
       <Row label={t.facilities}>
         {listing.facilities.length ? <ClampList items={listing.facilities} /> : <p className="text-ink-soft">{t.noFacilities}</p>}
       </Row>

@@ -7,7 +7,7 @@ import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import Markdown from 'react-markdown'
 import type { AppLoadContext } from 'react-router'
-import { RELATED_LIMIT } from '#lib/listings'
+import { localiseListing, RELATED_LIMIT } from '#lib/listings'
 import { jsonLdScript, listingJsonLd, toListingView, type ListingPageData } from './listing-view.server'
 
 /** Markdown to HTML without raw HTML (react-markdown drops it) and with safe link protocols. */
@@ -35,12 +35,22 @@ export async function loadListingPage(
   context.dependencies?.listings()
   const empty: ListingPageData = { listing: null, services: [], related: [], failed: true, jsonLd: '' }
   try {
-    const listing = (await service.findById(domainId, page._id, { editor })) ?? (await service.findBySlug(domainId, page.slug, { editor }))
-    if (!listing) return empty
+    const stored = (await service.findById(domainId, page._id, { editor })) ?? (await service.findBySlug(domainId, page.slug, { editor }))
+    if (!stored) return empty
+    // In the visitor's language: the provider's translated fields, English field by field where it has none (decision 030).
+    const listing = localiseListing(stored, context.locale)
     const [tags, services, related] = await Promise.all([
-      service.loadTags(domainId, 'published'),
-      listing.listingType === 'product' ? service.productServices(domainId, listing._id, { editor }) : Promise.resolve([]),
-      service.fetchRelated(domainId, { categories: listing.taggedCategories.value, limit: RELATED_LIMIT, _id: listing._id }),
+      // Tag names in the visitor's language where translated (issue 33), the default language's otherwise.
+      service.loadTags(domainId, 'published', context.locale === context.languages.default ? null : context.locale),
+      listing.listingType === 'product'
+        ? service.productServices(domainId, listing._id, { editor, locale: context.locale })
+        : Promise.resolve([]),
+      service.fetchRelated(domainId, {
+        categories: listing.taggedCategories.value,
+        limit: RELATED_LIMIT,
+        _id: listing._id,
+        locale: context.locale,
+      }),
     ])
     const view = {
       ...toListingView(listing, tags, todayInAdelaide(), context.locale),

@@ -14,6 +14,8 @@ export interface ListingPageView {
   website: string
   phone: string
   email: string
+  /** The operator's social pages (the provider's facebook, instagram and twitterSocial), http(s) only. */
+  social: SocialLinkView[]
   address: string
   /** The address in its parts, for schema.org (issue 31: the whole address went into streetAddress). */
   postalAddress: PostalAddressView | null
@@ -30,6 +32,10 @@ export interface ListingPageView {
   checkIn: string
   checkOut: string
   facilities: string[]
+  /** The provider's accessibility attributes (codes and its own words); empty: none supplied. */
+  accessibility: { id: string; description: string }[]
+  /** The provider's deals in their in-market period today (the region's day), dates formatted. */
+  deals: DealView[]
   cancellation: string
   bookingOperatorId: string
   geo: { latitude: number; longitude: number } | null
@@ -52,4 +58,24 @@ export interface PostalAddressView {
   addressRegion: string
   postalCode: string
   addressCountry: string
+}
+
+export interface DealView {
+  dealId: string
+  name: string
+  description: string
+  /** '$120' or the provider's price comment, or ''. */
+  price: string
+  /** The last day of its in-market period, formatted. */
+  ends: string
+  terms: string
+  inclusions: string
+}
+
+export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'twitter'] as const
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number]
+
+export interface SocialLinkView {
+  network: SocialNetwork
+  href: string
 }

@@ -4,16 +4,22 @@
  * without a database; server-only (.server) because it uses lib/listings' zod-backed helpers.
  */
 import { listingPhotoUrl } from '#lib/image-url'
-import { bookEasyOperatorId, MAX_CATEGORY_CHIPS, type Listing, type ListingImage, type ListingTags } from '#lib/listings'
-import { eventDateRange, eventTimes, formatTime12, openingRows, ticketCost } from '../../listings/format'
+import { bookEasyOperatorId, dealIsCurrent, MAX_CATEGORY_CHIPS, type Listing, type ListingImage, type ListingTags } from '#lib/listings'
+import { eventDateRange, eventTimes, formatDate, formatTime12, openingRows, ticketCost } from '../../listings/format'
 import { tagLabel } from '../../listings/grid-filters'
-import type { ListingPageView, PostalAddressView } from './listing-types'
+import type { ListingPageView, PostalAddressView, SocialLinkView } from './listing-types'
 import { DEFAULT_LOCALE, type LocaleCode } from '#lib/locales'
 
 export type { ListingPageData, ListingPageView } from './listing-types'
 
 function hasImage(image: ListingImage | null | undefined): image is ListingImage {
   return Boolean(image && (image.url || image.imageId))
+}
+
+/** The provider's photographer and copyright as one credit line ("Jo Lee / © SATC"); '' without either. */
+export function pictureCredit(photographer = '', copyright = ''): string {
+  const owner = copyright.trim().replace(/^(©|\(c\)|copyright)\s*/i, '')
+  return [photographer.trim(), owner ? `© ${owner}` : ''].filter(Boolean).join(' / ')
 }
 
 /**
@@ -29,7 +35,14 @@ export function toListingView(listing: Listing, tags: ListingTags, today: string
     .map((key) => ({ key, name: tagLabel(key, tags) }))
   const multimedia = (listing.multimedia?.value?.length ? listing.multimedia.value : (atdw?.multimedia ?? []))
     .filter((m) => m.attributeIdMultimediaContent === 'IMAGE' && m.serverPath)
-    .map<ListingImage>((m) => ({ url: m.serverPath, alt: m.altText || listing.name.value, width: m.width, height: m.height }))
+    .map<ListingImage>((m) => ({
+      url: m.serverPath,
+      alt: m.altText || listing.name.value,
+      width: m.width,
+      height: m.height,
+      ...(m.caption && m.caption !== m.altText ? { caption: m.caption } : {}),
+      ...(pictureCredit(m.photographer, m.copyright) ? { credit: pictureCredit(m.photographer, m.copyright) } : {}),
+    }))
   const main = listing.image?.value
   const gallery =
     hasImage(main) && !multimedia.some((m) => m.url && m.url === main.url)
@@ -63,6 +76,7 @@ export function toListingView(listing: Listing, tags: ListingTags, today: string
     website: listing.url?.value ?? '',
     phone: listing.phone?.value ?? '',
     email: listing.email?.value ?? '',
+    social: socialLinks(listing),
     address,
     postalAddress,
     venue,
@@ -76,11 +90,45 @@ export function toListingView(listing: Listing, tags: ListingTags, today: string
     checkIn: formatTime12(atdw?.checkInTime, locale),
     checkOut: formatTime12(atdw?.checkOutTime, locale),
     facilities: facilities.map((f) => f.trim()).filter(Boolean),
+    accessibility: (atdw?.accessibility ?? []).map((a) => ({ id: a.id, description: a.description })),
+    // Only deals in their in-market period today: one past its end date is gone even before the next sync.
+    deals: (atdw?.deals ?? [])
+      .filter((d) => dealIsCurrent(d, today))
+      .map((d) => ({
+        dealId: d.dealId,
+        name: d.name,
+        description: d.description,
+        price: d.price !== null ? `$${d.price}` : d.priceComment,
+        ends: formatDate(d.endDate, locale),
+        terms: d.terms,
+        inclusions: d.inclusions,
+      })),
     cancellation: (listing.bookEasy?.Cancellation ?? '').trim(),
     bookingOperatorId: bookEasyOperatorId(listing),
     geo: atdw?.latitude != null && atdw.longitude != null ? { latitude: atdw.latitude, longitude: atdw.longitude } : null,
     rateFrom: atdw?.rateFrom ?? null,
   }
+}
+
+/** A web address a visitor may be sent to: http or https only (never javascript: or data:). */
+function webAddress(value: unknown): string {
+  if (typeof value !== 'string' || !value.trim()) return ''
+  try {
+    const url = new URL(value.trim())
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : ''
+  } catch {
+    return ''
+  }
+}
+
+/** The operator's social pages, in a fixed order; a field left empty or not a web address is left out. */
+function socialLinks(listing: Listing): SocialLinkView[] {
+  const links: SocialLinkView[] = [
+    { network: 'facebook', href: webAddress(listing.facebook?.value) },
+    { network: 'instagram', href: webAddress(listing.instagram?.value) },
+    { network: 'twitter', href: webAddress(listing.twitterSocial?.value) },
+  ]
+  return links.filter((l) => l.href)
 }
 
 /**

@@ -83,6 +83,7 @@ export async function loadContentPage(context: AppLoadContext, request: Request,
                     version: translation?.version ?? 0,
                     published: translation?.published ?? false,
                     lastPublished: translation?.lastPublished?.toISOString() ?? null,
+                    updatedAt: translation?.updatedAt.toISOString() ?? null,
                   }
                 : null,
             published: page.published,

@@ -18,6 +18,7 @@ import {
   type Favourite,
 } from '#ui/favourites/store'
 import { HeartIcon } from '#ui/favourites/SaveButton'
+import { TRIP_PATH } from '#lib/trip/paths'
 import { useHydrated } from '#ui/hooks/use-hydrated'
 import { withSiteName } from '~/site/site-title'
 import type { Route } from './+types/favourites'
@@ -147,9 +148,12 @@ function MyList({ enquiryPath }: { enquiryPath: string | null }) {
             ))}
           </ul>
           <div className="mt-8 flex flex-wrap items-center gap-4">
+            <a href={href(TRIP_PATH)} className="button" data-plan-trip="">
+              {t.planTrip}
+            </a>
             <button
               type="button"
-              className="button"
+              className="button button--ghost"
               aria-expanded={link !== null}
               onClick={() => {
                 setLink(shareUrl(origin, list))

@@ -2,8 +2,10 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore, type Keyboard
 import { data, Form, Link, useNavigate } from 'react-router'
 import { Img } from '#ui/Img'
 import { useApiBase } from '#ui/hooks/use-api-base'
+import { measure } from '#ui/measure'
 import { searchKindIds, type SearchKind, type SuggestionGroup } from '#lib/search-kinds'
-import { textsOfMatches, useTexts } from '#ui/locale'
+import { textsOfMatches, useLocale, useTexts } from '#ui/locale'
+import { DEFAULT_LOCALE } from '#lib/locales'
 import { layoutDataOf } from './content-page'
 import type { Route } from './+types/search'
 
@@ -35,7 +37,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
   const answer =
     domainId && q.trim()
-      ? await context.services.search.search(domainId, q, { page, pageSize: 10, kind, actor: { user: context.user ?? null } })
+      ? await context.services.search.search(domainId, q, {
+          page,
+          pageSize: 10,
+          kind,
+          actor: { user: context.user ?? null },
+          locale: context.locale,
+        })
       : null
   return { q, page, kind, answer, limited: null, origin: url.origin }
 }
@@ -83,6 +91,7 @@ function SearchBox({ q }: { q: string }) {
     () => false,
   )
   const asked = useRef(0)
+  const { locale } = useLocale()
 
   const options = groups.flatMap((g) => g.suggestions)
   const optionId = (n: number) => `${id}-option-${n}`
@@ -92,7 +101,9 @@ function SearchBox({ q }: { q: string }) {
     if (!ready || typed.length === 0) return
     const n = ++asked.current
     const timer = setTimeout(() => {
-      fetch(`${apiBase}/search/suggest?${new URLSearchParams({ q: typed }).toString()}`)
+      // In a further language, translated listings are suggested by their names in it (decision 030).
+      const params = new URLSearchParams({ q: typed, ...(locale !== DEFAULT_LOCALE ? { locale } : {}) })
+      fetch(`${apiBase}/search/suggest?${params.toString()}`)
         .then((res) => (res.ok ? (res.json() as Promise<{ groups: SuggestionGroup[] }>) : { groups: [] }))
         .then((answer) => {
           // Only the answer to the latest words typed.
@@ -103,7 +114,7 @@ function SearchBox({ q }: { q: string }) {
         .catch(() => undefined)
     }, 120)
     return () => clearTimeout(timer)
-  }, [value, ready, apiBase])
+  }, [value, ready, apiBase, locale])
 
   const expanded = open && options.length > 0
   const go = (n: number) => {
@@ -221,6 +232,10 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const pageLink = (n: number) => linkTo({ page: n, kind })
   const all = answer ? answer.groups.reduce((sum, g) => sum + g.count, 0) : 0
   const kindLabel = kind ? t.kinds[kind] : null
+  // A search counted once, on its first page of every kind, with whether it found anything (issue 37).
+  useEffect(() => {
+    if (q.trim() && answer && page === 1 && !kind) measure({ k: 'search', q, f: answer.total > 0 })
+  }, [q, answer, page, kind])
   return (
     <main id="main" tabIndex={-1} className="container-site pt-12 pb-20 outline-none lg:pt-16">
       <h1 className="font-display text-4xl font-semibold tracking-tight text-red-darkest sm:text-5xl">{t.heading}</h1>

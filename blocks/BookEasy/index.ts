@@ -8,6 +8,7 @@ export default defineBlock({
     title: 'Booking widget',
     description: "One operator's availability, or everything of a type in the region, to book.",
     group: 'booking',
+    sketch: 'booking',
   },
   schema,
   allowedIn: ['contents'],

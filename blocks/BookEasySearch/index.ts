@@ -8,6 +8,7 @@ export default defineBlock({
     title: 'Booking search',
     description: 'Visitors search availability by dates, guests and type, then book.',
     group: 'booking',
+    sketch: 'booking',
   },
   schema,
   allowedIn: ['contents'],

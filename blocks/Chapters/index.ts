@@ -8,6 +8,7 @@ export default defineBlock({
     title: 'Chapters',
     description: 'Numbered chapters, each with a picture, a summary and more to read.',
     group: 'cards',
+    sketch: 'slider',
   },
   schema,
   allowedIn: ['contents'],

@@ -21,6 +21,7 @@ import { formatDmy, formatIso, parseDate } from '#lib/dates'
 import { dayFormatter } from '#lib/site-texts/index'
 import { useLocale, useTexts } from '#ui/locale'
 import { ENQUIRY_PARAM, enquiryLines, readFavourites } from '#ui/favourites/store'
+import { TRIP_ENQUIRY_PARAM } from '#lib/trip/paths'
 import { useApiBase } from '#ui/hooks/use-api-base'
 import { useHydrated } from '#ui/hooks/use-hydrated'
 import { ChevronDownIcon } from '#ui/icons'
@@ -137,6 +138,22 @@ export function View(_: Props) {
     setValues((current) => (current.comments ? current : { ...current, comments: message }))
     setFromList(list.length)
   }, [editing, favouriteTexts])
+  // Sent from the visitor's trip (/trip, issue 35): the message starts with its days and stops. The
+  // trip's code is loaded only then.
+  const [fromTrip, setFromTrip] = useState('')
+  useEffect(() => {
+    if (editing || new URLSearchParams(window.location.search).get(TRIP_ENQUIRY_PARAM) !== '1') return
+    let live = true
+    void import('#ui/trip/enquiry').then(({ tripEnquiry }) => {
+      const trip = live ? tripEnquiry(window.location.origin, locale) : null
+      if (!trip) return
+      setValues((current) => (current.comments ? current : { ...current, comments: trip.message.slice(0, COMMENTS_MAX) }))
+      setFromTrip(trip.notice)
+    })
+    return () => {
+      live = false
+    }
+  }, [editing, locale])
   useEffect(() => {
     if (!focusAfter.current) return
     document.getElementById(focusAfter.current)?.focus()
@@ -364,6 +381,11 @@ export function View(_: Props) {
         {fromList ? (
           <p data-enquiry-list="" className="mt-3 font-semibold text-red-darker">
             {favouriteTexts.enquiryNotice(fromList)}
+          </p>
+        ) : null}
+        {fromTrip ? (
+          <p data-enquiry-trip="" className="mt-3 font-semibold text-red-darker">
+            {fromTrip}
           </p>
         ) : null}
         <form noValidate onSubmit={(e) => void send(e)} className="mt-6" aria-describedby={`${id}-result`}>

@@ -8,6 +8,7 @@ export default defineBlock({
     title: 'Trip enquiry form',
     description: 'A form where visitors ask the visitor centre to plan their trip.',
     group: 'booking',
+    sketch: 'form',
   },
   schema,
   allowedIn: ['contents'],

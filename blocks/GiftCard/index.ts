@@ -8,6 +8,7 @@ export default defineBlock({
     title: 'Gift vouchers',
     description: 'The gift voucher shop, with a title and a line of text.',
     group: 'booking',
+    sketch: 'booking',
   },
   schema,
   allowedIn: ['contents'],

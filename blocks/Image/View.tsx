@@ -8,7 +8,7 @@ import type { Props } from './schema'
 const sizes = imageSizes.imageBlock
 
 /** 450x250 on phones, 1080x600 from 640 px up (spec 02 §9), chosen by <picture>. */
-export function View({ imageId, crop, alt, focal, decorative, caption, navLink, hasFilter, inContainer }: Props) {
+export function View({ imageId, crop, alt, focal, decorative, v, caption, navLink, hasFilter, inContainer }: Props) {
   const picture = (
     <span className={clsx('relative block overflow-hidden bg-grey', inContainer && 'rounded-sm')}>
       {/* The block itself holds imageId, alt and crop: its image editor edits them in place (path ''). */}
@@ -19,7 +19,7 @@ export function View({ imageId, crop, alt, focal, decorative, caption, navLink, 
         label="Image"
         cropSizes={sizes}
         elementProps={{
-          image: { imageId, alt, crop, focal, decorative },
+          image: { imageId, alt, crop, focal, decorative, v },
           width: sizes.mobile.width,
           height: sizes.mobile.height,
           cropKey: 'mobile',

@@ -10,6 +10,8 @@ export const schema = blockObject('Image', {
   /** Image editor (H3): focal point for breakpoints without a crop; decorative allows an empty alt. */
   focal: focalSchema.optional(),
   decorative: z.boolean().optional(),
+  /** The file's version after a replace in place (issue 36): in the picture's address. */
+  v: z.number().int().min(1).optional(),
   caption: text(300),
   navLink: linkSchema.optional(),
   hasFilter: z.boolean().default(false),

@@ -6,6 +6,14 @@ import { CloseIcon } from '#ui/icons'
 import { params, toggleCategory, withDate, type GridFilters } from '../../listings/grid-filters'
 import { DateField } from './DateField'
 import { FilterIcon } from './icons'
+import { ACCESS_FILTER_CODES } from '../../listings/accessibility'
+
+/** A checkbox styled as a chip (the categories' look). */
+const chip = (checked: boolean) =>
+  clsx(
+    'inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border px-4 text-sm font-medium transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-red-lighter',
+    checked ? 'border-red bg-red text-white' : 'border-ink/25 bg-white text-ink hover:border-red',
+  )
 
 /**
  * The grid's filters (spec 02 §2.2): keywords, then a panel with the town, the dates (when the
@@ -156,6 +164,50 @@ export function FilterForm({
               </div>
             </fieldset>
           ) : null}
+          <fieldset className="flex flex-col gap-3 sm:flex-row sm:items-end" data-opening-filters>
+            <legend className="sr-only">{t.openOn}</legend>
+            <label className={chip(filters.openNow)}>
+              <input
+                type="checkbox"
+                name={params.openNow}
+                value="now"
+                checked={filters.openNow}
+                onChange={() => applyFilters({ ...filters, openNow: !filters.openNow })}
+                className="h-4 w-4 accent-red-darker"
+              />
+              {t.openNow}
+            </label>
+            <DateField
+              label={t.openOn}
+              name={params.openOn}
+              value={filters.openOn}
+              refuse={() => null}
+              onChange={(iso) => applyFilters({ ...filters, openOn: iso })}
+            />
+          </fieldset>
+          <fieldset data-access-filters>
+            <legend className="mb-3 text-sm font-semibold text-ink">{t.accessibility}</legend>
+            <div className="flex flex-wrap gap-2">
+              {ACCESS_FILTER_CODES.map((code) => {
+                const checked = filters.access.includes(code)
+                return (
+                  <label key={code} className={chip(checked)}>
+                    <input
+                      type="checkbox"
+                      name={params.access}
+                      value={code}
+                      checked={checked}
+                      onChange={() =>
+                        applyFilters({ ...filters, access: checked ? filters.access.filter((c) => c !== code) : [...filters.access, code] })
+                      }
+                      className="h-4 w-4 accent-red-darker"
+                    />
+                    {t.accessFilters[code] ?? code}
+                  </label>
+                )
+              })}
+            </div>
+          </fieldset>
           <div className={clsx('mt-auto md:mt-0', hydrated && 'md:hidden')}>
             <button type="submit" className="button w-full md:w-auto">
               {t.apply}

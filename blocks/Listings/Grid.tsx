@@ -12,18 +12,22 @@
 import { clsx } from 'clsx'
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useRouteLoaderData } from 'react-router'
-import { useTexts } from '#ui/locale'
+import { useLocale, useTexts } from '#ui/locale'
 import { useApiBase } from '#ui/hooks/use-api-base'
 import { useHydrated } from '#ui/hooks/use-hydrated'
+import { measure } from '#ui/measure'
 import { emptyFilters, filtersFromSearch, filtersToSearch, pdfQuery, type GridFilters } from '../../listings/grid-filters'
 import type { ListingsBlockData } from './data'
 import { FilterForm } from './FilterForm'
 import { DownloadIcon, Spinner } from './icons'
+import { CalendarIcon, LocationIcon } from '#ui/icons'
 import { ListingCard } from './ListingCard'
 import { PdfDialog } from './PdfDialog'
 import { downloadCalendar } from './pdf-export'
 import { useFilterPanel } from './use-filter-panel'
 import { useListingsQuery } from './use-listings-query'
+import { formatDistance } from './near-me'
+import { useNearMe } from './use-near-me'
 import { useGridView, ViewToggle } from './ViewToggle'
 
 /** The map view (issue 19): Leaflet and its clusters load only when a visitor chooses Map. */
@@ -55,6 +59,7 @@ export function ListingsGrid({ categoryFilter, showExport, initial }: GridProps)
     listings: { grid: t },
     map: mapTexts,
   } = useTexts()
+  const pageLocale = useLocale()
   const hydrated = useHydrated()
   const apiBase = useApiBase()
   const siteName = useSiteName()
@@ -72,6 +77,8 @@ export function ListingsGrid({ categoryFilter, showExport, initial }: GridProps)
   const panel = useFilterPanel()
   const { view, chooseView } = useGridView()
   const listRef = useRef<HTMLUListElement>(null)
+  const near = useNearMe(apiBase, categoryFilter, filters, pageLocale.locale)
+  const nearOn = near.state.kind === 'on'
 
   // A grid rendered without server results (an editor's working copy, a failed server fetch) loads them.
   const firstRun = useRef(true)
@@ -106,6 +113,9 @@ export function ListingsGrid({ categoryFilter, showExport, initial }: GridProps)
   )
 
   function applyFilters(next: GridFilters) {
+    // Which of the grid's filters visitors use (issue 37): their names, never their values.
+    const used = (Object.keys(next) as (keyof GridFilters)[]).filter((k) => JSON.stringify(next[k]) !== JSON.stringify(emptyFilters[k]))
+    if (used.length) measure({ k: 'filter', n: used })
     setFilters(next)
     setLoading(true)
     writeAddress(next, 1)
@@ -141,7 +151,18 @@ export function ListingsGrid({ categoryFilter, showExport, initial }: GridProps)
     if (keyword.trim() !== filters.search) applyFilters({ ...filters, search: keyword.trim() })
   }
 
-  const pdfHref = `${apiBase}/listingsPdf/generatePdf?${pdfQuery(filters, categoryFilter).toString()}`
+  // The calendar in the page's language (its words, dates and font); the default language needs no parameter.
+  const pdfParams = pdfQuery(filters, categoryFilter)
+  if (pageLocale.locale !== pageLocale.languages.default) pdfParams.set('lang', pageLocale.locale)
+  const pdfHref = `${apiBase}/listingsPdf/generatePdf?${pdfParams.toString()}`
+
+  // The events grid's calendar feed (issue 35 point 2): exactly these filters, in the grid's address
+  // parameters. A webcal: address once hydrated (calendar apps subscribe to it); before, the https one.
+  const feedParams = filtersToSearch(filters)
+  if (categoryFilter && categoryFilter !== 'none') feedParams.set('categoryFilterId', categoryFilter)
+  if (pageLocale.locale !== pageLocale.languages.default) feedParams.set('lang', pageLocale.locale)
+  const feedPath = `${apiBase}/calendar/events.ics?${feedParams.toString()}`
+  const feedHref = hydrated ? new URL(feedPath, window.location.href).href.replace(/^https?:/, 'webcal:') : feedPath
 
   async function exportPdf() {
     setExporting(true)
@@ -156,9 +177,21 @@ export function ListingsGrid({ categoryFilter, showExport, initial }: GridProps)
   }
 
   // A From or To that does not exist (31/02/2026): the old results are not shown as if they matched it.
-  const listings = dateProblem ? [] : (result?.listings ?? [])
-  const total = result?.totalListings ?? 0
+  // Sorted by distance: the nearest cards the browser asked for, each with its distance.
+  const listings = dateProblem ? [] : near.state.kind === 'on' ? near.state.cards : (result?.listings ?? [])
+  const total = near.state.kind === 'on' ? near.state.order.length : (result?.totalListings ?? 0)
   const hasMore = !dateProblem && listings.length < total
+  const distances = new Map(near.state.kind === 'on' ? near.state.order.map((n) => [n.id, n.km]) : [])
+  const nearMessage =
+    near.state.kind === 'locating'
+      ? t.locating
+      : near.state.kind === 'problem'
+        ? near.state.problem === 'denied'
+          ? t.locationDenied
+          : t.locationUnavailable
+        : near.state.kind === 'on'
+          ? [t.sortingByDistance, near.state.unlocated ? t.unlocatedLeftOut(near.state.unlocated) : ''].filter(Boolean).join(' ')
+          : ''
   const moreHref = `?${filtersToSearch(filters, new URLSearchParams(), pages + 1).toString()}`
 
   return (
@@ -185,6 +218,20 @@ export function ListingsGrid({ categoryFilter, showExport, initial }: GridProps)
           </h2>
         </div>
         <ViewToggle view={view} onChoose={chooseView} hydrated={hydrated} />
+        {/* Needs the browser's geolocation: offered once hydrated, and the position is asked for only on this press. */}
+        {hydrated && view === 'list' ? (
+          <button
+            type="button"
+            className="button button--ghost"
+            aria-pressed={nearOn}
+            disabled={near.state.kind === 'locating'}
+            onClick={() => (nearOn ? near.turnOff() : void near.turnOn())}
+            data-near-me
+          >
+            <LocationIcon size={18} />
+            {t.sortByDistance}
+          </button>
+        ) : null}
         {showExport && total > 0 && !dateProblem ? (
           hydrated ? (
             <button type="button" onClick={() => void exportPdf()} disabled={exporting} className="button button--ghost">
@@ -198,7 +245,17 @@ export function ListingsGrid({ categoryFilter, showExport, initial }: GridProps)
             </a>
           )
         ) : null}
+        {result?.hasDates && !dateProblem ? (
+          <a href={feedHref} className="button button--ghost" title={t.subscribeHint} data-calendar-feed>
+            <CalendarIcon size={18} />
+            {t.subscribe}
+          </a>
+        ) : null}
       </div>
+
+      <p role="status" className={clsx('text-sm text-ink-soft', nearMessage ? 'mb-4' : 'sr-only')} data-near-status>
+        {nearMessage}
+      </p>
 
       {view === 'map' ? (
         <Suspense fallback={<p className="min-h-[420px] text-ink-soft">{mapTexts.loading}</p>}>
@@ -214,7 +271,11 @@ export function ListingsGrid({ categoryFilter, showExport, initial }: GridProps)
       >
         {listings.map((listing, i) => (
           <li key={listing._id}>
-            <ListingCard listing={listing} priority={i === 0} />
+            <ListingCard
+              listing={listing}
+              priority={i === 0}
+              distance={distances.has(listing._id) ? formatDistance(distances.get(listing._id)!, pageLocale.locale) : undefined}
+            />
           </li>
         ))}
       </ul>
@@ -224,8 +285,8 @@ export function ListingsGrid({ categoryFilter, showExport, initial }: GridProps)
           {hydrated ? (
             <button
               type="button"
-              onClick={() => void loadMore()}
-              disabled={loadingMore}
+              onClick={() => void (nearOn ? near.loadMore() : loadMore())}
+              disabled={nearOn ? near.state.kind === 'on' && near.state.loading : loadingMore}
               aria-busy={loadingMore || undefined}
               className="button min-w-44"
             >

@@ -22,9 +22,12 @@ export function ListingCard({
   listing,
   headingLevel = 3,
   priority,
+  distance,
 }: {
   listing: CardData
   headingLevel?: 2 | 3
+  /** How far the listing is from the visitor ("Nearest to me"), formatted; absent otherwise. */
+  distance?: string
   /** The first card of a grid: its picture is likely the largest on the first screen (LCP), so it loads first. */
   priority?: boolean
 }) {
@@ -79,6 +82,11 @@ export function ListingCard({
           <p className="flex items-start gap-2 text-sm text-ink-soft">
             <LocationIcon size={16} className="mt-0.5 shrink-0 text-red" />
             <span>{listing.address}</span>
+          </p>
+        ) : null}
+        {distance ? (
+          <p className="text-sm font-semibold text-red-darker" data-distance>
+            {t.distanceAway(distance)}
           </p>
         ) : null}
         {description ? <p className="line-clamp-2 text-[0.95rem] text-ink-soft">{description}</p> : null}

@@ -13,7 +13,7 @@ export default defineBlockData('Listings', async ({ categoryFilter }, { context,
   // A page with a grid shows listings: a listing change drops it from the page cache.
   context.dependencies?.listings()
   // The address's `page` (Load More without JavaScript) asks for that many pages at once.
-  const query = fetchRequestSchema.safeParse(fetchRequest(filters, categoryFilter, 1, PAGE_SIZE * page))
+  const query = fetchRequestSchema.safeParse(fetchRequest(filters, categoryFilter, 1, PAGE_SIZE * page, context.locale))
   if (!query.success) return { filters, pages: 1, result: null }
   try {
     return { filters, pages: page, result: await context.services.listings.fetch(domainId, query.data) }

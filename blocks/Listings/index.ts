@@ -8,6 +8,7 @@ export default defineBlock({
     title: 'Listings',
     description: "Operators' listings (places to stay, things to do) with filters and a map.",
     group: 'listings',
+    sketch: 'results',
   },
   schema,
   allowedIn: ['contents'],

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react'
 import type { FetchResponse } from '#lib/listings'
+import { useLocale } from '#ui/locale'
 import { fetchRequest, PAGE_SIZE, type GridFilters } from '../../listings/grid-filters'
 import type { ListingsBlockData } from './data'
 
@@ -18,11 +19,13 @@ export function useListingsQuery(apiBase: string, categoryFilter: string, initia
   const [loading, setLoading] = useState(!initial?.result)
   const [loadingMore, setLoadingMore] = useState(false)
   const requestId = useRef(0)
+  // Cards and words in the page's language (decision 030).
+  const { locale } = useLocale()
 
   const query = useCallback(
     async (next: GridFilters, page: number, append: boolean) => {
       const id = ++requestId.current
-      const body = fetchRequest(next, categoryFilter, page, PAGE_SIZE)
+      const body = fetchRequest(next, categoryFilter, page, PAGE_SIZE, locale)
       try {
         const [response] = await Promise.all([
           fetch(`${apiBase}/listing/fetch`, {
@@ -49,7 +52,7 @@ export function useListingsQuery(apiBase: string, categoryFilter: string, initia
         }
       }
     },
-    [apiBase, categoryFilter],
+    [apiBase, categoryFilter, locale],
   )
 
   return { result, pages, loading, loadingMore, setLoading, setLoadingMore, query }

@@ -8,6 +8,7 @@ export default defineBlock({
     title: 'Newsletter sign-up',
     description: 'A form where visitors subscribe to the newsletter.',
     group: 'booking',
+    sketch: 'form',
   },
   schema,
   allowedIn: ['contents', 'split'],

@@ -8,6 +8,7 @@ export default defineBlock({
     title: 'Region map',
     description: 'An interactive map of the region from the maps service.',
     group: 'media',
+    sketch: 'map',
   },
   schema,
   allowedIn: ['contents'],

@@ -54,7 +54,7 @@ const CATEGORY_DESCRIPTIONS: Record<Category, string> = {
 }
 
 /** Vertical classifications per category: [id, description, name nouns]. */
-const CLASSES: Record<Category, [string, string, string[]][]> = {
+export const CLASSES: Record<Category, [string, string, string[]][]> = {
   ACCOMM: [
     ['BEDBREAKFA', 'Bed and Breakfasts', ['B&B', 'Bed and Breakfast', 'Guesthouse']],
     ['COTTAGE', 'Cottages', ['Cottage', 'Cabin', 'Retreat']],
@@ -180,7 +180,7 @@ const NAME_WORDS = [
   'Krondorf',
 ]
 
-const OPENERS = [
+export const OPENERS = [
   'Set among the old vines of the Barossa,',
   'In the heart of {town},',
   'A short drive from Tanunda,',
@@ -188,7 +188,7 @@ const OPENERS = [
   'Tucked into the rolling hills above {town},',
   'On the banks of the North Para River,',
 ]
-const MIDDLES: Record<Category, string[]> = {
+export const MIDDLES: Record<Category, string[]> = {
   ACCOMM: [
     '{name} offers comfortable rooms with views across the vineyards.',
     'guests wake to birdsong and a generous country breakfast.',
@@ -229,7 +229,7 @@ const MIDDLES: Record<Category, string[]> = {
   GENSERVICE: ['{name} helps make your Barossa stay memorable.', 'the team can tailor packages for groups, weddings and celebrations.'],
   INFO: ['{name} helps visitors plan their time in the Barossa.', 'friendly local staff can book accommodation, tours and tastings.'],
 }
-const CLOSERS = [
+export const CLOSERS = [
   'Bookings are recommended on weekends.',
   'Open to visitors year round.',
   'Dogs on leads are welcome in the garden.',
@@ -426,6 +426,8 @@ const SCENES: Record<Category, string[]> = {
   INFO: ['town-main-street', 'lookout', 'vineyard-hills', 'cottage-stay', 'farmers-market'],
 }
 
+const PHOTOGRAPHERS = ['Jo Lee', 'Sam Nguyen', 'Alex Rossi', 'Mia Schmidt']
+
 function images(rnd: Random, imageBase: string, alt: string, count: number, category: Category) {
   return Array.from({ length: count }, (_, i) => {
     const key = `${rnd.pick(SCENES[category])}/${rnd.int(0, 399)}`
@@ -442,8 +444,9 @@ function images(rnd: Random, imageBase: string, alt: string, count: number, cate
       altText: alt,
       altTextMV: '',
       caption: i === 0 ? alt : '',
-      photographer: '',
-      copyright: '',
+      // Some operators credit their pictures; derived from the picture's key so the random sequence is unchanged.
+      photographer: i === 0 && Number(key.split('/')[1]) % 3 === 0 ? PHOTOGRAPHERS[Number(key.split('/')[1]) % PHOTOGRAPHERS.length]! : '',
+      copyright: i === 0 && Number(key.split('/')[1]) % 3 === 0 ? 'South Australian Tourism Commission' : '',
       sequenceNumber: String(100 + i * 10),
     }
   })
@@ -731,6 +734,77 @@ function product(rnd: Random, p: ProductInput): AtlasProductDetail {
     verticalClassifications: [{ productTypeId: p.classId, productTypeDescription: p.classDescription, productTypeDescriptionMv: '' }],
     relatedProducts: [],
     productComments: [],
-    deals: [],
+    // Drawn from a generator of their own (seeded by the product), so the rest of the data set stays as it was.
+    ...accessibilityAndDeals(seededRandom(Number.parseInt(productId.slice(0, 8), 16)), p, name),
   }
+}
+
+/**
+ * The provider's accessibility attributes (`accessibilityAttributes`: the overall statement of type
+ * ACCESSIBILITY — DISASSIST, DISTASSIST or NOASSIST — and, for a venue that welcomes people with
+ * access needs, the needs it caters for, of type DISASSIST) and its deals and offers (`deals`, at
+ * most 3 per product, an in-market period of up to 3 months: the provider leaves a deal out once
+ * its end date has passed, so every deal here is current on the data set's day).
+ */
+function accessibilityAndDeals(rnd: Random, p: ProductInput, name: string) {
+  const statements = [
+    ['DISASSIST', 'Actively welcomes people with access needs.'],
+    ['DISTASSIST', 'Disabled access available, contact operator for details.'],
+    ['NOASSIST', 'Does not cater for people with access needs.'],
+  ] as const
+  const needs = [
+    ['AMBULANT', 'Caters for people with mobility aids'],
+    ['HEARING', 'Caters for hearing impairment'],
+    ['SIGHTASSIST', 'Caters for vision impairment'],
+    ['COMMUNICATION', 'Welcomes people with learning/communication challenges'],
+    ['ALERGYINTOLRNCE', 'Caters for allergies and intolerances'],
+    ['ACCESSINCLSTMNT', 'Access and inclusion statement available'],
+  ] as const
+  const accessibilityAttributes: Record<string, string>[] = []
+  if (rnd.chance(0.55)) {
+    const [id, description] = rnd.chance(0.35) ? statements[0] : rnd.chance(0.85) ? statements[1] : statements[2]
+    accessibilityAttributes.push({
+      attributeTypeId: 'ACCESSIBILITY',
+      attributeTypeIdDescription: 'Accessibility',
+      attributeSubType1Id: id,
+      attributeSubType1IdDescription: description,
+    })
+    if (id === 'DISASSIST')
+      for (const [need, text] of needs.filter(() => rnd.chance(0.45)))
+        accessibilityAttributes.push({
+          attributeTypeId: 'DISASSIST',
+          attributeTypeIdDescription: 'Disabled Assistance',
+          attributeSubType1Id: need,
+          attributeSubType1IdDescription: text,
+        })
+  }
+  const dealCount = rnd.chance(0.12) ? (rnd.chance(0.2) ? 2 : 1) : 0
+  const kinds = [
+    ['PACKAGE', 'Package', 'Stay and taste package', 'Two nights with a private tasting and a picnic hamper for two.'],
+    ['DISCOUNT', 'Discount', 'Midweek saver', 'Save on midweek visits: book Monday to Thursday and the second ticket is half price.'],
+    ['VALUEADD', 'Value Add', 'Cellar door bonus', 'Buy a tasting flight and take home a bottle of the current release.'],
+    ['LASTMINUTE', 'Last Minute', 'Last-minute places', 'Spare places this month at a lower price, while they last.'],
+  ] as const
+  const deals = Array.from({ length: dealCount }, (_, i) => {
+    const [typeId, typeDescription, dealName, dealDescription] = rnd.pick(kinds)
+    const start = addDays(p.monthStart, -rnd.int(0, 20))
+    const end = addDays(p.monthStart, rnd.int(30, 85))
+    const price = rnd.chance(0.6) ? String(rnd.int(4, 60) * 5) : ''
+    return {
+      dealId: `${rnd.hex(20)}${i}`,
+      dealTypeId: typeId,
+      dealTypeDescription: typeDescription,
+      dealName,
+      dealDescription: `${dealDescription} At ${name}.`,
+      dealPrice: price,
+      dealPriceComment: price ? '' : 'Conditions apply',
+      dealStartDate: isoDate(start),
+      dealEndDate: isoDate(end),
+      dealRedeemStartDate: isoDate(start),
+      dealRedeemEndDate: isoDate(addDays(end, 30)),
+      dealTerms: 'Subject to availability. Not valid with any other offer.',
+      dealInclusions: typeId === 'PACKAGE' ? 'Accommodation, tasting, picnic hamper' : '',
+    }
+  })
+  return { accessibilityAttributes, dealFlag: deals.length > 0, deals }
 }

@@ -16,6 +16,7 @@ import { serve } from '@hono/node-server'
 import { Hono, type Context } from 'hono'
 import { generateProducts, type AtlasProductDetail } from './data.ts'
 import { renderFakeImage } from './images.ts'
+import { fakeTranslation, inVariant } from './translations.ts'
 
 const STATE_CODES: Record<string, string> = {
   'South Australia': 'SA',
@@ -239,13 +240,22 @@ export function createFakeAtlas(state: FakeAtlasState, options: FakeAtlasOptions
       const rank = new Map(products.map((p) => [p.productId, seededRank(seed, p.productId)]))
       products.sort((a, b) => rank.get(a.productId)! - rank.get(b.productId)!)
     } else products.sort((a, b) => a.productName.localeCompare(b.productName))
+    // mv=<market variant>: the list in that language (its translated names and descriptions, English
+    // where a profile has none); order=lang puts the translated profiles first (a stable sort).
+    const mv = q.mv?.toUpperCase()
+    const listed = mv ? products.map((p) => ({ ...p, ...fakeTranslation(p, mv) })) : products
+    if (mv && q.order === 'lang') {
+      const translated = (p: AtlasProductDetail) => (Object.keys(fakeTranslation(p, mv)).length ? 0 : 1)
+      products.sort((a, b) => translated(a) - translated(b))
+      listed.sort((a, b) => translated(a) - translated(b))
+    }
     const fields = q.fl
       ? q.fl
           .split(',')
           .map((s) => s.trim())
           .filter(Boolean)
       : null
-    const slice = products.slice((page - 1) * size, page * size)
+    const slice = listed.slice((page - 1) * size, page * size)
     return encode(
       c,
       { status: 0, numberOfResults: products.length, queryTime: 1, products: slice.map((p) => listItem(p, fields)) },
@@ -270,7 +280,11 @@ export function createFakeAtlas(state: FakeAtlasState, options: FakeAtlasOptions
     if (failure) return failure
     const product = state.products.get(c.req.query('productId') ?? '')
     if (!product || state.removed.has(product.productId)) return encode(c, { status: 404, message: 'Product not found' }, 404, encoding)
-    return encode(c, product, 200, encoding)
+    // mv=<market variant> (one language per request): the profile in that language, a field the
+    // provider has no translation for left out (fakes/atdw/translations.ts).
+    const mv = c.req.query('mv')
+    if (mv && mv.includes(',')) return encode(c, { status: 400, message: 'Only one market variant per request' }, 400, encoding)
+    return encode(c, mv ? inVariant(product, mv.toUpperCase()) : product, 200, encoding)
   })
 
   app.get('/api/atlas/productservice', (c) => {
@@ -280,10 +294,12 @@ export function createFakeAtlas(state: FakeAtlasState, options: FakeAtlasOptions
     const service = product && recs(product.services).find((s) => s.serviceId === c.req.query('serviceId'))
     if (!product || !service || state.removed.has(product.productId))
       return encode(c, { status: 404, message: 'Service not found' }, 404, encoding)
+    // In a market variant the service's name and description are left out: the fake has no service translations.
+    const { serviceName: _name, serviceDescription: _description, ...untranslated } = service
     return encode(
       c,
       {
-        ...service,
+        ...(c.req.query('mv') ? untranslated : service),
         productId: product.productId,
         productName: product.productName,
         productCategoryId: product.productCategoryId,

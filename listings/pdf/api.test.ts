@@ -10,6 +10,8 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { atdwDataSchema, type AtdwData, type Listing } from '#lib/listings'
 import { listingPdfTexts } from '#lib/texts'
+import de from '#lib/site-texts/de'
+import zhHans from '#lib/site-texts/zh-Hans'
 import { visitor, type Caller } from '../../tests/helpers/api-client.ts'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
 import { SYSTEM } from '../../server/services/access.ts'
@@ -41,6 +43,8 @@ interface Fixture {
   imageId?: string
   /** A provider picture address (what content may hold). */
   imageUrl?: string
+  /** The name in the provider's German market variant. */
+  germanName?: string
 }
 
 async function addListing(f: Fixture): Promise<Listing> {
@@ -57,6 +61,7 @@ async function addListing(f: Fixture): Promise<Listing> {
   const listing = applyProvider(null, { _id: f.id, domainId, listingType: 'product', parentId: null, atdw }, new Date().toISOString())
   if (f.imageId) listing.image = { value: { imageId: f.imageId, alt: f.name }, path: '', provider: '' }
   if (f.imageUrl) listing.image = { value: { url: f.imageUrl, alt: f.name }, path: '', provider: '' }
+  if (f.germanName) listing.atdwTranslations = { de: { name: f.germanName } }
   return t.services.listings.setPublished(domainId, listing, true, SYSTEM)
 }
 
@@ -92,6 +97,7 @@ beforeAll(async () => {
       city: 'Tanunda',
       dates: ['2027-04-20', '2027-04-26'],
       imageId: 'pdf-test-picture',
+      germanName: 'Barossa Weinlesefest',
     },
     { id: 'e-gourmet', name: 'Barossa Gourmet Weekend', category: 'EVENT', city: 'Greenock', dates: ['2027-08-30', '2027-08-31'] },
     { id: 'e-jazz', name: 'Jazz in the Vines', category: 'EVENT', city: 'Williamstown', dates: ['2027-10-01', '2027-10-01'] },
@@ -154,6 +160,45 @@ describe('GET /api/listingsPdf/generatePdf', () => {
     ).json()) as { totalListings: number }
     expect(grid.totalListings).toBe(2)
     expect(text).toContain(listingPdfTexts.count(2))
+  })
+
+  it('speaks the language it is asked in: German words and dates, Chinese in an embedded font subset', async () => {
+    const query = { categoryFilterId: eventsCategoryId, filters: JSON.stringify({ from: '01/04/2027', to: '30/09/2027' }) }
+    const german = await download({ ...query, lang: 'de' })
+    expect(german.res.status).toBe(200)
+    expect(german.res.headers.get('content-disposition')).toContain(encodeURIComponent(de.listings.grid.pdfFileName(siteName)))
+    const germanText = await pdfText(german.bytes, 'de')
+    expect(germanText).toContain(de.listingPdf.title)
+    expect(germanText).toContain(de.listingPdf.count(2))
+    expect(germanText).toContain('August 2027')
+    expect(germanText).toContain('Seite 1 von 1')
+    expect(germanText).not.toContain(listingPdfTexts.title)
+    // The listings as the German grid shows them: the provider's German name, English where it has none.
+    expect(germanText).toContain('Barossa Weinlesefest')
+    // (its description, untranslated, still names it in English)
+    expect(germanText).not.toMatch(/^Barossa Vintage Festival$/m)
+    expect(germanText).toMatch(/^Barossa Vintage Festival in Tanunda/m)
+    expect(germanText).toContain('Barossa Gourmet Weekend')
+
+    const chinese = await download({ ...query, lang: 'zh-hans' })
+    expect(chinese.res.status).toBe(200)
+    const chineseText = await pdfText(chinese.bytes, 'zh')
+    // The characters come out of the PDF as written: the font holds them (the built-in ones would drop them).
+    expect(chineseText).toContain(zhHans.listingPdf.title)
+    expect(chineseText).toContain('2027年4月')
+    expect(chineseText).toContain('第 1 页，共 1 页')
+    expect(chineseText).toContain('Barossa Vintage Festival')
+    const file = path.join(tmp, 'zh.pdf')
+    const { stdout: fonts } = await run('pdffonts', [file])
+    // Embedded, and a subset (ABCDEF+NotoSansSC…): only the glyphs used, not the 10 MB font.
+    expect(fonts).toMatch(/[A-Z]{6}\+NotoSansSC\S*\s.*\syes\s+yes\s/)
+    expect(chinese.bytes.length).toBeLessThan(400_000)
+    expect((await PDFDocument.load(chinese.bytes)).getTitle()).toBe(zhHans.listingPdf.documentTitle(siteName))
+
+    // A language the site does not offer is the caller's mistake.
+    const french = await download({ ...query, lang: 'fr' })
+    expect(french.res.status).toBe(400)
+    expect((JSON.parse(Buffer.from(french.bytes).toString()) as { error: { code: string } }).error.code).toBe('invalid_input')
   })
 
   it('applies location, keywords and checked categories like the grid', async () => {

@@ -19,7 +19,9 @@ import sharp from 'sharp'
 import { z } from 'zod'
 import { toIsoDate } from '#lib/dates'
 import { pdfQuerySchema, type FetchQuery, type ListingCard } from '#lib/listings'
-import { listingPdfTexts as t, listingTexts } from '#lib/texts'
+import { DEFAULT_LOCALE, type LocaleCode } from '#lib/locales'
+import '#lib/site-texts/all'
+import { siteTextsOf } from '#lib/site-texts/index'
 import { eventDateRange, eventTimes, formatDate, plainText } from '../format.ts'
 import { AppError, invalidInput } from '../../server/services/errors.ts'
 import type { ContentEventBus } from '../../server/services/events.ts'
@@ -27,6 +29,7 @@ import type { ImageService } from '../../server/services/images.ts'
 import { createPublicFetch, type PublicFetch } from '../../server/integrations/public-fetch.ts'
 import type { CalendarEntry, CalendarInput } from './layout.tsx'
 import { createPdfPool, PdfQueueFull, type PdfPool, type PdfPoolOptions } from './pool.ts'
+import type { TripPdfInput } from './trip-layout.tsx'
 import type { ListingService } from '../service.ts'
 import type { SiteDocumentService } from '../../server/services/site-documents.ts'
 
@@ -145,11 +148,20 @@ interface Entry {
   picture: Buffer | null
 }
 
-const monthFormat = new Intl.DateTimeFormat('en-AU', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+const monthFormats = new Map<LocaleCode, Intl.DateTimeFormat>()
+/** 'April 2027', 'April 2027', '2027年4月': one formatter per language, made once. */
+function monthFormat(locale: LocaleCode): Intl.DateTimeFormat {
+  let format = monthFormats.get(locale)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })
+    monthFormats.set(locale, format)
+  }
+  return format
+}
 
-function monthOf(card: ListingCard): string {
+function monthOf(card: ListingCard, locale: LocaleCode): string {
   const day = toIsoDate(card.startDate)
-  return day ? monthFormat.format(new Date(`${day}T00:00:00Z`)) : t.undated
+  return day ? monthFormat(locale).format(new Date(`${day}T00:00:00Z`)) : siteTextsOf(locale).listingPdf.undated
 }
 
 function shorten(text: string, max: number): string {
@@ -158,10 +170,11 @@ function shorten(text: string, max: number): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 40)).trimEnd()}…`
 }
 
-function filterLine(filters: PdfFilters): string {
+function filterLine(filters: PdfFilters, locale: LocaleCode): string {
+  const t = siteTextsOf(locale).listingPdf
   return [
-    filters.from ? t.from(formatDate(filters.from)) : '',
-    filters.to ? t.to(formatDate(filters.to)) : '',
+    filters.from ? t.from(formatDate(filters.from, locale)) : '',
+    filters.to ? t.to(formatDate(filters.to, locale)) : '',
     filters.location ? t.location(filters.location) : '',
     filters.search ? t.search(filters.search) : '',
   ]
@@ -177,13 +190,17 @@ export function calendarInput(props: {
   entries: Entry[]
   total: number
   now: Date
+  /** The calendar's language (default English). */
+  locale?: LocaleCode
 }): CalendarInput {
+  const locale = props.locale ?? DEFAULT_LOCALE
+  const t = siteTextsOf(locale).listingPdf
   const entries: CalendarEntry[] = props.entries.map(({ card, picture }) => {
-    const dates = eventDateRange(card.startDate, card.endDate)
-    const times = eventTimes(card.eventFrequency)
+    const dates = eventDateRange(card.startDate, card.endDate, locale)
+    const times = eventTimes(card.eventFrequency, locale)
     return {
       id: card._id,
-      month: monthOf(card),
+      month: monthOf(card, locale),
       name: card.parentName ? `${card.name} (${card.parentName})` : card.name,
       dates: dates ? [dates, times].filter(Boolean).join(' · ') : '',
       place: [card.address || card.location, card.address && card.location && !card.address.includes(card.location) ? card.location : '']
@@ -194,25 +211,28 @@ export function calendarInput(props: {
     }
   })
   return {
+    locale,
     title: props.title,
     siteName: props.siteName,
-    meta: [filterLine(props.filters), t.count(props.total), t.generated(formatDate(props.now.toISOString()))].filter(Boolean).join(' · '),
+    meta: [filterLine(props.filters, locale), t.count(props.total), t.generated(formatDate(props.now.toISOString(), locale))]
+      .filter(Boolean)
+      .join(' · '),
     truncated: props.total > props.entries.length ? t.truncated(props.entries.length, props.total) : null,
     entries,
   }
 }
 
-/** The cache key of a calendar: its domain, filters (checked categories in any order) and day. */
-function cacheKey(domainId: string, filters: PdfFilters, now: Date): string {
+/** The cache key of a calendar: its domain, filters (checked categories in any order), day and language. */
+function cacheKey(domainId: string, filters: PdfFilters, now: Date, locale: LocaleCode): string {
   const f = { ...filters, checkedCategories: [...filters.checkedCategories].sort() }
-  return `${domainId}\n${now.toISOString().slice(0, 10)}\n${JSON.stringify([f.categoryFilterId, f.location, f.search, f.checkedCategories, f.from, f.to])}`
+  return `${domainId}\n${now.toISOString().slice(0, 10)}\n${JSON.stringify([f.categoryFilterId, f.location, f.search, f.checkedCategories, f.from, f.to, locale])}`
 }
 
 export function createListingsPdfService(deps: ListingsPdfDeps) {
   // A listing's picture address is content (an editor may change it): never fetched from inside the network.
   const remoteFetch = deps.remoteFetch ?? createPublicFetch()
   /** The grid's listings for the filters, in the grid's order (event start date, then name). */
-  async function matching(domainId: string, filters: PdfFilters): Promise<{ cards: ListingCard[]; total: number }> {
+  async function matching(domainId: string, filters: PdfFilters, locale: LocaleCode): Promise<{ cards: ListingCard[]; total: number }> {
     const cards: ListingCard[] = []
     let total = 0
     for (let page = 1; cards.length < PDF_MAX_LISTINGS; page++) {
@@ -225,6 +245,8 @@ export function createListingsPdfService(deps: ListingsPdfDeps) {
         currentPage: page,
         checkedCategories: filters.checkedCategories,
         location: filters.location ?? null,
+        // The listings' names and descriptions as the grid shows them in this language (decision 030).
+        locale,
       }
       const result = await deps.listings.fetch(domainId, query)
       total = result.totalListings
@@ -311,9 +333,10 @@ export function createListingsPdfService(deps: ListingsPdfDeps) {
     if (change?.kind !== 'pages' && change?.kind !== 'stories') forget(domainId ?? undefined)
   })
 
-  async function generate(domainId: string, filters: PdfFilters, options: { now?: Date } = {}): Promise<ListingsPdf> {
+  async function generate(domainId: string, filters: PdfFilters, options: { now?: Date; locale?: LocaleCode } = {}): Promise<ListingsPdf> {
     const now = options.now ?? new Date()
-    const key = cacheKey(domainId, filters, now)
+    const locale = options.locale ?? DEFAULT_LOCALE
+    const key = cacheKey(domainId, filters, now, locale)
     const hit = cache.get(key)
     if (hit) return { ...hit, cached: true }
     const pending = building.get(key)
@@ -323,7 +346,7 @@ export function createListingsPdfService(deps: ListingsPdfDeps) {
     const pdfs = workers()
     if (building.size >= pdfs.threads + pdfs.queueMax) throw rateLimited(pdfs.retryAfterSeconds())
     const version = versionOf(domainId)
-    const build = layout(domainId, filters, now)
+    const build = layout(domainId, filters, now, locale)
     building.set(key, build)
     try {
       const pdf = await build
@@ -337,15 +360,19 @@ export function createListingsPdfService(deps: ListingsPdfDeps) {
     }
   }
 
-  async function layout(domainId: string, filters: PdfFilters, now: Date): Promise<Built> {
-    const [{ cards, total }, nav] = await Promise.all([matching(domainId, filters), deps.siteDocuments.load('nav', domainId, 'published')])
+  async function layout(domainId: string, filters: PdfFilters, now: Date, locale: LocaleCode): Promise<Built> {
+    const texts = siteTextsOf(locale)
+    const [{ cards, total }, nav] = await Promise.all([
+      matching(domainId, filters, locale),
+      deps.siteDocuments.load('nav', domainId, 'published'),
+    ])
     const siteName = nav.doc.siteName.trim()
     const entries = await pictures(cards)
-    const title = t.documentTitle(siteName)
-    const bytes = await workers().render(calendarInput({ title, siteName, filters, entries, total, now }))
+    const title = texts.listingPdf.documentTitle(siteName)
+    const bytes = await workers().render(calendarInput({ title, siteName, filters, entries, total, now, locale }))
     return {
       bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-      fileName: listingTexts.grid.pdfFileName(siteName),
+      fileName: texts.listings.grid.pdfFileName(siteName),
       title,
       listings: cards.length,
       total,
@@ -357,6 +384,18 @@ export function createListingsPdfService(deps: ListingsPdfDeps) {
     parseQuery: parsePdfQuery,
     /** Starts the worker threads now, each rendering a sample calendar (the server, at boot). */
     warm: () => workers().warm(),
+    /**
+     * A visitor's trip as a PDF (issue 35), laid out by the same worker threads and queue as the
+     * calendars; a full queue answers 429 with Retry-After, as for a calendar.
+     */
+    renderTrip: async (input: TripPdfInput): Promise<Uint8Array> => {
+      try {
+        return await workers().renderTrip(input)
+      } catch (err) {
+        if (err instanceof PdfQueueFull) throw rateLimited(err.retryAfterSeconds)
+        throw err
+      }
+    },
     /** Forgets the built calendars (of one domain, or all): another instance published. */
     clear: forget,
     close: async () => {

@@ -4,8 +4,11 @@
  * events takes seconds of CPU. Its input is plain data (strings and picture bytes) that the
  * listings PDF service prepares, so it can be posted to a worker as it is.
  */
+import { createRequire } from 'node:module'
 import { Document, Font, Image, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer'
-import { listingPdfTexts as t } from '#lib/texts'
+import { DEFAULT_LOCALE, type LocaleCode } from '#lib/locales'
+import '#lib/site-texts/all'
+import { siteTextsOf, type SiteTexts } from '#lib/site-texts/index'
 
 export interface CalendarEntry {
   id: string
@@ -21,6 +24,8 @@ export interface CalendarEntry {
 }
 
 export interface CalendarInput {
+  /** The calendar's language (the grid's page's): its words, and its font for Chinese. Default English. */
+  locale?: LocaleCode
   title: string
   siteName: string
   /** Filters, count and generation date, on one line. */
@@ -31,11 +36,32 @@ export interface CalendarInput {
 }
 
 // Whole words only: no hyphenation (calendar text reads better, and layout is much faster).
-Font.registerHyphenationCallback((word) => [word])
+// Chinese, Japanese and Korean are written without spaces: a line may break between any two of
+// their characters (the empty parts keep React PDF from printing a hyphen there).
+const CJK_CHARACTER = /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/
+Font.registerHyphenationCallback((word) => (CJK_CHARACTER.test(word) ? Array.from(word).flatMap((c) => [c, '']) : [word]))
 
-const colors = { ink: '#1f2937', muted: '#4b5563', accent: '#7a1f2b', rule: '#d1d5db', band: '#f5efe6' }
+/**
+ * Chinese (and any script beyond Latin-1) needs a font of its own: Noto Sans SC, from npm
+ * (@expo-google-fonts/noto-sans-sc, OFL). React PDF embeds only the glyphs a calendar uses (a
+ * subset), so a Chinese calendar stays small; the 10 MB font file is read only by a thread that
+ * lays one out.
+ */
+export const CJK_FONT = 'Noto Sans SC'
+const fontFile = createRequire(import.meta.url).resolve
+Font.register({
+  family: CJK_FONT,
+  fonts: [
+    { src: fontFile('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf') },
+    { src: fontFile('@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf'), fontWeight: 'bold' },
+  ],
+})
+/** Languages whose script the built-in PDF fonts (Latin-1) cannot print. */
+export const CJK_LOCALES = new Set<LocaleCode>(['zh-Hans', 'zh-Hant', 'ja', 'ko'])
 
-const styles = StyleSheet.create({
+export const colors = { ink: '#1f2937', muted: '#4b5563', accent: '#7a1f2b', rule: '#d1d5db', band: '#f5efe6' }
+
+const latin = StyleSheet.create({
   page: { paddingTop: 40, paddingBottom: 56, paddingHorizontal: 44, fontFamily: 'Helvetica', fontSize: 10, color: colors.ink },
   header: { borderBottomWidth: 2, borderBottomColor: colors.accent, paddingBottom: 10, marginBottom: 14 },
   title: { fontFamily: 'Helvetica-Bold', fontSize: 26, color: colors.accent },
@@ -71,12 +97,34 @@ const styles = StyleSheet.create({
   },
 })
 
+const bold = { fontFamily: CJK_FONT, fontWeight: 'bold' as const }
+const cjk = StyleSheet.create({
+  ...latin,
+  page: { ...latin.page, fontFamily: CJK_FONT },
+  title: { ...latin.title, ...bold },
+  month: { ...latin.month, ...bold },
+  name: { ...latin.name, ...bold },
+  dates: { ...latin.dates, ...bold },
+})
+
+/** How a calendar in a language looks: its styles, words, and what its font can print. */
+interface Look {
+  s: typeof latin
+  t: SiteTexts['listingPdf']
+  text: (value: string) => string
+}
+
+function lookOf(locale: LocaleCode = DEFAULT_LOCALE): Look {
+  const t = siteTextsOf(locale).listingPdf
+  return CJK_LOCALES.has(locale) ? { s: cjk, t, text: (value) => value } : { s: latin, t, text: printable }
+}
+
 /**
  * The built-in PDF fonts cover Latin-1 (WinAnsi): other characters are replaced rather than
  * printed as garbage.
  */
 export function printable(text: string): string {
-  return text.replace(/[^\n\t\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac]/g, '')
+  return text.replace(/[^\n\t\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201a\u201c\u201d\u201e\u2022\u2026\u20ac]/g, '')
 }
 
 interface MonthGroup {
@@ -121,6 +169,8 @@ export function runsOf(entries: CalendarEntry[]): MonthGroup[][] {
 
 function Calendar({ input }: { input: CalendarInput }) {
   const runs = runsOf(input.entries)
+  const look = lookOf(input.locale)
+  const { s, t } = look
   return (
     <Document
       title={input.title}
@@ -128,47 +178,47 @@ function Calendar({ input }: { input: CalendarInput }) {
       subject={t.title}
       creator={input.siteName || t.title}
       producer={input.siteName || t.title}
-      language="en-AU"
+      language={input.locale ?? DEFAULT_LOCALE}
     >
       {runs.length === 0 ? (
-        <Page size="A4" style={styles.page}>
-          <Header input={input} />
-          <Text style={styles.none}>{t.none}</Text>
-          <Footer title={input.title} />
+        <Page size="A4" style={s.page}>
+          <Header input={input} look={look} />
+          <Text style={s.none}>{t.none}</Text>
+          <Footer title={input.title} look={look} />
         </Page>
       ) : null}
       {runs.map((run, i) => (
-        <Page key={run[0]!.entries[0]!.id} size="A4" style={styles.page}>
-          {i === 0 ? <Header input={input} /> : null}
+        <Page key={run[0]!.entries[0]!.id} size="A4" style={s.page}>
+          {i === 0 ? <Header input={input} look={look} /> : null}
           {run.flatMap((group) => [
-            <Text key={`month-${group.entries[0]!.id}`} style={styles.month} minPresenceAhead={90}>
-              {group.month}
+            <Text key={`month-${group.entries[0]!.id}`} style={s.month} minPresenceAhead={90}>
+              {look.text(group.month)}
             </Text>,
-            ...group.entries.map((entry) => <EntryView key={entry.id} entry={entry} />),
+            ...group.entries.map((entry) => <EntryView key={entry.id} entry={entry} look={look} />),
           ])}
-          <Footer title={input.title} />
+          <Footer title={input.title} look={look} />
         </Page>
       ))}
     </Document>
   )
 }
 
-function Header({ input }: { input: CalendarInput }) {
+function Header({ input, look: { s, t, text } }: { input: CalendarInput; look: Look }) {
   return (
-    <View style={styles.header}>
-      <Text style={styles.title}>{t.title}</Text>
-      {input.siteName ? <Text style={styles.site}>{printable(input.siteName)}</Text> : null}
-      <Text style={styles.meta}>{printable(input.meta)}</Text>
-      {input.truncated ? <Text style={styles.meta}>{input.truncated}</Text> : null}
+    <View style={s.header}>
+      <Text style={s.title}>{text(t.title)}</Text>
+      {input.siteName ? <Text style={s.site}>{text(input.siteName)}</Text> : null}
+      <Text style={s.meta}>{text(input.meta)}</Text>
+      {input.truncated ? <Text style={s.meta}>{text(input.truncated)}</Text> : null}
     </View>
   )
 }
 
-function Footer({ title }: { title: string }) {
+function Footer({ title, look: { s, t, text } }: { title: string; look: Look }) {
   return (
-    <View style={styles.footer} fixed>
-      <Text>{printable(title)}</Text>
-      <Text render={({ pageNumber, totalPages }) => t.page(pageNumber, totalPages)} />
+    <View style={s.footer} fixed>
+      <Text>{text(title)}</Text>
+      <Text render={({ pageNumber, totalPages }) => text(t.page(pageNumber, totalPages))} />
     </View>
   )
 }
@@ -177,20 +227,20 @@ function Footer({ title }: { title: string }) {
  * One listing: its picture beside one Text of four styled lines. (Four Text nodes in a column
  * cost a quarter more layout time than one with nested spans, for the same page.)
  */
-function EntryView({ entry }: { entry: CalendarEntry }) {
+function EntryView({ entry, look: { s, text } }: { entry: CalendarEntry; look: Look }) {
   return (
-    <View style={styles.entry} wrap={false}>
+    <View style={s.entry} wrap={false}>
       {entry.picture ? (
         <Image
-          style={styles.picture}
+          style={s.picture}
           src={{ data: Buffer.from(entry.picture.buffer, entry.picture.byteOffset, entry.picture.byteLength), format: 'jpg' }}
         />
       ) : null}
-      <Text style={styles.body}>
-        <Text style={styles.name}>{printable(entry.name)}</Text>
-        {entry.dates ? <Text style={styles.dates}>{`\n${printable(entry.dates)}`}</Text> : null}
-        {entry.place ? <Text style={styles.place}>{`\n${printable(entry.place)}`}</Text> : null}
-        {entry.description ? <Text style={styles.description}>{`\n${printable(entry.description)}`}</Text> : null}
+      <Text style={s.body}>
+        <Text style={s.name}>{text(entry.name)}</Text>
+        {entry.dates ? <Text style={s.dates}>{`\n${text(entry.dates)}`}</Text> : null}
+        {entry.place ? <Text style={s.place}>{`\n${text(entry.place)}`}</Text> : null}
+        {entry.description ? <Text style={s.description}>{`\n${text(entry.description)}`}</Text> : null}
       </Text>
     </View>
   )

@@ -9,8 +9,10 @@
  * the first visitor does not pay for that (some 5 s of one core, in the worker).
  */
 import { renderCalendar, type CalendarEntry, type CalendarInput } from './layout.tsx'
+import { renderTrip, type TripPdfInput } from './trip-layout.tsx'
 
-export type PdfTask = { kind: 'render'; input: CalendarInput } | { kind: 'warm' }
+/** A calendar, a visitor's trip (issue 35), or the warm-up. */
+export type PdfTask = { kind: 'render'; input: CalendarInput } | { kind: 'trip'; input: TripPdfInput } | { kind: 'warm' }
 
 function sample(): CalendarInput {
   const entries: CalendarEntry[] = Array.from({ length: 100 }, (_, i) => ({
@@ -31,5 +33,6 @@ export default async function run(task: PdfTask): Promise<Uint8Array> {
     for (let i = 0; i < 3; i++) await renderCalendar(sample())
     return new Uint8Array(0)
   }
+  if (task.kind === 'trip') return renderTrip(task.input)
   return renderCalendar(task.input)
 }

@@ -12,6 +12,7 @@ import os from 'node:os'
 import { Piscina } from 'piscina'
 import type { CalendarInput } from './layout.tsx'
 import type { PdfTask } from './listings-pdf-worker.ts'
+import type { TripPdfInput } from './trip-layout.tsx'
 
 export interface PdfPoolOptions {
   /** Worker threads (default: one per spare core, at most 2, at least 1). */
@@ -57,12 +58,17 @@ export function createPdfPool(options: PdfPoolOptions = {}) {
   let averageMs = 2000
   let running = 0
 
-  async function render(input: CalendarInput): Promise<Uint8Array> {
+  /** An event calendar's PDF. */
+  const render = (input: CalendarInput) => run({ kind: 'render', input })
+  /** A visitor's trip's PDF (issue 35): the same threads and queue as the calendars. */
+  const renderTrip = (input: TripPdfInput) => run({ kind: 'trip', input })
+
+  async function run(task: PdfTask): Promise<Uint8Array> {
     if (running >= threads && pool.queueSize >= queueMax) throw new PdfQueueFull(retryAfterSeconds())
     running++
     const started = performance.now()
     try {
-      const bytes = await pool.run({ kind: 'render', input })
+      const bytes = await pool.run(task)
       averageMs = averageMs * 0.7 + (performance.now() - started) * 0.3
       return bytes
     } catch (err) {
@@ -85,6 +91,7 @@ export function createPdfPool(options: PdfPoolOptions = {}) {
 
   return {
     render,
+    renderTrip,
     warm,
     retryAfterSeconds,
     threads,

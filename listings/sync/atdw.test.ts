@@ -127,6 +127,40 @@ describe('the first sync', () => {
     expect(slugs.get('second-twin')).toBe(`${l.slug}-3`)
   })
 
+  it("brings the provider's accessibility attributes, deals and opening times (issue 35), and marks the attributes for the grid's filter", async () => {
+    type Raw = { attributeSubType1Id: string }
+    const products = activeProducts()
+    const accessible = products.find((p) => (p.accessibilityAttributes as Raw[]).length > 1)!
+    const stored = (await listing(accessible.productId)).atdw!
+    expect(stored.accessibility.map((a) => a.id)).toEqual((accessible.accessibilityAttributes as Raw[]).map((a) => a.attributeSubType1Id))
+    expect(stored.accessibility[0]).toMatchObject({ type: 'ACCESSIBILITY', id: 'DISASSIST' })
+    // The grid's accessibility filter finds exactly the listings whose provider says so.
+    const res = await anon.post('/api/listing/fetch', { hideTours: false, accessibility: ['DISASSIST'], limit: 100 })
+    // (A tour's services carry their product's attributes: the products are compared here.)
+    const productIds = new Set(products.map((p) => p.productId))
+    const ids = ((await res.json()) as { listings: { _id: string }[] }).listings
+      .map((l) => l._id)
+      .filter((id) => productIds.has(id))
+      .sort()
+    const welcoming = products.filter((p) => (p.accessibilityAttributes as Raw[]).some((a) => a.attributeSubType1Id === 'DISASSIST'))
+    expect(ids).toEqual(welcoming.map((p) => p.productId).sort())
+    const without = products.find((p) => !(p.accessibilityAttributes as Raw[]).length)!
+    expect((await listing(without.productId)).atdw!.accessibility).toEqual([])
+
+    const withDeal = products.find((p) => (p.deals as unknown[]).length)!
+    const deal = (withDeal.deals as Record<string, string>[])[0]!
+    expect((await listing(withDeal.productId)).atdw!.deals[0]).toMatchObject({
+      dealId: deal.dealId,
+      name: deal.dealName,
+      description: deal.dealDescription,
+      startDate: deal.dealStartDate,
+      endDate: deal.dealEndDate,
+      terms: deal.dealTerms,
+    })
+    const opening = products.find((p) => (p.openingTime as { seasonalPeriods: unknown[] }).seasonalPeriods.length)!
+    expect((await listing(opening.productId)).atdw!.openingTime!.seasonalPeriods).toHaveLength(2)
+  })
+
   it('fetches nothing again when nothing changed', async () => {
     const again = await t.services.listingsSync.syncAll(domainId, { trigger: 'test' })
     expect(again).toMatchObject({ fetched: 0, created: 0, deactivated: 0, unchanged: activeProducts().length })

@@ -21,13 +21,20 @@
  * sync); the daily run is a job (listings/sync/jobs.ts), so one instance of many runs it.
  */
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm'
-import { isLinked, productCategoryIds, type AtdwData, type Listing } from '#lib/listings'
+import { isLinked, productCategoryIds, type AtdwData, type Listing, type ListingTranslation } from '#lib/listings'
+import { isLocaleCode, LOCALES, type LocaleCode } from '#lib/locales'
 import type { Config } from '../../server/config.ts'
 import type { Database, Db } from '../../server/db/client.ts'
 import { driverClient, rowsOf, type Tx } from '../../server/db/query.ts'
-import { listings, listingSyncRuns } from '../../server/db/schema.ts'
+import { domains, listings, listingSyncRuns } from '../../server/db/schema.ts'
 import { createAtlasClient, type AtlasClient, type AtlasListItem } from '../../server/integrations/atdw/client.ts'
-import { productToAtdwData, serviceToAtdwData } from '../../server/integrations/atdw/normalise.ts'
+import {
+  productToAtdwData,
+  productTranslationOf,
+  serviceToAtdwData,
+  serviceTranslationOf,
+} from '../../server/integrations/atdw/normalise.ts'
+import { AtlasError } from '../../server/integrations/atdw/client.ts'
 import { AppError } from '../../server/services/errors.ts'
 import { ContentEventBus } from '../../server/services/events.ts'
 import { applyProvider } from '../mapping.ts'
@@ -106,13 +113,33 @@ interface Known {
   productUpdateDate: string | null
   status: string | null
   activeStatus: Listing['activeStatus']
+  /** The languages whose market variants its last sync asked for (atdwLanguages). */
+  languages: string[] | null
 }
+
+/** A language the domain offers and the provider translates into: its code and market variant (mv=). */
+export interface MarketVariant {
+  locale: LocaleCode
+  mv: string
+}
+
+/** Translations per language code, only the languages the provider translated something into. */
+type Translations = Record<string, ListingTranslation>
 
 interface Fetched {
   item: AtlasListItem
   product: AtdwData
   services: AtdwData[]
+  /** The product's translations, and each service's by its id (decision 030). */
+  translations: Translations
+  serviceTranslations: Map<string, Translations>
+  /** The languages asked for. */
+  languages: string[]
 }
+
+/** Whether a stored listing's last sync asked for every one of these market variants. */
+const asked = (known: Known | undefined, variants: MarketVariant[]) =>
+  variants.every(({ locale }) => known?.languages?.includes(locale) ?? false) || (variants.length === 0 && !known?.languages?.length)
 
 /** Runs fn holding the advisory lock; answers { ran: false } when another holder has it. */
 export async function withAdvisoryLock<T>(
@@ -193,15 +220,61 @@ export function createListingSyncService(deps: ListingSyncDeps) {
     return client
   }
 
-  async function fetchDetails(atlas: AtlasClient, item: AtlasListItem): Promise<Fetched> {
-    const product = productToAtdwData(await atlas.getProduct(item.productId))
-    const services: AtdwData[] = []
-    // A TOUR's services become child listings.
+  /**
+   * A product's details, its services' (a TOUR's services become child listings), and their
+   * translations: one request per market variant the domain offers (the API takes one language per
+   * request). A variant the provider does not have (404) is no translation.
+   */
+  async function fetchDetails(atlas: AtlasClient, item: AtlasListItem, variants: MarketVariant[]): Promise<Fetched> {
+    const raw = await atlas.getProduct(item.productId)
+    const product = productToAtdwData(raw)
+    const rawServices: Record<string, unknown>[] = []
     if (product.productCategoryId === 'TOUR') {
-      for (const s of product.services)
-        services.push(serviceToAtdwData(product, await atlas.getProductService(product.productId, s.serviceId)))
+      for (const s of product.services) rawServices.push(await atlas.getProductService(product.productId, s.serviceId))
     }
-    return { item, product, services }
+    const services = rawServices.map((s) => serviceToAtdwData(product, s))
+    const translations: Translations = {}
+    const serviceTranslations = new Map<string, Translations>()
+    const orMissing = async <T>(call: Promise<T>): Promise<T | null> =>
+      call.catch((err: unknown) => {
+        if (err instanceof AtlasError && err.status === 404) return null
+        throw err
+      })
+    for (const { locale, mv } of variants) {
+      const variant = await orMissing(atlas.getProduct(product.productId, { mv }))
+      // The English profile may carry the description's translations as comments (PRODTRANS).
+      const translation = productTranslationOf({ productComments: raw.productComments, ...(variant ?? {}) }, product, mv)
+      if (translation) translations[locale] = translation
+      for (const [i, service] of services.entries()) {
+        const serviceVariant = await orMissing(atlas.getProductService(product.productId, service.serviceId!, { mv }))
+        const english = {
+          parentName: product.name,
+          serviceName: String(rawServices[i]!.serviceName ?? ''),
+          description: service.description,
+        }
+        const serviceTranslation = serviceTranslationOf(serviceVariant ?? {}, english, translation)
+        if (serviceTranslation) {
+          const forService = serviceTranslations.get(service.serviceId!) ?? {}
+          forService[locale] = serviceTranslation
+          serviceTranslations.set(service.serviceId!, forService)
+        }
+      }
+    }
+    return { item, product, services, translations, serviceTranslations, languages: variants.map((v) => v.locale) }
+  }
+
+  /** The languages the domain offers that the provider translates into (English is its plain profile). */
+  async function marketVariantsOf(domainId: string): Promise<MarketVariant[]> {
+    const [row] = await database.db
+      .select({ defaultLanguage: domains.defaultLanguage, languages: domains.languages })
+      .from(domains)
+      .where(eq(domains.id, domainId))
+      .limit(1)
+    const offered = row ? [row.defaultLanguage, ...row.languages] : []
+    return [...new Set(offered)].filter(isLocaleCode).flatMap((locale) => {
+      const mv = LOCALES[locale].atdwMarketVariant
+      return mv ? [{ locale, mv }] : []
+    })
   }
 
   /** One turn of the event loop: timers, I/O and other requests run before the sync goes on. */
@@ -228,15 +301,19 @@ export function createListingSyncService(deps: ListingSyncDeps) {
           productUpdateDate: sql<string | null>`${listings.doc}->'atdw'->>'productUpdateDate'`,
           status: sql<string | null>`${listings.doc}->'atdw'->>'status'`,
           activeStatus: sql<Listing['activeStatus']>`${listings.doc}->'activeStatus'`,
+          languages: sql<string[] | string | null>`${listings.doc}->'atdwLanguages'`,
         })
         .from(listings)
         .where(and(eq(listings.domainId, domainId), eq(listings.isCustom, false), gt(listings.id, after)))
         .orderBy(asc(listings.id))
         .limit(PAGE)
       for (const row of rows) {
+        // node-postgres parses jsonb; PGlite may hand back its text form.
+        const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value)
         const known: Known = {
           ...row,
-          activeStatus: typeof row.activeStatus === 'string' ? (JSON.parse(row.activeStatus) as Listing['activeStatus']) : row.activeStatus,
+          activeStatus: parsed(row.activeStatus),
+          languages: row.languages === null ? null : parsed(row.languages),
         }
         if (!filter || filter(known)) out.set(row._id, known)
       }
@@ -299,13 +376,17 @@ export function createListingSyncService(deps: ListingSyncDeps) {
     // Slices of 100 products: a statement's parameters stay far below PostgreSQL's 65,535.
     for (let from = 0; from < bulk.length; from += 100) {
       const slice = bulk.slice(from, from + 100)
-      const products = slice.map(({ product }) =>
-        applyProvider(null, { _id: product.productId, domainId, listingType: 'product', parentId: null, atdw: product }, now),
+      const products = slice.map(({ product, translations, languages }) =>
+        applyProvider(
+          null,
+          { _id: product.productId, domainId, listingType: 'product', parentId: null, atdw: product, translations, languages },
+          now,
+        ),
       )
       const reserved = new Set<string>()
       const productSlugs = await listings.freeSlugs(domainId, products, reserved)
       for (const p of products) p.slug = productSlugs.get(p._id)!
-      const children = slice.flatMap(({ product, services }, i) =>
+      const children = slice.flatMap(({ product, services, serviceTranslations, languages }, i) =>
         services.map((service) => {
           const child = applyProvider(
             null,
@@ -316,6 +397,8 @@ export function createListingSyncService(deps: ListingSyncDeps) {
               parentId: product.productId,
               atdw: service,
               atdwParent: { name: product.name, slug: products[i]!.slug },
+              translations: serviceTranslations.get(service.serviceId!) ?? {},
+              languages,
             },
             now,
           )
@@ -341,9 +424,13 @@ export function createListingSyncService(deps: ListingSyncDeps) {
       tx,
       [...mergedIds].filter((id) => existing.has(id)),
     )
-    for (const { product, services } of merged) {
+    for (const { product, services, translations, serviceTranslations, languages } of merged) {
       const before = docs.get(product.productId) ?? null
-      const next = applyProvider(before, { _id: product.productId, domainId, listingType: 'product', parentId: null, atdw: product }, now)
+      const next = applyProvider(
+        before,
+        { _id: product.productId, domainId, listingType: 'product', parentId: null, atdw: product, translations, languages },
+        now,
+      )
       const parentSlug = (await publishAs(next, before?.published ?? false)).slug
       if (before) report.updated++
       else report.created++
@@ -361,6 +448,8 @@ export function createListingSyncService(deps: ListingSyncDeps) {
             parentId: product.productId,
             atdw: service,
             atdwParent: { name: product.name, slug: parentSlug },
+            translations: serviceTranslations.get(id) ?? {},
+            languages,
           },
           now,
         )
@@ -481,6 +570,7 @@ export function createListingSyncService(deps: ListingSyncDeps) {
         const gone = new Set(plan.mode === 'delta' ? listed.filter((p) => p.status !== 'ACTIVE').map((p) => p.productId) : [])
         const feedIds = new Set(feed.map((p) => p.productId))
         const existing = await knownListings(database.db, domainId)
+        const variants = await marketVariantsOf(domainId)
         const report: SyncReport = {
           ...emptyReport(domainId, plan.mode, feed.length),
           ...(plan.mode === 'delta' ? { since: plan.since } : {}),
@@ -488,7 +578,9 @@ export function createListingSyncService(deps: ListingSyncDeps) {
         const changed = feed.filter((item) => {
           const before = existing.get(item.productId)
           // Unchanged at the provider, and not a product coming back after it had left the feed.
+          // A language the domain offers now whose market variant was never asked for counts as a change.
           const same =
+            asked(before, variants) &&
             before?.productUpdateDate != null &&
             before.productUpdateDate === item.productUpdateDate &&
             before.status === item.status &&
@@ -501,7 +593,7 @@ export function createListingSyncService(deps: ListingSyncDeps) {
         const fetched = await mapLimit(
           changed,
           6,
-          (item) => fetchDetails(atlas, item),
+          (item) => fetchDetails(atlas, item, variants),
           () => progress({ phase: 'details', done: ++done, total: changed.length }),
         )
         report.fetched = fetched.length
@@ -553,12 +645,7 @@ export function createListingSyncService(deps: ListingSyncDeps) {
     const report = emptyReport(domainId, 'delta', 1)
     let fetched: Fetched | null = null
     try {
-      const product = productToAtdwData(await atlas.getProduct(productId))
-      const services: AtdwData[] = []
-      if (product.productCategoryId === 'TOUR') {
-        for (const s of product.services) services.push(serviceToAtdwData(product, await atlas.getProductService(productId, s.serviceId)))
-      }
-      fetched = { item: { productId } as AtlasListItem, product, services }
+      fetched = await fetchDetails(atlas, { productId } as AtlasListItem, await marketVariantsOf(domainId))
     } catch (err) {
       if ((err as { status?: number }).status !== 404) throw err
     }

@@ -72,8 +72,9 @@ describe('a delta sync', () => {
     expect(off.activeStatus.value).toBe('INACTIVE')
     expect(off.published).toBe(false)
     expect((await listing(removed!.productId)).activeStatus.value).toBe('ACTIVE')
-    // Only the changed product's details were fetched (the retired one is taken off without them).
-    expect(fake.state.detailCalls - detailCallsBefore).toBe(1)
+    // Only the changed product's details were fetched (the retired one is taken off without them):
+    // its English profile and its market variants in the domain's two further languages (German, Chinese).
+    expect(fake.state.detailCalls - detailCallsBefore).toBe(3)
     expect(report).toMatchObject({ fetched: 1, updated: 1, created: 0, deactivated: 1 })
   })
 })

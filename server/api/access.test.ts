@@ -31,9 +31,18 @@ const PUBLIC = new Set([
   'GET /api/listing/loadTags',
   'GET /api/listing/loadBookEasyListings',
   'GET /api/listingsPdf/generatePdf',
+  // Events into a visitor's calendar (issue 35): an event's .ics and a grid's feed, published listings only.
+  'GET /api/calendar/event.ics',
+  'GET /api/calendar/events.ics',
+  // The visitor's trip (issue 35): published stops, the routing provider's legs, the trip's PDF.
+  'POST /api/trip/stops',
+  'POST /api/trip/route',
+  'POST /api/trip/pdf',
   'GET /api/chapters/loadStories',
   'GET /api/chapters/loadStory',
   'POST /api/conciergeForm/submit',
+  // Measurement beacons (issue 37): any visitor's page sends them; nothing personal is kept.
+  'POST /api/results/beacon',
   'GET /api/cart/getNewSession',
   'GET /api/cart/getBECart',
   'POST /api/cart/saveBECart',

@@ -1,6 +1,6 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
-import { teamRoleOf } from '#lib/team'
+import { teamRoleOf, teamTexts } from '#lib/team'
 import { ADMIN_ROLE } from '../services/access.ts'
 import { AppError } from '../services/errors.ts'
 import type { ApiEnv } from './context.ts'
@@ -13,8 +13,18 @@ export { ADMIN_ROLE }
  * route cannot be documented as protected without being protected, or the other way round.
  */
 
+/**
+ * The 401 for a call without a signed-in editor: an editor whose account was deactivated while
+ * signed in is told so (details.reason 'deactivated', issue 31), everyone else to sign in.
+ */
+export function notSignedIn(c: { var: ApiEnv['Variables'] }): AppError {
+  return c.var.sessionEnded === 'deactivated'
+    ? new AppError('unauthorised', teamTexts.deactivated.message, { reason: 'deactivated' })
+    : new AppError('unauthorised', 'Please sign in to do this')
+}
+
 export const requireEditor: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  if (!c.var.user) throw new AppError('unauthorised', 'Please sign in to do this')
+  if (!c.var.user) throw notSignedIn(c)
   await next()
 }
 
@@ -22,7 +32,7 @@ export const requireRole =
   (role: string): MiddlewareHandler<ApiEnv> =>
   async (c, next) => {
     const user = c.var.user
-    if (!user) throw new AppError('unauthorised', 'Please sign in to do this')
+    if (!user) throw notSignedIn(c)
     if (!user.roles.includes(role) && !user.roles.includes(ADMIN_ROLE)) {
       throw new AppError('forbidden', `This needs the '${role}' role`)
     }
@@ -61,7 +71,7 @@ export const requireCapability =
   (capability: Capability): MiddlewareHandler<ApiEnv> =>
   async (c, next) => {
     const user = c.var.user
-    if (!user) throw new AppError('unauthorised', 'Please sign in to do this')
+    if (!user) throw notSignedIn(c)
     if (!hasCapability(user.roles, capability)) throw new AppError('forbidden', capabilityDenied[capability])
     await next()
   }

@@ -53,7 +53,14 @@ const LOGGED: Record<string, string> = {
   'DELETE /obj/story/{id}': 'story delete',
   'POST /conciergeForm/saveConciergeForm': 'conciergeForm save',
   'POST /image/delete': 'image delete',
+  'POST /image/restore': 'image restore',
+  'POST /image/update': 'image update',
+  'POST /image/bulk': 'image move, tag, untag or delete (one entry for the files changed)',
+  'POST /image/folders/create': 'image create-folder',
+  'POST /image/folders/rename': 'image rename-folder',
+  'POST /image/folders/delete': 'image delete-folder',
   'POST /img/upload': 'image upload',
+  'POST /img/replace/{id}': 'image replace',
   'POST /team/invite': 'account invite',
   'POST /team/resendInvite': 'account resend-invite',
   'POST /team/inviteLink': 'account copy-invite-link',
@@ -80,10 +87,17 @@ const EXEMPT: Record<string, string> = {
   'POST /listing/fetch': "reads the public grid (POST for its filters' size)",
   'POST /listing/mapPoints': 'reads the public map points',
   'POST /listing/fetchRelated': 'reads related listings',
+  'POST /trip/stops': "reads the published stops of a visitor's trip (POST for the list's size)",
+  'POST /trip/route': "asks the routing provider for a day's legs: nothing is stored",
+  'POST /trip/pdf': "lays out a visitor's trip as a PDF: nothing is stored",
   'POST /draftLink/list': "reads a page's links in use",
+  'POST /publish/checks': 'checks a page about to be published (issue 34): reads links and listings, stores nothing',
+  'POST /translation/suggest':
+    "a machine translation's suggestions for the editor to review (issue 33): calls the provider, stores nothing",
   'POST /search/indexItem': 'rebuilds the search entry from the published copy: derived data, no content changes',
   'POST /search/deleteItem': 'drops a derived search entry; unpublishing (logged) is how content leaves the site',
   'POST /conciergeForm/submit': "a visitor's enquiry: stored with the enquiries (personal data), not a change to the site",
+  'POST /results/beacon': "a visitor page's measurement beacon (issue 37): counted in memory, nothing of the site changes",
   'POST /cart/saveBECart': "a visitor's cart at the booking provider",
   'POST /presence/heartbeat': 'who has a page open: not a change',
   'POST /presence/leave': 'who has a page open: not a change',
@@ -112,7 +126,7 @@ describe('every mutating route is logged or exempt for a stated reason', () => {
         .map((method) => `${method.toUpperCase()} ${path}`),
     )
     // The upload route is mounted beside the API (multipart, its own body limit), not in its document.
-    const routes = [...mutating, 'POST /img/upload'].sort()
+    const routes = [...mutating, 'POST /img/upload', 'POST /img/replace/{id}'].sort()
     expect(routes.length).toBeGreaterThan(50)
     const classified = [...Object.keys(LOGGED), ...Object.keys(EXEMPT)].sort()
     expect(

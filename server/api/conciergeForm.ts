@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { texts } from '#lib/texts'
+import { domainLanguagesOf, splitLocalePath } from '#lib/locales'
 import { editorRoute } from './access.ts'
 import { clientIp } from './client.ts'
 import { createRouter, domainIdOf } from './context.ts'
@@ -91,6 +92,20 @@ export const conciergeFormRouter = createRouter()
       { data, honeypot: website },
       { ip: clientIp(c, services.config.auth.trustProxy) },
     )
+    // Counted for the Results (issue 37) once it is stored; its language is that of the page it came from.
+    if (result.id && c.var.domain) {
+      const languages = domainLanguagesOf(c.var.domain)
+      let page = '/'
+      try {
+        page = new URL(c.req.header('referer') ?? '/', 'http://x').pathname
+      } catch {
+        // No readable page: the domain's default language.
+      }
+      services.results.collector.enquiry(c.var.domain, splitLocalePath(page, languages).locale, {
+        dnt: c.req.header('dnt'),
+        gpc: c.req.header('sec-gpc'),
+      })
+    }
     return c.json({ message: result.message }, 200)
   })
   .openapi(listEnquiries, async (c) => c.json(await c.var.services.enquiries.list(domainIdOf(c, c.req.valid('query').domainId)), 200))

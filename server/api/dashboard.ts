@@ -4,7 +4,9 @@ import { editorRoute } from './access.ts'
 import { createRouter, domainIdOf } from './context.ts'
 import { errorResponses, errorSchema, json } from './schemas.ts'
 
-/** The dashboard's overview (issue 17 point 9). */
+/** The dashboard's overview (issue 17 point 9), with the stale-content radar (issue 34 point 6). */
+
+const staleListing = z.object({ id: z.string(), name: z.string(), slug: z.string() })
 
 const overviewSchema = z
   .object({
@@ -41,6 +43,29 @@ const overviewSchema = z
         finishedAt: z.string().nullable(),
       })
       .nullable(),
+    stale: z.object({
+      findings: z.array(
+        z.object({
+          id: z.string(),
+          source: z.enum(['page', 'chapter', 'navigation', 'footer']),
+          pageId: z.string().nullable(),
+          slug: z.string(),
+          title: z.string(),
+          check: z.enum(['listing-inactive', 'listing-unpublished', 'event-over', 'link-missing', 'link-unpublished']),
+          block: z.array(z.union([z.string(), z.number()])).nullable(),
+          path: z.string(),
+          href: z.string(),
+          target: staleListing.nullable(),
+          suggestions: z.array(staleListing),
+          foundAt: z.string(),
+        }),
+      ),
+      total: z.number(),
+      checkedAt: z.string().nullable(),
+    }),
+    cdn: z
+      .object({ provider: z.string(), pending: z.number(), retrying: z.number(), failed: z.number(), lastError: z.string().optional() })
+      .nullable(),
   })
   .openapi('DashboardOverview')
 
@@ -48,13 +73,20 @@ const overview = editorRoute({
   method: 'get',
   path: '/overview',
   summary:
-    "What an editor needs at the start: this domain's pages with unpublished changes, scheduled publications, recent enquiries, the last listing sync",
+    "What an editor needs at the start: this domain's pages with unpublished changes, scheduled publications, recent enquiries, the last listing sync, and what the published site points at that has gone stale",
   responses: { 200: json(overviewSchema, 'The overview'), 401: json(errorSchema, 'Not signed in'), ...errorResponses },
 })
 
 export const dashboardRouter = createRouter().openapi(overview, async (c) => {
   const { services } = c.var
   c.header('Cache-Control', 'private, no-store')
-  const deps = { db: services.database.db, pages: services.pages, enquiries: services.enquiries, schedules: services.schedules }
+  const deps = {
+    db: services.database.db,
+    pages: services.pages,
+    enquiries: services.enquiries,
+    schedules: services.schedules,
+    radar: services.staleRadar,
+    cdn: services.cdnPurger,
+  }
   return c.json(await loadDashboard(deps, domainIdOf(c), { user: c.var.user }), 200)
 })

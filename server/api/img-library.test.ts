@@ -128,27 +128,35 @@ describe('media library', () => {
     }
   })
 
-  it('tells where an image is used and deletes it only when nothing uses it', async () => {
+  it('tells where an image is used, refuses to delete it with that list, and trashes an unused one (restorable)', async () => {
     const [used, unused] = [ids[0]!, ids[1]!]
-    await ann.post('/api/page/save', {
-      page: { slug: 'uses-vines', template: 'generic', header: { title: 'Vines', image: { imageId: used, alt: 'Vines' } } },
-    })
-    expect(await json(ann.get(`/api/image/info?imageId=${used}`))).toMatchObject({
-      _id: used,
-      width: 400,
-      height: 300,
-      usage: { pages: 1, siteDocuments: 0 },
-    })
+    const saved = await json(
+      ann.post('/api/page/save', {
+        page: { slug: 'uses-vines', template: 'generic', header: { title: 'Vines', image: { imageId: used, alt: 'Vines' } } },
+      }),
+    )
+    const use = { kind: 'page', id: saved._id, title: 'Vines', href: '/uses-vines', where: 'draft', places: ['header'] }
+    expect(await json(ann.get(`/api/image/info?imageId=${used}`))).toMatchObject({ _id: used, width: 400, height: 300, uses: [use] })
 
     const refused = await ann.post('/api/image/delete', { imageId: used })
     expect(refused.status).toBe(409)
-    expect((await json(refused)).error.details).toEqual({ pages: 1, siteDocuments: 0 })
+    const { error } = await json(refused)
+    expect(error.code).toBe('conflict')
+    expect(error.details.uses).toEqual([expect.objectContaining(use)])
     expect((await t.app.request(`/img/${used}?w=10`)).status).toBe(200)
 
-    expect(await json(ann.post('/api/image/delete', { imageId: unused }))).toEqual({ deleted: true })
-    expect((await t.app.request(`/img/${unused}?w=10`)).status).toBe(404)
-    expect((await ann.post('/api/image/delete', { imageId: unused })).status).toBe(404)
-    expect((await ann.get(`/api/image/info?imageId=${unused}`)).status).toBe(404)
+    const trashed = await json(ann.post('/api/image/delete', { imageId: unused }))
+    expect(trashed).toMatchObject({ deleted: true, image: { _id: unused, trashedAt: expect.any(String) } })
+    // Gone for visitors and from the library; in the trash, from which it comes back.
+    expect((await t.app.request(`/img/${unused}?w=64`)).status).toBe(404)
+    const listed = async (query = '') =>
+      (await json(ann.get(`/api/image/list?pageSize=200${query}`))).items.map((i: { _id: string }) => i._id)
+    expect(await listed()).not.toContain(unused)
+    expect(await listed('&trashed=true')).toEqual([unused])
+    expect(await json(ann.post('/api/image/restore', { imageId: unused }))).toMatchObject({ _id: unused, trashedAt: null })
+    expect(await listed()).toContain(unused)
+    expect((await t.app.request(`/img/${unused}?w=64`)).status).toBe(200)
+    expect((await ann.post('/api/image/delete', { imageId: 'no-such-image' })).status).toBe(404)
   })
 })
 

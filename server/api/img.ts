@@ -3,10 +3,11 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
 import type { Logger } from '../log.ts'
-import { AppError } from '../services/errors.ts'
+import { AppError, invalidInput } from '../services/errors.ts'
 import type { Services } from '../services/index.ts'
 import { ProviderPhotoError, UNSUPPORTED_REASON, type ImageAccess, type TransformParams } from '../services/images.ts'
-import { editorRoute, requireEditor } from './access.ts'
+import { editorRoute, requireCapability, requireEditor } from './access.ts'
+import { libraryFilters, librarySorts, libraryTypes, type BulkAction } from '../services/media/library.ts'
 import { createRouter, type ApiEnv } from './context.ts'
 import { errorJson, findUnstorableText, toErrorResponse, unstorableMessage, zodDetails } from './errors.ts'
 import { errorResponses, errorSchema, idParam, json } from './schemas.ts'
@@ -72,17 +73,67 @@ export function createImgRouter(services: Services, log: Logger) {
       const file = form?.file
       if (!(file instanceof File)) return errorJson(c, 400, 'Send the image in the field "file"')
       const alt = typeof form?.alt === 'string' ? form.alt.slice(0, 300) : ''
-      const unstorable = findUnstorableText({ alt, filename: file.name }, 'form')
+      // Bulk uploads into the folder open in the library, with its tags (comma-separated).
+      const folderId = typeof form?.folderId === 'string' && form.folderId ? form.folderId.slice(0, 100) : null
+      const tags = typeof form?.tags === 'string' ? form.tags.split(',') : []
+      const unstorable = findUnstorableText({ alt, filename: file.name, folderId, tags }, 'form')
       if (unstorable) return errorJson(c, 400, unstorableMessage(unstorable), { path: unstorable.path })
       // The type comes from the bytes (sharp reads the header), never from the name or the declared type.
       try {
-        const saved = await services.images.save({ bytes: Buffer.from(await file.arrayBuffer()), filename: file.name || 'upload', alt })
+        const saved = await services.images.save({
+          bytes: Buffer.from(await file.arrayBuffer()),
+          filename: file.name || 'upload',
+          alt,
+          folderId,
+          tags,
+        })
+        // An exact duplicate answers the file already in the library: nothing new was uploaded.
+        if (saved.duplicate) return c.json(saved, 200)
         // In the activity log (issue 29 point 10): who put which picture in the media library.
         await services.activity.record(
           { user: c.var.user },
           { kind: 'image', action: 'upload', subjectId: saved._id, subject: saved.filename },
         )
         return c.json(saved, 200)
+      } catch (err) {
+        if (isUnsupported(err)) return errorJson(c, 415, err.message, undefined, 'unsupported_media_type')
+        throw err
+      }
+    },
+  )
+
+  /**
+   * Replace in place (issue 36 point 5): a new file under the same id and address. Every use shows
+   * it at once, so this needs the right to publish (a publisher or an admin), checked here.
+   */
+  router.post(
+    '/replace/:id',
+    async (c, next) => {
+      c.set('services', services)
+      await next()
+    },
+    sameOriginWrites,
+    resolveSession,
+    requireEditor,
+    requireCapability('publish'),
+    bodyLimit({ maxSize: MAX_UPLOAD_BYTES + 64 * 1024, onError: (c) => errorJson(c, 413, 'The file is larger than 20 MB') }),
+    async (c) => {
+      const id = c.req.param('id')
+      const type = c.req.header('content-type') ?? ''
+      if (!type.startsWith('multipart/form-data')) return errorJson(c, 400, 'Send the image as multipart/form-data in the field "file"')
+      const form = await c.req.parseBody().catch(() => null)
+      const file = form?.file
+      if (!(file instanceof File)) return errorJson(c, 400, 'Send the image in the field "file"')
+      const unstorable = findUnstorableText({ filename: file.name }, 'form')
+      if (unstorable) return errorJson(c, 400, unstorableMessage(unstorable), { path: unstorable.path })
+      try {
+        const replaced = await services.images.replace(id, Buffer.from(await file.arrayBuffer()))
+        if (!replaced) return errorJson(c, 404, `No image with id ${id}`)
+        await services.activity.record(
+          { user: c.var.user },
+          { kind: 'image', action: 'replace', subjectId: id, subject: replaced.image.filename },
+        )
+        return c.json({ image: replaced.image, flagged: replaced.flagged, changed: replaced.changed.length }, 200)
       } catch (err) {
         if (isUnsupported(err)) return errorJson(c, 415, err.message, undefined, 'unsupported_media_type')
         throw err
@@ -169,20 +220,57 @@ const imageRecordSchema = zo
     width: zo.number().int(),
     height: zo.number().int(),
     bytes: zo.number().int(),
-    alt: zo.string().openapi({ description: 'Alt text given at upload (a suggestion for each use)' }),
+    alt: zo.string().openapi({ description: 'The default alt text (suggested when the picture is placed, overridable on the page)' }),
+    caption: zo.string(),
+    credit: zo.string().openapi({ description: 'The photographer or source to credit' }),
+    licence: zo.string().openapi({ description: 'Copyright or licence the picture is used under' }),
+    folderId: zo.string().nullable(),
+    tags: zo.array(zo.string()),
+    focal: zo.object({ x: zo.number(), y: zo.number() }).nullable(),
+    version: zo.number().int().openapi({ description: 'Bumped by each replace' }),
+    trashedAt: zo.string().nullable(),
     createdAt: zo.string(),
+    updatedAt: zo.string(),
   })
   .openapi('Image')
+
+const useSchema = zo
+  .object({
+    kind: zo.enum(['page', 'story', 'listing', 'setting']),
+    id: zo.string(),
+    domainId: zo.string(),
+    title: zo.string(),
+    href: zo.string().openapi({ description: 'Where the use is edited' }),
+    where: zo.enum(['draft', 'published', 'both']),
+    places: zo.array(zo.string()).openapi({ description: "The header, a block ('Gallery #k3') or a field" }),
+  })
+  .openapi('MediaUse')
+
+const folderSchema = zo.object({ _id: zo.string(), parentId: zo.string().nullable(), name: zo.string() }).openapi('MediaFolder')
+const imageIdBody = (extra: Record<string, zo.ZodTypeAny> = {}) => ({
+  body: { content: { 'application/json': { schema: zo.object({ imageId: idParam, ...extra }) } }, required: true },
+})
+const text = (max: number) => zo.string().max(max)
+const tagList = zo.array(zo.string().max(60)).max(30)
+const notSignedIn = { 401: json(errorSchema, 'Not signed in') }
+const noImage = { 404: json(errorSchema, 'No such image') }
 
 const listImages = editorRoute({
   method: 'get',
   path: '/list',
-  summary: 'The media library: uploaded images newest first, a page at a time, optionally filtered by file name or alt text',
+  summary:
+    'The media library a page at a time: search (file name, alt text, caption, credit, tags), a folder, a tag, a filter, a type, a sort; or the trash',
   request: {
     query: zo.object({
       q: zo.string().max(200).optional(),
+      folder: zo.string().max(100).optional().openapi({ description: "A folder's id, or 'none' for files in no folder" }),
+      tag: zo.string().max(60).optional(),
+      filter: zo.enum(libraryFilters).optional(),
+      type: zo.enum(libraryTypes).optional(),
+      sort: zo.enum(librarySorts).optional(),
+      trashed: zo.enum(['true', 'false']).optional(),
       page: zo.coerce.number().int().min(1).max(100_000).default(1),
-      pageSize: zo.coerce.number().int().min(1).max(100).default(24),
+      pageSize: zo.coerce.number().int().min(1).max(200).default(24),
     }),
   },
   responses: {
@@ -196,7 +284,7 @@ const listImages = editorRoute({
       }),
       'One page of images',
     ),
-    401: json(errorSchema, 'Not signed in'),
+    ...notSignedIn,
     ...errorResponses,
   },
 })
@@ -204,26 +292,143 @@ const listImages = editorRoute({
 const imageInfo = editorRoute({
   method: 'get',
   path: '/info',
-  summary: 'One image of the library with where it is used',
+  summary: 'One file of the library with every place that uses it',
   request: { query: zo.object({ imageId: idParam }) },
   responses: {
-    200: json(imageRecordSchema.extend({ usage: zo.object({ pages: zo.number().int(), siteDocuments: zo.number().int() }) }), 'The image'),
-    401: json(errorSchema, 'Not signed in'),
-    404: json(errorSchema, 'No such image'),
+    200: json(imageRecordSchema.extend({ uses: zo.array(useSchema) }), 'The image and its uses'),
+    ...notSignedIn,
+    ...noImage,
     ...errorResponses,
   },
+})
+
+const updateImage = editorRoute({
+  method: 'post',
+  path: '/update',
+  summary: 'Changes the facts kept with a file: default alt text, caption, credit, licence, tags, folder, focal point, name',
+  request: imageIdBody({
+    alt: text(300).optional(),
+    caption: text(1000).optional(),
+    credit: text(300).optional(),
+    licence: text(300).optional(),
+    filename: text(255).optional(),
+    tags: tagList.optional(),
+    folderId: zo.string().max(100).nullable().optional(),
+    focal: zo
+      .object({ x: zo.number().min(0).max(1), y: zo.number().min(0).max(1) })
+      .nullable()
+      .optional(),
+  }),
+  responses: { 200: json(imageRecordSchema, 'The file as saved'), ...notSignedIn, ...noImage, ...errorResponses },
 })
 
 const deleteImage = editorRoute({
   method: 'post',
   path: '/delete',
-  summary: 'Delete an image that no page (draft or published) and no site document uses',
-  request: { body: { content: { 'application/json': { schema: zo.object({ imageId: idParam }) } }, required: true } },
+  summary: 'Moves a file nothing uses to the trash (restorable for 30 days); refused while any page, story, listing or setting uses it',
+  request: imageIdBody(),
   responses: {
-    200: json(zo.object({ deleted: zo.literal(true) }), 'Deleted with its cached variants'),
-    401: json(errorSchema, 'Not signed in'),
-    404: json(errorSchema, 'No such image'),
-    409: json(errorSchema, 'Still in use (details: how many pages and site documents)'),
+    200: json(zo.object({ deleted: zo.literal(true), image: imageRecordSchema }), 'In the trash'),
+    ...notSignedIn,
+    ...noImage,
+    409: json(errorSchema, 'Still in use (details.uses: every place that uses it)'),
+    ...errorResponses,
+  },
+})
+
+const restoreImage = editorRoute({
+  method: 'post',
+  path: '/restore',
+  summary: 'Takes a file back out of the trash',
+  request: imageIdBody(),
+  responses: { 200: json(imageRecordSchema, 'Restored'), ...notSignedIn, ...noImage, ...errorResponses },
+})
+
+const bulkImages = editorRoute({
+  method: 'post',
+  path: '/bulk',
+  summary: 'Moves, tags, untags or trashes many files; the files that could not be changed are listed with why',
+  request: {
+    body: {
+      content: {
+        'application/json': {
+          schema: zo.object({
+            imageIds: zo.array(idParam).min(1).max(1000),
+            action: zo.enum(['move', 'tag', 'untag', 'trash']),
+            folderId: zo.string().max(100).nullable().optional(),
+            tags: tagList.optional(),
+          }),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    200: json(
+      zo.object({
+        done: zo.array(zo.string()),
+        refused: zo.array(zo.object({ imageId: zo.string(), message: zo.string(), uses: zo.array(useSchema).optional() })),
+      }),
+      'What was done and what was refused',
+    ),
+    ...notSignedIn,
+    ...errorResponses,
+  },
+})
+
+const listFolders = editorRoute({
+  method: 'get',
+  path: '/folders',
+  summary: "The library's folders (nested by parentId)",
+  responses: { 200: json(zo.object({ folders: zo.array(folderSchema) }), 'Every folder'), ...notSignedIn, ...errorResponses },
+})
+
+const createFolder = editorRoute({
+  method: 'post',
+  path: '/folders/create',
+  summary: 'Makes a folder, at the top or inside another',
+  request: {
+    body: {
+      content: { 'application/json': { schema: zo.object({ name: text(80), parentId: zo.string().max(100).nullable().optional() }) } },
+      required: true,
+    },
+  },
+  responses: {
+    200: json(folderSchema, 'The folder'),
+    ...notSignedIn,
+    409: json(errorSchema, 'A folder of that name is there already'),
+    ...errorResponses,
+  },
+})
+
+const renameFolder = editorRoute({
+  method: 'post',
+  path: '/folders/rename',
+  summary: 'Renames a folder',
+  request: { body: { content: { 'application/json': { schema: zo.object({ folderId: idParam, name: text(80) }) } }, required: true } },
+  responses: { 200: json(folderSchema, 'The folder'), ...notSignedIn, 409: json(errorSchema, 'Name taken'), ...errorResponses },
+})
+
+const deleteFolder = editorRoute({
+  method: 'post',
+  path: '/folders/delete',
+  summary: 'Deletes an empty folder',
+  request: { body: { content: { 'application/json': { schema: zo.object({ folderId: idParam }) } }, required: true } },
+  responses: {
+    200: json(zo.object({ deleted: zo.literal(true) }), 'Deleted'),
+    ...notSignedIn,
+    409: json(errorSchema, 'Not empty'),
+    ...errorResponses,
+  },
+})
+
+const listTags = editorRoute({
+  method: 'get',
+  path: '/tags',
+  summary: 'Every tag of the library with how many files carry it',
+  responses: {
+    200: json(zo.object({ tags: zo.array(zo.object({ tag: zo.string(), count: zo.number().int() })) }), 'The tags'),
+    ...notSignedIn,
     ...errorResponses,
   },
 })
@@ -231,25 +436,81 @@ const deleteImage = editorRoute({
 /** The media library API (mounted at /{API_PREFIX}/image): editors only. */
 export const imageRouter = createRouter()
   .openapi(listImages, async (c) => {
-    const { q, page, pageSize } = c.req.valid('query')
-    return c.json(await c.var.services.images.list({ q, page, pageSize }), 200)
+    const { trashed, ...query } = c.req.valid('query')
+    return c.json(await c.var.services.media.list({ ...query, trashed: trashed === 'true' }), 200)
   })
   .openapi(imageInfo, async (c) => {
     const { imageId } = c.req.valid('query')
-    const { images } = c.var.services
-    const record = await images.get(imageId)
-    if (!record) return c.json({ error: { code: 'not_found', message: `No image with id ${imageId}` } }, 404)
-    return c.json({ ...record, usage: await images.usage(imageId) }, 200)
+    return c.json(await c.var.services.media.info(imageId), 200)
+  })
+  .openapi(updateImage, async (c) => {
+    const { imageId, ...patch } = c.req.valid('json')
+    const image = await c.var.services.media.update(imageId, patch)
+    await c.var.services.activity.record(
+      { user: c.var.user },
+      { kind: 'image', action: 'update', subjectId: imageId, subject: image.filename },
+    )
+    return c.json(image, 200)
   })
   .openapi(deleteImage, async (c) => {
     const { imageId } = c.req.valid('json')
-    const record = await c.var.services.images.get(imageId)
-    if (!record || !(await c.var.services.images.removeUnused(imageId))) {
-      return c.json({ error: { code: 'not_found', message: `No image with id ${imageId}` } }, 404)
-    }
+    const image = await c.var.services.media.trash(imageId)
     await c.var.services.activity.record(
       { user: c.var.user },
-      { kind: 'image', action: 'delete', subjectId: imageId, subject: record.filename },
+      { kind: 'image', action: 'delete', subjectId: imageId, subject: image.filename },
+    )
+    return c.json({ deleted: true as const, image }, 200)
+  })
+  .openapi(restoreImage, async (c) => {
+    const { imageId } = c.req.valid('json')
+    const image = await c.var.services.media.restore(imageId)
+    await c.var.services.activity.record(
+      { user: c.var.user },
+      { kind: 'image', action: 'restore', subjectId: imageId, subject: image.filename },
+    )
+    return c.json(image, 200)
+  })
+  .openapi(bulkImages, async (c) => {
+    const { imageIds, action, folderId, tags } = c.req.valid('json')
+    const change: BulkAction =
+      action === 'move' ? { action, folderId: folderId ?? null } : action === 'trash' ? { action } : { action, tags: tags ?? [] }
+    if ((action === 'tag' || action === 'untag') && !tags?.length) throw invalidInput('Name at least one tag')
+    const result = await c.var.services.media.bulk(imageIds, change)
+    if (result.done.length) {
+      const n = result.done.length
+      await c.var.services.activity.record(
+        { user: c.var.user },
+        { kind: 'image', action: action === 'trash' ? 'delete' : action, subject: n === 1 ? `1 file` : `${n} files` },
+      )
+    }
+    return c.json(result, 200)
+  })
+  .openapi(listFolders, async (c) => c.json({ folders: await c.var.services.media.folders() }, 200))
+  .openapi(createFolder, async (c) => {
+    const { name, parentId } = c.req.valid('json')
+    const folder = await c.var.services.media.createFolder(name, parentId ?? null)
+    await c.var.services.activity.record(
+      { user: c.var.user },
+      { kind: 'image', action: 'create-folder', subjectId: folder._id, subject: folder.name },
+    )
+    return c.json(folder, 200)
+  })
+  .openapi(renameFolder, async (c) => {
+    const { folderId, name } = c.req.valid('json')
+    const folder = await c.var.services.media.renameFolder(folderId, name)
+    await c.var.services.activity.record(
+      { user: c.var.user },
+      { kind: 'image', action: 'rename-folder', subjectId: folderId, subject: folder.name },
+    )
+    return c.json(folder, 200)
+  })
+  .openapi(deleteFolder, async (c) => {
+    const { folderId } = c.req.valid('json')
+    const name = await c.var.services.media.deleteFolder(folderId)
+    await c.var.services.activity.record(
+      { user: c.var.user },
+      { kind: 'image', action: 'delete-folder', subjectId: folderId, subject: name },
     )
     return c.json({ deleted: true as const }, 200)
   })
+  .openapi(listTags, async (c) => c.json({ tags: await c.var.services.media.tags() }, 200))

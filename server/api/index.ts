@@ -15,6 +15,8 @@ import { imageRouter } from './img.ts'
 import { userRouter } from './user.ts'
 import { listingRouter } from '../../listings/api.ts'
 import { listingsPdfRouter } from '../../listings/pdf/api.ts'
+import { calendarRouter } from '../../listings/calendar/api.ts'
+import { tripRouter } from '../../listings/trip/api.ts'
 import { chaptersRouter } from './chapters.ts'
 import { conciergeFormRouter } from './conciergeForm.ts'
 import { objRouter } from './obj.ts'
@@ -24,6 +26,8 @@ import { dashboardRouter } from './dashboard.ts'
 import { draftLinkRouter } from './draftLink.ts'
 import { presenceRouter, scheduleRouter } from './schedule.ts'
 import { translationRouter } from './translation.ts'
+import { resultsRouter } from '../results/api.ts'
+import { publishRouter } from '../publish/api.ts'
 import { hostFromHeader } from '../services/domains.ts'
 
 /** The default largest request body of the API (API_BODY_LIMIT_KB). */
@@ -86,6 +90,8 @@ export function createApi(services: Services, log: Logger) {
     ['/search', searchRouter],
     ['/listing', listingRouter],
     ['/listingsPdf', listingsPdfRouter],
+    ['/calendar', calendarRouter],
+    ['/trip', tripRouter],
     ['/chapters', chaptersRouter],
     ['/obj', objRouter],
     ['/conciergeForm', conciergeFormRouter],
@@ -97,6 +103,8 @@ export function createApi(services: Services, log: Logger) {
     ['/schedule', scheduleRouter],
     ['/presence', presenceRouter],
     ['/translation', translationRouter],
+    ['/results', resultsRouter],
+    ['/publish', publishRouter],
   ]
   for (const [path, router] of routers) api.route(path, router)
 

@@ -4,6 +4,7 @@ import { isTemplateKey, newPage, templateKeys } from '#lib/templates'
 import { invalidInput, notFound } from '../services/errors.ts'
 import { ALT_MISSING_MESSAGE, imagesMissingAlt } from '../services/images.ts'
 import { editorRoute } from './access.ts'
+import { refuseBlockedPublish } from '../publish/api.ts'
 import { createRouter, domainIdOf } from './context.ts'
 import { domainIdParam, errorResponses, errorSchema, idParam, json, pageSchema } from './schemas.ts'
 
@@ -205,6 +206,8 @@ export const pageRouter = createRouter()
     // Every picture needs a text alternative before visitors see it (or is marked decorative).
     const missingAlt = imagesMissingAlt(page)
     if (missingAlt.length) throw invalidInput(ALT_MISSING_MESSAGE(missingAlt.length), missingAlt)
+    // The checks an admin made blocking (issue 34): a publish is refused while one finds something.
+    await refuseBlockedPublish(c.var.services, scope, page)
     // The editor saves before it publishes: what is published is exactly what was sent. The
     // permission to publish is checked before that save, so a refused publish stores nothing.
     const published = await pages.saveAndPublish(scope, collection, withTemplateDefaults(page), { user: c.var.user, force, resolutions })

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { collectionSchema } from '#lib/content'
+import { LOCALE_CODES } from '#lib/locales'
 import { notFound } from '../services/errors.ts'
 import { searchKindIds } from '../services/search.ts'
 import { editorRoute } from './access.ts'
@@ -9,6 +10,11 @@ import { domainIdParam, errorResponses, errorSchema, json } from './schemas.ts'
 
 const kindSchema = z.enum(searchKindIds).openapi({
   description: "What a result is: 'pages' (the region's pages and story chapters) or a listing's kind from its provider category",
+})
+
+const localeParam = z.enum(LOCALE_CODES).optional().openapi({
+  description:
+    "The visitor's language (lib/locales.ts): listings the provider translated into it are found and titled by their words in it (decision 030); absent: the default",
 })
 
 const resultSchema = z.object({
@@ -32,6 +38,7 @@ const query = createRoute({
       page: z.coerce.number().int().min(1).max(1000).default(1),
       pageSize: z.coerce.number().int().min(1).max(50).default(10),
       kind: kindSchema.optional().openapi({ description: 'Only results of this kind (the groups still count every kind)' }),
+      locale: localeParam,
       domainId: domainIdParam,
     }),
   },
@@ -69,6 +76,7 @@ const suggest = createRoute({
     query: z.object({
       q: z.string().max(200).default(''),
       perKind: z.coerce.number().int().min(1).max(10).default(3),
+      locale: localeParam,
       domainId: domainIdParam,
     }),
   },
@@ -121,22 +129,22 @@ const deleteItem = editorRoute({
 
 export const searchRouter = createRouter()
   .openapi(query, async (c) => {
-    const { q, page, pageSize, kind, domainId } = c.req.valid('query')
+    const { q, page, pageSize, kind, locale, domainId } = c.req.valid('query')
     const { services } = c.var
     // Visitors' searches are counted per address (shared by every instance); signed-in editors are not limited.
     if (!c.var.user) await services.rateLimits.searchFrom(clientIp(c, services.config.auth.trustProxy))
     // Only what the caller may read: pages with viewer roles are found by those holding one.
     return c.json(
-      await c.var.services.search.search(domainIdOf(c, domainId), q, { page, pageSize, kind, actor: { user: c.var.user } }),
+      await c.var.services.search.search(domainIdOf(c, domainId), q, { page, pageSize, kind, locale, actor: { user: c.var.user } }),
       200,
     )
   })
   // Not counted against the search limit: one indexed statement on titles, asked at most a few
   // times a second by the search box, and the page's own search is counted when submitted.
   .openapi(suggest, async (c) => {
-    const { q, perKind, domainId } = c.req.valid('query')
+    const { q, perKind, locale, domainId } = c.req.valid('query')
     if (!c.var.user) await c.var.services.rateLimits.suggestionsFrom(clientIp(c, c.var.services.config.auth.trustProxy))
-    const groups = await c.var.services.search.suggest(domainIdOf(c, domainId), q, { perKind, actor: { user: c.var.user } })
+    const groups = await c.var.services.search.suggest(domainIdOf(c, domainId), q, { perKind, locale, actor: { user: c.var.user } })
     return c.json({ groups }, 200)
   })
   .openapi(indexItem, async (c) => {

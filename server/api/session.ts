@@ -12,9 +12,12 @@ export function sessionTokenFrom(headers: Headers): string | null {
 
 /** Resolves the signed-in user (or null) for every API call. */
 export const resolveSession: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  const session = await c.var.services.auth.resolve(sessionTokenFrom(c.req.raw.headers))
+  const token = sessionTokenFrom(c.req.raw.headers)
+  const session = await c.var.services.auth.resolve(token)
   c.set('user', session?.user ?? null)
   c.set('sessionTokenHash', session?.tokenHash ?? null)
+  // Only a token that no longer works costs the second look-up; visitors carry none.
+  c.set('sessionEnded', !session && token ? await c.var.services.auth.endedBecause(token) : null)
   await next()
 }
 

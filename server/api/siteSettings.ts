@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { texts } from '#lib/texts'
 import { capabilityRoute, editorRoute } from './access.ts'
-import { createRouter } from './context.ts'
+import { createRouter, domainIdOf } from './context.ts'
+import { refuseBlockingChange } from '../publish/api.ts'
 import { documentSchema, domainIdParam, errorResponses, errorSchema, json } from './schemas.ts'
 import { docInput, loadSiteDocument, mergeInput, saveSiteDocument } from './site.ts'
 
@@ -46,6 +47,7 @@ export const siteSettingsRouter = createRouter()
   .openapi(loadSiteSettings, async (c) => c.json(await loadSiteDocument(c, 'siteSettings', c.req.valid('query').domainId), 200))
   .openapi(saveSiteSettings, async (c) => {
     const { siteSettings, force, base, resolutions } = c.req.valid('json')
+    await refuseBlockingChange(c.var.services, domainIdOf(c, siteSettings.domainId), c.var.user, siteSettings.publishChecks, base)
     return c.json(
       {
         ...(await saveSiteDocument(c, 'siteSettings', siteSettings, false, force, { base, resolutions })),
@@ -56,6 +58,7 @@ export const siteSettingsRouter = createRouter()
   })
   .openapi(publishSiteSettings, async (c) => {
     const { siteSettings, force, base, resolutions } = c.req.valid('json')
+    await refuseBlockingChange(c.var.services, domainIdOf(c, siteSettings.domainId), c.var.user, siteSettings.publishChecks, base)
     return c.json(
       {
         ...(await saveSiteDocument(c, 'siteSettings', siteSettings, true, force, { base, resolutions })),

@@ -23,15 +23,15 @@ const conflictResponse = {
   409: json(errorSchema, 'Saved by someone else since it was loaded (with the fields both changed), or the structure is not published'),
 }
 
-const kind = z.enum(TRANSLATION_KINDS).openapi({ description: "What is translated: a page, or the domain's nav, footer or siteSettings" })
+const kind = z.enum(TRANSLATION_KINDS).openapi({
+  description:
+    "What is translated: a page, a listing category's name, or the domain's nav, footer, siteSettings or tags (friendly tag names)",
+})
 const subject = {
   kind,
-  id: z
-    .string()
-    .min(1)
-    .max(200)
-    .optional()
-    .openapi({ description: "The page's id; for nav, footer and siteSettings the domain's id (default: the request's domain)" }),
+  id: z.string().min(1).max(200).optional().openapi({
+    description: "The page's or category's id; for nav, footer, siteSettings and tags the domain's id (default: the request's domain)",
+  }),
   locale: z.string().min(2).max(20).openapi({ description: 'A further language of the domain (de, zh-Hans), never its default' }),
   domainId: domainIdParam,
 }
@@ -117,6 +117,32 @@ const restore = editorRoute({
   responses: { 200: translationAnswer, ...editorErrors },
 })
 
+const suggest = editorRoute({
+  method: 'post',
+  path: '/suggest',
+  summary: "Machine translation suggestions for a language's untranslated texts (nothing is saved or published)",
+  description:
+    "Sends the default language's texts of the named fields (or of every field without a translation in the stored draft) to the machine translation provider (DeepL, DEEPL_API_KEY) and answers its translations as `suggestions` (field id → text). A field with a stored translation is never suggested over (it is listed in `skipped`). The editor puts the suggestions into the draft for review, marked as machine suggestions; saving and publishing stay the editor's. 503 when no provider is configured or the provider fails (its quota used up, the key refused).",
+  request: body(
+    z.object({
+      ...subject,
+      fields: z
+        .array(z.string().min(1).max(TRANSLATION_ID_MAX))
+        .max(1000)
+        .optional()
+        .openapi({ description: 'The field ids to suggest a translation for; absent: every untranslated text' }),
+    }),
+  ),
+  responses: {
+    200: json(
+      z.object({ provider: z.literal('deepl'), suggestions: z.record(z.string(), z.string()), skipped: z.array(z.string()) }),
+      'The suggestions',
+    ),
+    503: json(errorSchema, 'No machine translation provider is configured, or it failed'),
+    ...editorErrors,
+  },
+})
+
 interface SubjectQuery {
   kind: TranslationKind
   id?: string | undefined
@@ -126,8 +152,10 @@ interface SubjectQuery {
 /** The subject's id and the domain it must belong to: a page names its id, a site document is its domain's. */
 function requireId(c: { var: ApiEnv['Variables'] }, query: SubjectQuery) {
   const domainId = domainIdOf(c, query.domainId)
-  const id = query.kind === 'page' ? query.id : (query.id ?? domainId)
-  if (!id) throw invalidInput('A page translation names the page', [{ path: 'id', message: 'Required for a page' }])
+  const named = query.kind === 'page' || query.kind === 'category'
+  const id = named ? query.id : (query.id ?? domainId)
+  if (!id)
+    throw invalidInput(`A ${query.kind} translation names the ${query.kind}`, [{ path: 'id', message: `Required for a ${query.kind}` }])
   return { id, domainId }
 }
 
@@ -175,6 +203,21 @@ export const translationRouter = createRouter()
     const input = c.req.valid('json')
     const { id, domainId } = requireId(c, input)
     return c.json({ ...(await c.var.services.translations.unpublish(input.kind, id, input.locale, { user: c.var.user }, domainId)) }, 200)
+  })
+  .openapi(suggest, async (c) => {
+    const input = c.req.valid('json')
+    const { id, domainId } = requireId(c, input)
+    const answer = await c.var.services.machineTranslation.suggest(
+      input.kind,
+      id,
+      input.locale,
+      { user: c.var.user },
+      {
+        fieldIds: input.fields,
+        domainId,
+      },
+    )
+    return c.json(answer, 200)
   })
   .openapi(versions, async (c) => {
     const query = c.req.valid('query')

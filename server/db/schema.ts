@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm'
-import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { mailAttachmentsColumn } from './schema-results.ts'
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
@@ -103,18 +118,60 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_username_lower').on(sql`lower(${t.username})`), uniqueIndex('users_email_lower').on(sql`lower(${t.email})`)],
 )
 
-/** Uploaded and generated images; the bytes live in the storage backend under storageKey. */
-export const images = pgTable('images', {
-  id: text('id').primaryKey(),
-  storageKey: text('storage_key').notNull(),
-  filename: text('filename').notNull(),
-  contentType: text('content_type').notNull(),
-  width: integer('width').notNull(),
-  height: integer('height').notNull(),
-  bytes: integer('bytes').notNull(),
-  alt: text('alt').notNull().default(''),
-  createdAt: createdAt(),
-})
+/**
+ * Uploaded and generated images; the bytes live in the storage backend under storageKey. The facts
+ * kept with the file (issue 36, docs/decisions/035): folder, tags, default alt text, caption, credit,
+ * licence, focal point, the content hash (exact duplicates answer with the existing file), the
+ * version (bumped by a replace, in every address that shows it) and trashed_at (the trash).
+ */
+export const images = pgTable(
+  'images',
+  {
+    id: text('id').primaryKey(),
+    storageKey: text('storage_key').notNull(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    alt: text('alt').notNull().default(''),
+    caption: text('caption').notNull().default(''),
+    credit: text('credit').notNull().default(''),
+    licence: text('licence').notNull().default(''),
+    folderId: text('folder_id').references((): AnyPgColumn => mediaFolders.id, { onDelete: 'set null' }),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    focalX: real('focal_x'),
+    focalY: real('focal_y'),
+    /** sha256 of the original's bytes (hex); null for files stored before the library kept it. */
+    contentHash: text('content_hash'),
+    version: integer('version').notNull().default(1),
+    trashedAt: timestamp('trashed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('images_content_hash').on(t.contentHash),
+    index('images_created').on(t.createdAt, t.id),
+    index('images_folder').on(t.folderId),
+    index('images_tags').using('gin', t.tags),
+    index('images_trashed').on(t.trashedAt),
+  ],
+)
+
+/** The media library's folders, nested by parentId (null: at the top). */
+export const mediaFolders = pgTable(
+  'media_folders',
+  {
+    id: text('id').primaryKey(),
+    parentId: text('parent_id').references((): AnyPgColumn => mediaFolders.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('media_folders_parent_name').on(sql`coalesce(${t.parentId}, '')`, sql`lower(${t.name})`)],
+)
 
 /** Signed-in sessions. Only a hash of the token is stored, so a leaked table signs nobody in. */
 export const sessions = pgTable(
@@ -163,6 +220,8 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Files sent with the message (base64): the monthly results report's PDF (issue 37). */
+    attachments: mailAttachmentsColumn(),
   },
   (t) => [index('mail_outbox_status').on(t.status)],
 )
@@ -259,6 +318,7 @@ export * from './schema-team.ts'
 export * from './schema-schedule.ts'
 export * from './schema-jobs.ts'
 export * from './schema-translations.ts'
+export * from './schema-radar.ts'
 
 /**
  * One-time codes that let the first editor be created in the browser (issue 13). Each server
@@ -269,3 +329,4 @@ export const setupCodes = pgTable('setup_codes', {
   codeHash: text('code_hash').primaryKey(),
   createdAt: createdAt(),
 })
+export * from './schema-results.ts'

@@ -485,6 +485,8 @@ function barossa(images: DemoImages): DemoSite {
         ],
         spacing: wide,
       }),
+      // The provider's current deals of every kind (issue 35 point 5), soonest ending first: gone once they end.
+      block('Deals', { _key: 'plan-deals', title: 'Deals and offers', categoryFilter: 'none', limit: 6 }),
       block('Anchor', { _key: 'plan-8', id: 'visitor-centre' }),
       block('Contact', {
         _key: 'plan-9',
@@ -856,6 +858,7 @@ function barossa(images: DemoImages): DemoSite {
       ],
     },
     siteSettings: {
+      publishChecks: [],
       og: {
         image: { imageId: images['vineyard-hills'] },
         keywords: 'Barossa, Barossa Valley, wine, cellar doors, Tanunda, Angaston, Nuriootpa, Lyndoch, South Australia',
@@ -979,6 +982,7 @@ function edenValley(images: DemoImages): DemoSite {
       social: [{ network: 'instagram', href: 'https://www.instagram.com/' }],
     },
     siteSettings: {
+      publishChecks: [],
       og: {
         image: { imageId: images['olive-grove'] },
         keywords: 'Eden Valley, riesling, Barossa, South Australia',

@@ -78,6 +78,22 @@ export function createAuthService(db: Db, userService: UserService, mailer: Mail
     return row ? { user: { _id: row.id, username: row.username, email: row.email, roles: row.roles }, tokenHash } : null
   }
 
+  /**
+   * Why a token that no longer resolves stopped working, when the editor should be told (issue 31):
+   * 'deactivated' when its account was deactivated while signed in (the session is kept for this,
+   * though it lets nothing through), else null (unknown, signed out or expired).
+   */
+  async function endedBecause(token: string | undefined | null): Promise<'deactivated' | null> {
+    if (!token || token.length > 200) return null
+    const [row] = await db
+      .select({ deactivatedAt: usersTable.deactivatedAt })
+      .from(sessions)
+      .innerJoin(usersTable, eq(usersTable.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
+      .limit(1)
+    return row?.deactivatedAt ? 'deactivated' : null
+  }
+
   async function logout(tokenHash: string) {
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash))
   }
@@ -236,6 +252,7 @@ export function createAuthService(db: Db, userService: UserService, mailer: Mail
   return {
     login,
     resolve,
+    endedBecause,
     logout,
     revokeSessions,
     revokeResetLinks,

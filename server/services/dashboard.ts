@@ -1,7 +1,8 @@
 import { desc, eq } from 'drizzle-orm'
-import type { DashboardOverview } from '#lib/dashboard'
+import type { DashboardCdn, DashboardOverview } from '#lib/dashboard'
 import { listingSyncRuns } from '../../listings/schema.ts'
 import type { Db } from '../db/client.ts'
+import type { StaleRadar } from '../publish/radar.ts'
 import type { EnquiryService } from './enquiries.ts'
 import type { ScheduleService } from './schedules.ts'
 import type { Actor, PageService } from './pages.ts'
@@ -11,10 +12,14 @@ export interface DashboardDeps {
   pages: Pick<PageService, 'list'>
   enquiries: Pick<EnquiryService, 'list'>
   schedules: Pick<ScheduleService, 'upcoming'>
+  radar: Pick<StaleRadar, 'list'>
+  /** The CDN in front (CDN_PURGE), when one is configured: its purges still pending or failed. */
+  cdn?: { status(): Promise<DashboardCdn> }
 }
 
-/** How many pages and enquiries the overview lists. */
+/** How many pages, enquiries and stale findings the overview lists. */
 export const DASHBOARD_PAGES = 20
+export const DASHBOARD_STALE = 30
 export const DASHBOARD_ENQUIRIES = 5
 
 /**
@@ -22,14 +27,17 @@ export const DASHBOARD_ENQUIRIES = 5
  * actor may edit whose draft is not what visitors see (never published, or saved after the
  * last publish; a page taken off the site on purpose is not listed), newest change first; the pending scheduled publishes and
  * unpublishes, soonest first; the newest enquiries; and the domain's
- * last listing sync with its result.
+ * last listing sync with its result; and the stale-content radar's newest findings (kept by
+ * server/publish/radar.ts as syncs and publishes run, only read here).
  */
 export async function loadDashboard(deps: DashboardDeps, domainId: string, actor: Actor): Promise<DashboardOverview> {
-  const [pages, enquiries, runs, scheduled] = await Promise.all([
+  const [pages, enquiries, runs, scheduled, stale, cdn] = await Promise.all([
     deps.pages.list(domainId, 'pages', actor),
     deps.enquiries.list(domainId, DASHBOARD_ENQUIRIES),
     deps.db.select().from(listingSyncRuns).where(eq(listingSyncRuns.domainId, domainId)).orderBy(desc(listingSyncRuns.id)).limit(1),
     deps.schedules.upcoming(domainId, actor, DASHBOARD_PAGES),
+    deps.radar.list(domainId, DASHBOARD_STALE),
+    deps.cdn ? deps.cdn.status().catch(() => null) : Promise.resolve(null),
   ])
   // Publishing sets updatedAt and lastPublished to the same instant; a later save moves updatedAt on.
   const unpublishedPages = pages
@@ -59,5 +67,7 @@ export async function loadDashboard(deps: DashboardDeps, domainId: string, actor
           finishedAt: run.finishedAt?.toISOString() ?? null,
         }
       : null,
+    stale,
+    cdn,
   }
 }

@@ -106,6 +106,13 @@ export class ContentEventBus extends EventEmitter<ContentEvents> {
   /** This bus (one per process, one per service set in tests), in the NOTIFY payloads it sends. */
   readonly origin = randomUUID().slice(0, 12)
 
+  constructor() {
+    super()
+    // One listener per cache or reaction (page cache, listing index, map, PDFs, CDN, radar...): a
+    // dozen is the design, not a leak; Node's warning at 10 would be noise.
+    this.setMaxListeners(30)
+  }
+
   /**
    * A NOTIFY payload from the database: another instance's change, emitted here as a remote one
    * (this bus's own messages come back to it and are skipped).

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { count, desc, eq, ilike, or, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import sharp, { type Metadata } from 'sharp'
 import type { Db } from '../db/client.ts'
 import { images, listings, pages, siteDocuments, stories } from '../db/schema.ts'
@@ -11,8 +11,11 @@ import { createPublicFetch, isBlockedAddressError, type Resolve } from '../integ
 import type { Response } from 'undici'
 import type { Storage } from '../integrations/storage/index.ts'
 import { AppError, conflict, invalidInput } from './errors.ts'
-import type { ContentEventBus } from './events.ts'
+import { SITE_CHANGE, type ContentEventBus } from './events.ts'
+import { normaliseTags } from './media/tags.ts'
+import { refitUses, type FlaggedCrop, type RefitResult } from './media/usage.ts'
 import { createCacheBudget } from './image-cache-pruner.ts'
+import type { ImageRecord } from '#lib/media'
 
 export interface ImageLimits {
   maxBytes: number
@@ -51,35 +54,15 @@ const FORMAT_INFO: Record<OutputFormat, { ext: string; contentType: string }> = 
 const formatOfContentType = (contentType: string): SourceFormat =>
   (Object.keys(FORMAT_INFO) as SourceFormat[]).find((f) => FORMAT_INFO[f].contentType === contentType) ?? 'jpeg'
 
-export interface ImageRecord {
-  _id: string
-  filename: string
-  contentType: string
-  width: number
-  height: number
-  bytes: number
-  alt: string
-  createdAt: string
-}
-
-export interface ListImagesOptions {
-  q?: string | undefined
-  page?: number | undefined
-  pageSize?: number | undefined
-}
-
-export interface ImageList {
-  items: ImageRecord[]
-  total: number
-  page: number
-  pageSize: number
-  pages: number
-}
+/** A library file as the API answers it (lib/media.ts, shared with the editor). */
+export type { ImageRecord }
 
 export interface SaveImageInput {
   bytes: Buffer
   filename: string
   alt?: string
+  folderId?: string | null
+  tags?: string[]
   /** A chosen id (the demo uses stable ones); a random one otherwise. */
   id?: string
 }
@@ -216,7 +199,7 @@ interface Source extends SourceInfo {
   read(): Promise<Buffer>
 }
 
-const toRecord = (row: ImageRow): ImageRecord => ({
+export const toRecord = (row: ImageRow): ImageRecord => ({
   _id: row.id,
   filename: row.filename,
   contentType: row.contentType,
@@ -224,7 +207,16 @@ const toRecord = (row: ImageRow): ImageRecord => ({
   height: row.height,
   bytes: row.bytes,
   alt: row.alt,
+  caption: row.caption,
+  credit: row.credit,
+  licence: row.licence,
+  folderId: row.folderId,
+  tags: row.tags,
+  focal: row.focalX === null || row.focalY === null ? null : { x: row.focalX, y: row.focalY },
+  version: row.version,
+  trashedAt: row.trashedAt ? row.trashedAt.toISOString() : null,
   createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
 })
 
 /** True when the Accept header lists the type with a non-zero q. */
@@ -333,6 +325,9 @@ function planOf(
   return { crop, width, height, format, quality, blur, alpha, passthrough }
 }
 
+/** A replaced picture's variants (and ETags) differ from the first version's; the first keeps its old keys. */
+const variantIdOf = (row: Pick<ImageRow, 'id' | 'version'>) => (row.version > 1 ? `${row.id}@v${row.version}` : row.id)
+
 const cacheKeyOf = (id: string, plan: Plan) =>
   createHash('sha256')
     .update(JSON.stringify([RENDER_VERSION, id, plan]))
@@ -439,66 +434,199 @@ export function createImageService(db: Db, storage: Storage, options: ImageServi
     return { bytes: await job, rendered: true }
   }
 
+  async function findByHash(hash: string): Promise<ImageRow | null> {
+    const [row] = await db.select().from(images).where(eq(images.contentHash, hash)).limit(1)
+    return row ?? null
+  }
+
+  /** Stores an original; a store that cannot take it is refused clearly (503), never half-kept. */
+  async function store(key: string, bytes: Buffer, contentType: string) {
+    try {
+      await storage.put(key, bytes, contentType)
+    } catch (err) {
+      await storage.delete(key).catch(() => {})
+      if (err instanceof AppError) throw err
+      throw new AppError(
+        'unavailable',
+        'The picture could not be stored just now (the media storage did not take it); nothing was saved. Please try again shortly.',
+      )
+    }
+  }
+
+  /** Tells the page cache and the CDN (through the content bus) which published content shows a replaced picture. */
+  function announce(changed: RefitResult['changed']) {
+    const bus = options.events
+    if (!bus) return
+    const byDomain = new Map<string, { pages: string[]; stories: boolean; listings: boolean; site: boolean }>()
+    for (const c of changed) {
+      const entry = byDomain.get(c.domainId) ?? { pages: [], stories: false, listings: false, site: false }
+      if (c.kind === 'page') entry.pages.push(c.id)
+      else if (c.kind === 'story') entry.stories = true
+      else if (c.kind === 'listing') entry.listings = true
+      else entry.site = true
+      byDomain.set(c.domainId, entry)
+    }
+    for (const [domainId, entry] of byDomain) {
+      if (entry.site) {
+        bus.emit('published', domainId, SITE_CHANGE)
+        continue
+      }
+      if (entry.pages.length) bus.emit('published', domainId, { kind: 'pages', ids: entry.pages })
+      if (entry.stories) bus.emit('published', domainId, { kind: 'stories' })
+      if (entry.listings) bus.emit('published', domainId, { kind: 'listings' })
+    }
+  }
+
+  /** What an upload or a replacement must be: a supported image within the limits, whole. */
+  async function inspect(bytes: Buffer) {
+    if (bytes.length === 0) throw invalidInput('The file is empty')
+    if (bytes.length > limits.maxBytes) {
+      throw new AppError(
+        'too_large',
+        `Images may be at most ${Math.round(limits.maxBytes / 1024 / 1024)} MB; this file is ${(bytes.length / 1024 / 1024).toFixed(1)} MB`,
+      )
+    }
+    const unsupported = () => invalidInput(UNSUPPORTED_MESSAGE, { reason: UNSUPPORTED_REASON })
+    let meta: Metadata
+    try {
+      meta = await sharp(bytes, { limitInputPixels: false }).metadata()
+    } catch {
+      throw unsupported()
+    }
+    const format: SourceFormat | undefined =
+      meta.format === 'jpeg' || meta.format === 'png' || meta.format === 'webp' || meta.format === 'gif'
+        ? meta.format
+        : meta.format === 'heif' && meta.compression === 'av1'
+          ? 'avif'
+          : undefined
+    if (!format) throw unsupported()
+    const { width, height } = meta.autoOrient
+    if (width * height > limits.maxPixels) {
+      throw new AppError('too_large', `Images may be at most ${limits.maxPixels / 1_000_000} megapixels; this one is ${width}x${height}`)
+    }
+    try {
+      // The header can be fine while the data is cut short; a small decode finds that now, not on every render.
+      await sharp(bytes, { limitInputPixels: limits.maxPixels }).resize(32, 32, { fit: 'inside' }).raw().toBuffer()
+    } catch {
+      throw invalidInput('The image file is damaged or incomplete')
+    }
+    const hash = createHash('sha256').update(bytes).digest('hex')
+    return { format, contentType: FORMAT_INFO[format].contentType, width, height, hash }
+  }
+
   return {
     limits,
 
-    /** Validates, stores the original and records it. Errors: invalid_input, too_large, conflict. */
-    async save(input: SaveImageInput): Promise<ImageRecord> {
-      const { bytes } = input
-      if (bytes.length === 0) throw invalidInput('The file is empty')
-      if (bytes.length > limits.maxBytes) {
-        throw new AppError(
-          'too_large',
-          `Images may be at most ${Math.round(limits.maxBytes / 1024 / 1024)} MB; this file is ${(bytes.length / 1024 / 1024).toFixed(1)} MB`,
-        )
-      }
+    /**
+     * Validates, stores the original and records it. An exact duplicate (same bytes) answers the
+     * file already in the library (restored from the trash if it was there) with `duplicate: true`.
+     * The bytes are stored before the row is written and removed again if the row cannot be: an
+     * upload is kept whole or not at all. Errors: invalid_input, too_large, conflict, unavailable.
+     */
+    async save(input: SaveImageInput): Promise<ImageRecord & { duplicate?: true }> {
       const id = input.id ?? randomUUID()
       if (!IMAGE_ID_PATTERN.test(id)) throw invalidInput('An image id is 1-100 letters, digits, - or _')
-
-      const unsupported = () => invalidInput(UNSUPPORTED_MESSAGE, { reason: UNSUPPORTED_REASON })
-      let meta: Metadata
-      try {
-        meta = await sharp(bytes, { limitInputPixels: false }).metadata()
-      } catch {
-        throw unsupported()
-      }
-      const format: SourceFormat | undefined =
-        meta.format === 'jpeg' || meta.format === 'png' || meta.format === 'webp' || meta.format === 'gif'
-          ? meta.format
-          : meta.format === 'heif' && meta.compression === 'av1'
-            ? 'avif'
-            : undefined
-      if (!format) throw unsupported()
-      const { width, height } = meta.autoOrient
-      if (width * height > limits.maxPixels) {
-        throw new AppError('too_large', `Images may be at most ${limits.maxPixels / 1_000_000} megapixels; this one is ${width}x${height}`)
-      }
-      try {
-        // The header can be fine while the data is cut short; a small decode finds that now, not on every render.
-        await sharp(bytes, { limitInputPixels: limits.maxPixels }).resize(32, 32, { fit: 'inside' }).raw().toBuffer()
-      } catch {
-        throw invalidInput('The image file is damaged or incomplete')
+      const checked = await inspect(input.bytes)
+      if (input.id && (await findRow(id))) throw conflict(`An image with id ${id} already exists`)
+      const existing = await findByHash(checked.hash)
+      // A chosen id (the demo's stable ones) is kept even for bytes the library has: the content
+      // refers to it. Only uploads are answered with the file already there.
+      if (existing && !input.id) {
+        if (existing.trashedAt) {
+          const [restored] = await db.update(images).set({ trashedAt: null }).where(eq(images.id, existing.id)).returning()
+          return { ...toRecord(restored ?? existing), duplicate: true }
+        }
+        return { ...toRecord(existing), duplicate: true }
       }
       if (await findRow(id)) throw conflict(`An image with id ${id} already exists`)
 
-      const storageKey = `originals/${id}.${FORMAT_INFO[format].ext}`
-      const contentType = FORMAT_INFO[format].contentType
-      await storage.put(storageKey, bytes, contentType)
-      const [row] = await db
-        .insert(images)
-        .values({
-          id,
-          storageKey,
-          filename: input.filename.slice(0, 255) || `${id}.${FORMAT_INFO[format].ext}`,
-          contentType,
-          width,
-          height,
-          bytes: bytes.length,
-          alt: input.alt ?? '',
+      const storageKey = `originals/${id}.${FORMAT_INFO[checked.format].ext}`
+      await store(storageKey, input.bytes, checked.contentType)
+      try {
+        const [row] = await db
+          .insert(images)
+          .values({
+            id,
+            storageKey,
+            filename: input.filename.slice(0, 255) || `${id}.${FORMAT_INFO[checked.format].ext}`,
+            contentType: checked.contentType,
+            width: checked.width,
+            height: checked.height,
+            bytes: input.bytes.length,
+            alt: input.alt ?? '',
+            folderId: input.folderId ?? null,
+            tags: normaliseTags(input.tags ?? []),
+            contentHash: existing ? null : checked.hash,
+          })
+          .returning()
+        if (!row) throw new Error('insert returned no row')
+        return toRecord(row)
+      } catch (err) {
+        // Never half-kept: the row could not be written, so the stored bytes go too.
+        await storage.delete(storageKey).catch(() => {})
+        // The same bytes uploaded twice at once: the second answers the first.
+        const twin = await findByHash(checked.hash)
+        if (twin) return { ...toRecord(twin), duplicate: true }
+        if ((err as { code?: string }).code === '23503' || (err as { cause?: { code?: string } }).cause?.code === '23503') {
+          throw invalidInput('No such folder')
+        }
+        throw err
+      }
+    },
+
+    /**
+     * Replaces the picture under the same id and address (issue 36 point 5): the new original is
+     * stored under a new key before anything changes, then in one transaction the record takes it
+     * (version + 1) and every use is refitted (crops kept where they still fit, flagged where not;
+     * each use carries the new version, so every address changes). Afterwards the old original and
+     * the cached variants go, and the uses are announced on the content bus (page cache, CDN purge).
+     * The file keeps its name and the facts kept with it (alt text, credit...): the team's name for
+     * the picture, not the name of the file that replaced it.
+     */
+    async replace(
+      id: string,
+      bytes: Buffer,
+    ): Promise<{ image: ImageRecord; flagged: FlaggedCrop[]; changed: RefitResult['changed'] } | null> {
+      const row = await findRow(id)
+      if (!row) return null
+      const checked = await inspect(bytes)
+      const twin = await findByHash(checked.hash)
+      if (twin && twin.id !== id) throw conflict(`This picture is already in the library as ${twin.filename}`, { imageId: twin.id })
+      const version = row.version + 1
+      const storageKey = `originals/${id}.v${version}.${FORMAT_INFO[checked.format].ext}`
+      await store(storageKey, bytes, checked.contentType)
+      let result: { row: ImageRow; refit: RefitResult }
+      try {
+        result = await db.transaction(async (tx) => {
+          // The row is locked first: two replaces of one picture take turns.
+          const [current] = await tx.select().from(images).where(eq(images.id, id)).for('update')
+          if (!current || current.version !== row.version)
+            throw conflict('This picture was replaced meanwhile; reload the library and try again')
+          const [updated] = await tx
+            .update(images)
+            .set({
+              storageKey,
+              contentType: checked.contentType,
+              width: checked.width,
+              height: checked.height,
+              bytes: bytes.length,
+              contentHash: checked.hash,
+              version,
+              updatedAt: new Date(),
+            })
+            .where(eq(images.id, id))
+            .returning()
+          const refit = await refitUses(tx, id, version, current, checked)
+          return { row: updated!, refit }
         })
-        .returning()
-      if (!row) throw new Error('insert returned no row')
-      return toRecord(row)
+      } catch (err) {
+        await storage.delete(storageKey).catch(() => {})
+        throw err
+      }
+      if (row.storageKey !== storageKey) await storage.delete(row.storageKey).catch(() => {})
+      await fs.rm(path.join(cacheDir, row.id), { recursive: true, force: true }).catch(() => {})
+      announce(result.refit.changed)
+      return { image: toRecord(result.row), flagged: result.refit.flagged, changed: result.refit.changed }
     },
 
     async get(id: string): Promise<ImageRecord | null> {
@@ -509,8 +637,8 @@ export function createImageService(db: Db, storage: Storage, options: ImageServi
     /** The ETag a render would carry, without reading or rendering anything (for If-None-Match). */
     async etagOf(id: string, params: TransformParams, accept?: string | null, access: ImageAccess = 'editor'): Promise<string | null> {
       const row = await findRow(id)
-      if (!row) return null
-      return `"${cacheKeyOf(row.id, planOf(row, params, accept, limits.maxDimension, access))}"`
+      if (!row || (row.trashedAt && access === 'visitor')) return null
+      return `"${cacheKeyOf(variantIdOf(row), planOf(row, params, accept, limits.maxDimension, access))}"`
     },
 
     /**
@@ -526,9 +654,10 @@ export function createImageService(db: Db, storage: Storage, options: ImageServi
       access: ImageAccess = 'editor',
     ): Promise<RenderedImage | null> {
       const row = await findRow(id)
-      if (!row) return null
+      // A file in the trash is gone for visitors; editors still see it there (restorable for 30 days).
+      if (!row || (row.trashedAt && access === 'visitor')) return null
       const plan = planOf(row, params, accept, limits.maxDimension, access)
-      const key = cacheKeyOf(row.id, plan)
+      const key = cacheKeyOf(variantIdOf(row), plan)
       const mayRender = async () => {
         if (access === 'visitor') await assertVisitorVariant(row.id, params, plan, framings)
       }
@@ -559,62 +688,6 @@ export function createImageService(db: Db, storage: Storage, options: ImageServi
       const cacheKey = cacheKeyOf(source.dir, plan)
       const { bytes, rendered } = await cachedOrRender(source, plan, cacheKey, async () => {})
       return { bytes, contentType: FORMAT_INFO[plan.format].contentType, etag: `"${cacheKey}"`, rendered }
-    },
-
-    /**
-     * The media library: uploaded images newest first, a page at a time, optionally only those whose
-     * original file name or alt text contains `q` (any case).
-     */
-    async list(options: ListImagesOptions = {}): Promise<ImageList> {
-      const pageSize = Math.min(100, Math.max(1, Math.floor(options.pageSize ?? 24)))
-      const page = Math.max(1, Math.floor(options.page ?? 1))
-      const q = options.q?.trim()
-      const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
-      const where = pattern ? or(ilike(images.filename, pattern), ilike(images.alt, pattern)) : undefined
-      const [rows, totals] = await Promise.all([
-        db
-          .select()
-          .from(images)
-          .where(where)
-          .orderBy(desc(images.createdAt), desc(images.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db.select({ total: count() }).from(images).where(where),
-      ])
-      const total = Number(totals[0]?.total ?? 0)
-      return { items: rows.map(toRecord), total, page, pageSize, pages: Math.max(1, Math.ceil(total / pageSize)) }
-    },
-
-    /** How many pages (drafts or published copies) and site documents mention the image. */
-    async usage(id: string): Promise<{ pages: number; siteDocuments: number }> {
-      const needle = `%"${id.replace(/[\\%_]/g, (c) => `\\${c}`)}"%`
-      const mentions = (
-        column: typeof pages.draft | typeof pages.publishedDoc | typeof siteDocuments.draft | typeof siteDocuments.publishedDoc,
-      ) => sql`coalesce(${column}::text, '') like ${needle}`
-      const [[p], [d]] = await Promise.all([
-        db
-          .select({ n: count() })
-          .from(pages)
-          .where(or(mentions(pages.draft), mentions(pages.publishedDoc))),
-        db
-          .select({ n: count() })
-          .from(siteDocuments)
-          .where(or(mentions(siteDocuments.draft), mentions(siteDocuments.publishedDoc))),
-      ])
-      return { pages: Number(p?.n ?? 0), siteDocuments: Number(d?.n ?? 0) }
-    },
-
-    /** Deletes an image nothing uses any more (conflict when a page or site document still shows it). */
-    async removeUnused(id: string): Promise<boolean> {
-      if (!(await findRow(id))) return false
-      const used = await this.usage(id)
-      if (used.pages + used.siteDocuments > 0) {
-        throw conflict(
-          `This image is still used on ${used.pages} page(s) and ${used.siteDocuments} site document(s); remove it there first`,
-          used,
-        )
-      }
-      return this.remove(id)
     },
 
     /** Removes the record, the original and every cached variant. */

@@ -7,6 +7,7 @@ import { createPublicFetch } from '../integrations/public-fetch.ts'
 import { createDomainService } from './domains.ts'
 import { ContentEventBus, forwardToInstances } from './events.ts'
 import { createImageService } from './images.ts'
+import { createMediaLibrary } from './media/library.ts'
 import { createPageService } from './pages.ts'
 import { createRedirectService } from './redirects.ts'
 import { createSearchService } from './search.ts'
@@ -20,6 +21,9 @@ import { createListingService, linkListingPages } from '../../listings/service.t
 import { createListingSyncService } from '../../listings/sync/atdw.ts'
 import { createBookEasySyncService } from '../../listings/sync/bookeasy.ts'
 import { createListingsPdfService } from '../../listings/pdf/calendar.tsx'
+import { createTripService } from '../../listings/trip/service.ts'
+import { tripChecks } from '../../listings/trip/closed.ts'
+import { createOsrmClient } from '../integrations/routing/osrm.ts'
 import { createListingIndex } from '../../listings/memory-index.ts'
 import { createListingMapService } from '../../listings/map-points.ts'
 import { createEnquiryService } from './enquiries.ts'
@@ -31,15 +35,22 @@ import { createDraftLinks, draftLinkSecret } from './draft-links.ts'
 import { createScheduleService } from './schedules.ts'
 import { createPresenceService } from './presence.ts'
 import { createTranslationService } from './translations.ts'
+import { createMachineTranslation } from './machine-translation.ts'
+import { createDeepLClient } from '../integrations/translation/deepl.ts'
 import { createJobQueue } from '../jobs/queue.ts'
 import { registerListingJobs } from '../../listings/sync/jobs.ts'
 import { registerImageCachePruning } from './image-cache-pruner.ts'
+import { createCdnPurger } from '../cdn/purge.ts'
+import { createResults } from '../results/index.ts'
+import { createPublishChecks } from '../publish/checks.ts'
+import { createStaleRadar } from '../publish/radar.ts'
+import { createPublishReceipts } from '../publish/receipt.ts'
 
 export type ServicesConfig = Pick<Config, 'mode' | 'baseUrl' | 'apiPrefix' | 'auth' | 'mail'> &
   Partial<Pick<Config, 'dataDir' | 'imageCacheDir' | 'imageCacheMaxBytes' | 's3' | 'limits'>> &
   Partial<Pick<Config, 'atdw'>> &
   Partial<Pick<Config, 'bookeasy' | 'sentry' | 'map'>> &
-  Partial<Pick<Config, 'pdf' | 'draftLinks'>> & {
+  Partial<Pick<Config, 'pdf' | 'draftLinks' | 'cdn' | 'cdnMaxAgeSeconds' | 'results' | 'routing' | 'translation'>> & {
     /** Overrides the storage chosen from the config (tests). */
     storage?: Storage
   }
@@ -106,35 +117,74 @@ export function createServices(database: Database, config: ServicesConfig) {
   })
   // Pictures addressed by content (listing photos in the PDF): public addresses and the configured provider only.
   const remoteFetch = createPublicFetch({ allowedHosts: hostOf(config.atdw?.apiUrl) })
+  // The media library (issue 36): folders, tags, facts kept with each file, where used, the trash.
+  const media = createMediaLibrary(db, images, jobs)
   registerImageCachePruning(jobs, imageCacheDir, config.imageCacheMaxBytes ?? 2048 * 1024 * 1024)
   const domains = createDomainService(db, events)
   const listingsSync = createListingSyncService({ database, events, listings, atdw: config.atdw })
   const bookEasySync = createBookEasySyncService({ db, listings, bookeasy: config.bookeasy })
   registerListingJobs(jobs, { listingsSync, bookEasySync, domains })
+  // The CDN in front (CDN_PURGE): what this process publishes is purged by tag, as jobs (decision 031).
+  const cdnPurger = createCdnPurger({ db, jobs, events, cdn: config.cdn })
+  // First-party measurement (issue 37): beacons held in memory and written every few seconds.
+  const resultsConfig = config.results ?? { flushMs: 5000, beaconsPerMinute: 120, rawDays: 30 }
+  const results = createResults({ db, jobs, mailer, domains: () => domains.list() }, resultsConfig)
+  const publishChecks = createPublishChecks({ db, domains, redirects, listings })
+  // What the published site still points at that has gone stale, refreshed as syncs and publishes run (issue 34 point 6).
+  const staleRadar = createStaleRadar({
+    db,
+    checks: publishChecks,
+    domains,
+    listings,
+    jobs,
+    events,
+    onError: (err) => console.error('the stale-content radar could not be refreshed', err),
+  })
+  const listingsPdf = createListingsPdfService({
+    listings,
+    siteDocuments,
+    images,
+    remoteFetch,
+    events,
+    workers: config.pdf && { threads: config.pdf.workers, queueMax: config.pdf.queueMax, idleMs: config.pdf.idleSeconds * 1000 },
+  })
   return {
     config,
     database,
     events,
     jobs,
+    /** Measurement and the team's Results (issue 37, docs/decisions/036). */
+    results,
+    /** Checks before publishing and the receipt after (issue 34, server/publish/). */
+    publishChecks,
+    staleRadar,
+    publishReceipts: createPublishReceipts({ db, domains, cdn: config.cdn?.provider }),
+    /** Purges the CDN in front by tag; undefined when CDN_PURGE is unset. */
+    cdnPurger,
     storage,
     domains,
     images,
+    media,
     search,
     pages,
     /** A further language's texts of pages and site documents, per language (issue 33, decision 025). */
     translations,
+    /** Suggestions of a language's texts from the machine translation provider (DEEPL_API_KEY; issue 33). */
+    machineTranslation: createMachineTranslation(translations, config.translation ? createDeepLClient(config.translation) : undefined),
     listings,
     listingIndex,
     /** The grid's map view: the points of every listing a filter matches (issue 19). */
     listingMap: createListingMapService(db, listings, events),
     // Calendars are laid out in worker threads (PDF_WORKERS, PDF_QUEUE_MAX) and kept until the next publish.
-    listingsPdf: createListingsPdfService({
+    listingsPdf,
+    /** The visitor's trip (issue 35): its stops, legs from the routing provider (OSRM_URL), its PDF. */
+    trips: createTripService({
       listings,
+      pages,
       siteDocuments,
-      images,
-      remoteFetch,
-      events,
-      workers: config.pdf && { threads: config.pdf.workers, queueMax: config.pdf.queueMax, idleMs: config.pdf.idleSeconds * 1000 },
+      pdf: listingsPdf,
+      routing: config.routing ? createOsrmClient(config.routing) : undefined,
+      checks: tripChecks,
     }),
     listingsSync,
     /** Booking provider operator information on listings (listing/updateWithBookEasy, loadBookEasyListings). */

@@ -167,6 +167,8 @@ export function createRateLimits(store: LimiterStore, options: RateLimitOptions)
   // Suggestions (as a visitor types) and map points are limited like searches, each on its own count.
   const suggestions = store.limiter({ keyPrefix: 'suggest', points: options.searchPerMinute ?? 60, durationSeconds: 60 })
   const mapPoints = store.limiter({ keyPrefix: 'map', points: options.searchPerMinute ?? 60, durationSeconds: 60 })
+  // The trip planner's stops, legs and PDF (issue 35): each call looks up to 50 places up, or asks the routing provider.
+  const trips = store.limiter({ keyPrefix: 'trip', points: options.searchPerMinute ?? 60, durationSeconds: 60 })
 
   const tooMany = (res: RateLimiterRes, message?: string) => {
     const minutes = Math.max(1, Math.ceil(res.msBeforeNext / 60000))
@@ -225,6 +227,8 @@ export function createRateLimits(store: LimiterStore, options: RateLimitOptions)
     suggestionsFrom: (ip: string) => consume(suggestions, ip, 'Too many searches from this address. Please wait a minute and try again.'),
     /** Counts a request for a grid's map points from an address. */
     mapPointsFrom: (ip: string) => consume(mapPoints, ip, 'Too many map requests from this address. Please wait a minute and try again.'),
+    /** Counts a trip planner call (stops, legs, PDF) from an address. */
+    tripFrom: (ip: string) => consume(trips, ip, 'Too many trip requests from this address. Please wait a minute and try again.'),
   }
 }
 

@@ -4,7 +4,9 @@ import type { Collection, PageDoc } from '#lib/content'
 import { escapeHtml } from '#lib/html'
 import { SEARCH_KINDS, searchKindIds, type SearchGroup, type SearchKind, type Suggestion, type SuggestionGroup } from '#lib/search-kinds'
 import type { Db } from '../db/client.ts'
-import { listings, searchIndex, searchTerms } from '../db/schema.ts'
+import { listings, listingTranslations, searchIndex, searchTerms } from '../db/schema.ts'
+import { cjkTsQuery } from '#lib/cjk'
+import { DEFAULT_LOCALE, LOCALES, type LocaleCode } from '#lib/locales'
 import { rolesOf, searchAudience, type Actor } from './access.ts'
 
 /** Keys whose string values are addresses, ids or settings, not words a visitor reads. */
@@ -145,6 +147,32 @@ export interface SearchAnswer {
 // Private-use markers survive ts_headline and can be turned into <mark> after escaping.
 const START = '\uE000'
 const STOP = '\uE001'
+const HEADLINE = `StartSel=${START}, StopSel=${STOP}, MaxWords=35, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "`
+
+/**
+ * How a search in a further language matches the listings translated into it (decision 030): their
+ * words in the language's configuration (Chinese, Japanese, Korean: character pairs, lib/cjk.ts),
+ * the name (weight A) ranking above the description; the snippet from the translated description
+ * (CJK: its beginning, as PostgreSQL cannot cut a headline around character pairs).
+ */
+function localMatch(locale: LocaleCode, query: string, terms: string[], prefix: boolean) {
+  const { textSearch, cjk } = LOCALES[locale]
+  const text = cjk ? (cjkTsQuery(query) ?? tsqueryOf(terms, { prefix })) : tsqueryOf(terms, { prefix })
+  const titleText = cjk
+    ? (cjkTsQuery(query, { weights: 'A' }) ?? tsqueryOf(terms, { prefix, weights: 'A' }))
+    : tsqueryOf(terms, { prefix, weights: 'A' })
+  const q = sql`to_tsquery(${textSearch}::regconfig, ${text})`
+  const lt = listingTranslations
+  return {
+    q,
+    matches: sql`(${lt.listingId} is not null and ${lt.search} @@ ${q})`,
+    inTitle: sql`${lt.search} @@ to_tsquery(${textSearch}::regconfig, ${titleText})`,
+    isTitle: sql`${normalised(sql`${lt.name}`)} = ${normalised(query)}`,
+    snippet: cjk
+      ? sql<string>`left(${lt.description}, 120)`
+      : sql<string>`ts_headline(${textSearch}::regconfig, ${lt.description}, ${q}, ${HEADLINE})`,
+  }
+}
 
 /** Words a visitor typed, reduced to what to_tsquery accepts. */
 function termsOf(query: string): string[] {
@@ -210,15 +238,32 @@ export { SEARCH_KINDS, searchKindIds, type SearchGroup, type SearchKind, type Su
  * The statement of suggest(): the titles matching the words (the title-words index, first), then
  * the domain and the caller's visibility, the best `perKind` of each kind. Exported for the plan test.
  */
-export function suggestionQuery(domainId: string, query: string, terms: string[], perKind: number, actor: Actor | undefined): SQL {
+export function suggestionQuery(
+  domainId: string,
+  query: string,
+  terms: string[],
+  perKind: number,
+  actor: Actor | undefined,
+  locale: LocaleCode | null = null,
+): SQL {
   // Accents folded on both sides (the *_unaccent configurations, migration 0019): 'café' and 'cafe' suggest the same.
   const words = sql`to_tsvector('simple_unaccent', ${searchIndex.title})`
   const q = sql`to_tsquery('simple_unaccent', ${tsqueryOf(terms, { prefix: true })})`
   const visible = visibleTo(actor)
+  const lt = listingTranslations
+  // In a further language (decision 030), a listing translated into it is suggested by its name there, never its English one.
+  const matches = locale
+    ? sql`
+          select s.domain_id, s.collection, s.item_id, s.slug, s.title, s.viewer_roles from ${searchIndex} as s
+          where to_tsvector('simple_unaccent', s.title) @@ ${q}
+            and not (s.collection = 'listings' and exists (select 1 from ${lt} where ${lt.listingId} = s.item_id and ${lt.locale} = ${locale}))
+          union all
+          select s.domain_id, s.collection, s.item_id, s.slug, ${lt.name} as title, s.viewer_roles
+          from ${lt} join ${searchIndex} as s on s.collection = 'listings' and s.item_id = ${lt.listingId}
+          where ${lt.domainId} = ${domainId} and ${lt.locale} = ${locale} and to_tsvector('simple_unaccent', ${lt.name}) @@ ${q}`
+    : sql`select domain_id, collection, item_id, slug, title, viewer_roles from ${searchIndex} where ${words} @@ ${q}`
   return sql`
-        with matches as materialized (
-          select domain_id, collection, item_id, slug, title, viewer_roles from ${searchIndex} where ${words} @@ ${q}
-        )
+        with matches as materialized (${matches})
         select kind, collection, id, slug, title from (
           select ${kindSql} as kind, ${searchIndex.collection} as collection, ${searchIndex.itemId} as id,
             ${searchIndex.slug} as slug, ${searchIndex.title} as title, ${kindOrder} as kind_order,
@@ -344,7 +389,7 @@ export function createSearchService(db: Db) {
     query: string,
     terms: string[],
     prefix: boolean,
-    options: { page: number; pageSize: number; actor: Actor | undefined; kind: SearchKind | null },
+    options: { page: number; pageSize: number; actor: Actor | undefined; kind: SearchKind | null; locale: LocaleCode | null },
   ) {
     // The document is indexed with accents folded (english_unaccent): the words typed are folded the same way.
     const q = sql`to_tsquery('english_unaccent', ${tsqueryOf(terms, { prefix })})`
@@ -352,11 +397,19 @@ export function createSearchService(db: Db) {
     const inHeadings = sql`${searchIndex.document} @@ to_tsquery('english_unaccent', ${tsqueryOf(terms, { prefix, weights: 'AB' })})`
     const isTitle = sql`${normalised(sql`${searchIndex.title}`)} = ${normalised(query)}`
     const visible = visibleTo(options.actor)
-    const where = sql`${searchIndex.domainId} = ${domainId} and (${searchIndex.document} @@ ${q} or ${isTitle})${visible ? sql` and ${visible}` : sql``}`
+    // In a further language (decision 030), a listing the provider translated is found by what the
+    // visitor reads (listing_translations, in the language's configuration) and every other entry as before.
+    const local = options.locale ? localMatch(options.locale, query, terms, prefix) : null
+    const matches = local
+      ? sql`((${listingTranslations.listingId} is null and (${searchIndex.document} @@ ${q} or ${isTitle})) or ${local.matches})`
+      : sql`(${searchIndex.document} @@ ${q} or ${isTitle})`
+    const where = sql`${searchIndex.domainId} = ${domainId} and ${matches}${visible ? sql` and ${visible}` : sql``}`
+    const translationJoin = sql`${searchIndex.collection} = 'listings' and ${listingTranslations.listingId} = ${searchIndex.itemId} and ${listingTranslations.locale} = ${options.locale ?? ''}`
     const counts = await db
       .select({ kind: kindSql, n: sql<number>`count(*)::int` })
       .from(searchIndex)
       .leftJoin(listings, sql`${searchIndex.collection} = 'listings' and ${listings.id} = ${searchIndex.itemId}`)
+      .leftJoin(listingTranslations, local ? translationJoin : sql`false`)
       .where(where)
       .groupBy(kindSql)
     const groups = SEARCH_KINDS.flatMap(({ kind, label }) => {
@@ -365,10 +418,17 @@ export function createSearchService(db: Db) {
     })
     const total = options.kind ? (groups.find((g) => g.kind === options.kind)?.count ?? 0) : groups.reduce((n, g) => n + g.count, 0)
     const isListing = sql`(${searchIndex.collection} = 'listings')::int`
-    const rank = sql`case when ${isTitle} then 0 + ${isListing}
+    const rank = local
+      ? sql`case when ${listingTranslations.listingId} is not null then (case when ${local.isTitle} then 1 when ${local.inTitle} then 4 else 5 end)
+      when ${isTitle} then 0 + ${isListing}
       when ${inTitle} then 2 + 2 * ${isListing}
       when ${inHeadings} then 3 + 2 * ${isListing}
       else 6 + ${isListing} end`
+      : sql`case when ${isTitle} then 0 + ${isListing}
+      when ${inTitle} then 2 + 2 * ${isListing}
+      when ${inHeadings} then 3 + 2 * ${isListing}
+      else 6 + ${isListing} end`
+    const headline = sql`ts_headline('english_unaccent', ${searchIndex.description} || ' ' || ${searchIndex.body}, ${q}, ${HEADLINE})`
     const rows =
       total === 0
         ? []
@@ -378,15 +438,27 @@ export function createSearchService(db: Db) {
               collection: searchIndex.collection,
               id: searchIndex.itemId,
               slug: searchIndex.slug,
-              title: searchIndex.title,
-              description: searchIndex.description,
+              title: local ? sql<string>`coalesce(${listingTranslations.name}, ${searchIndex.title})` : searchIndex.title,
+              description: local
+                ? sql<string>`coalesce(${listingTranslations.description}, ${searchIndex.description})`
+                : searchIndex.description,
               imageId: searchIndex.imageId,
-              snippet: sql<string>`ts_headline('english_unaccent', ${searchIndex.description} || ' ' || ${searchIndex.body}, ${q}, ${`StartSel=${START}, StopSel=${STOP}, MaxWords=35, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "`})`,
+              snippet: local
+                ? sql<string>`case when ${listingTranslations.listingId} is not null then ${local.snippet} else ${headline} end`
+                : sql<string>`${headline}`,
             })
             .from(searchIndex)
             .leftJoin(listings, sql`${searchIndex.collection} = 'listings' and ${listings.id} = ${searchIndex.itemId}`)
+            .leftJoin(listingTranslations, local ? translationJoin : sql`false`)
             .where(options.kind ? sql`${where} and ${kindSql} = ${options.kind}` : where)
-            .orderBy(sql`${rank}`, sql`ts_rank_cd(${searchIndex.document}, ${q}) desc`, searchIndex.title, searchIndex.itemId)
+            .orderBy(
+              sql`${rank}`,
+              local
+                ? sql`coalesce(ts_rank_cd(${listingTranslations.search}, ${local.q}), ts_rank_cd(${searchIndex.document}, ${q})) desc`
+                : sql`ts_rank_cd(${searchIndex.document}, ${q}) desc`,
+              searchIndex.title,
+              searchIndex.itemId,
+            )
             .limit(options.pageSize)
             .offset((options.page - 1) * options.pageSize)
     return { total, groups, rows }
@@ -411,14 +483,15 @@ export function createSearchService(db: Db) {
   async function search(
     domainId: string,
     query: string,
-    options: { page?: number; pageSize?: number; actor?: Actor; kind?: SearchKind | null } = {},
+    options: { page?: number; pageSize?: number; actor?: Actor; kind?: SearchKind | null; locale?: LocaleCode } = {},
   ): Promise<SearchAnswer> {
     const page = Math.max(1, options.page ?? 1)
     const pageSize = Math.min(50, Math.max(1, options.pageSize ?? 10))
     const kind = options.kind ?? null
     const terms = termsOf(query)
     if (terms.length === 0) return { results: [], total: 0, groups: [], kind, page, pageSize, correctedQuery: null }
-    const runOptions = { page, pageSize, actor: options.actor, kind }
+    const locale = options.locale && options.locale !== DEFAULT_LOCALE ? options.locale : null
+    const runOptions = { page, pageSize, actor: options.actor, kind, locale }
     let { total, groups, rows } = await run(domainId, query, terms, true, runOptions)
     let correctedQuery: string | null = null
     if (groups.length === 0) {
@@ -444,11 +517,18 @@ export function createSearchService(db: Db) {
    * would otherwise walk the domain's whole primary key and compute every title's words (15 ms
    * instead of 2 on the demo's 2,500 entries).
    */
-  async function suggest(domainId: string, query: string, options: { perKind?: number; actor?: Actor } = {}): Promise<SuggestionGroup[]> {
+  async function suggest(
+    domainId: string,
+    query: string,
+    options: { perKind?: number; actor?: Actor; locale?: LocaleCode } = {},
+  ): Promise<SuggestionGroup[]> {
     const terms = termsOf(query)
     if (terms.length === 0) return []
     const perKind = Math.min(10, Math.max(1, options.perKind ?? 3))
-    const rows = rowsOf<Suggestion & { n: number }>(await db.execute(suggestionQuery(domainId, query, terms, perKind, options.actor)))
+    const locale = options.locale && options.locale !== DEFAULT_LOCALE ? options.locale : null
+    const rows = rowsOf<Suggestion & { n: number }>(
+      await db.execute(suggestionQuery(domainId, query, terms, perKind, options.actor, locale)),
+    )
     return SEARCH_KINDS.flatMap(({ kind, label }) => {
       const suggestions = rows
         .filter((r) => r.kind === kind)

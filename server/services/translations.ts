@@ -24,17 +24,17 @@ import {
 } from '#lib/translatable'
 import { pageFields } from '#blocks/translatable'
 import type { Db } from '../db/client.ts'
-import { domains, pages, siteDocuments, translations, translationVersions } from '../db/schema.ts'
+import { domains, listingCategories, listingTags, pages, siteDocuments, translations, translationVersions } from '../db/schema.ts'
 import { actorCanEdit, actorCanPublish, actorIsSignedIn, userOf, type Actor } from './access.ts'
 import { AppError, conflict, invalidInput, notFound } from './errors.ts'
 import type { ContentEventBus } from './events.ts'
 import { recordActivity } from './team/activity.ts'
 
-export const TRANSLATION_KINDS = ['page', 'nav', 'footer', 'siteSettings'] as const
+export const TRANSLATION_KINDS = ['page', 'nav', 'footer', 'siteSettings', 'category', 'tags'] as const
 export type TranslationKind = (typeof TRANSLATION_KINDS)[number]
 
 type Row = typeof translations.$inferSelect
-type SiteKind = Exclude<TranslationKind, 'page'>
+type SiteKind = 'nav' | 'footer' | 'siteSettings'
 
 /** A translation as the editor and the API read it. */
 export interface LoadedTranslation {
@@ -75,7 +75,9 @@ interface Subject {
   /** The activity log's kind and subject (the page's address). */
   activity: { kind: string; subject: string }
   /** What the published change is (the page cache drops what shows it). */
-  change: { kind: 'pages'; ids: string[]; collection: Collection } | { kind: 'site' }
+  change: { kind: 'pages'; ids: string[]; collection: Collection } | { kind: 'site' } | { kind: 'listing-categories' }
+  /** What a refused publish of a language says while the structure is not published. */
+  notPublished: string
 }
 
 const forbidden = (message: string) => new AppError('forbidden', message)
@@ -170,8 +172,10 @@ export function createTranslationService(db: Db, events: ContentEventBus) {
         canPublish: (actor) => actorCanPublish(actor, row.draft),
         activity: { kind: row.collection === 'listings' ? 'listing' : 'page', subject: `/${row.slug}` },
         change: { kind: 'pages', ids: [row.id], collection: row.collection as Collection },
+        notPublished: 'This page is not published yet: publish it in its default language first, or publish all languages.',
       }
     }
+    if (kind === 'category' || kind === 'tags') return listingSubjectOf(kind, id)
     // The navigation, footer and settings of a domain: their id is the domain's.
     const [row] = await db
       .select()
@@ -190,6 +194,46 @@ export function createTranslationService(db: Db, events: ContentEventBus) {
       canPublish: (actor) => actor.system === true || (!!actor.user && teamMayPublish(actor.user.roles)),
       activity: { kind: siteActivity[kind], subject: siteNames[kind] },
       change: { kind: 'site' },
+      notPublished: `The ${siteNames[kind]} is not published yet: publish it in its default language first.`,
+    }
+  }
+
+  /**
+   * A listing category's name (field id `name`; the category's id) or the friendly tag names (field
+   * id: the tag key; the domain's id). Their default texts are the category's name and the tags'
+   * names; visitors read the tags' names in the grid's filters and on listing pages.
+   */
+  async function listingSubjectOf(kind: 'category' | 'tags', id: string): Promise<Subject | null> {
+    const publisher = (actor: Actor) => actor.system === true || (!!actor.user && teamMayPublish(actor.user.roles))
+    const field = (key: string, text: string): TranslatableField => ({ id: key, path: [key], text, kind: 'text' })
+    if (kind === 'category') {
+      const [row] = await db.select().from(listingCategories).where(eq(listingCategories.id, id)).limit(1)
+      if (!row) return null
+      const fields = [field('name', row.doc.name)]
+      return {
+        domainId: row.domainId,
+        draftFields: fields,
+        publishedFields: row.published ? fields : null,
+        canEdit: actorIsSignedIn,
+        canPublish: publisher,
+        activity: { kind: 'category', subject: row.doc.name },
+        change: { kind: 'listing-categories' },
+        notPublished: 'This category is not published yet: publish it in its default language first.',
+      }
+    }
+    const [domain] = await db.select({ id: domains.id }).from(domains).where(eq(domains.id, id)).limit(1)
+    if (!domain) return null
+    const [row] = await db.select().from(listingTags).where(eq(listingTags.domainId, id)).limit(1)
+    const fieldsOf = (tags: Record<string, string>) => Object.entries(tags).map(([key, name]) => field(key, name))
+    return {
+      domainId: id,
+      draftFields: fieldsOf(row?.draft ?? {}),
+      publishedFields: row?.publishedDoc ? fieldsOf(row.publishedDoc) : null,
+      canEdit: actorIsSignedIn,
+      canPublish: publisher,
+      activity: { kind: 'tag', subject: 'tags' },
+      change: { kind: 'listing-categories' },
+      notPublished: 'The tag names are not published yet: publish them in the default language first.',
     }
   }
 
@@ -197,7 +241,7 @@ export function createTranslationService(db: Db, events: ContentEventBus) {
     const subject = await subjectOf(kind, id)
     // A subject of another domain is none of this caller's business: the same answer as a missing one.
     if (!subject || (domainId !== undefined && subject.domainId !== domainId))
-      throw notFound(kind === 'page' ? 'Page not found' : 'Not found')
+      throw notFound(kind === 'page' ? 'Page not found' : kind === 'category' ? 'Category not found' : 'Not found')
     return subject
   }
 
@@ -264,6 +308,20 @@ export function createTranslationService(db: Db, events: ContentEventBus) {
     return toLoaded(kind, id, code, await rowOf(kind, id, code), subject)
   }
 
+  /**
+   * What a machine translation of a language starts from (for an editor of the subject): the
+   * structure's draft texts in the default language, and the language's stored draft, whose
+   * translated fields a suggestion never replaces.
+   */
+  async function sources(kind: TranslationKind, id: string, locale: string, actor: Actor, domainId?: string) {
+    const subject = await requireSubject(kind, id, domainId)
+    if (!subject.canEdit(actor)) throw forbidden('You are not allowed to edit this')
+    const code = await requireFurtherLanguage(subject.domainId, locale)
+    const languages = await languagesOf(subject.domainId)
+    const row = await rowOf(kind, id, code)
+    return { locale: code, defaultLocale: languages.default, fields: subject.draftFields, draft: row?.draft ?? {} }
+  }
+
   /** What visitors read in a language (null: not published in it, the default text throughout). */
   async function published(kind: TranslationKind, id: string, locale: LocaleCode): Promise<Translation | null> {
     const [row] = await db
@@ -277,7 +335,15 @@ export function createTranslationService(db: Db, events: ContentEventBus) {
   /** An editor's working texts in a language (null: nothing written yet). */
   async function draft(kind: TranslationKind, id: string, locale: LocaleCode) {
     const row = await rowOf(kind, id, locale)
-    return row ? { fields: row.draft, version: row.version, published: row.published !== null, lastPublished: row.lastPublished } : null
+    return row
+      ? {
+          fields: row.draft,
+          version: row.version,
+          published: row.published !== null,
+          lastPublished: row.lastPublished,
+          updatedAt: row.updatedAt,
+        }
+      : null
   }
 
   /** Published maps of many subjects of a kind at once (null where not published). */
@@ -415,12 +481,7 @@ export function createTranslationService(db: Db, events: ContentEventBus) {
     const subject = await requireSubject(kind, id, domainId)
     if (!subject.canPublish(actor)) throw forbidden('You are not allowed to publish this')
     const code = await requireFurtherLanguage(subject.domainId, locale)
-    if (!subject.publishedFields)
-      throw conflict(
-        kind === 'page'
-          ? 'This page is not published yet: publish it in its default language first, or publish all languages.'
-          : `The ${siteNames[kind as SiteKind]} is not published yet: publish it in its default language first.`,
-      )
+    if (!subject.publishedFields) throw conflict(subject.notPublished)
     const now = new Date()
     const row = await db.transaction(async (tx) => {
       const [row] = await tx
@@ -563,6 +624,7 @@ export function createTranslationService(db: Db, events: ContentEventBus) {
   return {
     languagesOf,
     load,
+    sources,
     published,
     publishedMany,
     draft,

@@ -204,9 +204,27 @@ describe('dragging a block shows where it lands (issue 31 point 3)', () => {
       await p.locator(`::-p-aria(${editorTexts.menu.select}[role="button"])`).click()
       await p.waitForSelector('main [data-editor-frame][data-block="Quote"]')
       expect(await p.evaluate(orderScript)).toEqual(order)
-      // At 1280 px Firefox lays the handles out in the gutter the expanded menu covers: collapsed, it does not.
-      await p.locator(`::-p-aria(${editorTexts.menu.collapse}[role="button"])`).click()
-      await p.locator(`::-p-aria(${editorTexts.menu.expand}[role="button"])`).wait()
+      // At 1280 px with the menu expanded (issue 31), the page is offset beside the menu: every
+      // block's handle is right of it, and what is under the handle's centre is the handle itself.
+      await p.locator(`::-p-aria(${editorTexts.menu.collapse}[role="button"])`).wait()
+      await (await topFrames(p))[1]!.hover()
+      const layout = await p.evaluate(() => {
+        const menu = document.querySelector('[data-collapsed]')!.getBoundingClientRect()
+        const handles = [...document.querySelectorAll('main [data-editor-frame] > .editor-drag-handle')]
+        const covered = handles.filter((handle) => {
+          const r = handle.getBoundingClientRect()
+          if (r.bottom < 0 || r.top > window.innerHeight) return false
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+          return getComputedStyle(handle).opacity !== '0' && !handle.contains(hit)
+        }).length
+        const firstLeft = Math.min(...handles.map((handle) => handle.getBoundingClientRect().left))
+        return { menuRight: menu.right, firstLeft, covered, shown: handles.length, scrollX: window.scrollX }
+      })
+      // The document never scrolls sideways (it did, by the header's overflow, under the menu).
+      expect(layout.scrollX).toBe(0)
+      expect(layout.shown).toBeGreaterThan(0)
+      expect(layout.firstLeft).toBeGreaterThanOrEqual(layout.menuRight)
+      expect(layout.covered).toBe(0)
 
       // Mouse: P1 lifted and dragged just past P2's middle; the line shows under P2, the drop lands there.
       const frames = await topFrames(p)

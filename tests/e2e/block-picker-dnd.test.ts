@@ -3,7 +3,8 @@
  * plain titles with the spec's names, search, only what the container allows) inserting between two
  * blocks from the "+" on their gap, and blocks reordered by dragging their handle with the mouse and
  * by keyboard (Space, arrows, Space; Escape cancels), with announcements, on the page and inside a
- * split side; each insert and each move is one undo step. The editor page passes axe.
+ * split side; each insert and each move is one undo step. The editor page passes axe. Issue 31: the
+ * picker is a roomy dialog with still sketches of live blocks, usable by the arrow keys.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -132,9 +133,12 @@ describe('issue 17: block picker and drag and drop', () => {
     expect(headings.map((h) => h.toLowerCase())).toEqual(
       [b.groups.text, b.groups.media, b.groups.cards, b.groups.listings, b.groups.booking, b.groups.layout].map((g) => g.toLowerCase()),
     )
-    // Named by its plain title; the spec's name shows on the card.
+    // Named by its plain title and a line on what it is for, never the technical "Component: …" (issue 31).
     expect(await picker.getByRole('button', { name: 'Two columns', exact: true }).getAttribute('data-component-type')).toBe('SplitContent')
-    expect(await picker.locator('li:has([data-component-type="SplitContent"])').innerText()).toContain(b.specName('Split Content'))
+    expect(await picker.locator('li:has([data-component-type="SplitContent"])').innerText()).toBe(
+      'Two columns\nTwo columns side by side, each holding its own blocks.',
+    )
+    expect(await picker.innerText()).not.toMatch(/Component:|SplitContent|BookEasy/)
     expect(await picker.locator('[data-thumbnail]').count()).toBeGreaterThan(30)
     // The thumbnails are real renders: the Quote's has its placeholder texts, the Section heading's its heading.
     await expect
@@ -190,6 +194,103 @@ describe('issue 17: block picker and drag and drop', () => {
           .evaluateAll((els) => els.map((el) => el.getAttribute('data-block'))),
       )
       .toEqual(['Text', 'Image', 'Text', 'Text', 'Text'])
+    await p.close()
+  })
+
+  test('issue 31: the picker is a roomy dialog clear of the site header, live blocks are still sketches, and it works by keyboard', async () => {
+    const p = await openEditing(`e2e-picker-room-${run}`)
+    const listingCalls: string[] = []
+    p.on('request', (request) => {
+      if (/\/listing\/fetch|bookeasy|gadget/i.test(request.url())) listingCalls.push(request.url())
+    })
+    // Opened by keyboard from "Add component" at the page's end.
+    const trigger = p.getByRole('button', { name: b.addComponentTo('page') })
+    await trigger.focus()
+    await p.keyboard.press('Enter')
+    const picker = p.getByRole('dialog', { name: b.addComponent })
+    await picker.waitFor()
+    await expect.poll(() => p.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search')
+
+    // Roomy at 1440×900: at least three rows of cards wholly in view in its scrolling area, and
+    // nothing of the page (the site header) drawn over the picker's heading, search or cards.
+    const room = await picker.locator('[data-picker-cards]').evaluate((scroller) => {
+      const box = scroller.getBoundingClientRect()
+      const rows = new Set<number>()
+      for (const card of scroller.querySelectorAll('li')) {
+        const r = card.getBoundingClientRect()
+        if (r.top >= box.top - 1 && r.bottom <= box.bottom + 1) rows.add(Math.round(r.top))
+      }
+      const dialog = scroller.closest('[role="dialog"]')!
+      const d = dialog.getBoundingClientRect()
+      const probes = [
+        [d.left + 40, d.top + 20],
+        [d.left + d.width / 2, d.top + 20],
+        [d.right - 40, d.top + 20],
+        [box.left + 60, box.top + 60],
+      ]
+      const covered = probes.filter(([x, y]) => !dialog.contains(document.elementFromPoint(x!, y!))).length
+      return { rows: rows.size, covered, width: Math.round(d.width), height: Math.round(d.height) }
+    })
+    expect(room.rows, JSON.stringify(room)).toBeGreaterThanOrEqual(3)
+    expect(room.covered).toBe(0)
+    expect(room.width).toBeGreaterThan(1000)
+
+    // Live blocks are still sketches: no listings grid, booking gadget, map or form runs in the
+    // picker, nothing in it announces (no live region) and nothing is fetched for it.
+    for (const type of ['Listings', 'BookEasy', 'BookEasySearch', 'GiftCard', 'ConciergeForm', 'NewsletterForm', 'RegionMap']) {
+      expect(await picker.locator(`[data-thumbnail="${type}"]`).getAttribute('data-sketch'), type).not.toBeNull()
+    }
+    expect(await picker.locator('[aria-live], [role="status"], [role="alert"], iframe, form, [data-bookeasy]').count()).toBe(0)
+    expect(await picker.innerText()).not.toMatch(/results?\b/i)
+    expect(listingCalls).toEqual([])
+    await expectAxeClean(p)
+    await screenshot(p, { path: path.join(shots, 'picker-roomy-1440.png') })
+
+    // Keyboard: ArrowDown from the search to the first card, ArrowRight and ArrowLeft along the
+    // row, ArrowDown to the card below (same column), ArrowUp back; Tab goes on to the next card;
+    // Escape closes and gives the focus back to what opened the picker.
+    const focused = () =>
+      p.evaluate(() => {
+        const el = document.activeElement
+        const card = el?.closest('li')?.getBoundingClientRect()
+        return {
+          type: el?.getAttribute('data-component-type') ?? null,
+          left: Math.round(card?.left ?? -1),
+          top: Math.round(card?.top ?? -1),
+        }
+      })
+    const cardTypes = await picker
+      .locator('button[data-component-type]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-component-type')))
+    await p.keyboard.press('ArrowDown')
+    const first = await focused()
+    expect(first.type).toBe(cardTypes[0])
+    await p.keyboard.press('ArrowRight')
+    expect((await focused()).type).toBe(cardTypes[1])
+    await p.keyboard.press('ArrowLeft')
+    expect((await focused()).type).toBe(cardTypes[0])
+    await p.keyboard.press('ArrowDown')
+    const below = await focused()
+    expect(below.left).toBe(first.left)
+    expect(below.top).toBeGreaterThan(first.top)
+    await p.keyboard.press('ArrowUp')
+    expect((await focused()).type).toBe(cardTypes[0])
+    await p.keyboard.press('Tab')
+    expect((await focused()).type).toBe(cardTypes[1])
+    await p.keyboard.press('Escape')
+    await picker.waitFor({ state: 'detached' })
+    await expect.poll(() => p.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(b.addComponentTo('page'))
+    expect(await topTypes(p)).toEqual(['SectionHeading', 'Text', 'Quote', 'SplitContent'])
+
+    // Enter on a card inserts that block at the end of the page.
+    await p.keyboard.press('Enter')
+    await picker.waitFor()
+    await p.keyboard.press('ArrowDown')
+    await p.keyboard.press('ArrowRight')
+    const chosen = (await focused()).type
+    await p.keyboard.press('Enter')
+    await picker.waitFor({ state: 'detached' })
+    await expect.poll(() => topTypes(p)).toEqual(['SectionHeading', 'Text', 'Quote', 'SplitContent', chosen])
     await p.close()
   })
 

@@ -567,7 +567,15 @@ describe('navigation in place', () => {
     await expect
       .poll(() => p.locator('[data-site-footer]').evaluate((el) => el.getBoundingClientRect().top < window.innerHeight * 0.75))
       .toBe(true)
-    await p.waitForTimeout(800) // the smooth scroll settles
+    // The smooth scroll settles: the page stays put from one frame to the next.
+    await p.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          let last = NaN
+          const check = () => (window.scrollY === last ? resolve() : ((last = window.scrollY), requestAnimationFrame(check)))
+          requestAnimationFrame(check)
+        }),
+    )
     await screenshot(p, { path: path.join(screenshots, 'footer-in-place.png') })
     await copy.fill(original)
     await expect.poll(() => panel.getByRole('button', { name: editorTexts.siteDocs.discard }).count()).toBe(0)

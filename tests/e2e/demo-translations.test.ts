@@ -54,6 +54,15 @@ async function read(page: Page, mainNav: string) {
   }
 }
 
+/** Every link to a page of the site, in the main navigation and the page, stays in the language. */
+async function expectLinksInLanguage(page: Page, prefix: string, mainNav: string) {
+  const hrefs = await page
+    .locator(`main a[href^="/"], nav[aria-label="${mainNav}"] a[href^="/"]`)
+    .evaluateAll((as) => as.map((a) => a.getAttribute('href')!))
+  expect(hrefs.length).toBeGreaterThan(5)
+  expect(hrefs.filter((href) => !href.startsWith(`${prefix}/`) && href !== prefix && !/^\/(files|img)\//.test(href))).toEqual([])
+}
+
 const languages = [
   { code: 'de', prefix: '/de', t: de, lang: 'de', texts: DEMO_TRANSLATIONS.de! },
   { code: 'zh-Hans', prefix: '/zh-hans', t: zhHans, lang: 'zh-Hans', texts: DEMO_TRANSLATIONS['zh-Hans']! },
@@ -77,6 +86,7 @@ describe.each(languages)('a visitor in $code', ({ prefix, t, lang, texts }) => {
       expect(seen.footer).toContain(texts.footer[id])
     expect(seen.footer).not.toContain('Getting here')
     expect(await page.getByRole('link', { name: t.site.home(texts.nav.siteName!) }).count()).toBe(1)
+    await expectLinksInLanguage(page, prefix, t.site.mainNav)
     // The longer words still fit the header's row: its last item (the Visitor Centre button) ends
     // inside the header's margin, not at the window's edge or beyond.
     const header = await page.evaluate(() => {
@@ -104,6 +114,17 @@ describe.each(languages)('a visitor in $code', ({ prefix, t, lang, texts }) => {
       expect((await page.locator('h1').first().innerText()).trim()).toBe(title)
       await context?.close()
     }
+  })
+
+  test('follows rich text links in the language, also where the text itself is not translated yet', async () => {
+    // Things to do's rich text is English in the demo; its link to Plan your visit leads to the language's page.
+    const page = await open(`${prefix}/things-to-do`)
+    await expectLinksInLanguage(page, prefix, t.site.mainNav)
+    const link = page.locator(`main .prose-rich a[href="${prefix}/plan-your-visit"]`)
+    await expect.poll(() => link.count()).toBe(1)
+    await link.click()
+    await page.waitForURL(`${baseUrl}${prefix}/plan-your-visit`)
+    expect(await page.locator('html').getAttribute('lang')).toBe(lang)
   })
 })
 

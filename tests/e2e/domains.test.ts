@@ -61,8 +61,15 @@ test("a request with Host eden.localhost shows that domain's pages, not localhos
   const a2 = await getWithHost(baseUrl, '/', 'localhost')
   expect(a.status).toBe(200)
   expect(b.status).toBe(200)
-  expect(b.body).not.toBe(a.body)
-  expect(a2.body).toBe(a.body)
+  // Compared by what a visitor reads first (the title and the main heading): a page may be drawn
+  // again between the two localhost requests (a cached copy gone stale), with fresh per-render details.
+  const firstRead = (html: string) => ({
+    title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+    heading: /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, ''),
+  })
+  expect(firstRead(a.body).title).toBeTruthy()
+  expect(firstRead(b.body)).not.toEqual(firstRead(a.body))
+  expect(firstRead(a2.body)).toEqual(firstRead(a.body))
 
   // In the browser: *.localhost resolves to this machine, so the visitor really types that host.
   const port = new URL(baseUrl).port

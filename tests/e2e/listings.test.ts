@@ -22,7 +22,7 @@ import { openDatabase } from '#server/db/client'
 import { seedDemo } from '#server/demo/seed'
 import { createServices } from '#server/services/index'
 import { startFakeAtlas, type RunningFakeAtlas } from '../../fakes/atdw/server.ts'
-import { axe, formatViolations, launchBrowser, screenshot } from '../helpers/browser.ts'
+import { axe, formatViolations, launchBrowser, screenshot, transitionsDone } from '../helpers/browser.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts'
 import { startProductionServer, type RunningServer } from '../helpers/server.ts'
 import { editorTexts } from '#lib/editor-texts'
@@ -146,7 +146,7 @@ afterAll(async () => {
   await fake?.close()
 })
 
-const resultCount = (p: Page) => p.locator('[data-listings-grid] [role=status]')
+const resultCount = (p: Page) => p.locator('[data-listings-grid] [role=status]:not([data-near-status])')
 const filtersToggle = (p: Page) => p.locator('[data-listings-grid] summary')
 const cards = (p: Page) => p.locator('[data-listings-grid] article[data-listing]')
 const expectCount = async (p: Page, total: number) =>
@@ -444,7 +444,7 @@ describe('a visitor on the grid', () => {
           await filtersToggle(page).click()
           // The pointer leaves the toggle and its colour transition ends before axe measures contrast.
           await page.mouse.move(0, 0)
-          await page.waitForTimeout(400)
+          await transitionsDone(page)
           violations = await axe(page)
           expect(violations, formatViolations(violations)).toEqual([])
         },

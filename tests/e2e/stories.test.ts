@@ -75,6 +75,18 @@ async function createChapterPage(p: Page, storyTitle: string, storySlug: string,
   await dialog.getByLabel(c.pageType).selectOption({ label: c.pageTypes.chapters })
   const story = dialog.getByLabel(c.associate)
   await expect.poll(() => story.isEnabled(), busy).toBe(true)
+  // The story just created is offered (the list is asked for afresh when the page type changes).
+  // When it is not, the failure shows what each of the two story calls answers this browser.
+  await expect
+    .poll(async () => (await story.locator('option').allInnerTexts()).map((o) => o.trim()), busy)
+    .toContain(storyTitle)
+    .catch(async (err: unknown) => {
+      const seen = await p.evaluate(async () => {
+        const read = async (path: string) => (await fetch(path, { credentials: 'same-origin', cache: 'no-store' })).text()
+        return { objStory: await read('/api/obj/story'), loadStories: await read('/api/chapters/loadStories'), host: location.host }
+      })
+      throw new Error(`${String(err)}\nwhat the story calls answer: ${JSON.stringify(seen)}`)
+    })
   await story.selectOption({ label: storyTitle })
   await dialog.getByLabel(editorTexts.createPage.title, { exact: true }).fill(title)
   await dialog.getByLabel(editorTexts.createPage.slug, { exact: true }).fill(slug)

@@ -56,6 +56,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       close: async () => {
         // E-mail sent in the background (concierge enquiries) finishes before its database closes.
         await services.mailer.idle(10_000)
+        await services.results.close()
         await database.close()
         fs.rmSync(dataDir, { recursive: true, force: true })
       },

@@ -78,6 +78,16 @@ export async function axe(page: Page): Promise<AxeViolation[]> {
   }, wcagTags)
 }
 
+/**
+ * Resolves once no CSS transition is running in the page (a colour fading after the pointer left,
+ * say), so axe measures the colours the page settles on. Checked from the next frame, so that a
+ * transition the last input started counts.
+ */
+export async function transitionsDone(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)))
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'))
+}
+
 /** A readable list of violations for an assertion message. */
 export function formatViolations(violations: AxeViolation[]): string {
   return violations

@@ -302,6 +302,10 @@ export const NOT_CONTENT = new Set([
   'enquiries',
   'listing_sync_runs',
   'setup_codes',
+  // Measurement (issue 37): counts of visits, written by the collector's timer, not content.
+  'result_events',
+  'result_daily',
+  'result_salts',
 ])
 
 /**

@@ -18,11 +18,15 @@ export function useNewPageType() {
   const [pageType, setPageType] = useState<NewPageType>('page')
   const [story, setStory] = useState<StorySummary | null>(null)
   const chapters = pageType === 'chapters'
-  const { stories, error } = useStories()
+  const { stories, error, reload } = useStories()
   const collection: Collection = chapters ? 'chapters' : 'pages'
   return {
     pageType,
-    setPageType,
+    /** Switching to a chapter page asks for the stories afresh: one created since the dialog opened (here or in another tab) is offered. */
+    setPageType: (type: NewPageType) => {
+      setPageType(type)
+      if (type === 'chapters') reload()
+    },
     isChapter: chapters,
     story,
     setStory,

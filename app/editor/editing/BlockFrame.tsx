@@ -1,11 +1,11 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core'
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
+import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import type { BlockFrameProps } from '#ui/editing'
 import { isWithin, samePath } from '../state/paths.ts'
 import { labelOf } from './blocks.ts'
 import { BlockActions } from './BlockActions.tsx'
 import { BlockPicker, sortableId, type SortableBlockData } from './BlockListChrome.tsx'
-import { useBridge } from './bridge.ts'
+import { dispatchToEditor, getBridge, useBridgeAttached, useBridgeSelector } from './bridge.ts'
 import { GripIcon } from '../icons.tsx'
 import { editorTexts } from '#lib/editor-texts'
 
@@ -15,18 +15,34 @@ import { editorTexts } from '#lib/editor-texts'
  * Links inside do not navigate while editing. Its handle (top left) moves it within its list by
  * drag and drop or by keyboard (issue 17); the "+" on its top edge inserts a block before it.
  */
-export function BlockFrame({ path, componentType, container, index, count, className, children }: BlockFrameProps) {
-  const bridge = useBridge()
+// It re-renders only when its own props or its own selection change (issue 32): it reads the
+// editor's state through selectors, and its handlers read the state of the moment.
+export const BlockFrame = memo(function BlockFrame({ path, componentType, container, index, count, className, children }: BlockFrameProps) {
+  const attached = useBridgeAttached()
   const ref = useRef<HTMLDivElement>(null)
   const [danger, setDanger] = useState(false)
-  const selection = bridge?.state.selection
-  const selected = samePath(selection?.block, path)
+  const selected = useBridgeSelector((state) => samePath(state.selection.block, path)) ?? false
+  // The toolbar's state matters only to the selected block: the others do not re-render for it.
+  const sidebarOpen = useBridgeSelector((state) => selected && state.menu.sidebar.open) ?? false
+  const view = useBridgeSelector((state) => (selected && state.menu.sidebar.content === 'component' ? state.selection.view : null))
   const label = labelOf(componentType)
   const data: SortableBlockData = { label, index }
   // The handle drags the block; the frame is the target for the gap above it (BlockListChrome).
   const id = sortableId(path)
-  const { attributes, listeners, setNodeRef: setDragRef, setActivatorNodeRef, isDragging } = useDraggable({ id, data, disabled: !bridge })
-  const { setNodeRef, isOver } = useDroppable({ id, data, disabled: !bridge })
+  // In a further language the blocks are the shared structure: not moved, added or removed here (decision 028).
+  const structureLocked = useBridgeSelector((state) => !!state.language) ?? false
+  const {
+    attributes,
+    listeners,
+    setNodeRef: setDragRef,
+    setActivatorNodeRef,
+    isDragging,
+  } = useDraggable({
+    id,
+    data,
+    disabled: !attached || structureLocked,
+  })
+  const { setNodeRef, isOver } = useDroppable({ id, data, disabled: !attached || structureLocked })
   const frameRef = useCallback(
     (node: HTMLDivElement | null) => {
       ref.current = node
@@ -46,10 +62,11 @@ export function BlockFrame({ path, componentType, container, index, count, class
     }
   }, [selected, index])
 
-  if (!bridge) return <div className={className}>{children}</div>
-  const { dispatch } = bridge
+  if (!attached) return <div className={className}>{children}</div>
+  const dispatch = dispatchToEditor
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const selection = getBridge()?.state.selection
     const target = event.target as Element
     if (target.closest('[data-editor-frame]') !== event.currentTarget) return
     if (target.closest('[data-editor-chrome]')) return
@@ -80,6 +97,7 @@ export function BlockFrame({ path, componentType, container, index, count, class
       data-dragging={isDragging || undefined}
       data-drop-target={isOver || undefined}
       data-block={componentType}
+      data-block-path={path.join('.')}
       data-editor-frame=""
       data-selected={selected || undefined}
       data-danger={danger || undefined}
@@ -95,40 +113,46 @@ export function BlockFrame({ path, componentType, container, index, count, class
       onClick={onClick}
       onKeyDown={onKeyDown}
     >
-      <div className="editor-gap" data-editor-chrome="">
-        <BlockPicker path={path.slice(0, -1)} container={container} index={index} variant="gap" />
-      </div>
-      <button
-        type="button"
-        ref={setActivatorNodeRef}
-        {...attributes}
-        {...listeners}
-        // A tab stop on every block (issue 31): the keyboard's way to move a block.
-        tabIndex={0}
-        className="editor-drag-handle"
-        data-editor-chrome=""
-        aria-label={editorTexts.blocks.drag(label)}
-        title={editorTexts.blocks.drag(label)}
-      >
-        <GripIcon />
-      </button>
+      {structureLocked ? null : (
+        <div className="editor-gap" data-editor-chrome="">
+          <BlockPicker path={path.slice(0, -1)} container={container} index={index} variant="gap" />
+        </div>
+      )}
+      {structureLocked ? null : (
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          // A tab stop on every block (issue 31): the keyboard's way to move a block.
+          tabIndex={0}
+          className="editor-drag-handle"
+          data-editor-chrome=""
+          aria-label={editorTexts.blocks.drag(label)}
+          title={editorTexts.blocks.drag(label)}
+        >
+          <GripIcon />
+        </button>
+      )}
       {/* With the sidebar open the same actions sit at its top; the toolbar would hide beneath it. */}
-      {selected && !bridge.state.menu.sidebar.open ? (
+      {selected && !sidebarOpen ? (
         <div className="editor-frame-toolbar" data-editor-chrome="">
           <span className="editor-frame-label">{label}</span>
-          <BlockActions
-            variant="toolbar"
-            path={path}
-            componentType={componentType}
-            index={index}
-            count={count}
-            dispatch={dispatch}
-            view={bridge.state.menu.sidebar.content === 'component' ? bridge.state.selection.view : null}
-            onDangerChange={setDanger}
-          />
+          {structureLocked ? null : (
+            <BlockActions
+              variant="toolbar"
+              path={path}
+              componentType={componentType}
+              index={index}
+              count={count}
+              dispatch={dispatch}
+              view={view}
+              onDangerChange={setDanger}
+            />
+          )}
         </div>
       ) : null}
       {children}
     </div>
   )
-}
+})

@@ -13,16 +13,17 @@ import {
   type Modifier,
   type Over,
 } from '@dnd-kit/core'
-import { Popover } from 'radix-ui'
-import { Fragment, useId, useMemo, useRef, useState } from 'react'
+import { Dialog } from 'radix-ui'
+import { Fragment, useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { createPortal } from 'react-dom'
 import { blockGroups } from '#blocks/define'
 import type { BlockListChromeProps, ContainerId, Path } from '#ui/editing'
 import { GripIcon, PlusIcon } from '../icons.tsx'
+import { CloseButton } from '../surfaces/CloseButton.tsx'
 import { chrome } from '#ui/editor/classes.ts'
 import { addableTypes, matching, newBlock } from './blocks.ts'
 import { BlockThumbnail } from './BlockThumbnail.tsx'
-import { useBridge } from './bridge.ts'
+import { dispatchToEditor, useBridgeAttached, useBridgeSelector } from './bridge.ts'
 import { gapAt, gapForPosition, gapY, landingIndex } from './drop-gap.ts'
 import { editorTexts } from '#lib/editor-texts'
 
@@ -74,7 +75,9 @@ const previewAtPointer: Modifier = ({ activatorEvent, activeNodeRect, draggingNo
  * step is announced.
  */
 export function BlockListChrome({ path, container, count, children }: BlockListChromeProps) {
-  const bridge = useBridge()
+  // Whether the editor is attached, not its state: a key typed into a block does not re-render the list.
+  const attached = useBridgeAttached()
+  const structureLocked = useBridgeSelector((state) => !!state.language) ?? false
   const items = useMemo(() => Array.from({ length: count }, (_, index) => sortableId([...path, index])), [path, count])
   const end = endId(path)
   // The keyboard's target place, while a block is moved by keyboard (dnd-kit has no pointer then).
@@ -83,10 +86,19 @@ export function BlockListChrome({ path, container, count, children }: BlockListC
   const [dragged, setDragged] = useState<SortableBlockData | null>(null)
 
   const gapOf = (over: Over | null): number | null => (over ? (over.id === end ? count : items.indexOf(String(over.id))) : null)
-  const rectsOf = (rects: Map<string | number, { top: number; bottom: number }>) => items.map((id) => rects.get(id))
+
+  // The sensors and the collision detection keep their identity from one render to the next and
+  // read the list's current state from this ref: new sensor options on every render made dnd-kit
+  // hand a new context to every block's frame, so a key typed into one block re-rendered them all.
+  const latest = useRef({ items, count, end })
+  useLayoutEffect(() => {
+    latest.current = { items, count, end }
+  }, [items, count, end])
+  const rectsOf = (rects: Map<string | number, { top: number; bottom: number }>) => latest.current.items.map((id) => rects.get(id))
 
   /** One target: the block below the gap nearest the pointer (or the keyboard's place), or the end. */
-  const collisionDetection: CollisionDetection = ({ active, droppableRects, droppableContainers, pointerCoordinates }) => {
+  const collisionDetection = useCallback<CollisionDetection>(({ active, droppableRects, droppableContainers, pointerCoordinates }) => {
+    const { items, count, end } = latest.current
     const from = dataOf(active)?.index ?? 0
     const gap = pointerCoordinates
       ? gapAt(pointerCoordinates.y, rectsOf(droppableRects))
@@ -94,28 +106,28 @@ export function BlockListChrome({ path, container, count, children }: BlockListC
     const id = (gap < count ? items[gap] : undefined) ?? end
     const target = droppableContainers.find((entry) => entry.id === id)
     return target ? [{ id, data: { droppableContainer: target, value: gap } }] : []
-  }
+  }, [])
 
   /** ArrowUp/ArrowDown: the target place one up or down; the preview goes to that gap. */
-  const keyboardCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinates, context }) => {
+  const keyboardCoordinates = useCallback<KeyboardCoordinateGetter>((event, { currentCoordinates, context }) => {
     const direction = event.code === 'ArrowDown' ? 1 : event.code === 'ArrowUp' ? -1 : 0
     const { active, collisionRect, droppableRects } = context
     if (!direction || !active) return undefined
     event.preventDefault()
     const from = dataOf(active)?.index ?? 0
-    const position = Math.min(count - 1, Math.max(0, (keyboardPosition.current ?? from) + direction))
+    const position = Math.min(latest.current.count - 1, Math.max(0, (keyboardPosition.current ?? from) + direction))
     keyboardPosition.current = position
     const y = gapY(gapForPosition(position, from), rectsOf(droppableRects))
     if (y === undefined || !collisionRect) return { ...currentCoordinates }
     return { x: currentCoordinates.x, y: currentCoordinates.y + y - (collisionRect.top + collisionRect.height / 2) }
-  }
+  }, [])
 
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
-  )
-  if (!bridge) return <>{children}</>
-  const { dispatch } = bridge
+  const pointerOptions = useMemo(() => ({ activationConstraint: { distance: 4 } }), [])
+  const keyboardOptions = useMemo(() => ({ coordinateGetter: keyboardCoordinates }), [keyboardCoordinates])
+  const sensors = useSensors(useSensor(PointerSensor, pointerOptions), useSensor(KeyboardSensor, keyboardOptions))
+  // In a further language the list is the shared structure: no moving or adding here (decision 028).
+  if (!attached || structureLocked) return <>{children}</>
+  const dispatch = dispatchToEditor
 
   /** Where the block lands for the current target (its final index). */
   const landing = (active: Active, over: Over | null) => {
@@ -205,10 +217,34 @@ function DragPreview({ label }: { label: string }) {
   )
 }
 
+/** The next card for an arrow key: beside it in reading order, or the nearest one in the row above or below. */
+export function cardForArrow(cards: readonly DOMRect[], from: number, key: string): number | null {
+  const here = cards[from]
+  if (!here) return null
+  if (key === 'ArrowRight') return from + 1 < cards.length ? from + 1 : null
+  if (key === 'ArrowLeft') return from > 0 ? from - 1 : null
+  const down = key === 'ArrowDown'
+  if (!down && key !== 'ArrowUp') return null
+  const centre = (r: DOMRect) => r.left + r.width / 2
+  // The nearest row in that direction, then the card in it nearest across.
+  const rows = cards
+    .map((rect, index) => ({ rect, index }))
+    .filter(({ rect }) => (down ? rect.top >= here.bottom - 1 : rect.bottom <= here.top + 1))
+  if (!rows.length) return null
+  const rowTop = down ? Math.min(...rows.map(({ rect }) => rect.top)) : Math.max(...rows.map(({ rect }) => rect.top))
+  const row = rows.filter(({ rect }) => Math.abs(rect.top - rowTop) < 2)
+  row.sort((a, b) => Math.abs(centre(a.rect) - centre(here)) - Math.abs(centre(b.rect) - centre(here)))
+  return row[0]?.index ?? null
+}
+
 /**
- * The block picker (issue 17): the block types the container allows (containers.ts), grouped by
- * purpose, each with a thumbnail of its defaults, a plain title, a line on what it is for and the
- * spec's name; searchable; inserting at `index`. `variant` 'gap' is the round "+" between blocks.
+ * The block picker (issues 17 and 31): a dialog over the whole window (roomy: several rows of cards,
+ * nothing of the page's header over it) listing the block types the container allows
+ * (containers.ts), grouped by purpose, each card with a still thumbnail, the block's plain name and
+ * a line on what it is for (never the spec's technical name); searchable; inserting at `index`.
+ * By keyboard: Tab or the arrow keys go through the cards (ArrowDown from the search to the first),
+ * Enter inserts, Escape closes and gives the focus back to the "+". `variant` 'gap' is the round
+ * "+" between blocks.
  */
 export function BlockPicker({
   path,
@@ -221,25 +257,39 @@ export function BlockPicker({
   index: number
   variant?: 'row' | 'gap'
 }) {
-  const bridge = useBridge()
   const [open, setOpen] = useState(false)
   const [query, setQuery] = useState('')
   const searchId = useId()
-  const types = useMemo(() => addableTypes(container), [container])
-  const shown = useMemo(() => matching(types, query), [types, query])
+  const cardsRef = useRef<HTMLDivElement>(null)
+  const types = addableTypes(container)
+  const shown = useMemo(() => (open ? matching(types, query) : types), [open, types, query])
   const searching = query.trim() !== ''
   const add = (componentType: string) => {
-    bridge?.dispatch({ type: 'insertBlock', listPath: path, index, block: newBlock(componentType) })
+    dispatchToEditor({ type: 'insertBlock', listPath: path, index, block: newBlock(componentType) })
     setOpen(false)
     setQuery('')
   }
+  const cardButtons = () => Array.from(cardsRef.current?.querySelectorAll<HTMLButtonElement>('button[data-component-type]') ?? [])
+  const onCardsKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const buttons = cardButtons()
+    const from = buttons.indexOf(document.activeElement as HTMLButtonElement)
+    if (from < 0) return
+    const to = cardForArrow(
+      buttons.map((button) => (button.closest('li') ?? button).getBoundingClientRect()),
+      from,
+      event.key,
+    )
+    if (to === null) return
+    event.preventDefault()
+    buttons[to]?.focus()
+  }
   const where = whereOf(path)
   // The card is one click target (the button's ::after covers it) while the button's name is just
-  // the title it shows; the description and the spec's name describe it.
+  // the title it shows; the description describes it.
   const option = (type: (typeof types)[number]) => (
     <li
       key={type.type}
-      className="relative flex flex-col gap-2 rounded-md p-2 ring-1 ring-neutral-200 hover:bg-neutral-50 hover:ring-neutral-400 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-red"
+      className="relative flex flex-col gap-2 rounded-md p-2 ring-1 ring-neutral-200 hover:bg-neutral-50 hover:ring-neutral-400 has-[:focus-visible]:bg-neutral-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-red"
     >
       <BlockThumbnail type={type.type} />
       <button
@@ -251,9 +301,8 @@ export function BlockPicker({
       >
         {type.title}
       </button>
-      <span id={`${searchId}-${type.type}`} className="flex flex-col gap-1">
-        <span className="text-xs leading-snug text-neutral-700">{type.description}</span>
-        <span className="text-xs text-neutral-600">{t.specName(type.label)}</span>
+      <span id={`${searchId}-${type.type}`} className="text-xs leading-snug text-neutral-700">
+        {type.description}
       </span>
     </li>
   )
@@ -263,14 +312,14 @@ export function BlockPicker({
     </ul>
   )
   return (
-    <Popover.Root
+    <Dialog.Root
       open={open}
       onOpenChange={(next) => {
         setOpen(next)
         if (!next) setQuery('')
       }}
     >
-      <Popover.Trigger
+      <Dialog.Trigger
         className={
           variant === 'gap'
             ? `editor-gap-button inline-flex h-8 w-8 items-center justify-center rounded-full bg-white font-sans text-neutral-900 shadow ring-1 ring-neutral-400 hover:bg-neutral-100 ${chrome.focus}`
@@ -281,61 +330,78 @@ export function BlockPicker({
       >
         <PlusIcon />
         {variant === 'gap' ? null : t.addComponent}
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          sideOffset={8}
-          collisionPadding={16}
-          className={`${chrome.z} ${chrome.panel} flex max-h-[min(640px,var(--radix-popover-content-available-height))] w-[min(780px,calc(100vw-32px))] flex-col rounded-md p-4`}
-          data-editor-chrome=""
-          aria-label={t.addComponent}
-          onOpenAutoFocus={(event) => {
-            event.preventDefault()
-            document.getElementById(searchId)?.focus()
-          }}
-        >
-          <label htmlFor={searchId} className={chrome.label}>
-            {t.searchComponents}
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            autoComplete="off"
-            className={`mt-1 ${chrome.input} ${chrome.focus}`}
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            onKeyDown={(e) => {
-              const first = shown[0]
-              if (e.key === 'Enter' && first) {
-                e.preventDefault()
-                add(first.type)
-              }
+      </Dialog.Trigger>
+      {/* Built only while open: a long page has a picker at every gap. */}
+      {open ? (
+        <Dialog.Portal>
+          <Dialog.Overlay className={`fixed inset-0 ${chrome.z} bg-neutral-950/40`} data-editor-chrome="" />
+          <Dialog.Content
+            className={`fixed inset-4 ${chrome.z} mx-auto flex max-w-[1240px] flex-col rounded-lg ${chrome.panel} outline-none sm:inset-8`}
+            data-editor-chrome=""
+            data-block-picker=""
+            aria-describedby={`${searchId}-where`}
+            onOpenAutoFocus={(event) => {
+              event.preventDefault()
+              document.getElementById(searchId)?.focus()
             }}
-          />
-          <div className="mt-3 min-h-0 flex-1 overflow-y-auto pr-1">
-            {searching
-              ? list(shown, t.addComponent)
-              : blockGroups.map((group) => {
-                  const entries = types.filter((type) => type.group === group)
-                  if (!entries.length) return null
-                  const headingId = `${searchId}-group-${group}`
-                  return (
-                    <Fragment key={group}>
-                      <h3
-                        id={headingId}
-                        data-group={group}
-                        className="mt-4 mb-2 text-xs font-semibold tracking-wide text-neutral-700 uppercase first:mt-0"
-                      >
-                        {t.groups[group]}
-                      </h3>
-                      {list(entries, t.groups[group])}
-                    </Fragment>
-                  )
-                })}
-            {shown.length === 0 ? <p className="mt-2 text-sm text-neutral-600">{t.noComponents}</p> : null}
-          </div>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+          >
+            <div className="flex items-start justify-between gap-4 border-b border-neutral-200 px-5 py-3">
+              <div>
+                <Dialog.Title className={chrome.heading}>{t.addComponent}</Dialog.Title>
+                <Dialog.Description id={`${searchId}-where`} className="text-sm text-neutral-600">
+                  {t.pickerHelp}
+                </Dialog.Description>
+              </div>
+              <CloseButton />
+            </div>
+            <div className="px-5 pt-3">
+              <label htmlFor={searchId} className={chrome.label}>
+                {t.searchComponents}
+              </label>
+              <input
+                id={searchId}
+                type="search"
+                autoComplete="off"
+                className={`mt-1 max-w-md ${chrome.input} ${chrome.focus}`}
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+                onKeyDown={(e) => {
+                  const first = shown[0]
+                  if (e.key === 'Enter' && first) {
+                    e.preventDefault()
+                    add(first.type)
+                  } else if (e.key === 'ArrowDown' && first) {
+                    e.preventDefault()
+                    cardButtons()[0]?.focus()
+                  }
+                }}
+              />
+            </div>
+            <div ref={cardsRef} className="mt-3 min-h-0 flex-1 overflow-y-auto px-5 pb-5" onKeyDown={onCardsKeyDown} data-picker-cards="">
+              {searching
+                ? list(shown, t.addComponent)
+                : blockGroups.map((group) => {
+                    const entries = types.filter((type) => type.group === group)
+                    if (!entries.length) return null
+                    const headingId = `${searchId}-group-${group}`
+                    return (
+                      <Fragment key={group}>
+                        <h3
+                          id={headingId}
+                          data-group={group}
+                          className="mt-4 mb-2 text-xs font-semibold tracking-wide text-neutral-700 uppercase first:mt-0"
+                        >
+                          {t.groups[group]}
+                        </h3>
+                        {list(entries, t.groups[group])}
+                      </Fragment>
+                    )
+                  })}
+              {shown.length === 0 ? <p className="mt-2 text-sm text-neutral-600">{t.noComponents}</p> : null}
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      ) : null}
+    </Dialog.Root>
   )
 }

@@ -13,7 +13,8 @@ const multilineTags = new Set(['div', 'blockquote', 'section', 'article'])
  */
 export function ContentEditable(props: EditableProps & { absolutePath: Path }) {
   const { as = 'div', className, elementProps, placeholder, label, absolutePath, multiline } = props
-  const { value, active, select, set } = useField(props)
+  const { value, active, select, set, untranslated, marker } = useField(props)
+  const name = label ?? placeholder ?? editorTexts.blocks.placeholder
   const ref = useRef<HTMLDivElement>(null)
   const lastWritten = useRef<string | null>(null)
   const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value)
@@ -22,7 +23,10 @@ export function ContentEditable(props: EditableProps & { absolutePath: Path }) {
   useLayoutEffect(() => {
     const el = ref.current
     if (!el || lastWritten.current === text) return
-    if (readText(el) !== text) el.textContent = text
+    // A value changed elsewhere (the first render, undo, the sidebar) is written unless the element
+    // holds it already, compared by textContent: innerText lays the page out, which on a long page
+    // took seconds at Select Component (one layout per field) and most of an undo (issue 32).
+    if (el.textContent !== text) el.textContent = text
     lastWritten.current = text
   }, [text])
 
@@ -37,7 +41,8 @@ export function ContentEditable(props: EditableProps & { absolutePath: Path }) {
       suppressContentEditableWarning
       role="textbox"
       aria-multiline={isMultiline || undefined}
-      aria-label={label ?? placeholder ?? editorTexts.blocks.placeholder}
+      aria-label={untranslated ? editorTexts.language.markerName(name) : name}
+      {...marker}
       data-editable="content"
       data-placeholder={placeholder ?? label ?? editorTexts.blocks.placeholder}
       data-active={active || undefined}

@@ -33,9 +33,11 @@ const isOwnTarget = (event: MouseEvent | KeyboardEvent) => {
  */
 function SidebarEditable(props: EditableProps & { absolutePath: Path }) {
   const { as = 'div', className, elementProps, children, value: viewValue, label, kind } = props
-  const { active, select } = useField(props)
-  const name = editorTexts.blocks.edit(label ?? kind)
+  const { active, select, untranslated, marker } = useField(props)
+  const ownName = editorTexts.blocks.edit(label ?? kind)
+  const name = untranslated ? editorTexts.language.markerName(ownName) : ownName
   const handlers = {
+    ...marker,
     'data-editable': kind,
     'data-active': active || undefined,
     onClick: (event: MouseEvent) => {

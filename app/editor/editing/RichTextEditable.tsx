@@ -1,112 +1,91 @@
-import { EditorContent, useEditor, type Editor } from '@tiptap/react'
-import StarterKit from '@tiptap/starter-kit'
-import { createElement, useEffect, useRef, type ReactNode } from 'react'
+import { createElement, useRef, useState, type ComponentType } from 'react'
 import type { EditableProps, Path } from '#ui/editing'
-import { LinkIcon } from '../icons.tsx'
-import { groupOf, useField } from './use-field.ts'
+import { reloadAfterChunkError } from '~/document/chunk-reload'
+import type { TiptapFieldProps } from './TiptapField.tsx'
+import { useField } from './use-field.ts'
 import { editorTexts } from '#lib/editor-texts'
 
-const t = editorTexts.blocks.richText
+let loading: Promise<ComponentType<TiptapFieldProps>> | null = null
 
-/**
- * Rich text edited in place with Tiptap (spec 01 §2.9 'richText'). Only what the server's sanitiser
- * keeps is offered (paragraphs, headings 2-4, bold, italic, links, lists, quotes); the editor's own
- * undo is off so Ctrl+Z goes through the page history like every other edit.
- */
-export function RichTextEditable(props: EditableProps & { absolutePath: Path }) {
-  const { as = 'div', className, elementProps, label, placeholder, absolutePath } = props
-  const { value, active, select, set } = useField(props)
-  const html = typeof value === 'string' ? value : ''
-  const lastEmitted = useRef(html)
-  const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        undoRedo: false,
-        code: false,
-        codeBlock: false,
-        strike: false,
-        horizontalRule: false,
-        underline: false,
-        heading: { levels: [2, 3, 4] },
-        link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto', 'tel'] },
-      }),
-    ],
-    content: html,
-    editorProps: {
-      attributes: {
-        'aria-label': label ?? placeholder ?? editorTexts.blocks.placeholder,
-        'aria-multiline': 'true',
-        role: 'textbox',
-        'data-placeholder': placeholder ?? editorTexts.blocks.placeholder,
-        class: 'outline-none min-h-[1.5em]',
-      },
+/** Tiptap and ProseMirror, a third of the editor's code, in a chunk of their own: downloaded once, when first wanted. */
+function loadTiptap(): Promise<ComponentType<TiptapFieldProps>> {
+  loading ??= import('./TiptapField.tsx').then(
+    (module) => module.TiptapField,
+    (error: unknown) => {
+      loading = null
+      reloadAfterChunkError()
+      throw error
     },
-    onFocus: () => select(false),
-    onUpdate: ({ editor: e }) => {
-      const next = e.isEmpty ? '' : e.getHTML()
-      lastEmitted.current = next
-      set(next, groupOf(absolutePath))
-    },
-  })
-
-  // A value changed elsewhere (undo, redo) replaces the editor's content.
-  useEffect(() => {
-    if (!editor || html === lastEmitted.current) return
-    lastEmitted.current = html
-    editor.commands.setContent(html, { emitUpdate: false })
-  }, [editor, html])
-
-  return createElement(
-    typeof as === 'string' ? as : 'div',
-    { ...elementProps, className, 'data-editable': 'richText', 'data-active': active || undefined, 'data-empty': html ? undefined : '' },
-    active && editor ? <RichTextToolbar editor={editor} /> : null,
-    <EditorContent editor={editor} />,
   )
+  return loading
 }
 
-function RichTextToolbar({ editor }: { editor: Editor }) {
-  const button = (name: string, isActive: boolean, run: () => void, text: ReactNode) => (
-    <button
-      key={name}
-      type="button"
-      aria-pressed={isActive}
-      title={name}
-      // Keep the text's focus and selection while clicking the toolbar.
-      onMouseDown={(e) => e.preventDefault()}
-      onClick={run}
-      className={`min-w-8 rounded px-2 py-1 text-xs font-semibold ${isActive ? 'bg-neutral-900 text-white' : 'text-neutral-800 hover:bg-neutral-100'}`}
-    >
-      {/* The name is the action ('Heading'); the short visible mark ('H2') is for the eye only. */}
-      <span aria-hidden="true">{text}</span>
-      <span className="sr-only">{name}</span>
-    </button>
-  )
-  return (
+/** Characters of text before the caret in `el`, or null when the focus is elsewhere. */
+function caretIn(el: HTMLElement): number | null {
+  const selection = window.getSelection()
+  if (document.activeElement !== el || !selection?.rangeCount) return null
+  const range = selection.getRangeAt(0).cloneRange()
+  range.selectNodeContents(el)
+  range.setEnd(selection.focusNode ?? el, selection.focusOffset)
+  return range.toString().length
+}
+
+/**
+ * Rich text edited in place (spec 01 §2.9 'richText'). Until a field is first focused it is its
+ * HTML in an editable element: a page of 150 blocks no longer starts dozens of Tiptap editors when
+ * Select Component is chosen, and a first edit elsewhere never downloads Tiptap (issue 32). Focus
+ * loads Tiptap (hovering starts the download); it then takes the field over with what was typed
+ * meanwhile and the caret where it was (TiptapField).
+ */
+export function RichTextEditable(props: EditableProps & { absolutePath: Path }) {
+  const { as = 'div', className, elementProps, label, placeholder } = props
+  const { value, active, select, untranslated, marker } = useField(props)
+  const name = label ?? placeholder ?? editorTexts.blocks.placeholder
+  const html = typeof value === 'string' ? value : ''
+  const [Tiptap, setTiptap] = useState<ComponentType<TiptapFieldProps> | null>(null)
+  const [takeOver, setTakeOver] = useState<{ html: string; caret: number | null } | null>(null)
+  const plain = useRef<HTMLDivElement>(null)
+  const typed = useRef(false)
+
+  if (Tiptap && takeOver) return <Tiptap {...props} initialHtml={takeOver.html} caret={takeOver.caret} />
+
+  // After the focus's own click has placed the caret (the next task), with Tiptap loaded.
+  const start = () => {
+    void loadTiptap().then((Component) =>
+      window.setTimeout(() => {
+        const el = plain.current
+        setTakeOver({ html: el && typed.current ? el.innerHTML : html, caret: el ? caretIn(el) : null })
+        setTiptap(() => Component)
+      }),
+    )
+  }
+  return createElement(
+    typeof as === 'string' ? as : 'div',
+    {
+      ...elementProps,
+      ...marker,
+      className,
+      'data-editable': 'richText',
+      'data-active': active || undefined,
+      'data-empty': html ? undefined : '',
+    },
     <div
-      role="toolbar"
-      aria-label={editorTexts.blocks.toolbar('Rich text')}
-      data-editor-chrome=""
-      className="not-prose sticky top-2 z-[900] mb-2 flex w-max flex-wrap gap-1 rounded-md bg-white p-1 font-sans shadow-lg ring-1 ring-black/10"
-    >
-      {button(t.bold, editor.isActive('bold'), () => editor.chain().focus().toggleBold().run(), 'B')}
-      {button(t.italic, editor.isActive('italic'), () => editor.chain().focus().toggleItalic().run(), 'I')}
-      {button(t.h2, editor.isActive('heading', { level: 2 }), () => editor.chain().focus().toggleHeading({ level: 2 }).run(), 'H2')}
-      {button(t.h3, editor.isActive('heading', { level: 3 }), () => editor.chain().focus().toggleHeading({ level: 3 }).run(), 'H3')}
-      {button(t.bullets, editor.isActive('bulletList'), () => editor.chain().focus().toggleBulletList().run(), '•')}
-      {button(t.numbers, editor.isActive('orderedList'), () => editor.chain().focus().toggleOrderedList().run(), '1.')}
-      {button(t.quote, editor.isActive('blockquote'), () => editor.chain().focus().toggleBlockquote().run(), '“')}
-      {button(
-        t.link,
-        editor.isActive('link'),
-        () => {
-          const previous = (editor.getAttributes('link') as { href?: string }).href ?? ''
-          const href = window.prompt(t.linkPrompt, previous)
-          if (href === null) return
-          if (!href) editor.chain().focus().extendMarkRange('link').unsetLink().run()
-          else editor.chain().focus().extendMarkRange('link').setLink({ href }).run()
-        },
-        <LinkIcon className="inline-block align-[-3px]" />,
-      )}
-    </div>
+      ref={plain}
+      className="outline-none min-h-[1.5em]"
+      contentEditable
+      suppressContentEditableWarning
+      role="textbox"
+      aria-multiline="true"
+      aria-label={untranslated ? editorTexts.language.markerName(name) : name}
+      data-placeholder={placeholder ?? editorTexts.blocks.placeholder}
+      // The stored HTML, as the view would show it; what is typed before Tiptap arrives stays in it.
+      dangerouslySetInnerHTML={{ __html: html }}
+      onPointerEnter={() => void loadTiptap().catch(() => undefined)}
+      onInput={() => (typed.current = true)}
+      onFocus={() => {
+        select(false)
+        start()
+      }}
+    />,
   )
 }

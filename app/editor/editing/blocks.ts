@@ -21,8 +21,16 @@ export interface AddableType extends BlockPickerEntry {
   label: string
 }
 
+const addable = new Map<ContainerId, AddableType[]>()
+
 /** The block types an editor may add to a container: registered ones it allows, by group, then by title. */
 export function addableTypes(container: ContainerId): AddableType[] {
+  let types = addable.get(container)
+  if (!types) addable.set(container, (types = listAddable(container)))
+  return types
+}
+
+function listAddable(container: ContainerId): AddableType[] {
   const declarations = blockDeclarations as Readonly<Record<string, BlockDeclaration>>
   return blockTypes
     .filter((type) => allows(container, type))

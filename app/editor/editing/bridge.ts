@@ -3,6 +3,11 @@
  * rendered inside the route's tree, not under the editor's provider (the editor is mounted beside
  * the route), so they read the state and dispatch through this tiny external store, which the
  * editor shell updates after every change.
+ *
+ * Components read it through selectors (useBridgeSelector): a key typed into one field changes the
+ * state, and only the components whose selected value changed re-render (issue 32: on a page of
+ * 150 blocks every key re-rendered every frame and field). Event handlers read the state of the
+ * moment with getBridge().
  */
 import { useSyncExternalStore, type Dispatch } from 'react'
 import type { EditorAction } from '../state/reducer.ts'
@@ -31,10 +36,29 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener)
 }
 
-export function useBridge(): Bridge | null {
+/**
+ * A value derived from the editor's state (null while no editor is attached), re-rendering only
+ * when it changes (Object.is). The selector must answer a primitive or a reference kept in the state
+ * (a stored value, the selection's path): a new object on every call would re-render every time.
+ */
+export function useBridgeSelector<T>(select: (state: EditorState) => T): T | null {
   return useSyncExternalStore(
     subscribe,
-    () => current,
+    () => (current ? select(current.state) : null),
     () => null,
   )
+}
+
+/** Whether an editor is attached (the page is edited): re-renders only when that changes. */
+export function useBridgeAttached(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => current !== null,
+    () => false,
+  )
+}
+
+/** Sends an action to the editor's store, when one is attached. */
+export function dispatchToEditor(action: EditorAction): void {
+  current?.dispatch(action)
 }

@@ -1,6 +1,7 @@
 /**
  * The editor's page highlights (spec 01 §4): hover blue, active component green, active content
- * orange, red while Remove is hovered. Outlines only, so the page's layout never moves. Shipped in
+ * orange, red while Remove is hovered; in a further language a text without a translation dashed
+ * amber with a "Not translated" label (decision 028). Outlines only, so the page's layout never moves. Shipped in
  * the editor chunk as a <style> element, never in the visitor's CSS. A component editable (a
  * picture) is a `display: contents` wrapper, which draws no outline: its first child (or that
  * child's children, a <picture>'s img) is outlined instead, also while its focus button has the focus.
@@ -14,6 +15,8 @@ export const editorCss = `
 [data-editor-frame][data-danger],[data-editor-frame][data-danger]:hover{outline-color:#dc2626 !important}
 [data-editor-frame] [data-editable]{cursor:text;outline:1px dashed transparent;outline-offset:2px}
 [data-editor-frame] [data-editable]:hover{outline-color:#2563eb}
+[data-editable][data-untranslated]{outline:2px dashed #b45309;outline-offset:2px}
+[data-editable][data-untranslated]::after{content:attr(data-untranslated);display:inline-block;margin-inline-start:.5em;padding:2px 6px;border:1px solid #92400e;border-radius:4px;background:#fffbeb;color:#78350f;font:600 11px/1.2 system-ui,sans-serif;font-style:normal;letter-spacing:0;text-transform:none;vertical-align:middle;white-space:nowrap;pointer-events:none}
 [data-editable][data-active],[data-editable][data-active]:hover{outline:2px solid #ea580c;outline-offset:2px}
 [data-editable]:focus-visible{outline:2px solid #ea580c;outline-offset:2px}
 [data-editor-frame] [data-editable].contents:hover>:first-child,[data-editor-frame] [data-editable].contents:hover>.contents:first-child>*{outline:1px dashed #2563eb;outline-offset:2px}
@@ -42,9 +45,17 @@ html:has([data-editor-frame][data-dragging]) .editor-gap{opacity:0;pointer-event
  * The editor menu floats on the left; the page moves aside by its width so the menu never covers
  * the start of a heading (issue 17): by the icons' width when collapsed, by the full menu's when
  * expanded. On phone-sized screens the expanded menu overlays the page (it starts collapsed there).
+ *
+ * The page's own breakpoints follow the window, not the narrower room beside the menu: at 1280 px
+ * the site header lays out its full desktop row in 1,028 px and ran ~200 px past the window's
+ * right edge. The document then scrolled sideways (Firefox does, to bring a block into view) and
+ * the blocks' left edge and drag handles slid under the expanded menu (issue 31). The page's
+ * root clips sideways overflow (clip, unlike hidden, makes no scroll container: the sticky header
+ * still sticks), so the document never scrolls sideways and the offset holds.
  */
 export const MENU_OFFSET_PX = { collapsed: 64, expanded: 240 } as const
+const clipSideways = 'body>div:has(main){overflow-x:clip}'
 export const pageOffsetCss = (collapsed: boolean) =>
   collapsed
-    ? `body{padding-left:${MENU_OFFSET_PX.collapsed}px}`
-    : `body{padding-left:${MENU_OFFSET_PX.collapsed}px}@media (min-width:768px){body{padding-left:${MENU_OFFSET_PX.expanded}px}}`
+    ? `body{padding-left:${MENU_OFFSET_PX.collapsed}px}${clipSideways}`
+    : `body{padding-left:${MENU_OFFSET_PX.collapsed}px}@media (min-width:768px){body{padding-left:${MENU_OFFSET_PX.expanded}px}}${clipSideways}`

@@ -2,16 +2,24 @@ import { useContext } from 'react'
 import { BlockPathContext, type EditableProps, type Path } from '#ui/editing'
 import { getIn, samePath } from '../state/paths.ts'
 import type { FieldRef } from '../state/types.ts'
-import { useBridge } from './bridge.ts'
+import { dispatchToEditor, useBridgeAttached, useBridgeSelector } from './bridge.ts'
+import { editorTexts } from '#lib/editor-texts'
+import { LOCALES } from '#lib/locales'
+import { isUntranslated } from '../language/language.ts'
 
-/** What an editable element needs from the editor: its current value, whether it is active, and how to change it. */
+const startsWith = (path: readonly (string | number)[], prefix: Path) =>
+  prefix.length <= path.length && prefix.every((segment, i) => String(segment) === String(path[i]))
+
+/**
+ * What an editable element needs from the editor: its current value, whether it is active, and how
+ * to change it. It re-renders only when what it selects from the state changes (bridge.ts).
+ */
 export function useField(props: EditableProps & { absolutePath: Path }) {
-  const bridge = useBridge()
   const blockPath = useContext(BlockPathContext)
   const { absolutePath } = props
-  const state = bridge?.state
-  const active = !!state && samePath(state.selection.field?.path, absolutePath)
-  const stored = state ? getIn(state.page.page, absolutePath) : undefined
+  const active = useBridgeSelector((state) => samePath(state.selection.field?.path, absolutePath)) ?? false
+  const attached = useBridgeAttached()
+  const stored = useBridgeSelector((state) => getIn(state.page.page, absolutePath))
   const field: FieldRef = {
     path: absolutePath,
     kind: props.kind,
@@ -21,20 +29,40 @@ export function useField(props: EditableProps & { absolutePath: Path }) {
     max: props.max,
     cropSizes: props.cropSizes,
   }
+  // In a further language: a text here shows the default language's (decision 028), so it is marked.
+  const untranslated =
+    useBridgeSelector(
+      (state) =>
+        !!state.language &&
+        state.language.fields.some(
+          (text) => text.text.trim() !== '' && startsWith(text.path, absolutePath) && isUntranslated(state.page.page, text.path),
+        ),
+    ) ?? false
+  const defaultName = useBridgeSelector((state) => (state.language ? LOCALES[state.language.defaultLocale].englishName : '')) ?? ''
   return {
-    bridge,
+    untranslated,
+    /** The marker's attributes while the text is untranslated (see untranslatedMarker). */
+    marker: untranslatedMarker(untranslated, defaultName),
     blockPath,
     active,
     /** The stored value (the view's `value` prop when the editor holds none, e.g. outside the page). */
-    value: stored === undefined ? props.value : stored,
+    value: !attached || stored === undefined ? props.value : stored,
     field,
     select(openSidebar: boolean) {
-      bridge?.dispatch({ type: 'selectField', block: blockPath, field, openSidebar })
+      dispatchToEditor({ type: 'selectField', block: blockPath, field, openSidebar })
     },
     set(value: unknown, group?: string) {
-      bridge?.dispatch({ type: 'setValue', path: absolutePath, value, ...(group ? { group, at: Date.now() } : {}) })
+      dispatchToEditor({ type: 'setValue', path: absolutePath, value, ...(group ? { group, at: Date.now() } : {}) })
     },
   }
 }
 
 export const groupOf = (path: Path) => `field:${path.join('.')}`
+
+/**
+ * The marker of a text that shows the default language's (decision 028): a visible label drawn by
+ * the editor's styles from `data-untranslated` (not colour alone), and a tooltip saying what it means.
+ */
+function untranslatedMarker(untranslated: boolean, defaultName: string): { 'data-untranslated'?: string; title?: string } {
+  return untranslated ? { 'data-untranslated': editorTexts.language.marker, title: editorTexts.language.markerHint(defaultName) } : {}
+}

@@ -1,6 +1,6 @@
 import { useContext } from 'react'
 import { BlockPathContext, type SidebarButtonProps } from '#ui/editing'
-import { useBridge } from '../editing/bridge.ts'
+import { dispatchToEditor, useBridgeSelector } from '../editing/bridge.ts'
 import { samePath } from '../state/paths.ts'
 import { chrome } from '#ui/editor/classes.ts'
 import { headerEditors } from './index.ts'
@@ -11,16 +11,15 @@ import { headerEditors } from './index.ts'
  * named editor in the sidebar (outlined orange while that editor is open).
  */
 export function SidebarButton({ editor, path, label, className }: SidebarButtonProps) {
-  const bridge = useBridge()
   const block = useContext(BlockPathContext)
+  const active = useBridgeSelector((state) => samePath(state.selection.field?.path, path) && state.selection.field?.editor === editor)
   if (!headerEditors[editor]) return null
-  const active = samePath(bridge?.state.selection.field?.path, path) && bridge?.state.selection.field?.editor === editor
   return (
     <button
       type="button"
       data-editor-chrome=""
       data-active={active || undefined}
-      onClick={() => bridge?.dispatch({ type: 'selectField', block, field: { path, kind: 'editor', editor, label }, openSidebar: true })}
+      onClick={() => dispatchToEditor({ type: 'selectField', block, field: { path, kind: 'editor', editor, label }, openSidebar: true })}
       className={
         className ??
         `${chrome.button} ${chrome.secondary} ${chrome.focus} font-sans shadow-md data-[active]:ring-2 data-[active]:ring-orange-600`

@@ -1,93 +1,278 @@
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react'
 import { imageUrl } from '#ui/image-url'
 import { messageOf } from '#ui/api.ts'
 import { buttonClass } from '#ui/editor/fields.tsx'
 import { chrome } from '#ui/editor/classes.ts'
-import { ACCEPTED_TYPES, listImages, uploadWithProgress, type LibraryImage } from './library.ts'
 import { editorTexts } from '#lib/editor-texts'
+import { FileDetails } from './FileDetails.tsx'
+import {
+  ACCEPTED_TYPES,
+  bulkImages,
+  createFolder,
+  listFolders,
+  listImages,
+  listTags,
+  PAGE_SIZE,
+  type LibraryFilter,
+  type LibraryImage,
+  type LibrarySort,
+  type LibraryType,
+  type MediaFolder,
+} from './library.ts'
+import { useUploads } from './use-uploads.ts'
 
 const t = editorTexts.imageEditor
+const l = t.library
 
 export interface GalleryTabProps {
   selectedId: string
   onPick: (image: LibraryImage) => void
 }
 
-type Load = { key: string; state: 'error'; message: string } | { key: string; state: 'ready' }
+/** A tile's box: the grid is virtualised by rows of this height. */
+const TILE_WIDTH = 132
+const ROW_HEIGHT = 150
+
+interface Query {
+  q: string
+  folder: string
+  tag: string
+  filter: LibraryFilter | ''
+  type: LibraryType | ''
+  sort: LibrarySort
+  trashed: boolean
+}
+
+const INITIAL: Query = { q: '', folder: '', tag: '', filter: '', type: '', sort: 'newest', trashed: false }
+
+/** Folders in tree order, each with its depth (for an indented list). */
+function folderTree(folders: MediaFolder[]): { folder: MediaFolder; depth: number }[] {
+  const out: { folder: MediaFolder; depth: number }[] = []
+  const walk = (parentId: string | null, depth: number) => {
+    for (const folder of folders.filter((f) => f.parentId === parentId)) {
+      out.push({ folder, depth })
+      walk(folder._id, depth + 1)
+    }
+  }
+  walk(null, 0)
+  return out
+}
 
 /**
- * The media library: newest first, a search over file names and alt texts, Load more, and an upload
- * by button or drag-and-drop with progress and the server's error message. Picking (or uploading)
- * an image hands it to the editor.
+ * The media library (issue 36): every upload as a virtualised thumbnail grid (thousands stay fast:
+ * only the rows in view exist, fetched a page at a time), searched by name, alt text, caption,
+ * credit and tags; folders and tags; filters and sorting; many files uploaded at once, each with
+ * its progress and error; many selected to move, tag or delete; one opened for its details, where
+ * it is used, replace and delete. Picking a file (or uploading just one) hands it to the editor.
  */
 export function GalleryTab({ selectedId, onPick }: GalleryTabProps) {
-  const searchId = useId()
-  const statusId = useId()
+  const ids = useId()
   const fileInput = useRef<HTMLInputElement>(null)
-  const [query, setQuery] = useState('')
-  const [debounced, setDebounced] = useState('')
-  const [items, setItems] = useState<LibraryImage[]>([])
-  const [total, setTotal] = useState(0)
-  const [page, setPage] = useState(1)
-  const [pages, setPages] = useState(1)
-  const [result, setResult] = useState<Load | null>(null)
-  const requestKey = `${page}:${debounced}`
-  const load: Load | { state: 'loading' } = result?.key === requestKey ? result : { state: 'loading' }
-  const [progress, setProgress] = useState<number | null>(null)
-  const [uploadError, setUploadError] = useState<string | null>(null)
+  const scroller = useRef<HTMLDivElement>(null)
+  const [typed, setTyped] = useState('')
+  const [query, setQuery] = useState<Query>(INITIAL)
+  const [generation, setGeneration] = useState(0)
+  const [loaded, setLoaded] = useState<{ key: string; pages: Map<number, LibraryImage[]>; total: number | null }>({
+    key: '',
+    pages: new Map(),
+    total: null,
+  })
+  const [loadError, setLoadError] = useState<string | null>(null)
+  const requested = useRef(new Set<string>())
+  const [folders, setFolders] = useState<MediaFolder[]>([])
+  const [tags, setTags] = useState<{ tag: string; count: number }[]>([])
+  const [selection, setSelection] = useState<Set<string>>(new Set())
+  const [openId, setOpenId] = useState<string | null>(null)
   const [dragging, setDragging] = useState(false)
+  const [columns, setColumns] = useState(3)
+  const [newFolder, setNewFolder] = useState('')
+  const [bulkFolder, setBulkFolder] = useState('')
+  const [bulkTag, setBulkTag] = useState('')
+  const [notice, setNotice] = useState<{ text: string; problems: string[] } | null>(null)
+  const uploads = useUploads()
+  const queryKey = `${generation}:${JSON.stringify(query)}`
 
   // Spec 02 §9: keyword debounce 300 ms.
   useEffect(() => {
-    const timer = setTimeout(() => setDebounced(query), 300)
+    const timer = setTimeout(() => setQuery((q) => (q.q === typed ? q : { ...q, q: typed })), 300)
     return () => clearTimeout(timer)
-  }, [query])
+  }, [typed])
 
+  const refreshMeta = useCallback(() => {
+    listFolders()
+      .then(setFolders)
+      .catch(() => {})
+    listTags()
+      .then(setTags)
+      .catch(() => {})
+  }, [])
+  useEffect(refreshMeta, [refreshMeta])
+
+  const loadPage = useCallback(
+    (page: number) => {
+      const marker = `${queryKey}#${page}`
+      if (requested.current.has(marker)) return
+      requested.current.add(marker)
+      listImages({
+        q: query.q,
+        folder: query.folder,
+        tag: query.tag,
+        filter: query.filter || undefined,
+        type: query.type || undefined,
+        sort: query.sort,
+        trashed: query.trashed,
+        page,
+      })
+        .then((answer) => {
+          setLoadError(null)
+          setLoaded((current) => {
+            const pages = current.key === queryKey ? new Map(current.pages) : new Map<number, LibraryImage[]>()
+            pages.set(page, answer.items)
+            return { key: queryKey, pages, total: answer.total }
+          })
+        })
+        .catch((err: unknown) => {
+          requested.current.delete(marker)
+          setLoadError(messageOf(err))
+        })
+    },
+    [query, queryKey],
+  )
+
+  // A new query starts again at the top with its first page.
   useEffect(() => {
-    const controller = new AbortController()
-    const key = `${page}:${debounced}`
-    listImages({ q: debounced, page }, controller.signal)
-      .then((answer) => {
-        setItems((previous) =>
-          page === 1 ? answer.items : [...previous, ...answer.items.filter((i) => !previous.some((p) => p._id === i._id))],
-        )
-        setTotal(answer.total)
-        setPages(answer.pages)
-        setResult({ key, state: 'ready' })
-      })
-      .catch((err: unknown) => {
-        if (controller.signal.aborted) return
-        setResult({ key, state: 'error', message: messageOf(err) })
-      })
-    return () => controller.abort()
-  }, [debounced, page])
+    requested.current.clear()
+    scroller.current?.scrollTo({ top: 0 })
+    loadPage(1)
+  }, [loadPage])
 
-  async function upload(file: File) {
-    setUploadError(null)
-    setProgress(0)
-    try {
-      const image = await uploadWithProgress(file, setProgress)
-      setItems((previous) => [image, ...previous.filter((p) => p._id !== image._id)])
-      setTotal((n) => n + 1)
-      onPick(image)
-    } catch (err) {
-      setUploadError(messageOf(err))
-    } finally {
-      setProgress(null)
-      if (fileInput.current) fileInput.current.value = ''
+  const current = loaded.key === queryKey ? loaded : null
+  const total = current?.total ?? 0
+  const itemAt = (index: number): LibraryImage | undefined => current?.pages.get(Math.floor(index / PAGE_SIZE) + 1)?.[index % PAGE_SIZE]
+
+  // Columns follow the panel's width.
+  useEffect(() => {
+    const element = scroller.current
+    if (!element || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(([entry]) => {
+      const width = entry?.contentRect.width ?? 0
+      setColumns(Math.max(1, Math.floor(width / TILE_WIDTH)))
+    })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [])
+
+  const rows = Math.ceil(total / columns)
+  const virtualizer = useVirtualizer({
+    count: rows,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 3,
+    // Before the first measurement (and on the server): a few rows.
+    initialRect: { width: TILE_WIDTH * 3, height: ROW_HEIGHT * 3 },
+  })
+  const virtualRows = virtualizer.getVirtualItems()
+
+  // The pages the rows in view need.
+  const first = virtualRows[0]?.index ?? 0
+  const last = virtualRows[virtualRows.length - 1]?.index ?? 0
+  useEffect(() => {
+    if (!current || total === 0) return
+    const from = Math.floor((first * columns) / PAGE_SIZE) + 1
+    const to = Math.floor((Math.min(total, (last + 1) * columns) - 1) / PAGE_SIZE) + 1
+    for (let page = from; page <= to; page++) if (!current.pages.has(page)) loadPage(page)
+  }, [first, last, columns, total, current, loadPage])
+
+  const reload = () => {
+    setGeneration((g) => g + 1)
+    refreshMeta()
+  }
+
+  const tree = useMemo(() => folderTree(folders), [folders])
+  const folderLabel = (folder: MediaFolder) => {
+    const depth = tree.find((f) => f.folder._id === folder._id)?.depth ?? 0
+    return `${'— '.repeat(depth)}${folder.name}`
+  }
+  const nameOf = (id: string) => {
+    for (const page of current?.pages.values() ?? []) {
+      const found = page.find((i) => i._id === id)
+      if (found) return found.filename
     }
+    return l.unnamed
+  }
+
+  async function uploadFiles(files: File[]) {
+    if (!files.length) return
+    const into = { folderId: query.folder && query.folder !== 'none' ? query.folder : null, tags: query.tag ? [query.tag] : [] }
+    const done = await uploads.upload(files, into)
+    if (fileInput.current) fileInput.current.value = ''
+    reload()
+    // One file: as before, it is what the editor wanted to place.
+    if (files.length === 1 && done.length === 1) onPick(done[0]!)
   }
 
   function onDrop(e: DragEvent<HTMLDivElement>) {
     e.preventDefault()
     setDragging(false)
-    const file = e.dataTransfer.files[0]
-    if (file) void upload(file)
+    void uploadFiles([...e.dataTransfer.files])
   }
 
-  const uploading = progress !== null
+  async function bulk(change: Parameters<typeof bulkImages>[1]) {
+    setNotice(null)
+    try {
+      const result = await bulkImages([...selection], change)
+      setNotice({
+        text: l.bulkDone(result.done.length),
+        problems: result.refused.map((r) => l.bulkRefused(nameOf(r.imageId), r.message)),
+      })
+      setSelection(new Set(result.refused.map((r) => r.imageId)))
+      reload()
+    } catch (err) {
+      setNotice({ text: messageOf(err), problems: [] })
+    }
+  }
+
+  async function makeFolder() {
+    const name = newFolder.trim()
+    if (!name) return
+    try {
+      const folder = await createFolder(name, query.folder && query.folder !== 'none' ? query.folder : null)
+      setNewFolder('')
+      setNotice({ text: l.folderCreated(folder.name), problems: [] })
+      refreshMeta()
+    } catch (err) {
+      setNotice({ text: messageOf(err), problems: [] })
+    }
+  }
+
+  const set = <K extends keyof Query>(key: K, value: Query[K]) => {
+    setQuery((q) => ({ ...q, [key]: value }))
+    setSelection(new Set())
+  }
+  const select = (label: string, id: string, value: string, onChange: (v: string) => void, options: [string, string][]) => (
+    <div>
+      <label htmlFor={`${ids}-${id}`} className="block text-xs font-medium text-neutral-800">
+        {label}
+      </label>
+      <select
+        id={`${ids}-${id}`}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={`mt-0.5 ${chrome.input} ${chrome.focus} py-1 text-xs focus-visible:ring-offset-0`}
+      >
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+
+  const uploading = uploads.items.some((i) => i.state === 'waiting' || i.state === 'uploading')
   return (
-    <div className="space-y-3">
+    <div className="space-y-3" role="region" aria-label={l.label}>
       <div
         data-testid="image-dropzone"
         onDragOver={(e) => {
@@ -105,111 +290,288 @@ export function GalleryTab({ selectedId, onPick }: GalleryTabProps) {
           aria-busy={uploading}
           onClick={() => fileInput.current?.click()}
         >
-          {t.upload}
+          {l.uploadMany}
         </button>
-        <span className="text-xs text-neutral-700">{dragging ? t.dropActive : t.dropHere}</span>
+        <span className="text-xs text-neutral-700">{dragging ? l.dropManyActive : l.dropMany}</span>
         <input
           ref={fileInput}
           type="file"
+          multiple
           accept={ACCEPTED_TYPES}
           className="sr-only"
           tabIndex={-1}
           aria-hidden="true"
           data-testid="image-file-input"
-          onChange={(e) => {
-            const file = e.target.files?.[0]
-            if (file) void upload(file)
-          }}
+          onChange={(e) => void uploadFiles([...(e.target.files ?? [])])}
         />
-        {uploading ? (
-          <div className="flex w-full items-center gap-2" role="status">
-            <progress value={progress} max={100} className="h-2 flex-1 accent-red" aria-label={t.uploading(progress)} />
-            <span className="text-xs text-neutral-700">{t.uploading(progress)}</span>
+        {uploads.items.length ? (
+          <ul className="w-full space-y-1" aria-label={l.uploadsLabel} data-testid="upload-queue">
+            {uploads.items.map((item) => (
+              <li key={item.key} className="flex items-center gap-2 text-xs">
+                <span className="w-40 truncate">{item.name}</span>
+                {item.state === 'error' ? (
+                  <span role="alert" className="text-red-darker">
+                    {item.error}
+                  </span>
+                ) : item.state === 'uploading' || item.state === 'waiting' ? (
+                  <>
+                    <progress
+                      value={item.progress}
+                      max={100}
+                      className="h-2 flex-1 accent-red"
+                      aria-label={`${item.name}: ${t.uploading(item.progress)}`}
+                    />
+                    <span>{item.state === 'waiting' ? l.uploadWaiting : t.uploading(item.progress)}</span>
+                  </>
+                ) : (
+                  <span className="text-neutral-800">{item.state === 'duplicate' ? l.uploadDuplicate : l.uploadDone}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+        <div className="col-span-2 sm:col-span-3">
+          <label htmlFor={`${ids}-search`} className={chrome.label}>
+            {t.search}
+          </label>
+          <input
+            id={`${ids}-search`}
+            type="search"
+            value={typed}
+            placeholder={l.searchPlaceholder}
+            aria-describedby={`${ids}-status`}
+            onChange={(e) => setTyped(e.target.value)}
+            className={`mt-1 ${chrome.input} ${chrome.focus} focus-visible:ring-offset-0`}
+          />
+        </div>
+        {select(l.folder, 'folder', query.folder, (v) => set('folder', v), [
+          ['', l.allFiles],
+          ['none', l.noFolder],
+          ...tree.map(({ folder }): [string, string] => [folder._id, folderLabel(folder)]),
+        ])}
+        {select(l.tag, 'tag', query.tag, (v) => set('tag', v), [
+          ['', l.allTags],
+          ...tags.map((g): [string, string] => [g.tag, l.tagCount(g.tag, g.count)]),
+        ])}
+        {select(l.filter, 'filter', query.filter, (v) => set('filter', v as Query['filter']), [
+          ['', l.filters.all],
+          ['unused', l.filters.unused],
+          ['missingAlt', l.filters.missingAlt],
+          ['missingCredit', l.filters.missingCredit],
+        ])}
+        {select(l.type, 'type', query.type, (v) => set('type', v as Query['type']), [
+          ['', l.allTypes],
+          ['jpeg', 'JPEG'],
+          ['png', 'PNG'],
+          ['webp', 'WebP'],
+          ['avif', 'AVIF'],
+          ['gif', 'GIF'],
+        ])}
+        {select(l.sort, 'sort', query.sort, (v) => set('sort', v as LibrarySort), [
+          ['newest', l.sorts.newest],
+          ['oldest', l.sorts.oldest],
+          ['name', l.sorts.name],
+          ['largest', l.sorts.largest],
+        ])}
+        <div className="flex items-end">
+          <button
+            type="button"
+            aria-pressed={query.trashed}
+            className={`${buttonClass.secondary} ${buttonClass.small} w-full`}
+            onClick={() => set('trashed', !query.trashed)}
+          >
+            {l.trash}
+          </button>
+        </div>
+      </div>
+
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="flex-1">
+          <label htmlFor={`${ids}-new-folder`} className="block text-xs font-medium text-neutral-800">
+            {l.newFolder}
+          </label>
+          <input
+            id={`${ids}-new-folder`}
+            value={newFolder}
+            onChange={(e) => setNewFolder(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault()
+                void makeFolder()
+              }
+            }}
+            className={`mt-0.5 ${chrome.input} ${chrome.focus} py-1 text-xs focus-visible:ring-offset-0`}
+          />
+        </div>
+        <button type="button" className={`${buttonClass.secondary} ${buttonClass.small}`} onClick={() => void makeFolder()}>
+          {l.createFolder}
+        </button>
+      </div>
+
+      {selection.size ? (
+        <div
+          className="flex flex-wrap items-end gap-2 rounded-md bg-neutral-50 p-2 ring-1 ring-neutral-200"
+          role="group"
+          aria-label={l.selectedCount(selection.size)}
+        >
+          <p className="w-full text-xs font-semibold">{l.selectedCount(selection.size)}</p>
+          {select(l.moveTo, 'bulk-folder', bulkFolder, setBulkFolder, [
+            ['', l.noFolder],
+            ...tree.map(({ folder }): [string, string] => [folder._id, folderLabel(folder)]),
+          ])}
+          <button
+            type="button"
+            className={`${buttonClass.secondary} ${buttonClass.small}`}
+            onClick={() => void bulk({ action: 'move', folderId: bulkFolder || null })}
+          >
+            {l.move}
+          </button>
+          <div>
+            <label htmlFor={`${ids}-bulk-tag`} className="block text-xs font-medium text-neutral-800">
+              {l.addTag}
+            </label>
+            <input
+              id={`${ids}-bulk-tag`}
+              value={bulkTag}
+              onChange={(e) => setBulkTag(e.target.value)}
+              className={`mt-0.5 ${chrome.input} ${chrome.focus} py-1 text-xs focus-visible:ring-offset-0`}
+            />
           </div>
-        ) : null}
-        {uploadError ? (
-          <p role="alert" className={`${chrome.alert} w-full`}>
-            {uploadError}
-          </p>
-        ) : null}
-      </div>
+          <button
+            type="button"
+            className={`${buttonClass.secondary} ${buttonClass.small}`}
+            disabled={!bulkTag.trim()}
+            onClick={() => void bulk({ action: 'tag', tags: [bulkTag] }).then(() => setBulkTag(''))}
+          >
+            {l.addTagButton}
+          </button>
+          {!query.trashed ? (
+            <button type="button" className={`${buttonClass.danger} ${buttonClass.small}`} onClick={() => void bulk({ action: 'trash' })}>
+              {l.deleteSelected}
+            </button>
+          ) : null}
+          <button type="button" className={`${buttonClass.secondary} ${buttonClass.small}`} onClick={() => setSelection(new Set())}>
+            {l.clearSelection}
+          </button>
+        </div>
+      ) : null}
 
-      <div>
-        <label htmlFor={searchId} className={chrome.label}>
-          {t.search}
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          value={query}
-          placeholder={t.searchPlaceholder}
-          aria-describedby={statusId}
-          onChange={(e) => {
-            setQuery(e.target.value)
-            setPage(1)
-          }}
-          className={`mt-1 ${chrome.input} ${chrome.focus} focus-visible:ring-offset-0`}
+      {notice ? (
+        <div role="status" className="text-xs text-neutral-800">
+          <p>{notice.text}</p>
+          {notice.problems.length ? (
+            <ul className="list-disc pl-5 text-red-darker">
+              {notice.problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+
+      {openId ? (
+        <FileDetails
+          key={openId}
+          imageId={openId}
+          folders={folders}
+          folderLabel={folderLabel}
+          onChanged={() => reload()}
+          onClose={() => setOpenId(null)}
         />
-      </div>
+      ) : null}
 
-      <p id={statusId} aria-live="polite" className="text-xs text-neutral-700">
-        {load.state === 'loading' && items.length === 0
+      <p id={`${ids}-status`} aria-live="polite" className="text-xs text-neutral-700">
+        {!current
           ? t.loading
-          : load.state === 'ready'
-            ? total === 0
-              ? debounced
+          : total === 0
+            ? query.trashed
+              ? l.emptyTrash
+              : query.q || query.folder || query.tag || query.filter || query.type
                 ? t.noMatch
                 : t.empty
-              : t.count(items.length, total)
-            : null}
+            : t.count(Math.min(total, current.pages.size * PAGE_SIZE), total)}
+        {query.trashed ? ` ${l.trashHelp}` : ''}
       </p>
-      {load.state === 'error' ? (
+      {loadError ? (
         <p role="alert" className={chrome.alert}>
-          {load.message}
+          {loadError}
         </p>
       ) : null}
 
-      <ul className="grid grid-cols-[repeat(auto-fill,minmax(7.5rem,1fr))] gap-2" aria-label={t.tabs.gallery}>
-        {items.map((image) => {
-          const selected = image._id === selectedId
-          return (
-            <li key={image._id}>
-              <button
-                type="button"
-                aria-pressed={selected}
-                aria-label={t.pick(image.alt || image.filename)}
-                onClick={() => onPick(image)}
-                className={`group block w-full overflow-hidden rounded-md text-left ring-1 ${selected ? 'ring-2 ring-red' : 'ring-neutral-200 hover:ring-neutral-400'} ${chrome.focus}`}
-              >
-                <img
-                  src={imageUrl(image._id, { w: 240, h: 180 })}
-                  width={240}
-                  height={180}
-                  alt=""
-                  loading="lazy"
-                  className="block aspect-[4/3] h-auto w-full bg-neutral-100 object-cover"
-                />
-                <span className="block truncate px-2 py-1 text-xs text-neutral-800">{image.filename}</span>
-                <span className="block px-2 pb-1 text-[11px] text-neutral-600">
-                  {image.width}×{image.height}
-                  {selected ? <span className="ml-1 font-semibold text-red">· {t.selected}</span> : null}
-                </span>
-              </button>
+      <div ref={scroller} className="max-h-[26rem] overflow-auto" data-testid="library-grid">
+        <ul aria-label={t.tabs.gallery} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualRows.map((row) => (
+            <li
+              key={row.key}
+              className="absolute left-0 top-0 grid w-full gap-2"
+              style={{
+                transform: `translateY(${row.start}px)`,
+                height: ROW_HEIGHT,
+                gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+              }}
+            >
+              {Array.from({ length: columns }, (_, col) => {
+                const index = row.index * columns + col
+                if (index >= total) return null
+                const image = itemAt(index)
+                if (!image) return <span key={col} className="block h-[140px] rounded-md bg-neutral-100" aria-hidden="true" />
+                const picked = image._id === selectedId
+                const name = image.alt || image.filename
+                return (
+                  <div key={image._id} className={`relative rounded-md ring-1 ${picked ? 'ring-2 ring-red' : 'ring-neutral-200'}`}>
+                    <button
+                      type="button"
+                      aria-pressed={picked}
+                      aria-label={t.pick(name)}
+                      disabled={!!image.trashedAt}
+                      onClick={() => onPick(image)}
+                      className={`block w-full overflow-hidden rounded-md text-left ${chrome.focus}`}
+                    >
+                      <img
+                        src={imageUrl(image._id, { w: 240, h: 180, v: image.version })}
+                        width={240}
+                        height={180}
+                        alt=""
+                        loading="lazy"
+                        className="block aspect-[4/3] h-auto w-full bg-neutral-100 object-cover"
+                      />
+                      <span className="block truncate px-2 pt-1 text-xs text-neutral-800">{image.filename}</span>
+                    </button>
+                    <div className="flex items-center justify-between px-2 pb-1">
+                      <input
+                        type="checkbox"
+                        aria-label={l.select(image.filename)}
+                        checked={selection.has(image._id)}
+                        onChange={(e) =>
+                          setSelection((s) => {
+                            const next = new Set(s)
+                            if (e.target.checked) next.add(image._id)
+                            else next.delete(image._id)
+                            return next
+                          })
+                        }
+                        className={`size-4 accent-red ${chrome.focus}`}
+                      />
+                      {picked ? <span className="text-[11px] font-semibold text-red">{t.selected}</span> : null}
+                      <button
+                        type="button"
+                        aria-label={l.details(image.filename)}
+                        onClick={() => setOpenId(image._id)}
+                        className={`rounded px-1 text-[11px] font-semibold text-neutral-800 underline ${chrome.focus}`}
+                      >
+                        i
+                      </button>
+                    </div>
+                  </div>
+                )
+              })}
             </li>
-          )
-        })}
-      </ul>
-
-      {page < pages ? (
-        <button
-          type="button"
-          className={`${buttonClass.secondary} ${buttonClass.small}`}
-          disabled={load.state === 'loading'}
-          onClick={() => setPage((p) => p + 1)}
-        >
-          {t.loadMore}
-        </button>
-      ) : null}
+          ))}
+        </ul>
+      </div>
     </div>
   )
 }

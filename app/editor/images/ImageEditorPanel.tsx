@@ -1,17 +1,20 @@
 import { Tabs } from 'radix-ui'
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import type { ImageRef } from '#lib/content'
 import { imageUrl } from '#ui/image-url'
 import { chrome } from '#ui/editor/classes.ts'
 import { AltTab, altMissing } from './AltTab.tsx'
 import { CropTab, type CropSizes } from './CropTab.tsx'
 import { FocalTab } from './FocalTab.tsx'
-import { GalleryTab } from './GalleryTab.tsx'
+import { lazyPart } from '../lazy.ts'
 import type { LibraryImage } from './library.ts'
 import { rememberSize, useSourceSize } from './use-source-size.ts'
 import { editorTexts } from '#lib/editor-texts'
 
 const t = editorTexts.imageEditor
+
+/** The media library (issue 36) comes when the Gallery tab is first shown: it is most of this panel's code. */
+const GalleryTab = lazyPart(() => import('./GalleryTab.tsx').then((m) => m.GalleryTab))
 
 export type ImageEditorTab = 'gallery' | 'cropping' | 'focal' | 'alt'
 export const IMAGE_EDITOR_TABS: readonly ImageEditorTab[] = ['gallery', 'cropping', 'focal', 'alt']
@@ -54,7 +57,15 @@ export function ImageEditorPanel({
     if (image._id === value.imageId) return
     // Crops and the focal point belong to the previous picture's pixels; the alt text may stay.
     // Explicit undefined (not missing keys), so callers that merge the value drop the old ones too.
-    onChange({ ...value, imageId: image._id, alt: value.alt.trim() ? value.alt : image.alt, crop: undefined, focal: undefined })
+    // The library's default alt text and focal point are reused when the picture is placed (the page may override them).
+    onChange({
+      ...value,
+      imageId: image._id,
+      alt: value.alt.trim() ? value.alt : image.alt,
+      crop: undefined,
+      focal: image.focal ?? undefined,
+      v: image.version > 1 ? image.version : undefined,
+    })
   }
 
   const needsImage = (content: React.ReactNode) =>
@@ -99,7 +110,9 @@ export function ImageEditorPanel({
         ) : null}
         {tabs.includes('gallery') ? (
           <Tabs.Content value="gallery" className="outline-none">
-            <GalleryTab selectedId={value.imageId} onPick={pick} />
+            <Suspense fallback={<p role="status">{editorTexts.loading}</p>}>
+              <GalleryTab selectedId={value.imageId} onPick={pick} />
+            </Suspense>
           </Tabs.Content>
         ) : null}
         {tabs.includes('cropping') ? (

@@ -1,5 +1,5 @@
 import { Tooltip } from 'radix-ui'
-import { useId, type ReactElement } from 'react'
+import { useEffect, useId, useRef, type ReactElement } from 'react'
 import { CollapseIcon, ExpandIcon } from '../icons.tsx'
 import { usePageSaver } from '../page/page-saver.tsx'
 import { usePageSchedules } from '../page/schedules.ts'
@@ -12,6 +12,8 @@ import { useEditorDispatch, useEditorState } from '../state/store.tsx'
 import { chrome } from '#ui/editor/classes.ts'
 import { editorEntries, signedOutEntries, type MenuEntry } from './items.tsx'
 import { editorTexts } from '#lib/editor-texts'
+import { LanguageSwitch } from '../language/LanguageSwitch.tsx'
+import { useDefaultLanguageName } from '../language/LanguageFieldEditor.tsx'
 
 export interface EditorMenuProps {
   signedIn: boolean
@@ -20,6 +22,10 @@ export interface EditorMenuProps {
   publishBlocked?: string
 }
 
+/** The key that brings the focus to the menu's Save Page (code, so Option+M on a Mac works too). */
+export const MENU_SHORTCUT = 'Alt+M'
+const MENU_SHORTCUT_CODE = 'KeyM'
+
 const itemClass = `relative flex w-full items-center gap-3 rounded-md px-2.5 py-2 text-left text-[13px] font-medium leading-5 text-neutral-700 transition-colors hover:bg-neutral-100 hover:text-neutral-950 disabled:pointer-events-none disabled:opacity-40 aria-pressed:bg-red/10 aria-pressed:text-red ${chrome.focus} focus-visible:ring-offset-0`
 
 /**
@@ -27,7 +33,16 @@ const itemClass = `relative flex w-full items-center gap-3 rounded-md px-2.5 py-
  * width, EditorRoot's pageOffsetCss, so it never covers content), collapsible to icons. Plain buttons: Tab reaches each one, Enter and Space choose it.
  */
 export function EditorMenu({ signedIn, onLogout, publishBlocked }: EditorMenuProps) {
-  const { menu, page } = useEditorState()
+  const { menu, page, language } = useEditorState()
+  const inLanguage = !!language
+  const defaultName = useDefaultLanguageName()
+  const languageNoteId = useId()
+  /** Menu items of the default language only, with why (decision 028). */
+  const languageNotes: Partial<Record<string, string>> = {
+    pageSettings: editorTexts.language.pageSettings(defaultName),
+    saveNav: editorTexts.language.siteDocs(defaultName),
+    saveFooter: editorTexts.language.siteDocs(defaultName),
+  }
   const dispatch = useEditorDispatch()
   const saver = usePageSaver()
   const { collapsed, activeItem } = menu
@@ -39,13 +54,34 @@ export function EditorMenu({ signedIn, onLogout, publishBlocked }: EditorMenuPro
   // has run, the page's data is loaded again so the menu says what visitors now see.
   const { revalidate } = useRevalidator()
   const collection = useRouteCollection()
-  const schedules = usePageSchedules(collection, signedIn ? (page.page?._id ?? null) : null, { watch: true, onRan: revalidate })
+  const schedules = usePageSchedules(collection, signedIn ? (page.page?._id ?? null) : null, {
+    watch: true,
+    onRan: revalidate,
+    locale: language?.locale ?? null,
+  })
   const nextSchedule = schedules.pending[0]
   const scheduleNote = nextSchedule ? scheduleTexts.menuNote(nextSchedule.action, formatScheduleTime(nextSchedule.dueAt)) : null
   const blockedId = useId()
   const entries = signedIn ? editorEntries : signedOutEntries
   const collapseLabel = collapsed ? editorTexts.menu.expand : editorTexts.menu.collapse
   const CollapseGlyph = collapsed ? ExpandIcon : CollapseIcon
+
+  // Alt+M from anywhere on the page (a block's text included) puts the focus on Save Page, then Tab
+  // reaches Publish Page: a few keys from any block to saving and publishing (issue 31).
+  const navRef = useRef<HTMLElement>(null)
+  useEffect(() => {
+    if (!signedIn) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.code !== MENU_SHORTCUT_CODE) return
+      const items = Array.from(navRef.current?.querySelectorAll<HTMLButtonElement>('button[data-menu-item]:not(:disabled)') ?? [])
+      const target = items.find((item) => item.dataset.menuItem === 'savePage') ?? items[0]
+      if (!target) return
+      event.preventDefault()
+      target.focus()
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [signedIn])
 
   function choose(entry: MenuEntry) {
     if (entry.id === 'logout') return onLogout()
@@ -57,6 +93,7 @@ export function EditorMenu({ signedIn, onLogout, publishBlocked }: EditorMenuPro
   return (
     <Tooltip.Provider delayDuration={150}>
       <nav
+        ref={navRef}
         aria-label={editorTexts.menu.label}
         data-editor-menu=""
         data-collapsed={collapsed ? 'true' : 'false'}
@@ -80,12 +117,21 @@ export function EditorMenu({ signedIn, onLogout, publishBlocked }: EditorMenuPro
           {entries.map((entry) => {
             const active = entry.id !== 'logout' && activeItem === entry.id
             const blocked = entry.id === 'publishPage' && !!publishBlocked
-            const disabled = (entry.id !== 'logout' && needsPage.has(entry.id) && !hasPage) || blocked
+            // Page Settings (address, template, SEO) are the default language's (decision 028).
+            // So are the navigation and footer here: their translations are not edited in place yet.
+            const languageNote = inLanguage ? languageNotes[entry.id] : undefined
+            const structureOnly = !!languageNote
+            const disabled = (entry.id !== 'logout' && needsPage.has(entry.id) && !hasPage) || blocked || structureOnly
             const notice = entry.id === 'publishPage' && hasPage && unpublished && !blocked
             const scheduled = entry.id === 'publishPage' && hasPage && scheduleNote ? scheduleNote : null
             const hint = editorTexts.menu.hints[entry.id]
             const hintId = hint ? `${noticeId}-hint-${entry.id}` : null
-            const describedBy = [notice ? noticeId : blocked ? blockedId : null, scheduled ? scheduleId : null, hintId]
+            const describedBy = [
+              notice ? noticeId : blocked ? blockedId : null,
+              scheduled ? scheduleId : null,
+              hintId,
+              structureOnly ? `${languageNoteId}-${entry.id}` : null,
+            ]
               .filter(Boolean)
               .join(' ')
             return (
@@ -100,9 +146,10 @@ export function EditorMenu({ signedIn, onLogout, publishBlocked }: EditorMenuPro
                     className={itemClass}
                     data-menu-item={entry.id}
                     aria-pressed={entry.id === 'logout' ? undefined : active}
+                    aria-keyshortcuts={entry.id === 'savePage' ? MENU_SHORTCUT : undefined}
                     aria-label={collapsed ? entry.label : undefined}
                     aria-describedby={describedBy || undefined}
-                    title={blocked ? publishBlocked : undefined}
+                    title={blocked ? publishBlocked : languageNote}
                     disabled={disabled}
                     onClick={() => choose(entry)}
                   >
@@ -145,6 +192,14 @@ export function EditorMenu({ signedIn, onLogout, publishBlocked }: EditorMenuPro
             )
           })}
         </ul>
+        {signedIn && hasPage ? <LanguageSwitch collapsed={collapsed} /> : null}
+        {inLanguage && signedIn
+          ? Object.entries(languageNotes).map(([id, note]) => (
+              <span key={id} id={`${languageNoteId}-${id}`} hidden>
+                {note}
+              </span>
+            ))
+          : null}
         {publishBlocked && signedIn && !collapsed ? (
           <p id={blockedId} data-publish-blocked="" className="mx-2 mb-2 text-xs text-neutral-600">
             {publishBlocked}

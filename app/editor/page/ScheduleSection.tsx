@@ -30,10 +30,12 @@ function reading(local: string): string | null {
  * says why. Unsaved edits are saved first: what is published is the saved draft at that moment.
  */
 export function ScheduleSection() {
-  const { page, isDirty } = useEditorState().page
+  const { page: pageState, language } = useEditorState()
+  const { page, isDirty } = pageState
+  const locale = language?.locale ?? null
   const collection = useRouteCollection()
   const saver = usePageSaver()
-  const schedules = usePageSchedules(collection, page?._id ?? null)
+  const schedules = usePageSchedules(collection, page?._id ?? null, { locale })
   const [action, setAction] = useState<ScheduleAction>('publish')
   const [at, setAt] = useState(defaultTime)
   const [busy, setBusy] = useState(false)
@@ -56,6 +58,8 @@ export function ScheduleSection() {
         collection,
         action,
         at,
+        // In a further language the schedule publishes or unpublishes that language only.
+        ...(locale ? { locale } : {}),
       })
       await schedules.refresh()
       const when = formatScheduleTime(created.dueAt)

@@ -11,7 +11,16 @@ const t = editorTexts.pagePanel
  * Unpublish takes a live page down for every visitor, so it asks first and says what happens
  * (issue 31): the address answers "page not found" until the page is published again; the draft stays.
  */
-export function UnpublishButton({ actions, label }: { actions: ReturnType<typeof usePageActions>; label: string }) {
+export function UnpublishButton({
+  actions,
+  label,
+  ask,
+}: {
+  actions: ReturnType<typeof usePageActions>
+  label: string
+  /** What the confirmation says (a further language's unpublish withdraws only its texts). */
+  ask?: { title: string; description: string; confirm: string }
+}) {
   const [asking, setAsking] = useState(false)
   const slug = typeof actions.page?.slug === 'string' ? actions.page.slug : ''
   return (
@@ -27,9 +36,9 @@ export function UnpublishButton({ actions, label }: { actions: ReturnType<typeof
       </button>
       <ConfirmDialog
         open={asking}
-        title={t.unpublishTitle}
-        description={t.unpublishDescription(pathOfSlug(slug))}
-        confirmLabel={t.unpublishConfirm}
+        title={ask?.title ?? t.unpublishTitle}
+        description={ask?.description ?? t.unpublishDescription(pathOfSlug(slug))}
+        confirmLabel={ask?.confirm ?? t.unpublishConfirm}
         busy={actions.busy === 'unpublish'}
         onConfirm={() => void actions.unpublish().then(() => setAsking(false))}
         onOpenChange={setAsking}

@@ -47,6 +47,7 @@ describe('autosave status', () => {
     expect(failureOf(new ApiError('Saved by maria', 409))).toBe('conflict')
     expect(failureOf(new ApiError('Value is missing', 400))).toBe('failed')
     expect(failureOf(new ApiError('Forbidden', 403))).toBe('failed')
+    expect(failureOf(new ApiError('An admin has deactivated your editor account', 401))).toBe('signedOut')
   })
 })
 

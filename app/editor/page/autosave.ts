@@ -19,11 +19,16 @@ export type AutosaveStatus =
   | { kind: 'saved'; at: string }
   | { kind: 'offline' }
   | { kind: 'conflict' }
+  | { kind: 'signedOut' }
   | { kind: 'failed'; message: string }
 
-/** Why a save did not land: the network (kept here, tried again), a newer save (409), or a refusal. */
-export function failureOf(err: unknown): 'offline' | 'conflict' | 'failed' {
+/**
+ * Why a save did not land: the network (kept here, tried again), a newer save (409), the session
+ * ended (401: signed out or deactivated elsewhere; the session's own message says which), or a refusal.
+ */
+export function failureOf(err: unknown): 'offline' | 'conflict' | 'signedOut' | 'failed' {
   if (err instanceof ApiError && err.status === 409) return 'conflict'
+  if (err instanceof ApiError && err.status === 401) return 'signedOut'
   // fetch itself failed (no answer at all), or the proxy in front answered that the server is away.
   if (!(err instanceof ApiError) || err.status === 0 || err.status === 502 || err.status === 503 || err.status === 504) return 'offline'
   return 'failed'
@@ -46,6 +51,8 @@ export function statusText(status: AutosaveStatus, isDirty: boolean): string | n
       return t.offline
     case 'conflict':
       return t.conflict
+    case 'signedOut':
+      return t.signedOut
     case 'failed':
       return t.failed
     case 'saved':

@@ -39,11 +39,13 @@ import {
 import { formatWhen } from './PageStatus.tsx'
 import { PresenceIndicator, usePresence } from './presence.tsx'
 import type { PresenceAnswer } from '#lib/schedule'
+import { translationToSend, type LoadedLanguage } from '../language/language.ts'
 import { changeLabels, fieldLabel, listOfChanges, valueSummary, blockTitle } from './merge-labels.ts'
 import { pathOfSlug } from './slug.ts'
 import { editorTexts } from '#lib/editor-texts'
 
-export type PageWriteKind = 'save' | 'publish'
+/** 'publishAll': in a further language, publish the page with every language (page/publishPage allLanguages). */
+export type PageWriteKind = 'save' | 'publish' | 'publishAll'
 
 /** How the server says it merged a save with what was saved since (server/services/pages/merge.ts). */
 interface MergeReport {
@@ -166,6 +168,32 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
         writes.current.inFlight++
         writes.current.started++
         try {
+          const language = latest.current.language
+          if (language) {
+            // A further language: its texts only, through the translation API (decision 028).
+            const subject = { kind: 'page', id: page._id, locale: language.locale }
+            const body = {
+              ...subject,
+              fields: translationToSend(page, language.fields),
+              version: versionOf(page) ?? 0,
+              force: !!options.force,
+              ...(options.resolutions ? { resolutions: options.resolutions } : {}),
+            }
+            const answer = await postApi<LoadedLanguage & { merge?: { by: string[]; changes: string[] } }>(
+              kind === 'publish' ? '/translation/publish' : '/translation/save',
+              body,
+            )
+            flushSync(() => dispatch({ type: 'languageSaved', sent: page, answer }))
+            if (kind === 'publishAll') {
+              // The structure and the default language with every language's draft, in one go.
+              await postApi('/page/publishPage', { page: pageToSend(language.structure), collection, allLanguages: true })
+            }
+            if (answer.merge?.changes.length)
+              toastInfo(editorTexts.language.merged(mergeNames(answer.merge.by), answer.merge.changes.length))
+            blocked.current = null
+            setStatus({ kind: 'saved', at: answer.updatedAt ?? new Date().toISOString() })
+            return { ...page, slug: typeof page.slug === 'string' ? page.slug : '' } as unknown as PageDoc
+          }
           const path = kind === 'save' ? '/page/save' : '/page/publishPage'
           const answer = await postApi<PageDoc & { merge?: MergeReport }>(path, {
             page: pageToSend(page),
@@ -230,7 +258,8 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
         followSlug(result.slug)
       } catch (err) {
         if (!options.force && showConflict(err, 'save')) return
-        toastError(failureOf(err) === 'offline' ? editorTexts.autosave.offline : messageOf(err))
+        // A session that ended says so itself (use-team-session.ts).
+        if (failureOf(err) !== 'signedOut') toastError(failureOf(err) === 'offline' ? editorTexts.autosave.offline : messageOf(err))
       }
     },
     [write, followSlug, showConflict],
@@ -247,7 +276,8 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
         followSlug(result.slug)
       } catch (err) {
         if (showConflict(err, kind)) return
-        toastError(failureOf(err) === 'offline' ? editorTexts.autosave.offline : messageOf(err))
+        // A session that ended says so itself (use-team-session.ts).
+        if (failureOf(err) !== 'signedOut') toastError(failureOf(err) === 'offline' ? editorTexts.autosave.offline : messageOf(err))
       }
     },
     [conflict?.kind, write, followSlug, showConflict],
@@ -273,6 +303,8 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
    */
   const newerDraftStored = useCallback(
     async (stored: NonNullable<PresenceAnswer['page']>) => {
+      // In a further language the heartbeat's version is the default language's draft, not this copy's.
+      if (latest.current.language) return
       const { savedPage: saved, isDirty } = latest.current.page
       const mine = versionOf(saved)
       if (!saved || mine === undefined || stored.version <= mine || isBlocked(saved)) return
@@ -297,6 +329,8 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
   )
 
   const { page, isDirty } = state.page
+  // A copy kept in this browser belongs to the language it was typed in.
+  const keptId = page ? (state.language ? `${page._id}:${state.language.locale}` : page._id) : ''
   const storage = useMemo(() => browserStorage(), [])
 
   // Who else is here, and the stored draft's version with each heartbeat (issue 17 point 8).
@@ -313,16 +347,16 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
   if (enabled && page && shownId !== page._id) {
     setShownId(page._id)
     setStatus({ kind: 'idle' })
-    setOffer(isDirty ? null : keptToOffer(readKept(storage, keptKey(collection, page._id)), page))
+    setOffer(isDirty ? null : keptToOffer(readKept(storage, keptKey(collection, keptId)), page))
   }
 
   // Unsaved changes are kept in this browser until the server has them.
   useEffect(() => {
     if (!enabled || !page || offer || shownId !== page._id) return
-    const key = keptKey(collection, page._id)
+    const key = keptKey(collection, keptId)
     if (isDirty) keepChanges(storage, key, page)
     else forgetKept(storage, key)
-  }, [enabled, collection, page, isDirty, offer, storage, shownId])
+  }, [enabled, collection, page, keptId, isDirty, offer, storage, shownId])
 
   // The debounce: each change starts the wait again.
   useEffect(() => {
@@ -389,7 +423,7 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
               <AlertDialog.Cancel
                 className={buttonClass.secondary}
                 onClick={() => {
-                  if (page) forgetKept(storage, keptKey(collection, page._id))
+                  if (page) forgetKept(storage, keptKey(collection, keptId))
                 }}
               >
                 {a.discard}
@@ -415,7 +449,10 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
 /** The draft's status in the editor's chrome, bottom right; announced politely. */
 function SaveStatus({ status, isDirty }: { status: AutosaveStatus; isDirty: boolean }) {
   const text = statusText(status, isDirty)
-  const tone = status.kind === 'offline' || status.kind === 'conflict' || status.kind === 'failed' ? 'text-red-darker' : 'text-neutral-700'
+  const tone =
+    status.kind === 'offline' || status.kind === 'conflict' || status.kind === 'signedOut' || status.kind === 'failed'
+      ? 'text-red-darker'
+      : 'text-neutral-700'
   return (
     <div
       role="status"

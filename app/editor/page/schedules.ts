@@ -15,11 +15,12 @@ export interface PageSchedules {
 const EMPTY: PageSchedules = { pending: [], recent: [] }
 const cache = new Map<string, PageSchedules>()
 const listeners = new Set<() => void>()
-const keyOf = (collection: string, pageId: string) => `${collection}:${pageId}`
+const keyOf = (collection: string, pageId: string, locale: string | null) => `${collection}:${pageId}:${locale ?? ''}`
 
-export async function refreshSchedules(collection: string, pageId: string): Promise<PageSchedules> {
-  const data = await getApi<PageSchedules>('/schedule/forPage', { pageId, collection })
-  cache.set(keyOf(collection, pageId), data)
+/** A further language's schedules are its own (decision 025): `locale` names it, null the default language. */
+export async function refreshSchedules(collection: string, pageId: string, locale: string | null = null): Promise<PageSchedules> {
+  const data = await getApi<PageSchedules>('/schedule/forPage', { pageId, collection, ...(locale ? { locale } : {}) })
+  cache.set(keyOf(collection, pageId, locale), data)
   for (const listener of listeners) listener()
   return data
 }
@@ -33,14 +34,22 @@ const subscribe = (listener: () => void) => {
  * The page's schedules. With `watch` (one caller, the menu), they are loaded when the page opens
  * and asked for again a moment after the next one is due; `onRan` hears that one has run.
  */
-export function usePageSchedules(collection: string, pageId: string | null, options: { watch?: boolean; onRan?: () => void } = {}) {
-  const key = pageId ? keyOf(collection, pageId) : ''
+export function usePageSchedules(
+  collection: string,
+  pageId: string | null,
+  options: { watch?: boolean; onRan?: () => void; locale?: string | null } = {},
+) {
+  const locale = options.locale ?? null
+  const key = pageId ? keyOf(collection, pageId, locale) : ''
   const data = useSyncExternalStore(
     subscribe,
     () => (key ? (cache.get(key) ?? EMPTY) : EMPTY),
     () => EMPTY,
   )
-  const refresh = useCallback(() => (pageId ? refreshSchedules(collection, pageId) : Promise.resolve(EMPTY)), [collection, pageId])
+  const refresh = useCallback(
+    () => (pageId ? refreshSchedules(collection, pageId, locale) : Promise.resolve(EMPTY)),
+    [collection, pageId, locale],
+  )
   const { watch, onRan } = options
 
   useEffect(() => {

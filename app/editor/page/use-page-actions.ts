@@ -11,8 +11,9 @@ import { failureOf } from './autosave.ts'
 import { usePageSaver, type PageWriteKind } from './page-saver.tsx'
 import { pathOfSlug } from './slug.ts'
 import { editorTexts } from '#lib/editor-texts'
+import { LOCALES } from '#lib/locales'
 
-type Busy = 'save' | 'publish' | 'unpublish' | 'delete' | null
+type Busy = 'save' | 'publish' | 'publishAll' | 'unpublish' | 'delete' | null
 type Store = PageWriteKind
 
 /** The page as sent to the server (kept here for its callers; the writer is ./page-saver.tsx). */
@@ -24,7 +25,9 @@ export { pageToSend } from './page-saver.tsx'
  * opens the page saver's conflict dialog.
  */
 export function usePageActions() {
-  const { page } = useEditorState().page
+  const { page: pageState, language } = useEditorState()
+  const { page } = pageState
+  const languageName = language ? LOCALES[language.locale].englishName : null
   const dispatch = useEditorDispatch()
   const collection = useRouteCollection()
   const { revalidate } = useRevalidator()
@@ -46,12 +49,22 @@ export function usePageActions() {
     try {
       // One writer: waits for an autosave on its way, then sends the latest copy and version.
       const result = await saver.write(kind)
-      toastSuccess(kind === 'save' ? texts.toasts.pageSaved : texts.toasts.pagePublished)
+      toastSuccess(
+        kind === 'save'
+          ? texts.toasts.pageSaved
+          : kind === 'publishAll'
+            ? editorTexts.language.publishedAll
+            : languageName
+              ? editorTexts.language.published(languageName)
+              : texts.toasts.pagePublished,
+      )
       showStored(result.slug)
       return true
     } catch (err) {
       // A field a colleague changed too: the saver's conflict dialog asks, field by field.
-      if (!saver.showConflict(err, kind)) toastError(failureOf(err) === 'offline' ? editorTexts.autosave.offline : messageOf(err))
+      // A session that ended says so itself (use-team-session.ts).
+      if (!saver.showConflict(err, kind) && failureOf(err) !== 'signedOut')
+        toastError(failureOf(err) === 'offline' ? editorTexts.autosave.offline : messageOf(err))
       return false
     } finally {
       setBusy(null)
@@ -62,6 +75,18 @@ export function usePageActions() {
     if (!page || busy) return false
     setBusy('unpublish')
     try {
+      if (language && languageName) {
+        // A further language: visitors read the default texts again; the page and its other languages stay.
+        const result = await postApi<{ lastPublished: string | null }>('/translation/unpublish', {
+          kind: 'page',
+          id: page._id,
+          locale: language.locale,
+        })
+        dispatch({ type: 'updatePageMeta', meta: { published: false, lastPublished: result.lastPublished } })
+        toastSuccess(editorTexts.language.unpublished(languageName))
+        void revalidate()
+        return true
+      }
       const result = await postApi<PageDoc>('/page/unpublishPage', { _id: page._id, collection })
       dispatch({
         type: 'updatePageMeta',
@@ -106,6 +131,10 @@ export function usePageActions() {
     busy,
     save: () => store('save'),
     publish: () => store('publish'),
+    /** In a further language: the page with every language at once. */
+    publishAll: () => store('publishAll'),
+    /** The further language being edited, by its English name; null in the default language. */
+    languageName,
     unpublish,
     remove,
   }

@@ -25,6 +25,7 @@ import { PublishBlockedNote, useCurrentUser } from '../team/current-user.tsx'
 import { toastError, toastInfo, toastSuccess } from '../toast.ts'
 import { siteChangesMessage, siteConflictState } from '../site/site-merge.ts'
 import { editorTexts } from '#lib/editor-texts'
+import { ALWAYS_BLOCKING, PUBLISH_CHECKS } from '#lib/publish-checks'
 
 const t = editorTexts.siteSettings
 
@@ -128,6 +129,8 @@ function SiteSettingsForm({ loaded, onStored }: { loaded: Loaded; onStored: (doc
           ))}
         </div>
       </fieldset>
+
+      <BlockingChecks register={register} />
 
       <fieldset className="flex flex-col gap-2">
         <legend className="text-sm font-semibold text-neutral-900">{t.redirects}</legend>
@@ -283,6 +286,29 @@ function SocialFields({
           <ImageField label={`${legend} ${t.imageId.toLowerCase()}`} value={field.value ?? ''} onChange={field.onChange} />
         )}
       />
+    </fieldset>
+  )
+}
+
+/** Which checks before publishing block it (issue 34): an admin's choice; others see it read-only. */
+function BlockingChecks({ register }: { register: UseFormRegister<Values> }) {
+  const { isAdmin } = useCurrentUser()
+  const hintId = useId()
+  const c = editorTexts.publishChecks
+  return (
+    <fieldset className="flex flex-col gap-2" aria-describedby={hintId} disabled={!isAdmin} data-blocking-checks="">
+      <legend className="text-sm font-semibold text-neutral-900">{c.settingsLegend}</legend>
+      <p id={hintId} className="text-xs text-neutral-600">
+        {c.settingsHint}
+      </p>
+      <div className="grid gap-1 sm:grid-cols-2">
+        {PUBLISH_CHECKS.filter((check) => !ALWAYS_BLOCKING.includes(check)).map((check) => (
+          <label key={check} className="flex items-center gap-2 text-sm text-neutral-800">
+            <input type="checkbox" value={check} className="size-4 accent-red" {...register('publishChecks')} />
+            {c.checks[check].label}
+          </label>
+        ))}
+      </div>
     </fieldset>
   )
 }

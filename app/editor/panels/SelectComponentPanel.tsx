@@ -5,6 +5,7 @@ import { labelOf, settingsEditors } from '../editing/blocks.ts'
 import { headerEditors } from '../header/index.ts'
 import { BlockActions } from '../editing/BlockActions.tsx'
 import { FieldEditor } from '../editing/FieldEditor.tsx'
+import { LanguageFieldEditor, StructureNote } from '../language/LanguageFieldEditor.tsx'
 import { SpacingEditor } from '../editing/SpacingEditor.tsx'
 import { canPushTo } from '../state/actions/push-value.ts'
 import { getIn, splitBlockPath } from '../state/paths.ts'
@@ -38,6 +39,14 @@ function FieldSection({ field }: { field: FieldRef }) {
   const value = getIn(state.page.page, field.path)
   const set = (next: unknown) => dispatch({ type: 'setValue', path: field.path, value: next })
   const named = field.kind === 'editor' && field.editor ? headerEditors[field.editor] : undefined
+  if (state.language) {
+    return (
+      <section aria-label={fieldTitle(field)} className="flex flex-col gap-3">
+        <h3 className="text-sm font-semibold text-neutral-900">{fieldTitle(field)}</h3>
+        <LanguageFieldEditor field={field} />
+      </section>
+    )
+  }
   if (named) {
     return (
       <section aria-label={named.title} className="flex flex-col gap-3">
@@ -82,6 +91,16 @@ export default function SelectComponentPanel() {
   const set = (relative: string | readonly PathSegment[], value: unknown) =>
     dispatch({ type: 'setValue', path: [...path, ...toPath(relative)], value })
   const field = selection.view === 'field' ? selection.field : null
+
+  if (state.language) {
+    // A further language: the block's texts only; its structure is the default language's (decision 028).
+    return (
+      <div className="flex flex-col gap-5">
+        {field ? <FieldSection field={field} /> : null}
+        <StructureNote />
+      </div>
+    )
+  }
 
   return (
     <div className="flex flex-col gap-5">

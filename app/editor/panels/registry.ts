@@ -1,15 +1,18 @@
 import type { ComponentType } from 'react'
 import type { MenuItemId } from '../state/types.ts'
-import ConfigSettingsPanel from './ConfigSettingsPanel.tsx'
-import CreatePagePanel from './CreatePagePanel.tsx'
-import PageSettingsPanel from './PageSettingsPanel.tsx'
-import PublishPagePanel from './PublishPagePanel.tsx'
-import SaveFooterPanel from './SaveFooterPanel.tsx'
-import SaveNavigationPanel from './SaveNavigationPanel.tsx'
-import SavePagePanel from './SavePagePanel.tsx'
+import { lazyPart } from '../lazy.ts'
 import SelectComponentPanel from './SelectComponentPanel.tsx'
-import SiteSettingsPanel from './SiteSettingsPanel.tsx'
 import { editorTexts } from '#lib/editor-texts'
+
+// Each panel but the component's is a chunk of its own, downloaded when first opened (lazy.ts).
+const CreatePagePanel = lazyPart(() => import('./CreatePagePanel.tsx').then((m) => m.default))
+const SavePagePanel = lazyPart(() => import('./SavePagePanel.tsx').then((m) => m.default))
+const SaveNavigationPanel = lazyPart(() => import('./SaveNavigationPanel.tsx').then((m) => m.default))
+const SaveFooterPanel = lazyPart(() => import('./SaveFooterPanel.tsx').then((m) => m.default))
+const PublishPagePanel = lazyPart(() => import('./PublishPagePanel.tsx').then((m) => m.default))
+const ConfigSettingsPanel = lazyPart(() => import('./ConfigSettingsPanel.tsx').then((m) => m.default))
+const SiteSettingsPanel = lazyPart(() => import('./SiteSettingsPanel.tsx').then((m) => m.default))
+const PageSettingsPanel = lazyPart(() => import('./PageSettingsPanel.tsx').then((m) => m.default))
 
 /** The menu items that open a panel, and whether it shows in the sidebar or in a modal (state/items.ts). */
 export type PanelItem = Exclude<MenuItemId, 'dashboard' | 'login'>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PUBLISH_CHECKS } from '#lib/publish-checks'
 import type { SiteSettingsDoc } from '#lib/content'
 import type { SiteDocMeta } from '../state/types.ts'
 import { editorTexts } from '#lib/editor-texts'
@@ -6,7 +7,10 @@ import { editorTexts } from '#lib/editor-texts'
 const t = editorTexts.siteSettings
 
 /** The site settings as loaded for the editor (the draft, with its version stamps). */
-export type LoadedSiteSettings = Omit<SiteSettingsDoc, 'domainId'> & { domainId?: string } & SiteDocMeta
+export type LoadedSiteSettings = Omit<SiteSettingsDoc, 'domainId' | 'publishChecks'> & {
+  domainId?: string
+  publishChecks?: SiteSettingsDoc['publishChecks']
+} & SiteDocMeta
 type Loaded = LoadedSiteSettings
 
 const social = z.object({ title: z.string(), description: z.string(), keywords: z.string(), image: z.object({ imageId: z.string() }) })
@@ -21,6 +25,8 @@ export const formSchema = z.object({
       prefix: z.boolean(),
     }),
   ),
+  /** The checks before publishing an admin made blocking (issue 34). */
+  publishChecks: z.array(z.enum(PUBLISH_CHECKS)),
 })
 export type SiteSettingsValues = z.infer<typeof formSchema>
 type Values = SiteSettingsValues
@@ -36,6 +42,7 @@ export function valuesOf(doc: Loaded): Values {
     og: meta(doc.og),
     twitter: meta(doc.twitter),
     redirects: (doc.redirects ?? []).map((r) => ({ from: r.from, to: r.to, status: r.status === 302 ? '302' : '301', prefix: r.prefix })),
+    publishChecks: doc.publishChecks ?? [],
   }
 }
 
@@ -52,6 +59,7 @@ export function settingsToSend(loaded: Loaded, values: Values, withVersion: bool
       status: r.status === '302' ? 302 : 301,
       prefix: r.prefix,
     })),
+    publishChecks: values.publishChecks,
     ...(withVersion ? { version } : {}),
   }
 }

@@ -3,6 +3,7 @@ import { closeSidebar, type CloseSidebarAction } from './actions/close-sidebar.t
 import { discardSiteDoc, type DiscardSiteDocAction } from './actions/discard-site-doc.ts'
 import { editPage, type EditPageAction } from './actions/edit-page.ts'
 import { editSiteDoc, type EditSiteDocAction } from './actions/edit-site-doc.ts'
+import { languageSaved, type LanguageSavedAction } from './actions/language-saved.ts'
 import { loadPage, type LoadPageAction } from './actions/load-page.ts'
 import { loadSiteDoc, type LoadSiteDocAction } from './actions/load-site-doc.ts'
 import { markSaved, type MarkSavedAction } from './actions/mark-saved.ts'
@@ -55,9 +56,20 @@ export type EditorAction =
   | SelectBlockAction
   | SelectFieldAction
   | OpenComponentPanelAction
+  | LanguageSavedAction
+
+/** What changes the shared structure: not done in a further language, whose texts only are edited there (decision 028). */
+const STRUCTURE_ACTIONS: ReadonlySet<EditorAction['type']> = new Set([
+  'insertBlock',
+  'moveBlock',
+  'duplicateBlock',
+  'removeBlock',
+  'pushValue',
+])
 
 /** The editor's reducer: each action is a pure function in ./actions/ with its tests beside it. */
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
+  if (state.language && STRUCTURE_ACTIONS.has(action.type)) return state
   switch (action.type) {
     case 'toggleActiveItem':
       return toggleActiveItem(state, action)
@@ -109,5 +121,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return selectField(state, action)
     case 'openComponentPanel':
       return openComponentPanel(state, action)
+    case 'languageSaved':
+      return languageSaved(state, action)
   }
 }

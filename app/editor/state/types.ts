@@ -1,5 +1,6 @@
 import type { FooterDoc, NavDoc } from '#lib/content'
 import type { EditKind, Path, SelectOption } from '#ui/editing'
+import type { LanguageEditing } from '../language/language.ts'
 
 /**
  * The editor's state: the menu (collapsed, active item, sidebar) and the page being edited.
@@ -126,6 +127,11 @@ export interface EditorState {
   page: PageState
   site: SiteState
   selection: SelectionState
+  /**
+   * The further language the page is edited in (its address's, /de/about), null in the default
+   * language. In a language only its texts change: the structure is the default language's.
+   */
+  language: LanguageEditing | null
 }
 
 export const emptyHistory = (): PageHistory => ({ past: [], future: [], group: null, at: 0 })
@@ -136,4 +142,5 @@ export const initialEditorState = (collapsed = false): EditorState => ({
   page: { page: null, savedPage: null, isDirty: false, history: emptyHistory() },
   site: { nav: null, footer: null },
   selection: emptySelection(),
+  language: null,
 })

@@ -5,6 +5,9 @@ import { formatSiteTime } from '#lib/team'
 import { getApi, messageOf } from '#ui/api.ts'
 import { ErrorAlert } from '#ui/editor/fields.tsx'
 import { chrome } from '#ui/editor/classes.ts'
+import { editorTexts } from '#lib/editor-texts'
+import { BLOCK_PARAM, blockParam, radarTexts as r, type StaleFinding, type StaleReport } from '#lib/radar'
+import { useEditorDispatch } from '../state/store.tsx'
 
 /** The dashboard's first tab (issue 17 point 9): pages with unpublished changes, recent enquiries, the last listing sync. */
 export function DashboardOverview() {
@@ -84,6 +87,10 @@ export function DashboardOverview() {
         </h3>
         {overview.lastSync ? <SyncSummary sync={overview.lastSync} /> : <p className="text-neutral-700">{d.syncEmpty}</p>}
       </section>
+
+      {overview.cdn ? <CdnPurges cdn={overview.cdn} /> : null}
+
+      <StaleRadar report={overview.stale} />
 
       <section aria-labelledby="dash-enquiries" className="flex flex-col gap-2 lg:col-span-2">
         <h3 id="dash-enquiries" className="text-base font-semibold">
@@ -165,5 +172,110 @@ function SyncSummary({ sync }: { sync: NonNullable<Overview['lastSync']> }) {
       ) : null}
       {sync.error ? <p className={chrome.alert}>{sync.error}</p> : null}
     </div>
+  )
+}
+
+/** Where a finding leads: the page with its block selected (or the page), or the navigation or footer editor. */
+function findingAddress(finding: StaleFinding): string {
+  const page = `/${finding.slug}`
+  return finding.block ? `${page}?${BLOCK_PARAM}=${encodeURIComponent(blockParam(finding.block))}` : page
+}
+
+/** The stale-content radar (issue 34 point 6): newest first, each one click from its block. */
+function StaleRadar({ report }: { report: StaleReport }) {
+  const dispatch = useEditorDispatch()
+  const checks = editorTexts.publishChecks.checks
+  return (
+    <section aria-labelledby="dash-stale" className="flex flex-col gap-2 lg:col-span-2" data-stale-radar="">
+      <h3 id="dash-stale" className="text-base font-semibold">
+        {r.heading}
+        {report.total ? <span className="ml-2 text-sm font-normal text-neutral-700 tabular-nums">({report.total})</span> : null}
+      </h3>
+      <p className="text-sm text-neutral-700">
+        {r.intro}
+        {report.checkedAt ? ` ${r.checked(formatSiteTime(report.checkedAt))}.` : ''}
+      </p>
+      {report.findings.length ? (
+        <ul className="divide-y divide-neutral-100">
+          {report.findings.map((f) => (
+            <li key={f.id} data-stale-finding={f.check} data-stale-href={f.href} className="flex flex-col gap-0.5 py-2">
+              <p className="flex flex-wrap items-baseline justify-between gap-x-3">
+                <span className="font-semibold">{checks[f.check].label}</span>
+                <span className="text-xs text-neutral-700 tabular-nums">{r.found(formatSiteTime(f.foundAt))}</span>
+              </p>
+              <p className="text-sm text-neutral-800">
+                {f.target ? `${checks[f.check].message(f.href)} (${f.target.name})` : checks[f.check].message(f.href)}
+              </p>
+              <p className="text-sm">
+                <span className="text-neutral-700">{r.source[f.source]}: </span>
+                {f.source === 'navigation' || f.source === 'footer' ? (
+                  <button
+                    type="button"
+                    className={`${chrome.link} ${chrome.focus}`}
+                    onClick={() => dispatch({ type: 'toggleActiveItem', item: f.source === 'navigation' ? 'saveNav' : 'saveFooter' })}
+                  >
+                    {f.source === 'navigation' ? editorTexts.menu.saveNav : editorTexts.menu.saveFooter}
+                  </button>
+                ) : (
+                  <a className={chrome.link} href={findingAddress(f)} data-stale-open="">
+                    {f.title || r.untitled}
+                    <span className="ml-1 font-normal text-neutral-600">/{f.slug}</span>
+                    <span className="sr-only">, {f.block ? r.show : r.openPage}</span>
+                  </a>
+                )}
+              </p>
+              {f.suggestions.length ? (
+                <p className="text-sm text-neutral-700" data-stale-suggestions="">
+                  {r.suggestions}{' '}
+                  {f.suggestions.map((s, i) => (
+                    <span key={s.id}>
+                      {i ? ', ' : ''}
+                      <a className={chrome.link} href={`/${s.slug}`}>
+                        {s.name}
+                      </a>
+                    </span>
+                  ))}
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-neutral-700">{r.empty}</p>
+      )}
+      {report.total > report.findings.length ? (
+        <p className="text-xs text-neutral-700">{r.more(report.findings.length, report.total)}</p>
+      ) : null}
+    </section>
+  )
+}
+
+/** The CDN's purges still to run or failed (issue 34 point 2): a publish is live at the CDN once its purges are done. */
+function CdnPurges({ cdn }: { cdn: NonNullable<Overview['cdn']> }) {
+  return (
+    <section aria-labelledby="dash-cdn" className="flex flex-col gap-1" data-cdn-purges={cdn.pending + cdn.failed}>
+      <h3 id="dash-cdn" className="text-base font-semibold">
+        {d.cdnHeading}
+      </h3>
+      <p className="text-sm text-neutral-700">{d.cdnProvider(cdn.provider)}</p>
+      {cdn.pending || cdn.failed ? (
+        <>
+          {cdn.pending ? (
+            <p className="tabular-nums">
+              {d.cdnPending(cdn.pending)}
+              {cdn.retrying ? ` ${d.cdnRetrying(cdn.retrying)}` : ''}
+            </p>
+          ) : null}
+          {cdn.failed ? <p className={chrome.alert}>{d.cdnFailed(cdn.failed)}</p> : null}
+          {cdn.lastError ? (
+            <p className="text-sm text-neutral-700">
+              {d.cdnLastError} {cdn.lastError}
+            </p>
+          ) : null}
+        </>
+      ) : (
+        <p>{d.cdnAllDone}</p>
+      )}
+    </section>
   )
 }

@@ -8,16 +8,27 @@ import { useCurrentUser } from './current-user.tsx'
 import { DashboardOverview } from './DashboardOverview.tsx'
 import { EditorsPanel } from './EditorsPanel.tsx'
 import { MyAccount } from './MyAccount.tsx'
+import { ResultsPanel } from '../results/ResultsPanel.tsx'
+import { resultsTexts } from '#lib/results'
 
-type Tab = 'overview' | 'latest' | 'editors' | 'activity' | 'account'
+type Tab = 'overview' | 'results' | 'latest' | 'editors' | 'activity' | 'account'
 
-const tabLabel = (id: Tab) => (id === 'overview' ? dashboardTexts.tab : teamTexts.tabs[id])
+const tabLabel = (id: Tab) => (id === 'overview' ? dashboardTexts.tab : id === 'results' ? resultsTexts.tab : teamTexts.tabs[id])
 
 /** The dashboard's content: the overview (issue 17), the latest changes (issue 21), the editors (admins), the whole log, my account. */
 export function TeamDashboard() {
-  const { isAdmin } = useCurrentUser()
+  const { isAdmin, role } = useCurrentUser()
   const [tab, setTab] = useState<Tab>('overview')
-  const tabs: Tab[] = isAdmin ? ['overview', 'latest', 'editors', 'activity', 'account'] : ['overview', 'latest', 'activity', 'account']
+  // The Results are read by publishers and admins (the server checks the same, issue 37).
+  const readsResults = role === 'admin' || role === 'publisher'
+  const tabs: Tab[] = [
+    'overview',
+    ...(readsResults ? (['results'] as const) : []),
+    'latest',
+    ...(isAdmin ? (['editors'] as const) : []),
+    'activity',
+    'account',
+  ]
   return (
     <Tabs.Root value={tab} onValueChange={(v) => setTab(v as Tab)} className="min-h-[26rem]">
       <Tabs.List aria-label={teamTexts.dashboardTabs} className="mb-4 flex flex-wrap gap-1 border-b border-neutral-200">
@@ -30,6 +41,11 @@ export function TeamDashboard() {
       <Tabs.Content value="overview" className={chrome.focus}>
         <DashboardOverview />
       </Tabs.Content>
+      {readsResults ? (
+        <Tabs.Content value="results" className={chrome.focus}>
+          <ResultsPanel />
+        </Tabs.Content>
+      ) : null}
       <Tabs.Content value="latest" className={chrome.focus}>
         <LatestActivity onShowAll={() => setTab('activity')} />
       </Tabs.Content>

@@ -15,6 +15,9 @@ import { PlusIcon, PublishIcon, SaveIcon, TrashIcon } from '../../editor/icons.t
 import { addFilterGroup, categoryPayload, draftOf, newDraft, removeFilterGroup, type CategoryDraft } from './atdw-categories.ts'
 import { chrome } from '#ui/editor/classes.ts'
 import { toastError, toastSuccess } from '../../editor/toast.ts'
+import { LOCALES, type LocaleCode } from '#lib/locales'
+import { useLocale } from '#ui/locale'
+import { useNameTranslations } from './name-translations.ts'
 
 const t = listingTexts.atdw
 const toasts = listingTexts.toasts
@@ -70,6 +73,10 @@ function CategoriesTab() {
   const [deleting, setDeleting] = useState<{ draft: CategoryDraft; usage: CategoryUsage[] } | null>(null)
   const [busy, setBusy] = useState(false)
   const tags = useTags()
+  const { languages } = useLocale()
+  const current = open ? drafts?.find((d) => d.key === open) : undefined
+  // The open category's name in each further language (issue 33).
+  const translated = useNameTranslations('category', current?._id, languages.others)
 
   useEffect(() => {
     const controller = new AbortController()
@@ -98,6 +105,8 @@ function CategoriesTab() {
             })
       const saved = draftOf(answer.category)
       setDrafts((current) => (current ?? []).map((d) => (d.key === draft.key ? { ...saved, key: d.key } : d)))
+      // The names in further languages translate the saved (or published) name: the open category's only.
+      if (action !== 'unpublish' && draft.key === open && languages.others.length) await translated.store(action, saved._id)
       toastSuccess(
         answer.message ||
           (action === 'save' ? toasts.categorySaved : action === 'publish' ? toasts.categoryPublished : toasts.categoryUnpublished),
@@ -155,7 +164,6 @@ function CategoriesTab() {
       <DeleteWarning {...deleting} busy={busy} onClose={() => setDeleting(null)} onConfirm={() => void confirmDelete(deleting.draft)} />
     )
 
-  const current = open ? list.find((d) => d.key === open) : undefined
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[minmax(0,1fr)_14rem]">
       <div>
@@ -166,6 +174,8 @@ function CategoriesTab() {
             onChange={(next) => replace(current.key, next)}
             onBack={() => setOpen(null)}
             onSave={() => void call(current, 'save')}
+            languages={languages.others}
+            translated={translated}
           />
         ) : (
           <>
@@ -224,12 +234,16 @@ function CategoryDetail({
   onChange,
   onBack,
   onSave,
+  languages,
+  translated,
 }: {
   draft: CategoryDraft
   busy: boolean
   onChange: (next: CategoryDraft) => void
   onBack: () => void
   onSave: () => void
+  languages: readonly LocaleCode[]
+  translated: ReturnType<typeof useNameTranslations>
 }) {
   const attributesId = useId()
   return (
@@ -252,6 +266,23 @@ function CategoryDetail({
         </button>
       </div>
       <TextInput label={t.name} value={draft.name} maxLength={200} onChange={(event) => onChange({ ...draft, name: event.target.value })} />
+      {languages.length ? (
+        <fieldset className="flex flex-col gap-2" data-translated-names="">
+          <p className="text-xs text-neutral-600">{t.translatedNamesHint}</p>
+          <ErrorAlert message={translated.error} />
+          {languages.map((locale) => (
+            <TextInput
+              key={locale}
+              label={t.nameIn(LOCALES[locale].englishName)}
+              lang={locale}
+              value={translated.names[locale]?.fields.name ?? ''}
+              placeholder={draft.name}
+              maxLength={200}
+              onChange={(event) => translated.set(locale, 'name', event.target.value)}
+            />
+          ))}
+        </fieldset>
+      ) : null}
       <fieldset className="flex flex-col gap-2">
         <legend className={chrome.label}>{t.filters}</legend>
         <p className="text-xs text-neutral-600">{t.filterHint}</p>
@@ -400,7 +431,10 @@ function DeleteWarning({
 function TagsTab() {
   const { keys, names, setNames, error } = useTags()
   const [busy, setBusy] = useState(false)
-  if (error) return <ErrorAlert message={error} />
+  const { languages } = useLocale()
+  // The friendly names in each further language (issue 33), saved and published after the default ones.
+  const translated = useNameTranslations('tags', undefined, languages.others)
+  if (error || translated.error) return <ErrorAlert message={error ?? translated.error} />
   if (!keys) return <p>{listingTexts.grid.loading}</p>
 
   async function store(publish: boolean) {
@@ -410,6 +444,7 @@ function TagsTab() {
         tags: names,
       })
       setNames(answer.tags)
+      if (languages.others.length) await translated.store(publish ? 'publish' : 'save', undefined)
       toastSuccess(answer.message || (publish ? toasts.tagsPublished : toasts.tagsSaved))
     } catch (err) {
       toastError(messageOf(err))
@@ -436,6 +471,11 @@ function TagsTab() {
             <th scope="col" className="py-2">
               {t.friendlyName}
             </th>
+            {languages.others.map((locale) => (
+              <th key={locale} scope="col" className="py-2 pl-2">
+                {t.friendlyNameIn(LOCALES[locale].englishName)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -458,10 +498,24 @@ function TagsTab() {
                   onChange={(event) => setNames({ ...names, [key]: event.target.value })}
                 />
               </td>
+              {languages.others.map((locale) => (
+                <td key={locale} className="py-1.5 pl-2">
+                  <input
+                    lang={locale}
+                    value={translated.names[locale]?.fields[key] ?? ''}
+                    placeholder={names[key] ?? ''}
+                    maxLength={200}
+                    aria-label={`${t.friendlyNameIn(LOCALES[locale].englishName)} ${key}`}
+                    className={`${chrome.input} ${chrome.focus}`}
+                    onChange={(event) => translated.set(locale, key, event.target.value)}
+                  />
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>
       </table>
+      {languages.others.length ? <p className="text-xs text-neutral-600">{t.translatedNamesHint}</p> : null}
       <div className="flex gap-2">
         <button type="button" className={buttonClass.secondary} disabled={busy} onClick={() => void store(true)}>
           {t.publish}

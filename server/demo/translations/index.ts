@@ -23,6 +23,10 @@ export interface DemoTranslation {
   chapters: Record<string, Translation>
   nav: Translation
   footer: Translation
+  /** Friendly tag names by tag key, where the domain has tag names (the listings' domain). */
+  tags?: Translation
+  /** Listing categories' names by category id, where the domain has them. */
+  categories?: Record<string, string>
 }
 
 export const DEMO_TRANSLATIONS: Partial<Record<LocaleCode, DemoTranslation>> = { de, 'zh-Hans': zhHans }
@@ -37,10 +41,16 @@ export async function seedDemoTranslations(services: Services, domainId: string)
   for (const locale of others) {
     const texts = DEMO_TRANSLATIONS[locale]
     if (!texts) continue
-    const subjects: { kind: 'page' | 'nav' | 'footer'; id: string; name: string; fields: Translation }[] = [
+    const subjects: { kind: 'page' | 'nav' | 'footer' | 'tags' | 'category'; id: string; name: string; fields: Translation }[] = [
       { kind: 'nav', id: domainId, name: 'navigation', fields: texts.nav },
       { kind: 'footer', id: domainId, name: 'footer', fields: texts.footer },
     ]
+    // The listings' tag and category names, in the domain that has them (the listings' domain).
+    const tagNames = await services.listings.loadTags(domainId, 'published')
+    if (texts.tags && Object.keys(tagNames).length) subjects.push({ kind: 'tags', id: domainId, name: 'tag names', fields: texts.tags })
+    const categories = new Set((await services.listings.loadCategories(domainId)).map((category) => category._id))
+    for (const [id, name] of Object.entries(texts.categories ?? {}))
+      if (categories.has(id)) subjects.push({ kind: 'category', id, name: `category ${id}`, fields: { name } })
     for (const collection of ['pages', 'chapters'] as const) {
       for (const [slug, fields] of Object.entries(texts[collection])) {
         const page = await services.pages.loadPublished(domainId, collection, slug)

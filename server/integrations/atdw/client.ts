@@ -42,6 +42,8 @@ export interface ProductListQuery {
   fl?: string[]
   /** Changes since this date (YYYY-MM-DD). */
   delta?: string
+  /** A market variant (mv=, one language), e.g. GERMAN; with order 'lang' translated profiles come first. */
+  mv?: string
   /** With delta: ACTIVE, INACTIVE, EXPIRED. */
   status?: string[]
   /**
@@ -190,6 +192,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 // ------------------------------------------------------------------ the client
 
+/**
+ * A market variant code as the API takes it (CHINESE-S, GERMAN, PORT-EUR...): one code, never a
+ * list (the API allows one language per request).
+ */
+export function marketVariant(mv: string | undefined): string | undefined {
+  if (mv === undefined || mv === '') return undefined
+  if (!/^[A-Z]+(?:-[A-Z]+)?$/.test(mv))
+    throw new AtlasError(`A market variant is one language code such as GERMAN, not "${mv}"`, 400, false)
+  return mv
+}
+
 /** The Atlas order that pages in one stable random order for this seed: `rand_<seed>`. */
 export function seededOrder(seed: string): string {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(seed)) throw new AtlasError('An order seed holds 1 to 64 letters, digits, _ or -', 400, false)
@@ -280,6 +293,7 @@ export function createAtlasClient(options: AtlasClientOptions) {
       delta: query.delta,
       status: query.status?.join(','),
       order: query.order,
+      mv: marketVariant(query.mv),
     })) as AtlasRecord
     return { numberOfResults: num(body.numberOfResults) ?? 0, products: list(body.products).map(toListItem) }
   }
@@ -301,14 +315,18 @@ export function createAtlasClient(options: AtlasClientOptions) {
     return all
   }
 
-  /** `/product?productId=`: the full detail (raw; see normalise.ts). */
-  async function getProduct(productId: string): Promise<AtlasRecord> {
-    return (await call('product', { productId })) as AtlasRecord
+  /**
+   * `/product?productId=`: the full detail (raw; see normalise.ts). With `mv` (a market variant,
+   * e.g. GERMAN, CHINESE-S: one language per request), the profile in that language: the fields
+   * the provider translated in it (decision 030; ./normalise.ts translationOf reads them).
+   */
+  async function getProduct(productId: string, options: { mv?: string } = {}): Promise<AtlasRecord> {
+    return (await call('product', { productId, mv: marketVariant(options.mv) })) as AtlasRecord
   }
 
-  /** `/productservice?productId=&serviceId=`: one service of a product (raw). */
-  async function getProductService(productId: string, serviceId: string): Promise<AtlasRecord> {
-    return (await call('productservice', { productId, serviceId })) as AtlasRecord
+  /** `/productservice?productId=&serviceId=`: one service of a product (raw), in a market variant with `mv`. */
+  async function getProductService(productId: string, serviceId: string, options: { mv?: string } = {}): Promise<AtlasRecord> {
+    return (await call('productservice', { productId, serviceId, mv: marketVariant(options.mv) })) as AtlasRecord
   }
 
   return { listProducts, listAllProducts, getProduct, getProductService }

@@ -2,7 +2,7 @@
  * Raw Atlas product details and services -> the site's provider data (AtdwData in lib/listings.ts):
  * numbers parsed, "" dropped, one address shape, times as HH:mm, dates as YYYY-MM-DD.
  */
-import { atdwDataSchema, type AtdwData, type OpenStatus } from '#lib/listings'
+import { atdwDataSchema, type AtdwData, type ListingTranslation, type OpenStatus } from '#lib/listings'
 import { flag, list, num, physicalAddress, str, type AtlasRecord } from './client.ts'
 
 /** '1400' / '14:00' / '2:00 PM' -> '14:00'; '' when it is not a time. */
@@ -48,6 +48,9 @@ function multimedia(value: unknown) {
       height: num(m.height) ?? 0,
       altText: str(m.altText),
       caption: str(m.caption),
+      // Kept with the picture wherever it is shown (issue 36 point 3).
+      photographer: str(m.photographer),
+      copyright: str(m.copyright),
     }))
 }
 
@@ -106,6 +109,8 @@ export function productToAtdwData(p: AtlasRecord): AtdwData {
       externalSystemText: str(s.externalSystemText),
     })),
     disabledAccessFlag: flag(p.disabledAccessFlag),
+    accessibility: accessibilityOf(p),
+    deals: dealsOf(p.deals),
     openingTime: opening
       ? {
           openingTimeType: str(opening.openingTimeType),
@@ -156,6 +161,49 @@ export function productToAtdwData(p: AtlasRecord): AtdwData {
   })
 }
 
+/**
+ * Accessibility attributes: the detail's `accessibilityAttributes` (attributeSubType1Id and its
+ * description), and any of type ACCESSIBILITY or DISASSIST among the general `attributes`.
+ */
+function accessibilityOf(p: AtlasRecord) {
+  const fromList = list(p.accessibilityAttributes).map((a) => ({
+    type: str(a.attributeTypeId).toUpperCase(),
+    id: str(a.attributeSubType1Id || a.attributeId).toUpperCase(),
+    description: str(a.attributeSubType1IdDescription || a.attributeIdDescription),
+  }))
+  const fromAttributes = list(p.attributes)
+    .filter((a) => ['ACCESSIBILITY', 'DISASSIST'].includes(str(a.attributeTypeId).toUpperCase()))
+    .map((a) => ({
+      type: str(a.attributeTypeId).toUpperCase(),
+      id: str(a.attributeId).toUpperCase(),
+      description: str(a.attributeIdDescription),
+    }))
+  const seen = new Set<string>()
+  return [...fromList, ...fromAttributes].filter((a) => a.id && !seen.has(a.id) && seen.add(a.id))
+}
+
+/** Deals and offers (ATDW "Deals and Offers"): those with an id, a name and an end date. */
+function dealsOf(value: unknown) {
+  return list(value)
+    .map((d) => ({
+      dealId: str(d.dealId),
+      dealTypeId: str(d.dealTypeId || d.attributeIdDealType).toUpperCase(),
+      dealTypeDescription: str(d.dealTypeDescription || d.attributeIdDealTypeDescription),
+      name: str(d.dealName),
+      description: str(d.dealDescription),
+      price: num(d.dealPrice),
+      priceComment: str(d.dealPriceComment),
+      startDate: toDate(d.dealStartDate),
+      endDate: toDate(d.dealEndDate),
+      redeemStartDate: toDate(d.dealRedeemStartDate),
+      redeemEndDate: toDate(d.dealRedeemEndDate),
+      terms: str(d.dealTerms),
+      inclusions: str(d.dealInclusions),
+    }))
+    .filter((d) => d.dealId && d.name && d.endDate)
+    .slice(0, 3)
+}
+
 /** Phone numbers come split into ISD, area code and number; the rest as given. */
 function communicationValue(c: AtlasRecord): string {
   const detail = str(c.communicationDetail)
@@ -190,8 +238,69 @@ export function serviceToAtdwData(parent: AtdwData, service: AtlasRecord): AtdwD
     })),
     multimedia: multimedia(service.serviceMultimedia),
     services: [],
+    // A service's own deals (the product's are on the product's page).
+    deals: dealsOf(service.deals),
     eventFrequency: [],
     startDate: '',
     endDate: '',
+  })
+}
+
+// ------------------------------------------------------------------ market variants (decision 030)
+
+/** A translated text: present, not empty, and not the English text itself (an untranslated field answered in English). */
+const translated = (value: unknown, english: string): string | undefined => {
+  const text = str(value)
+  return text && text !== english ? text : undefined
+}
+
+/** Drops the fields without a translation; null when none is left. */
+const orNull = (t: ListingTranslation): ListingTranslation | null => {
+  const out = Object.fromEntries(Object.entries(t).filter(([, v]) => v !== undefined)) as ListingTranslation
+  return Object.keys(out).length ? out : null
+}
+
+/**
+ * The product description's translation in a market variant from a profile's comments: the
+ * provider's "Product Description Translation" (PRODTRANS) comment written in that language, as
+ * the recorded detail sample carries one for each language (shared/atdw-samples).
+ */
+export function commentTranslation(p: AtlasRecord, mv: string): string {
+  const comment = list(p.productComments).find(
+    (c) => str(c.attributeIdProductComment).toUpperCase() === 'PRODTRANS' && str(c.attributeIdLanguageWritten).toUpperCase() === mv,
+  )
+  return str(comment?.commentText)
+}
+
+/**
+ * What a product's profile in a market variant (`/product?productId=&mv=`) translates of the English
+ * profile: its name and description where the provider translated them. The provider leaves an
+ * untranslated field out of the variant (or answers the English text): neither is a translation, so
+ * the visitor reads the English field there (field by field). A description missing from the variant
+ * is taken from its PRODTRANS comment in that language when the profile has one.
+ */
+export function productTranslationOf(variant: AtlasRecord, english: AtdwData, mv: string): ListingTranslation | null {
+  return orNull({
+    name: translated(variant.productName, english.name),
+    description:
+      translated(variant.productDescription, english.description) ?? translated(commentTranslation(variant, mv), english.description),
+  })
+}
+
+/**
+ * A service's translation (`/productservice?...&mv=`): its description, and its name as the site
+ * names a service (the product's name, then the service's), in the language where either is
+ * translated.
+ */
+export function serviceTranslationOf(
+  variant: AtlasRecord,
+  english: { parentName: string; serviceName: string; description: string },
+  product: ListingTranslation | null,
+): ListingTranslation | null {
+  const serviceName = translated(variant.serviceName, english.serviceName)
+  const parentName = product?.name
+  return orNull({
+    name: serviceName || parentName ? `${parentName ?? english.parentName} ${serviceName ?? english.serviceName}`.trim() : undefined,
+    description: translated(variant.serviceDescription, english.description),
   })
 }

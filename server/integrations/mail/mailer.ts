@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { asc, eq } from 'drizzle-orm'
 import nodemailer, { type Transporter } from 'nodemailer'
 import type { Db } from '../../db/client.ts'
-import { mailOutbox } from '../../db/schema.ts'
+import { mailOutbox, type MailAttachments } from '../../db/schema.ts'
 import { createJobQueue, type JobQueue } from '../../jobs/queue.ts'
 
 /** The job that sends a stored message again after a failed attempt (server/jobs/queue.ts). */
@@ -13,6 +13,8 @@ export interface MailMessage {
   subject: string
   text: string
   html?: string
+  /** Files sent with it (base64), kept in the outbox with the message. */
+  attachments?: MailAttachments
 }
 
 export interface MailerOptions {
@@ -55,7 +57,20 @@ export function createMailer(db: Db, options: MailerOptions) {
   async function deliver(id: string, message: MailMessage, attempts: number): Promise<string | null> {
     if (!transport) return 'no mail server is configured'
     try {
-      await transport.sendMail({ from: options.from, ...message })
+      const { attachments, ...rest } = message
+      await transport.sendMail({
+        from: options.from,
+        ...rest,
+        ...(attachments?.length
+          ? {
+              attachments: attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                content: Buffer.from(a.content, 'base64'),
+              })),
+            }
+          : {}),
+      })
       await db
         .update(mailOutbox)
         .set({ status: 'sent', sentAt: new Date(), attempts: attempts + 1, lastError: null })
@@ -98,7 +113,13 @@ export function createMailer(db: Db, options: MailerOptions) {
   async function store(message: MailMessage): Promise<string> {
     const id = randomUUID()
     await db.transaction(async (tx) => {
-      await tx.insert(mailOutbox).values({ id, ...message, html: message.html ?? null, status: transport ? 'pending' : 'outbox' })
+      await tx.insert(mailOutbox).values({
+        id,
+        ...message,
+        html: message.html ?? null,
+        attachments: message.attachments?.length ? message.attachments : null,
+        status: transport ? 'pending' : 'outbox',
+      })
       if (transport) await jobs.enqueue(MAIL_RETRY_JOB, { id }, { key: id, tx, attemptsMade: 1, runAt: new Date(Date.now() + retryBaseMs) })
     })
     jobs.wake()
@@ -114,7 +135,13 @@ export function createMailer(db: Db, options: MailerOptions) {
       if (!row || row.status !== 'pending') return false
       const error = await attempt(
         row.id,
-        { to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) },
+        {
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          ...(row.html ? { html: row.html } : {}),
+          ...(row.attachments ? { attachments: row.attachments } : {}),
+        },
         row.attempts,
       )
       if (error !== null) throw new Error(error)

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { escapeHtml } from '#lib/html'
 import { isTeamRole, TEAM_ROLES, teamRoleOf, type EditorStatus, type TeamMember, type TeamRole } from '#lib/team'
 import type { Db } from '../../db/client.ts'
-import { emailChanges, passwordResets, sessions, users } from '../../db/schema.ts'
+import { emailChanges, passwordResets, users } from '../../db/schema.ts'
 import type { Mailer } from '../../integrations/mail/mailer.ts'
 import { ADMIN_ROLE, type Actor } from '../access.ts'
 import { type AuthService, hashToken } from '../auth.ts'
@@ -127,7 +127,12 @@ export function createTeamService(db: Db, deps: { users: UserService; auth: Auth
     })
   }
 
-  /** Ends every session at once and stops sign-in; the account and everything it did stay on record. */
+  /**
+   * Ends every session at once and stops sign-in; the account and everything it did stay on record.
+   * Its sessions' rows stay until they expire (they resolve to no one, auth.resolve): an editor
+   * who was editing is told on their next call that the account was deactivated (issue 31), not
+   * just that they are signed out.
+   */
   async function deactivate(id: string, actor: Actor) {
     return db.transaction(async (tx) => {
       const admins = await activeAdmins(tx)
@@ -135,7 +140,6 @@ export function createTeamService(db: Db, deps: { users: UserService; auth: Auth
       if (found.deactivatedAt) return toMember(found)
       if (admins.length <= 1 && admins.includes(id)) throw conflict(teamMessages.lastAdminDeactivate)
       const [updated] = await tx.update(users).set({ deactivatedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, id)).returning()
-      await tx.delete(sessions).where(eq(sessions.userId, id))
       await tx
         .update(passwordResets)
         .set({ usedAt: new Date() })

@@ -1,4 +1,5 @@
 import { deepCopy } from '../page-utils.ts'
+import type { LanguageEditing } from '../../language/language.ts'
 import { emptyHistory, emptySelection, type EditorPage, type EditorState } from '../types.ts'
 
 export interface LoadPageAction {
@@ -11,6 +12,8 @@ export interface LoadPageAction {
    * over; older route data is ignored. A different page or a newer version replaces the working copy.
    */
   keepEdits?: boolean
+  /** The further language the page is edited in (its working copy is then the page in that language). */
+  language?: LanguageEditing | null
 }
 
 /** Fields the server changes without a new version (publish, unpublish). */
@@ -18,6 +21,13 @@ const META_FIELDS = ['published', 'lastPublished', 'updatedAt'] as const
 
 /** Spec 01 §4: a loaded page keeps a deep copy as its saved copy; nothing is dirty yet. */
 export function loadPage(state: EditorState, action: LoadPageAction): EditorState {
+  // The structure may have changed meanwhile (saved in the default language): its texts are the fallbacks.
+  const withLanguage = (next: EditorState): EditorState =>
+    next === state && (state.language ?? null) === (action.language ?? null) ? next : { ...next, language: action.language ?? null }
+  return withLanguage(loadPageIn(state, action))
+}
+
+function loadPageIn(state: EditorState, action: LoadPageAction): EditorState {
   const { page: current, savedPage, isDirty } = state.page
   const incoming = action.page
   const incomingVersion = typeof incoming?.version === 'number' ? incoming.version : undefined

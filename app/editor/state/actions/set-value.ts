@@ -1,4 +1,5 @@
 import type { Path } from '#ui/editing'
+import { languageEdit } from '../../language/language.ts'
 import { commitPage } from '../history.ts'
 import { deepEqual } from '../page-utils.ts'
 import { getIn, setIn } from '../paths.ts'
@@ -12,6 +13,8 @@ export interface SetValueAction {
   /** Typing in one field: keystrokes close together are one undo step (see history.ts). */
   group?: string
   at?: number
+  /** A machine translation suggestion (decision 039): marked for review, never over a text written in the language. */
+  machine?: boolean
 }
 
 /** Sets one value of the page (one history step; nothing when the value is unchanged). */
@@ -19,5 +22,10 @@ export function setValue(state: EditorState, action: SetValueAction): EditorStat
   const page = state.page.page
   if (!page || action.path.length === 0) return state
   if (deepEqual(getIn(page, action.path), action.value)) return state
+  if (state.language) {
+    // In a further language only the texts under the path change (decision 028).
+    const next = languageEdit(page, state.language.fields, action.path, action.value, action.machine)
+    return next ? commitPage(state, next, { group: action.group, at: action.at }) : state
+  }
   return commitPage(state, setIn(page, action.path, action.value), { group: action.group, at: action.at })
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { retryAfterSeconds } from './pdf-export'
+import { retryAfterSeconds } from './download.ts'
 
 describe('asking again for a calendar after 429', () => {
   it("waits what the server's Retry-After says, within 1 to 30 seconds", () => {

@@ -1,0 +1,47 @@
+/**
+ * The texts an editor typed and had not saved (issue 31): what a deactivated editor is shown to copy
+ * before the page turns to the visitor's view. Every text of the working copy that differs from the
+ * saved copy at its place (blocks matched by their key), as plain text; ids, addresses, colours
+ * and types are not texts anyone typed.
+ */
+const NOT_TYPED = /^_|(?:id|Id|ID|url|Url|URL|src|colour|Colour|type|Type|At)$|^(?:version|slug|template|spacing)$/
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** Rich text as it reads: tags out, paragraphs and breaks as new lines, the common entities decoded. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<(?:br|\/p|\/h[1-6]|\/li)\s*\/?>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\n{2,}/g, '\n')
+    .trim()
+}
+
+export function unsavedTexts(saved: unknown, current: unknown): string[] {
+  const out: string[] = []
+  const walk = (before: unknown, now: unknown) => {
+    if (typeof now === 'string') {
+      const text = plainText(now)
+      if (now !== before && text) out.push(text)
+    } else if (Array.isArray(now)) {
+      const earlier = Array.isArray(before) ? before : []
+      now.forEach((item, index) => {
+        const key = isRecord(item) ? item._key : undefined
+        const match = key !== undefined ? earlier.find((old) => isRecord(old) && old._key === key) : earlier[index]
+        walk(match, item)
+      })
+    } else if (isRecord(now)) {
+      for (const [field, value] of Object.entries(now)) {
+        if (!NOT_TYPED.test(field)) walk(isRecord(before) ? before[field] : undefined, value)
+      }
+    }
+  }
+  walk(saved, current)
+  return out
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "listings" ADD COLUMN "open_days" integer[];--> statement-breakpoint
+ALTER TABLE "listings" ADD COLUMN "open_minutes" integer[];

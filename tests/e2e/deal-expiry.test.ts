@@ -1,0 +1,158 @@
+/**
+ * A deal that expires (issue 35 point 5) in real Chromium: the demo's "Plan your visit" page holds
+ * the Deals block (server/demo/content.ts), and a listing page shows its own deals. The fake
+ * provider (its own, for this file) supplies one product's deals with dates relative to today (the
+ * region's day): one whose last day was yesterday (the provider has not yet dropped it), one ending
+ * today, one ending next week; every other product has none. Yesterday's is shown nowhere, today's
+ * and next week's are. Then a day passes for the deal ending today (the provider's copy now ends
+ * yesterday), the listing is synced, and it is gone from the block and the listing page. (The
+ * block's axe check is tests/e2e/events-open-access.test.ts's.)
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import type { Listing } from '#lib/listings'
+import { loadConfig } from '#server/config'
+import { openDatabase } from '#server/db/client'
+import { seedDemo } from '#server/demo/seed'
+import { createServices } from '#server/services/index'
+import { startFakeAtlas, type RunningFakeAtlas } from '../../fakes/atdw/server.ts'
+import { regionalDay } from '../../listings/opening-hours.ts'
+import { launchBrowser } from '../helpers/browser.ts'
+import { createTestDatabase, type TestDatabase } from '../helpers/db.ts'
+import { startProductionServer, type RunningServer } from '../helpers/server.ts'
+
+const editor = { username: 'deals-editor', email: 'deals-editor@example.com', password: 'deals-editor-password' }
+const today = regionalDay(new Date())
+const day = (offset: number) => new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10)
+
+let fake: RunningFakeAtlas
+let server: RunningServer
+let postgres: TestDatabase | undefined
+let browser: Browser
+let editorContext: BrowserContext
+let productId = ''
+let slug = ''
+
+const deal = (id: string, name: string, endDate: string) => ({
+  dealId: id,
+  dealTypeId: 'DISCOUNT',
+  dealTypeDescription: 'Discount',
+  dealName: name,
+  dealDescription: `${name}: the second tasting half price.`,
+  dealPrice: '25',
+  dealPriceComment: '',
+  dealStartDate: day(-20),
+  dealEndDate: endDate,
+  dealRedeemStartDate: day(-20),
+  dealRedeemEndDate: day(40),
+  dealTerms: 'Subject to availability.',
+  dealInclusions: '',
+})
+
+/** Migrates, seeds (the demo's pages, the Deals block among them) and syncs from the fake, before the server opens the database. */
+async function prepareDatabase(dataDir: string, atdwUrl: string): Promise<void> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ATDW_API_URL: atdwUrl,
+    ATDW_API_KEY: 'e2e',
+    LISTINGS_SYNC_CRON: 'off',
+  })
+  const database = postgres ?? (await openDatabase({ dataDir: config.dataDir }))
+  try {
+    if (!postgres) await database.migrate()
+    const services = createServices(database, config)
+    await seedDemo(services, { onlyIfEmpty: true })
+    const domain = await services.domains.forHost('localhost')
+    if (!domain) throw new Error('the demo seed made no localhost domain')
+    await services.listingsSync.syncAll(domain._id, { trigger: 'test' })
+    await services.users.create({ username: editor.username, email: editor.email, password: editor.password, roles: [] })
+  } finally {
+    if (!postgres) await database.close()
+  }
+}
+
+beforeAll(async () => {
+  fake = await startFakeAtlas({ count: 120, seed: 23 })
+  // One active attraction holds the deals; no other product has any.
+  const products = fake.state.feed()
+  const holder = products.find((p) => p.status === 'ACTIVE' && p.productCategoryId === 'ATTRACTION') ?? products[0]!
+  productId = holder.productId
+  for (const p of products) if (p.productId !== productId) fake.state.update(p.productId, { deals: [], dealFlag: false })
+  fake.state.update(productId, {
+    dealFlag: true,
+    deals: [
+      deal('deal-yesterday', 'Ended yesterday', day(-1)),
+      deal('deal-today', 'Last day today', today),
+      deal('deal-week', 'Ends next week', day(7)),
+    ],
+  })
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-e2e-deals-'))
+  if (process.env.TEST_DATABASE_URL) postgres = await createTestDatabase()
+  await prepareDatabase(dataDir, fake.url)
+  server = await startProductionServer({
+    dataDir,
+    env: {
+      ATDW_API_URL: fake.url,
+      ATDW_API_KEY: 'e2e',
+      LISTINGS_SYNC_CRON: 'off',
+      RATE_LIMIT_IP: '1000',
+      ...(postgres?.url ? { DATABASE_URL: postgres.url } : {}),
+    },
+  })
+  browser = await launchBrowser()
+  editorContext = await browser.newContext()
+  const login = await editorContext.request.post(`${server.baseUrl}/api/user/login`, {
+    data: { username: editor.username, password: editor.password },
+  })
+  expect(login.status()).toBe(200)
+  const found = await fetch(`${server.baseUrl}/api/listing/findById?id=${encodeURIComponent(productId)}`)
+  expect(found.status).toBe(200)
+  slug = ((await found.json()) as Listing).slug
+}, 300_000)
+
+afterAll(async () => {
+  await editorContext?.close()
+  await browser?.close()
+  await server?.stop()
+  await postgres?.close()
+  await fake?.close()
+})
+
+async function shownDeals(page: Page, address: string, selector: string): Promise<string[]> {
+  await page.goto(`${server.baseUrl}${address}`, { waitUntil: 'load' })
+  await page.locator('main').waitFor()
+  return page.locator(`${selector} [data-deal]`).evaluateAll((els) => els.map((el) => el.getAttribute('data-deal')!))
+}
+
+test('a deal is shown through its last day and is gone once it has ended, in the Deals block and on the listing page', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  context.setDefaultTimeout(30_000)
+  await context.addCookies([{ name: 'consent', value: 'declined', domain: '127.0.0.1', path: '/' }])
+  try {
+    const page = await context.newPage()
+    // Soonest ending first; yesterday's is not shown although the provider still supplies it.
+    expect(await shownDeals(page, '/plan-your-visit', '[data-deals-block]')).toEqual(['deal-today', 'deal-week'])
+    await page.locator('[data-deals-block]').getByRole('heading', { name: 'Last day today' }).waitFor()
+    expect(await shownDeals(page, `/${slug}`, '[data-deals]')).toEqual(['deal-today', 'deal-week'])
+
+    // A day on: the deal that ended today has now ended yesterday; the listing is synced.
+    fake.state.update(productId, {
+      deals: [
+        deal('deal-yesterday', 'Ended yesterday', day(-2)),
+        deal('deal-today', 'Last day today', day(-1)),
+        deal('deal-week', 'Ends next week', day(7)),
+      ],
+    })
+    const synced = await editorContext.request.post(`${server.baseUrl}/api/listing/syncListing`, { data: { listingId: productId } })
+    expect(synced.status(), await synced.text()).toBe(200)
+    await expect.poll(() => shownDeals(page, '/plan-your-visit', '[data-deals-block]'), { timeout: 30_000 }).toEqual(['deal-week'])
+    expect(await shownDeals(page, `/${slug}`, '[data-deals]')).toEqual(['deal-week'])
+  } finally {
+    await context.close()
+  }
+})

@@ -1,0 +1,139 @@
+/**
+ * Issue 31: axe-core finds nothing on each editor state (the menu, a selected block with its
+ * sidebar, the block picker, Site Settings, the navigation and footer editors, Page Settings'
+ * history, Publish Page), and a keyboard-only path leads from a block's text to saving and
+ * publishing in a few keys: Alt+M brings the focus to Save Page, Tab goes on to Publish Page.
+ */
+import { describe, expect, test } from 'vitest'
+import type { Page } from 'playwright-core'
+import { texts } from '#lib/texts'
+import { axe, formatViolations } from '../helpers/browser.ts'
+import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage } from '../helpers/editor-session.ts'
+import { laneBaseUrl } from '../helpers/lane.ts'
+import { editorTexts } from '#lib/editor-texts'
+
+const baseUrl = laneBaseUrl()
+const m = editorTexts.menu
+const panels = editorTexts.panels
+const b = editorTexts.blocks
+const run = Date.now().toString(36)
+
+const session = openEditorSession({ viewport: { width: 1440, height: 900 }, timeoutMs: 20_000 })
+
+async function expectAxeClean(p: Page, state: string) {
+  const violations = await axe(p)
+  expect(violations, `${state}: ${formatViolations(violations)}`).toEqual([])
+}
+
+async function openEditing(slug: string): Promise<Page> {
+  await saveDraftPage(session.editor, {
+    slug,
+    template: 'generic',
+    header: { title: `Keyboard ${run}` },
+    contents: [
+      { componentType: 'SectionHeading', title: 'Cellar doors', subtitle: 'Open on weekends' },
+      { componentType: 'Text', text: 'Long lunches between the vines.' },
+    ],
+  })
+  const p = await session.editor.newPage()
+  await p.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
+  await editorMenu(p).waitFor()
+  return p
+}
+
+const focusedName = (p: Page) =>
+  p.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null
+    return el?.getAttribute('aria-label') ?? el?.innerText.trim() ?? ''
+  })
+
+/** Tab until the focus is on `name`; answers how many Tabs it took (fails after `max`). */
+async function tabTo(p: Page, name: string, max: number): Promise<number> {
+  for (let i = 1; i <= max; i++) {
+    await p.keyboard.press('Tab')
+    if ((await focusedName(p)) === name) return i
+  }
+  throw new Error(`${name} not reached in ${max} Tabs (at ${await focusedName(p)})`)
+}
+
+describe('editor states pass axe, and the keyboard reaches Save and Publish (issue 31)', () => {
+  test('axe on the menu, a selected block, the picker and each panel', async () => {
+    const p = await openEditing(`e2e-axe-states-${run}`)
+    await expectAxeClean(p, 'menu expanded')
+
+    await chooseMenuItem(p, m.select)
+    const heading = p.locator('main [data-editor-frame][data-block="SectionHeading"]')
+    // Tab reaches a block's frame; Enter selects it.
+    await heading.focus()
+    await p.keyboard.press('Enter')
+    await expect.poll(() => heading.getAttribute('data-selected')).toBe('true')
+    await expectAxeClean(p, 'block selected, sidebar')
+
+    await p.getByRole('button', { name: b.addComponentTo('page') }).click()
+    const picker = p.getByRole('dialog', { name: b.addComponent })
+    await picker.waitFor()
+    await expectAxeClean(p, 'block picker')
+    await p.keyboard.press('Escape')
+    await picker.waitFor({ state: 'detached' })
+
+    for (const [item, title] of [
+      [m.siteSettings, panels.siteSettings],
+      [m.saveNav, panels.saveNav],
+      [m.saveFooter, panels.saveFooter],
+      [m.pageSettings, panels.pageSettings],
+      [m.publishPage, panels.publishPage],
+    ] as const) {
+      await chooseMenuItem(p, item)
+      const dialog = p.getByRole('dialog', { name: title })
+      await dialog.waitFor()
+      if (item === m.pageSettings) {
+        // Its history tab: the page's versions.
+        await dialog.getByRole('tab', { name: editorTexts.pageSettings.tabs.history }).click()
+      }
+      await expectAxeClean(p, title)
+      await p.keyboard.press('Escape')
+      await dialog.waitFor({ state: 'detached' })
+    }
+    await p.close()
+  })
+
+  test("keyboard only: from a block's text, Alt+M, Enter saves; Tab to Publish Page, Enter, Tab to Publish, Enter publishes", async () => {
+    const slug = `e2e-keyboard-path-${run}`
+    const p = await openEditing(slug)
+    await chooseMenuItem(p, m.select)
+    const title = p.getByRole('group', { name: b.component('Section Heading') }).getByRole('textbox', { name: 'Title', exact: true })
+    await title.click()
+    await p.keyboard.press('End')
+    await p.keyboard.type(' and wine')
+
+    // Alt+M: the focus is on Save Page; Enter saves the draft.
+    await p.keyboard.press('Alt+m')
+    expect(await focusedName(p)).toBe(m.savePage)
+    await p.keyboard.press('Enter')
+    await p.locator('[data-sonner-toast]').filter({ hasText: texts.toasts.pageSaved }).first().waitFor()
+    const savePanel = p.getByRole('dialog', { name: panels.savePage })
+    await savePanel.waitFor()
+    await p.keyboard.press('Escape')
+    await savePanel.waitFor({ state: 'detached' })
+
+    // From the menu, a few Tabs to Publish Page, Enter; in its panel, Tab to Publish, Enter.
+    if ((await focusedName(p)) !== m.savePage) {
+      await p.keyboard.press('Alt+m')
+      expect(await focusedName(p)).toBe(m.savePage)
+    }
+    expect(await tabTo(p, m.publishPage, 4)).toBeLessThanOrEqual(4)
+    await p.keyboard.press('Enter')
+    const publishPanel = p.getByRole('dialog', { name: panels.publishPage })
+    await publishPanel.waitFor()
+    expect(await tabTo(p, editorTexts.pagePanel.publishPage, 12)).toBeLessThanOrEqual(12)
+    await p.keyboard.press('Enter')
+    await p.locator('[data-sonner-toast]').filter({ hasText: texts.toasts.pagePublished }).first().waitFor()
+
+    // A visitor sees the change.
+    const visitor = await session.visitor.newPage()
+    await visitor.goto(`${baseUrl}/${slug}`, { waitUntil: 'load' })
+    await expect.poll(() => visitor.getByRole('heading', { name: 'Cellar doors and wine' }).count()).toBe(1)
+    await visitor.close()
+    await p.close()
+  })
+})

@@ -1,0 +1,60 @@
+/**
+ * The published pages of both demo domains, read from their sitemaps, checked with axe-core. The
+ * crawl is split by language over several e2e files (accessibility*.test.ts), so the files run
+ * on both lanes at once; together they cover every page in the sitemaps.
+ */
+import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { DEFAULT_LOCALE, localeOfPrefix, type LocaleCode } from '#lib/locales'
+import { axe, formatViolations } from './browser.ts'
+import { getWithHost } from './site.ts'
+
+/** The languages given files of their own; every other page is the English file's. */
+export const crawledApart: LocaleCode[] = ['de', 'zh-Hans']
+
+/** The language of a visitor address by its prefix (`/de/about` → de); unprefixed pages are the default (English). */
+function languageOf(pathname: string): LocaleCode {
+  return localeOfPrefix(pathname.split('/')[1] ?? '') ?? DEFAULT_LOCALE
+}
+
+/**
+ * Every address in the sitemaps of the main domain and eden.localhost whose language `keep`
+ * accepts (each sitemap must list pages at all).
+ */
+export async function sitemapAddresses(baseUrl: string, keep: (language: LocaleCode) => boolean): Promise<string[]> {
+  const port = new URL(baseUrl).port
+  const origins = [baseUrl, `http://eden.localhost:${port}`]
+  const addresses: string[] = []
+  for (const origin of origins) {
+    const sitemap = (await getWithHost(baseUrl, '/sitemap.xml', new URL(origin).hostname)).body
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!)
+    expect(locs.length, `pages in the sitemap of ${origin}`).toBeGreaterThan(0)
+    for (const loc of locs) {
+      const { pathname } = new URL(loc)
+      if (keep(languageOf(pathname))) addresses.push(origin + pathname)
+    }
+  }
+  return addresses
+}
+
+/** Opens each address in `page`: each must answer 200 and have no WCAG 2.1 A/AA violations. */
+export async function expectAxeCleanPages(page: Page, addresses: string[]): Promise<void> {
+  expect(addresses.length, 'pages to check').toBeGreaterThan(0)
+  const failures: string[] = []
+  for (const address of addresses) {
+    const response = await page.goto(address, { waitUntil: 'load' })
+    if (response?.status() !== 200) {
+      failures.push(`${address}: status ${response?.status()}`)
+      continue
+    }
+    const violations = await axe(page)
+    if (violations.length) failures.push(`${address}:\n${formatViolations(violations)}`)
+  }
+  expect(failures).toEqual([])
+}
+
+/**
+ * A crawl's time limit: a page takes a second or so, several on a machine other work shares, and
+ * a timed-out crawl would keep driving the shared page under the next test.
+ */
+export const crawlTimeoutMs = 600_000
