@@ -82,7 +82,7 @@ describe('Select Component', () => {
     const picker = p.getByRole('dialog', { name: b.addComponent })
     await picker.getByLabel(b.searchComponents).fill('quo')
     // Named by their plain titles; the exact match first (a description mentioning quotes comes after).
-    await expect.poll(async () => (await picker.getByRole('button').allTextContents())[0]).toBe('Quote')
+    await expect.poll(async () => (await picker.locator('[data-component-type]').allTextContents())[0]).toBe('Quote')
     await picker.getByLabel(b.searchComponents).fill('zzz')
     await picker.getByText(b.noComponents).waitFor()
     await p.keyboard.press('Escape')

@@ -33,6 +33,7 @@ async function createPage(slug: string, contents: unknown[]): Promise<PageDoc> {
 }
 
 describe('the whole library through the editor', () => {
+  // About 30 s on a 2-core machine (some twenty blocks added one by one), twice that on CI's: 60 s was too short.
   test('every block type the page allows is added from the picker, saved, published and served', async () => {
     const slug = `e2e-library-${run}`
     await createPage(slug, [])
@@ -84,7 +85,7 @@ describe('the whole library through the editor', () => {
     const violations = await axe(v)
     expect(violations, formatViolations(violations)).toEqual([])
     await v.close()
-  })
+  }, 180_000)
 
   test('an image is uploaded into an Image block, cropped for desktop, described, published; the visitor gets that crop', async () => {
     const slug = `e2e-image-crop-${run}`
