@@ -197,21 +197,25 @@ export function summaryValue(field: EnquiryField, data: Partial<Enquiry>): strin
   return String(value)
 }
 
-/** Every field as 'label: value', in form order. */
-export function summaryLines(data: Partial<Enquiry>): { label: string; value: string }[] {
-  return fieldOrder.map((field) => ({ label: t.labels[field], value: summaryValue(field, data) }))
+/**
+ * Every field as 'label: value', in form order; first the visitor's language when it is named (its
+ * English name: the visitor centre reads English and may answer in the visitor's language).
+ */
+export function summaryLines(data: Partial<Enquiry>, language?: string): { label: string; value: string }[] {
+  const fields = fieldOrder.map((field) => ({ label: t.labels[field], value: summaryValue(field, data) }))
+  return language ? [{ label: t.emailLanguage, value: language }, ...fields] : fields
 }
 
 /** The HTML summary (spec 02 §7 'content'): one 'label: value' line per field, HTML escaped. */
-export function summaryHtml(data: Partial<Enquiry>): string {
-  const rows = summaryLines(data)
+export function summaryHtml(data: Partial<Enquiry>, language?: string): string {
+  const rows = summaryLines(data, language)
     .map(({ label, value }) => `<p><strong>${escapeHtml(label)}:</strong> ${escapeHtml(value).replace(/\r?\n/g, '<br>')}</p>`)
     .join('\n')
   return `<p>${escapeHtml(t.emailIntro)}</p>\n${rows}`
 }
 
-export function summaryText(data: Partial<Enquiry>): string {
-  return [t.emailIntro, '', ...summaryLines(data).map(({ label, value }) => `${label}: ${value}`)].join('\n')
+export function summaryText(data: Partial<Enquiry>, language?: string): string {
+  return [t.emailIntro, '', ...summaryLines(data, language).map(({ label, value }) => `${label}: ${value}`)].join('\n')
 }
 
 /** The concierge settings of a domain (spec 01 §3): the address and the copies, one empty entry to start. */

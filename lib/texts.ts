@@ -134,6 +134,8 @@ export const conciergeTexts = {
   stepStatus: (n: number, count: number) => `Step ${n} of ${count}`,
   emailSubject: (name: string) => `Concierge enquiry from ${name}`,
   emailIntro: 'A visitor sent this enquiry through the concierge form:',
+  /** The label of the mail's line naming the language of the page the visitor wrote from (sites in several languages). */
+  emailLanguage: 'Language of the visitor',
   notApplicable: 'N/A',
   honeypot: 'Leave this field empty',
   labels: {

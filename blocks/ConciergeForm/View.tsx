@@ -240,7 +240,7 @@ export function View(_: Props) {
       const response = await fetch(`${apiBase}/conciergeForm/submit`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ data, content: summaryHtml(data), website: values.website }),
+        body: JSON.stringify({ data, content: summaryHtml(data), website: values.website, locale }),
       })
       setStatus(response.ok ? 'sent' : 'failed')
     } catch {

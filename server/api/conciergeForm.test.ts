@@ -142,6 +142,8 @@ describe('submitting', () => {
       expect(html).toContain('<strong>Budget per night:</strong> A$ 250</p>')
       expect(html).toContain('<strong>Number of children (under 18):</strong> 0</p>')
       expect(html).toContain('<strong>Room types:</strong> N/A</p>')
+      // A site in English only: its visitor centre is not told a language.
+      expect(html).not.toContain(c.emailLanguage)
       // What the visitor typed is escaped, never markup; the client's own HTML is not used.
       expect(html).toContain('Is &lt;script&gt;alert(1)&lt;/script&gt; &amp; co. nearby?')
       expect(html).not.toContain('<script>')
@@ -220,5 +222,55 @@ describe('submitting', () => {
     const res = await submit(valid, {}, '10.3.0.1')
     expect(res.status).toBe(429)
     expect(((await res.json()) as { error: { message: string } }).error.message).toBe(c.failure)
+  })
+})
+
+describe('on a site in several languages (issue 33)', () => {
+  const centre = 'centre@languages.example'
+  const host = 'languages.localhost'
+  beforeAll(async () => {
+    await t.services.domains.upsert({
+      _id: 'languages',
+      name: 'Languages',
+      hostnames: [host],
+      published: true,
+      languages: { default: 'en-AU', others: ['de', 'zh-Hans'] },
+    })
+    await t.services.enquiries.saveSettings('languages', { email: centre, ccs: [''] })
+  })
+
+  const send = (firstName: string, ip: string, extra: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    t.app.request('/api/conciergeForm/submit', {
+      method: 'POST',
+      headers: { host, 'content-type': 'application/json', 'x-forwarded-for': ip, ...headers },
+      body: JSON.stringify({ data: { ...valid, firstName }, ...extra }),
+    })
+  const languageLine = (mail: { text: string }) =>
+    mail.text.slice(mail.text.indexOf('Content-Type: text/html')).match(new RegExp(`<strong>${c.emailLanguage}:</strong> ([^<]*)</p>`))?.[1]
+
+  it("the mail tells the visitor centre the visitor's language: the form's page's, else the Referer's, else the default", async () => {
+    const smtp = await startSmtpServer(smtpPort)
+    try {
+      const cases: [string, Record<string, unknown>, Record<string, string>, string][] = [
+        ['Greta', { locale: 'de' }, {}, 'German'],
+        ['Li', { locale: 'zh-Hans' }, {}, 'Chinese (Simplified)'],
+        // A form that does not say (loaded before it did): the address it was sent from.
+        ['Hans', {}, { referer: `http://${host}/de/plan-your-visit` }, 'German'],
+        ['Wei', {}, { referer: `http://${host}/zh-hans/plan-your-visit` }, 'Chinese (Simplified)'],
+        ['Ava', { locale: 'en-AU' }, { referer: `http://${host}/plan-your-visit` }, 'English'],
+        // A language the site does not offer is not taken at its word.
+        ['Lucie', { locale: 'fr' }, {}, 'English'],
+      ]
+      for (const [i, [firstName, extra, headers, language]] of cases.entries()) {
+        expect((await send(firstName, `10.6.0.${i + 1}`, extra, headers)).status).toBe(200)
+        const mail = await smtp.waitFor(centre)
+        expect(mail.raw).toMatch(new RegExp(`^Subject: Concierge enquiry from ${firstName} Citizen`, 'm'))
+        expect(languageLine(mail), firstName).toBe(language)
+        // In the plain text too, right after the introduction.
+        expect(mail.text).toContain(`${c.emailIntro}\r\n\r\n${c.emailLanguage}: ${language}\r\n${c.labels.firstName}: ${firstName}`)
+      }
+    } finally {
+      await smtp.close()
+    }
   })
 })

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { texts } from '#lib/texts'
-import { domainLanguagesOf, splitLocalePath } from '#lib/locales'
+import { domainLanguagesOf, offeredLocales, splitLocalePath, type DomainLanguages, type LocaleCode } from '#lib/locales'
 import { editorRoute } from './access.ts'
 import { clientIp } from './client.ts'
 import { createRouter, domainIdOf } from './context.ts'
@@ -42,7 +42,7 @@ const submit = createRoute({
   path: '/submit',
   summary: 'Send a concierge enquiry: validated, stored, then e-mailed to the configured address and copies',
   description:
-    "data holds every enquiry field. content (the client's HTML summary, spec 02 §7) is accepted but not used: the server builds the summary from the validated data. website is a honeypot that people never see.",
+    "data holds every enquiry field. locale is the language of the page the form is on (the Referer's address prefix when absent); on a site in several languages the mail names it. content (the client's HTML summary, spec 02 §7) is accepted but not used: the server builds the summary from the validated data. website is a honeypot that people never see.",
   request: {
     body: {
       content: {
@@ -51,6 +51,7 @@ const submit = createRoute({
             data: z.object({}).catchall(z.unknown()),
             content: z.string().max(100_000).optional(),
             website: z.string().max(2000).optional(),
+            locale: z.string().max(20).optional(),
           }),
         },
       },
@@ -72,6 +73,22 @@ const listEnquiries = editorRoute({
   responses: { 200: json(z.array(z.object({}).catchall(z.unknown())), 'Enquiries, newest first'), ...editorErrors },
 })
 
+/**
+ * The language the visitor wrote in: the form's page's language when the domain offers it, else
+ * that of the page the Referer names (a form loaded before the form sent its language), else the default.
+ */
+function enquiryLanguage(languages: DomainLanguages, locale: string | undefined, referer: string | undefined): LocaleCode {
+  const offered = offeredLocales(languages).find((code) => code === locale)
+  if (offered) return offered
+  let page = '/'
+  try {
+    page = new URL(referer ?? '/', 'http://x').pathname
+  } catch {
+    // No readable page: the domain's default language.
+  }
+  return splitLocalePath(page, languages).locale
+}
+
 export const conciergeFormRouter = createRouter()
   .openapi(loadConciergeForm, async (c) =>
     c.json(await c.var.services.enquiries.loadSettings(domainIdOf(c, c.req.valid('query').domainId)), 200),
@@ -84,24 +101,19 @@ export const conciergeFormRouter = createRouter()
     return c.json({ ...saved, message: texts.toasts.conciergeSaved }, 200)
   })
   .openapi(submit, async (c) => {
-    const { data, website } = c.req.valid('json')
+    const { data, website, locale } = c.req.valid('json')
     const { services } = c.var
+    const languages = domainLanguagesOf(c.var.domain)
+    const language = enquiryLanguage(languages, locale, c.req.header('referer'))
     // Always the domain the visitor is on: a visitor cannot send to another domain's address.
     const result = await services.enquiries.submit(
       domainIdOf(c),
-      { data, honeypot: website },
+      { data, honeypot: website, language: languages.others.length ? language : undefined },
       { ip: clientIp(c, services.config.auth.trustProxy) },
     )
-    // Counted for the Results (issue 37) once it is stored; its language is that of the page it came from.
+    // Counted for the Results (issue 37) once it is stored, in the language of the page it came from.
     if (result.id && c.var.domain) {
-      const languages = domainLanguagesOf(c.var.domain)
-      let page = '/'
-      try {
-        page = new URL(c.req.header('referer') ?? '/', 'http://x').pathname
-      } catch {
-        // No readable page: the domain's default language.
-      }
-      services.results.collector.enquiry(c.var.domain, splitLocalePath(page, languages).locale, {
+      services.results.collector.enquiry(c.var.domain, language, {
         dnt: c.req.header('dnt'),
         gpc: c.req.header('sec-gpc'),
       })

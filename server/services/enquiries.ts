@@ -11,6 +11,7 @@ import {
   type ConciergeSettings,
   type Enquiry,
 } from '#lib/concierge'
+import { LOCALES, type LocaleCode } from '#lib/locales'
 import { texts } from '#lib/texts'
 import { z } from 'zod'
 import type { Db } from '../db/client.ts'
@@ -49,6 +50,11 @@ export interface SubmitInput {
   data: unknown
   /** The honeypot field: people never see it, so anything in it came from a robot. */
   honeypot?: string | undefined
+  /**
+   * The language of the page the visitor wrote from, named in the mail; absent on a site in one
+   * language (its visitor centre needs no telling).
+   */
+  language?: LocaleCode | undefined
 }
 
 export interface SubmitResult {
@@ -113,6 +119,7 @@ export function createEnquiryService(db: Db, mailer: Mailer, options: EnquiryOpt
     const name = `${data.firstName} ${data.surname}`.trim()
     await db.insert(enquiries).values({ id, domainId, name, email: data.email, data })
 
+    const language = input.language ? LOCALES[input.language].englishName : undefined
     const settings = await loadSettings(domainId)
     const recipients = [settings?.email ?? '', ...(settings?.ccs ?? [])]
       .map((a) => a.trim())
@@ -121,8 +128,8 @@ export function createEnquiryService(db: Db, mailer: Mailer, options: EnquiryOpt
       const { id: mailId } = await mailer.queue({
         to: recipients.join(', '),
         subject: t.emailSubject(name),
-        text: summaryText(data),
-        html: summaryHtml(data),
+        text: summaryText(data, language),
+        html: summaryHtml(data, language),
       })
       await db.update(enquiries).set({ mailId }).where(eq(enquiries.id, id))
     }
