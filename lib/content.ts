@@ -170,7 +170,7 @@ export const footerSchema = z.object({
 export type FooterDoc = z.infer<typeof footerSchema> & { _id?: string; domainId: string }
 
 const socialMetaSchema = z.object({
-  image: z.object({ imageId: z.string().default('') }).default({ imageId: '' }),
+  image: z.object({ imageId: z.string().default(''), v: z.number().int().min(1).optional() }).default({ imageId: '' }),
   keywords: translatable(z.string().max(500)).default(''),
   title: translatable(z.string().max(200)).default(''),
   description: translatable(z.string().max(500)).default(''),

@@ -127,7 +127,10 @@ export function createImgRouter(services: Services, log: Logger) {
       const unstorable = findUnstorableText({ filename: file.name }, 'form')
       if (unstorable) return errorJson(c, 400, unstorableMessage(unstorable), { path: unstorable.path })
       try {
-        const replaced = await services.images.replace(id, Buffer.from(await file.arrayBuffer()))
+        const replaced = await services.images.replace(id, Buffer.from(await file.arrayBuffer()), {
+          userId: c.var.user?._id ?? null,
+          username: c.var.user?.username ?? null,
+        })
         if (!replaced) return errorJson(c, 404, `No image with id ${id}`)
         await services.activity.record(
           { user: c.var.user },

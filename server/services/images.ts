@@ -13,7 +13,7 @@ import type { Storage } from '../integrations/storage/index.ts'
 import { AppError, conflict, invalidInput } from './errors.ts'
 import { SITE_CHANGE, type ContentEventBus } from './events.ts'
 import { normaliseTags } from './media/tags.ts'
-import { refitUses, type FlaggedCrop, type RefitResult } from './media/usage.ts'
+import { refitUses, type FlaggedCrop, type RefitActor, type RefitResult } from './media/usage.ts'
 import { createCacheBudget } from './image-cache-pruner.ts'
 import type { ImageRecord } from '#lib/media'
 
@@ -581,11 +581,13 @@ export function createImageService(db: Db, storage: Storage, options: ImageServi
      * each use carries the new version, so every address changes). Afterwards the old original and
      * the cached variants go, and the uses are announced on the content bus (page cache, CDN purge).
      * The file keeps its name and the facts kept with it (alt text, credit...): the team's name for
-     * the picture, not the name of the file that replaced it.
+     * the picture, not the name of the file that replaced it. Each document whose editor's copy
+     * changes gets a new version saved by `by` (an editor holding the old one merges or is refused).
      */
     async replace(
       id: string,
       bytes: Buffer,
+      by: RefitActor = { userId: null, username: null },
     ): Promise<{ image: ImageRecord; flagged: FlaggedCrop[]; changed: RefitResult['changed'] } | null> {
       const row = await findRow(id)
       if (!row) return null
@@ -616,7 +618,7 @@ export function createImageService(db: Db, storage: Storage, options: ImageServi
             })
             .where(eq(images.id, id))
             .returning()
-          const refit = await refitUses(tx, id, version, current, checked)
+          const refit = await refitUses(tx, id, version, current, checked, by)
           return { row: updated!, refit }
         })
       } catch (err) {

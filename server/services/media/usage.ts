@@ -227,13 +227,27 @@ export interface RefitResult {
   changed: { kind: UseKind; id: string; domainId: string }[]
 }
 
-/** Applies refitDoc to every stored document naming the image (inside the caller's transaction). */
+/** Who replaced the picture: the documents' "saved by" (pages, stories keep the name; site documents the id). */
+export interface RefitActor {
+  userId: string | null
+  username: string | null
+}
+
+/**
+ * Applies refitDoc to every stored document naming the image (inside the caller's transaction).
+ * A document whose editor's copy changes gets a new version, as a save would: an editor still
+ * holding the old one is merged against it (pages, site documents) or refused (stories, listings),
+ * never silently writing the old reference back over the replaced one; the page's history keeps the
+ * change as a 'replace' version, which is the merge's base. A change to the published copy alone
+ * leaves the version (no editor's save can overwrite a published copy).
+ */
 export async function refitUses(
   tx: Executor,
   imageId: string,
   version: number,
   before: { width: number; height: number },
   after: { width: number; height: number },
+  actor: RefitActor = { userId: null, username: null },
 ): Promise<RefitResult> {
   const flagged: FlaggedCrop[] = []
   const changed: RefitResult['changed'] = []
@@ -250,14 +264,31 @@ export async function refitUses(
     }
     const d = JSON.stringify(draft.doc)
     const p = published ? JSON.stringify(published.doc) : null
-    if (doc.kind === 'page') await tx.execute(sql`update pages set draft = ${d}::jsonb, published_doc = ${p}::jsonb where id = ${doc.id}`)
-    else if (doc.kind === 'story') {
-      await tx.execute(sql`update stories set draft = ${d}::jsonb, published_doc = ${p}::jsonb where id = ${doc.id}`)
+    const bump = d !== JSON.stringify(doc.draft) ? 1 : 0
+    // Only a changed editor's copy counts as a save (its time and who made it).
+    const stamp = (by: string | null) => (bump ? sql`, version = version + 1, updated_by = ${by}, updated_at = now()` : sql``)
+    if (doc.kind === 'page') {
+      const [row] = await rowsOf<{ version: number; slug: string }>(
+        tx,
+        sql`update pages set draft = ${d}::jsonb, published_doc = ${p}::jsonb ${stamp(actor.username)} where id = ${doc.id} returning version, slug`,
+      )
+      if (bump && row) {
+        await tx.execute(
+          sql`insert into page_versions (page_id, version, action, doc, slug, user_id, username)
+              values (${doc.id}, ${row.version}, 'replace', ${d}::jsonb, ${row.slug}, ${actor.userId}, ${actor.username})`,
+        )
+      }
+    } else if (doc.kind === 'story') {
+      await tx.execute(
+        sql`update stories set draft = ${d}::jsonb, published_doc = ${p}::jsonb ${stamp(actor.username)} where id = ${doc.id}`,
+      )
     } else if (doc.kind === 'listing') {
-      await tx.execute(sql`update listings set doc = ${d}::jsonb, public_doc = ${p}::jsonb where id = ${doc.id}`)
+      // A listing keeps no "saved by".
+      const listingStamp = bump ? sql`, version = version + 1, updated_at = now()` : sql``
+      await tx.execute(sql`update listings set doc = ${d}::jsonb, public_doc = ${p}::jsonb ${listingStamp} where id = ${doc.id}`)
     } else {
       await tx.execute(
-        sql`update site_documents set draft = ${d}::jsonb, published_doc = ${p}::jsonb where domain_id = ${doc.domainId} and kind = ${doc.id}`,
+        sql`update site_documents set draft = ${d}::jsonb, published_doc = ${p}::jsonb ${stamp(actor.userId)} where domain_id = ${doc.domainId} and kind = ${doc.id}`,
       )
     }
     changed.push({ kind: doc.kind, id: doc.id, domainId: doc.domainId })
