@@ -4,7 +4,7 @@ import type { Collection, PageDoc } from '#lib/content'
 import { escapeHtml } from '#lib/html'
 import { SEARCH_KINDS, searchKindIds, type SearchGroup, type SearchKind, type Suggestion, type SuggestionGroup } from '#lib/search-kinds'
 import type { Db } from '../db/client.ts'
-import { listings, listingTranslations, searchIndex, searchTerms } from '../db/schema.ts'
+import { listings, listingTranslations, searchIndex, searchTerms, translations } from '../db/schema.ts'
 import { cjkTsQuery } from '#lib/cjk'
 import { DEFAULT_LOCALE, LOCALES, type LocaleCode } from '#lib/locales'
 import { rolesOf, searchAudience, type Actor } from './access.ts'
@@ -174,6 +174,40 @@ function localMatch(locale: LocaleCode, query: string, terms: string[], prefix: 
   }
 }
 
+/**
+ * How a search in a further language matches a page by its published translation (the texts an
+ * editor translated; a page's other texts are read, and found, in English as before). Matched
+ * when the search runs, not indexed: a domain has tens to hundreds of pages, and a translation is
+ * published or restored in many places (each language, "all languages", schedules) that would all
+ * have to keep an index in step. Words in the language's configuration (German stems "Weingüter"
+ * as "weingut"); Chinese, Japanese and Korean as the typed runs contained in the text, which needs
+ * no tokeniser and works on PGlite and PostgreSQL alike.
+ */
+function pageTranslationMatch(locale: LocaleCode, terms: string[], prefix: boolean) {
+  const { textSearch, cjk } = LOCALES[locale]
+  const tr = translations
+  // The published texts as a reader sees them: the fields joined, rich text's tags as word breaks.
+  const text = sql`regexp_replace(coalesce((select string_agg(f.value, ' ') from jsonb_each_text(${tr.published}) as f), ''), '<[^>]*>', ' ', 'g')`
+  const title = sql`coalesce(${tr.published}->>'header.title', '')`
+  const q = sql`to_tsquery(${textSearch}::regconfig, ${tsqueryOf(terms, { prefix })})`
+  const contains = (value: SQL) =>
+    sql.join(
+      terms.map((term) => sql`strpos(lower(${value}), ${term}) > 0`),
+      sql` and `,
+    )
+  return {
+    /** The page has a published translation in the language. */
+    translated: sql`${tr.subjectId} is not null`,
+    matches: sql`(${tr.subjectId} is not null and ${cjk ? contains(text) : sql`to_tsvector(${textSearch}::regconfig, ${text}) @@ ${q}`})`,
+    inTitle: cjk ? contains(title) : sql`to_tsvector(${textSearch}::regconfig, ${title}) @@ ${q}`,
+    title: sql<string | null>`nullif(${tr.published}->>'header.title', '')`,
+    description: sql<string | null>`nullif(${tr.published}->>'header.description', '')`,
+    snippet: cjk
+      ? sql<string>`left(btrim(regexp_replace(${text}, '\s+', ' ', 'g')), 120)`
+      : sql<string>`ts_headline(${textSearch}::regconfig, ${text}, ${q}, ${HEADLINE})`,
+  }
+}
+
 /** Words a visitor typed, reduced to what to_tsquery accepts. */
 function termsOf(query: string): string[] {
   return (query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12)
@@ -251,12 +285,20 @@ export function suggestionQuery(
   const q = sql`to_tsquery('simple_unaccent', ${tsqueryOf(terms, { prefix: true })})`
   const visible = visibleTo(actor)
   const lt = listingTranslations
+  const tr = translations
+  // A page whose title is translated and published in the language is suggested by that title.
+  const translatedTitle = sql`${tr.kind} = 'page' and ${tr.domainId} = ${domainId} and ${tr.locale} = ${locale ?? ''} and coalesce(${tr.published}->>'header.title', '') <> ''`
   // In a further language (decision 030), a listing translated into it is suggested by its name there, never its English one.
   const matches = locale
     ? sql`
           select s.domain_id, s.collection, s.item_id, s.slug, s.title, s.viewer_roles from ${searchIndex} as s
           where to_tsvector('simple_unaccent', s.title) @@ ${q}
             and not (s.collection = 'listings' and exists (select 1 from ${lt} where ${lt.listingId} = s.item_id and ${lt.locale} = ${locale}))
+            and not (s.collection <> 'listings' and exists (select 1 from ${tr} where ${translatedTitle} and ${tr.subjectId} = s.item_id))
+          union all
+          select s.domain_id, s.collection, s.item_id, s.slug, ${tr.published}->>'header.title' as title, s.viewer_roles
+          from ${tr} join ${searchIndex} as s on s.collection <> 'listings' and s.item_id = ${tr.subjectId}
+          where ${translatedTitle} and to_tsvector('simple_unaccent', ${tr.published}->>'header.title') @@ ${q}
           union all
           select s.domain_id, s.collection, s.item_id, s.slug, ${lt.name} as title, s.viewer_roles
           from ${lt} join ${searchIndex} as s on s.collection = 'listings' and s.item_id = ${lt.listingId}
@@ -400,16 +442,21 @@ export function createSearchService(db: Db) {
     // In a further language (decision 030), a listing the provider translated is found by what the
     // visitor reads (listing_translations, in the language's configuration) and every other entry as before.
     const local = options.locale ? localMatch(options.locale, query, terms, prefix) : null
+    // A page is found by its published translation too, and by its English text as before (a page's
+    // untranslated texts are read in English).
+    const pageLocal = options.locale ? pageTranslationMatch(options.locale, terms, prefix) : null
     const matches = local
-      ? sql`((${listingTranslations.listingId} is null and (${searchIndex.document} @@ ${q} or ${isTitle})) or ${local.matches})`
+      ? sql`((${listingTranslations.listingId} is null and (${searchIndex.document} @@ ${q} or ${isTitle})) or ${local.matches} or ${pageLocal!.matches})`
       : sql`(${searchIndex.document} @@ ${q} or ${isTitle})`
     const where = sql`${searchIndex.domainId} = ${domainId} and ${matches}${visible ? sql` and ${visible}` : sql``}`
     const translationJoin = sql`${searchIndex.collection} = 'listings' and ${listingTranslations.listingId} = ${searchIndex.itemId} and ${listingTranslations.locale} = ${options.locale ?? ''}`
+    const pageTranslationJoin = sql`${searchIndex.collection} <> 'listings' and ${translations.kind} = 'page' and ${translations.subjectId} = ${searchIndex.itemId} and ${translations.locale} = ${options.locale ?? ''} and ${translations.published} is not null`
     const counts = await db
       .select({ kind: kindSql, n: sql<number>`count(*)::int` })
       .from(searchIndex)
       .leftJoin(listings, sql`${searchIndex.collection} = 'listings' and ${listings.id} = ${searchIndex.itemId}`)
       .leftJoin(listingTranslations, local ? translationJoin : sql`false`)
+      .leftJoin(translations, pageLocal ? pageTranslationJoin : sql`false`)
       .where(where)
       .groupBy(kindSql)
     const groups = SEARCH_KINDS.flatMap(({ kind, label }) => {
@@ -420,6 +467,8 @@ export function createSearchService(db: Db) {
     const isListing = sql`(${searchIndex.collection} = 'listings')::int`
     const rank = local
       ? sql`case when ${listingTranslations.listingId} is not null then (case when ${local.isTitle} then 1 when ${local.inTitle} then 4 else 5 end)
+      when ${pageLocal!.translated} and ${normalised(sql`${pageLocal!.title}`)} = ${normalised(query)} then 0
+      when ${pageLocal!.translated} and ${pageLocal!.inTitle} then 2
       when ${isTitle} then 0 + ${isListing}
       when ${inTitle} then 2 + 2 * ${isListing}
       when ${inHeadings} then 3 + 2 * ${isListing}
@@ -438,18 +487,25 @@ export function createSearchService(db: Db) {
               collection: searchIndex.collection,
               id: searchIndex.itemId,
               slug: searchIndex.slug,
-              title: local ? sql<string>`coalesce(${listingTranslations.name}, ${searchIndex.title})` : searchIndex.title,
-              description: local
-                ? sql<string>`coalesce(${listingTranslations.description}, ${searchIndex.description})`
-                : searchIndex.description,
+              title:
+                local && pageLocal
+                  ? sql<string>`coalesce(${listingTranslations.name}, ${pageLocal.title}, ${searchIndex.title})`
+                  : searchIndex.title,
+              description:
+                local && pageLocal
+                  ? sql<string>`coalesce(${listingTranslations.description}, ${pageLocal.description}, ${searchIndex.description})`
+                  : searchIndex.description,
               imageId: searchIndex.imageId,
-              snippet: local
-                ? sql<string>`case when ${listingTranslations.listingId} is not null then ${local.snippet} else ${headline} end`
-                : sql<string>`${headline}`,
+              snippet:
+                local && pageLocal
+                  ? sql<string>`case when ${listingTranslations.listingId} is not null then ${local.snippet}
+                      when ${pageLocal.matches} then ${pageLocal.snippet} else ${headline} end`
+                  : sql<string>`${headline}`,
             })
             .from(searchIndex)
             .leftJoin(listings, sql`${searchIndex.collection} = 'listings' and ${listings.id} = ${searchIndex.itemId}`)
             .leftJoin(listingTranslations, local ? translationJoin : sql`false`)
+            .leftJoin(translations, pageLocal ? pageTranslationJoin : sql`false`)
             .where(options.kind ? sql`${where} and ${kindSql} = ${options.kind}` : where)
             .orderBy(
               sql`${rank}`,

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { LocaleCode } from '#lib/locales'
+import { signIn, visitor, type Caller } from '../../tests/helpers/api-client.ts'
+import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
+
+/**
+ * Search in German and Simplified Chinese finds pages by the texts visitors read in the language
+ * (issue 33 point 5), through the public API on the real database: a page's published translation
+ * matches in the language's configuration (German stems) or, for Chinese, as the typed characters;
+ * the result is titled in the language; a translation only saved as a draft, and other languages'
+ * words, find nothing; English search is unchanged. (Listings in German and Chinese:
+ * listings/sync/market-variants.test.ts.)
+ */
+let t: TestApp
+let publisher: Caller
+let anon: Caller
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read arbitrary JSON
+type Json = Record<string, any>
+const json = async (res: Response | Promise<Response>): Promise<Json> => (await res).json() as Promise<Json>
+
+beforeAll(async () => {
+  t = await createTestApp()
+  await t.services.domains.upsert({
+    _id: 'main',
+    name: 'Main',
+    hostnames: ['localhost'],
+    published: true,
+    languages: { default: 'en-AU', others: ['de', 'zh-Hans'] },
+  })
+  publisher = await signIn(t, { username: 'petra', password: 'petra-password', roles: ['publisher'] })
+  anon = visitor(t)
+
+  const cellar = await publishPage('cellar-doors', 'Cellar doors', 'Taste the old vines of the valley.')
+  await translate(cellar._id, 'de', {
+    'header.title': 'Weingüter und Kellertüren',
+    'b-text/text': '<p>Probieren Sie die Weine alter Reben.</p>',
+  })
+  await translate(cellar._id, 'zh-Hans', { 'header.title': '酒窖之旅', 'b-text/text': '<p>品尝山谷里老藤的葡萄酒。</p>' })
+  // Saved in German, never published: visitors do not read it, so it is not found by it.
+  const draft = await publishPage('walks', 'Walks', 'Trails through the hills.')
+  expect(
+    (
+      await publisher.post('/api/translation/save', {
+        kind: 'page',
+        id: draft._id,
+        locale: 'de',
+        fields: { 'b-text/text': 'Wanderwege durch die Hügel.' },
+      })
+    ).status,
+  ).toBe(200)
+})
+afterAll(() => t?.close())
+
+async function publishPage(slug: string, title: string, text: string): Promise<Json> {
+  const res = await publisher.post('/api/page/publishPage', {
+    page: { slug, template: 'generic', header: { title }, contents: [{ componentType: 'Text', _key: 'b-text', text }] },
+  })
+  expect(res.status).toBe(200)
+  return json(res)
+}
+
+async function translate(id: string, locale: LocaleCode, fields: Record<string, string>) {
+  expect((await publisher.post('/api/translation/save', { kind: 'page', id, locale, fields })).status).toBe(200)
+  expect((await publisher.post('/api/translation/publish', { kind: 'page', id, locale })).status).toBe(200)
+}
+
+const search = async (q: string, locale?: LocaleCode) => {
+  const res = await anon.get(`/api/search/query?q=${encodeURIComponent(q)}${locale ? `&locale=${locale}` : ''}`)
+  expect(res.status).toBe(200)
+  return (await json(res)).results as { slug: string; title: string; snippet: string }[]
+}
+const found = async (q: string, locale?: LocaleCode) => (await search(q, locale)).map((r) => ({ slug: r.slug, title: r.title }))
+
+describe('a page in a further language', () => {
+  it('is found by its German words, stemmed as German, and titled in German', async () => {
+    const german = { slug: 'cellar-doors', title: 'Weingüter und Kellertüren' }
+    expect(await found('Weingut', 'de')).toEqual([german])
+    expect(await found('Reben', 'de')).toEqual([german])
+    expect(await found('Kellertür', 'de')).toEqual([german])
+    // Its snippet shows the German words, marked (no tags of the rich text).
+    const [hit] = await search('Reben', 'de')
+    expect(hit!.snippet).toContain('<mark>Reben</mark>')
+    expect(hit!.snippet).not.toContain('&lt;p')
+    // Its untranslated texts are still read, and found, in English.
+    expect(await found('cellar', 'de')).toEqual([german])
+  })
+
+  it('is found by its Chinese words in Chinese, titled in Chinese', async () => {
+    const chinese = { slug: 'cellar-doors', title: '酒窖之旅' }
+    expect(await found('葡萄酒', 'zh-Hans')).toEqual([chinese])
+    expect(await found('老藤', 'zh-Hans')).toEqual([chinese])
+    expect(await found('酒窖', 'zh-Hans')).toEqual([chinese])
+    expect(await found('帐篷', 'zh-Hans')).toEqual([])
+  })
+
+  it("is not found by another language's words, nor by a translation not yet published; English is unchanged", async () => {
+    expect(await found('葡萄酒', 'de')).toEqual([])
+    expect(await found('Reben', 'zh-Hans')).toEqual([])
+    expect(await found('Wanderwege', 'de')).toEqual([])
+    expect(await found('Reben')).toEqual([])
+    expect(await found('vines')).toEqual([{ slug: 'cellar-doors', title: 'Cellar doors' }])
+    expect(await found('Trails', 'de')).toEqual([{ slug: 'walks', title: 'Walks' }])
+  })
+})
+
+describe('suggestions as a visitor types', () => {
+  it('name a page by its title in the language where it is translated, in English elsewhere', async () => {
+    const titles = async (q: string, locale?: LocaleCode) => {
+      const res = await anon.get(`/api/search/suggest?q=${encodeURIComponent(q)}${locale ? `&locale=${locale}` : ''}`)
+      expect(res.status).toBe(200)
+      return ((await json(res)).groups as { suggestions: { title: string }[] }[]).flatMap((g) => g.suggestions.map((s) => s.title))
+    }
+    expect(await titles('Weing', 'de')).toEqual(['Weingüter und Kellertüren'])
+    expect(await titles('酒窖', 'zh-Hans')).toEqual(['酒窖之旅'])
+    // Its English title is not offered where the visitor reads another one.
+    expect(await titles('Cellar', 'de')).toEqual([])
+    expect(await titles('Walk', 'de')).toEqual(['Walks'])
+    expect(await titles('Cellar')).toEqual(['Cellar doors'])
+    expect(await titles('Weing')).toEqual([])
+  })
+})
