@@ -1,3 +1,4 @@
+import type { paths } from '#lib/api.generated'
 import { texts } from '#lib/texts'
 import { apiBaseOf } from './hooks/use-api-base'
 
@@ -7,6 +8,31 @@ import { apiBaseOf } from './hooks/use-api-base'
  * the same origin, so the path is relative.
  */
 let API_BASE = '/api'
+
+/**
+ * The API's paths, bodies, queries and answers, from the OpenAPI document the server's routes declare
+ * (lib/api.generated.ts, decision 040): a call names its path, and its body, query and answer follow.
+ */
+type Operation<P extends keyof paths, M extends 'get' | 'post'> = NonNullable<paths[P][M]>
+/** The paths that have a POST (or GET) operation. */
+export type ApiPath<M extends 'get' | 'post'> = { [P in keyof paths]: paths[P][M] extends undefined ? never : P }[keyof paths]
+/** The JSON body a route accepts; `undefined` for a route that reads none. */
+export type ApiBody<P extends ApiPath<'post'>> =
+  Operation<P, 'post'> extends { requestBody: { content: { 'application/json': infer B } } }
+    ? B
+    : Operation<P, 'post'> extends { requestBody?: { content: { 'application/json': infer B } } }
+      ? B | undefined
+      : undefined
+/** The query a GET route reads: values are sent as text, so numbers and flags are given as they are. */
+export type ApiQuery<P extends ApiPath<'get'>> =
+  Operation<P, 'get'> extends { parameters: { query?: infer Q } } ? ([Q] extends [never | undefined] ? Record<string, never> : Q) : never
+type Success = 200 | 201
+/** The JSON of a route's successful answer, as its declaration says. */
+export type ApiAnswer<P extends keyof paths, M extends 'get' | 'post'> =
+  Operation<P, M> extends { responses: infer R }
+    ? { [S in keyof R & Success]: R[S] extends { content: { 'application/json': infer A } } ? A : never }[keyof R & Success]
+    : never
+type QueryValue = string | number | boolean | undefined | null
 
 export function setApiBase(base: string) {
   API_BASE = apiBaseOf(base)
@@ -51,7 +77,13 @@ export function errorMessage(body: unknown, fallback: string = texts.toasts.unkn
 }
 
 /** POSTs JSON to the API and answers the JSON reply; throws ApiError with the server's message otherwise. */
-export async function postApi<T>(path: string, body?: unknown): Promise<T> {
+export async function postApi<P extends ApiPath<'post'>>(
+  path: P,
+  ...[body]: undefined extends ApiBody<P> ? [body?: ApiBody<P>] : [body: ApiBody<P>]
+): Promise<ApiAnswer<P, 'post'>>
+/** @deprecated A hand-written answer type: name the path alone and the route's declaration types the call (decision 040). */
+export async function postApi<T>(path: string, body?: unknown): Promise<T>
+export async function postApi(path: string, body?: unknown): Promise<unknown> {
   let response: Response
   try {
     response = await fetch(`${API_BASE}${path}`, {
@@ -63,7 +95,7 @@ export async function postApi<T>(path: string, body?: unknown): Promise<T> {
   } catch {
     throw new ApiError(texts.toasts.unknownError, 0)
   }
-  return answerOf<T>(response)
+  return answerOf(response)
 }
 
 /** Uploads an image (POST /img/upload, multipart `file`); answers the stored image record. */
@@ -113,13 +145,17 @@ export function apiUrl(path: string, query: Record<string, string | undefined> =
 }
 
 /** GETs JSON from the API (query parameters left out when undefined); throws ApiError like postApi. */
-export async function getApi<T>(
-  path: string,
-  query: Record<string, string | undefined> = {},
-  init: { signal?: AbortSignal } = {},
-): Promise<T> {
+export async function getApi<P extends ApiPath<'get'>>(
+  path: P,
+  query?: ApiQuery<P>,
+  init?: { signal?: AbortSignal },
+): Promise<ApiAnswer<P, 'get'>>
+/** @deprecated A hand-written answer type: name the path alone and the route's declaration types the call (decision 040). */
+export async function getApi<T>(path: string, query?: Record<string, string | undefined>, init?: { signal?: AbortSignal }): Promise<T>
+export async function getApi(path: string, query?: unknown, init: { signal?: AbortSignal } = {}): Promise<unknown> {
   const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, value)
+  const entries: [string, QueryValue][] = typeof query === 'object' && query !== null ? Object.entries(query) : []
+  for (const [key, value] of entries) if (value !== undefined && value !== null) params.set(key, String(value))
   const search = params.toString()
   let response: Response
   try {
@@ -133,7 +169,7 @@ export async function getApi<T>(
     if (init.signal?.aborted) throw err
     throw new ApiError(texts.toasts.unknownError, 0)
   }
-  return answerOf<T>(response)
+  return answerOf(response)
 }
 
 /** The message of anything a call threw. */

@@ -35,6 +35,50 @@ export const DEFAULT_API_BODY_LIMIT = 1024 * 1024
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i
 
+/**
+ * Every area's router and where it is mounted; also read by scripts/generate-api-types.ts, which
+ * writes the browser's types of the API from the document they declare (decision 040).
+ * Typed as plain routers: chaining thirteen typed routers makes TypeScript's route union too complex
+ * (TS2590); the browser's types come from the document instead.
+ */
+export const apiRouters: ReadonlyArray<readonly [string, OpenAPIHono<ApiEnv>]> = [
+  ['/user', userRouter],
+  ['/page', pageRouter],
+  ['/config', configRouter],
+  ['/site', siteRouter],
+  ['/siteSettings', siteSettingsRouter],
+  ['/roles', rolesRouter],
+  ['/search', searchRouter],
+  ['/listing', listingRouter],
+  ['/listingsPdf', listingsPdfRouter],
+  ['/calendar', calendarRouter],
+  ['/trip', tripRouter],
+  ['/chapters', chaptersRouter],
+  ['/obj', objRouter],
+  ['/conciergeForm', conciergeFormRouter],
+  ['/cart', cartRouter],
+  ['/image', imageRouter],
+  ['/team', teamRouter],
+  ['/dashboard', dashboardRouter],
+  ['/draftLink', draftLinkRouter],
+  ['/schedule', scheduleRouter],
+  ['/presence', presenceRouter],
+  ['/translation', translationRouter],
+  ['/results', resultsRouter],
+  ['/publish', publishRouter],
+]
+
+/** The OpenAPI document's head; its paths come from the routers' declarations. */
+export const apiDocument = (apiPrefix: string) => ({
+  openapi: '3.1.0',
+  info: {
+    title: 'Regional tourism site API',
+    version: '1.0.0',
+    description: `Calls of spec 01 §7 and spec 02 §7. Errors are { error: { code, message, details? } }.`,
+  },
+  servers: [{ url: `/${apiPrefix}` }],
+})
+
 /** The whole API: one router per area, mounted under the prefix by server/app.ts. */
 export function createApi(services: Services, log: Logger) {
   const api = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
@@ -78,45 +122,9 @@ export function createApi(services: Services, log: Logger) {
   api.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', { type: 'apiKey', in: 'cookie', name: 'authToken' })
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' })
 
-  // Typed as plain routers: chaining thirteen typed routers makes TypeScript's route union too complex
-  // (TS2590), and nothing reads the combined route types.
-  const routers: ReadonlyArray<readonly [string, OpenAPIHono<ApiEnv>]> = [
-    ['/user', userRouter],
-    ['/page', pageRouter],
-    ['/config', configRouter],
-    ['/site', siteRouter],
-    ['/siteSettings', siteSettingsRouter],
-    ['/roles', rolesRouter],
-    ['/search', searchRouter],
-    ['/listing', listingRouter],
-    ['/listingsPdf', listingsPdfRouter],
-    ['/calendar', calendarRouter],
-    ['/trip', tripRouter],
-    ['/chapters', chaptersRouter],
-    ['/obj', objRouter],
-    ['/conciergeForm', conciergeFormRouter],
-    ['/cart', cartRouter],
-    ['/image', imageRouter],
-    ['/team', teamRouter],
-    ['/dashboard', dashboardRouter],
-    ['/draftLink', draftLinkRouter],
-    ['/schedule', scheduleRouter],
-    ['/presence', presenceRouter],
-    ['/translation', translationRouter],
-    ['/results', resultsRouter],
-    ['/publish', publishRouter],
-  ]
-  for (const [path, router] of routers) api.route(path, router)
+  for (const [path, router] of apiRouters) api.route(path, router)
 
-  api.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: 'Regional tourism site API',
-      version: '1.0.0',
-      description: `Calls of spec 01 §7 and spec 02 §7. Errors are { error: { code, message, details? } }.`,
-    },
-    servers: [{ url: `/${services.config.apiPrefix}` }],
-  })
+  api.doc31('/openapi.json', apiDocument(services.config.apiPrefix))
 
   api.notFound((c) => errorJson(c, 404, `No API route for ${c.req.method} ${new URL(c.req.url).pathname}`))
   api.onError((err, c) => toErrorResponse(err, c, (e) => log.error({ err: e, path: c.req.path }, 'API request failed')))
