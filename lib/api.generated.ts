@@ -5556,7 +5556,7 @@ export interface paths {
     put?: never
     /**
      * Send a concierge enquiry: validated, stored, then e-mailed to the configured address and copies
-     * @description data holds every enquiry field. content (the client's HTML summary, spec 02 §7) is accepted but not used: the server builds the summary from the validated data. website is a honeypot that people never see.
+     * @description data holds every enquiry field. locale is the language of the page the form is on (the Referer's address prefix when absent); on a site in several languages the mail names it. content (the client's HTML summary, spec 02 §7) is accepted but not used: the server builds the summary from the validated data. website is a honeypot that people never see.
      */
     post: {
       parameters: {
@@ -5573,6 +5573,7 @@ export interface paths {
             }
             content?: string
             website?: string
+            locale?: string
           }
         }
       }
