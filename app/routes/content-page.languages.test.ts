@@ -241,6 +241,55 @@ describe("a page's texts in a further language", () => {
     expect(english.map((v: Json) => v.action)).toEqual(['publish', 'save'])
   })
 
+  it('restored in German: the German draft becomes that version exactly; English draft, published page and history, and Chinese, stay as they were', async () => {
+    const page = await publishedPage('restore-de')
+    const first = await json(save(publisher, { id: page._id, fields: { 'header.title': 'Erste Fassung' } }))
+    await publisher.post('/api/translation/publish', { kind: 'page', id: page._id, locale: 'de' })
+    await save(publisher, {
+      id: page._id,
+      version: first.version,
+      fields: { 'header.title': 'Zweite Fassung', 'b-heading/title': 'Anreise' },
+    })
+    await save(publisher, { id: page._id, locale: 'zh-Hans', fields: { 'header.title': '访问' } })
+    // An English draft change after the German versions: the restore must not take it back.
+    const english = await json(publisher.get('/api/page/load?slug=restore-de'))
+    const englishSaved = await publisher.post('/api/page/save', {
+      page: { ...english, header: { ...english.header, title: 'Plan your stay' } },
+    })
+    expect(englishSaved.status).toBe(200)
+    const englishBefore = await json(publisher.get('/api/page/load?slug=restore-de'))
+    const englishHistory = await json(publisher.get(`/api/page/versions?id=${page._id}`))
+
+    const versions = await json(publisher.get(`/api/translation/versions?kind=page&id=${page._id}&locale=de`))
+    const oldest = versions.at(-1)
+    const restored = await publisher.post('/api/translation/restoreVersion', {
+      kind: 'page',
+      id: page._id,
+      locale: 'de',
+      versionId: oldest.id,
+    })
+    expect(restored.status).toBe(200)
+    // Exactly the restored version's German texts: the heading translated later reads English again.
+    expect((await json(restored)).fields).toEqual({ 'header.title': 'Erste Fassung' })
+    const editorView = await render('restore-de', 'de', 'editor')
+    expect(editorView.title).toBe('Erste Fassung')
+    expect(editorView.blocks[0]).toMatchObject({ title: 'Getting here' })
+
+    // English: the draft, its version and its history as before; visitors read the published English.
+    const englishAfter = await json(publisher.get('/api/page/load?slug=restore-de'))
+    expect(englishAfter.header.title).toBe('Plan your stay')
+    expect(englishAfter.version).toBe(englishBefore.version)
+    expect(englishAfter.contents).toEqual(englishBefore.contents)
+    expect(await json(publisher.get(`/api/page/versions?id=${page._id}`))).toEqual(englishHistory)
+    expect((await render('restore-de', 'en-AU')).title).toBe('Plan your visit')
+    // Chinese keeps its own draft; German visitors still read the published German until it is published again.
+    expect((await json(publisher.get(`/api/translation/load?kind=page&id=${page._id}&locale=zh-Hans`))).fields).toEqual({
+      'header.title': '访问',
+    })
+    expect((await render('restore-de', 'de')).title).toBe('Erste Fassung')
+    expect((await render('restore-de', 'de')).blocks[0]).toMatchObject({ title: 'Getting here' })
+  })
+
   it('are refused for a language the site does not offer, its default language, a missing page and texts that are not text', async () => {
     const page = await publishedPage('languages-offered')
     for (const locale of ['fr', 'en-AU', 'xx']) {
