@@ -133,6 +133,9 @@ export const editorTexts = {
       close: 'Close details',
       fileFacts: (w: number, h: number, kb: number) => `${w}×${h} px · ${kb} kB`,
       loadingMore: 'Loading…',
+      gridHelp:
+        'Arrow keys move between pictures, Home and End along a row, Ctrl+Home and Ctrl+End to the first and last; Enter uses the picture.',
+      loadingTile: 'Loading…',
     },
   },
   unsavedChanges: "Changes you've made may not be saved, are you sure you want to leave this page?",

@@ -68,7 +68,8 @@ test(`a library of ${FILES} files opens in under a second`, async () => {
   expect(login.status()).toBe(200)
   // The demo's own pictures come on top of the 5,000.
   const listed = await context.request.get(`${server.baseUrl}/api/image/list?pageSize=1`)
-  expect(((await listed.json()) as { total: number }).total).toBeGreaterThanOrEqual(FILES)
+  const total = ((await listed.json()) as { total: number }).total
+  expect(total).toBeGreaterThanOrEqual(FILES)
   // The panel's first answer alone, as the server gives it (median of five).
   const answers: number[] = []
   for (let i = 0; i < 5; i++) {
@@ -118,5 +119,49 @@ test(`a library of ${FILES} files opens in under a second`, async () => {
   )
   const median = timings.slice(1).sort((a, b) => a - b)[1]!
   expect(median).toBeLessThan(1000)
+
+  // By keyboard through all of them: Ctrl+End reaches the last picture (its page fetched, its row
+  // rendered and scrolled into view); scrolled away, the focused picture stays rendered and focused.
+  let listRequests = 0
+  page.on('request', (r) => {
+    if (r.url().includes('/api/image/list')) listRequests++
+  })
+  await choose.focus()
+  await page.keyboard.press('Enter')
+  const library = page.getByRole('dialog', { name: `${editorTexts.imageField.dialogTitle}: ${fieldLabel}` })
+  const grid = library.getByRole('grid', { name: editorTexts.imageEditor.tabs.gallery })
+  const firstPick = grid.getByRole('button', { name: /^Use / }).first()
+  await firstPick.waitFor()
+  await firstPick.focus()
+  const focusedTile = () =>
+    page.evaluate(
+      () => `${document.activeElement?.getAttribute('data-grid-index')}:${document.activeElement?.getAttribute('data-grid-loaded')}`,
+    )
+  expect(await focusedTile()).toBe('0:true')
+  await page.keyboard.press('Control+End')
+  await expect.poll(focusedTile, { timeout: 10_000 }).toBe(`${total - 1}:true`)
+  const inView = () =>
+    page.evaluate(() => {
+      const box = document.activeElement!.getBoundingClientRect()
+      const view = document.activeElement!.closest('[data-testid="library-grid"]')!.getBoundingClientRect()
+      return box.top >= view.top - 1 && box.bottom <= view.bottom + 1
+    })
+  expect(await inView()).toBe(true)
+  expect(await grid.getAttribute('aria-rowcount')).toBe(String(Math.ceil(total / Number(await grid.getAttribute('aria-colcount')))))
+  await library.getByTestId('library-grid').evaluate((el) => el.scrollTo({ top: 0 }))
+  await expect.poll(() => firstPick.getAttribute('data-grid-index')).toBe('0')
+  expect(await focusedTile()).toBe(`${total - 1}:true`)
+  expect(await inView()).toBe(false)
+  // The next key brings it back into view, one row up.
+  await page.keyboard.press('ArrowUp')
+  const columns = Number(await grid.getAttribute('aria-colcount'))
+  await expect.poll(focusedTile).toBe(`${total - 1 - columns}:true`)
+  await expect.poll(inView).toBe(true)
+  // Only the rows in view (and the focused one) exist, and only their pages were fetched (the
+  // first, and the last one or two), not the thousands in between.
+  expect(await library.getByTestId('library-grid').locator('img').count()).toBeLessThan(100)
+  expect(listRequests).toBeLessThanOrEqual(4)
+  await page.keyboard.press('Escape')
+  await library.waitFor({ state: 'hidden' })
   await context.close()
 })

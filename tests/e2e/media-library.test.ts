@@ -234,4 +234,88 @@ describe('the media library', () => {
     page.once('dialog', (d) => void d.accept())
     await page.keyboard.press('Escape')
   })
+
+  test('a keyboard-only pass through the grid: Tab into it, arrow keys to a picture, Enter places it', async () => {
+    const { page, context } = session
+    await signIn(context)
+    const prefix = `grid-${run}`
+    const ids = new Map<string, string>()
+    for (let i = 0; i < 6; i++) {
+      const name = `${prefix}-${i}.png`
+      const up = await context.request.post(`${baseUrl}/img/upload`, {
+        multipart: {
+          file: { name, mimeType: 'image/png', buffer: await png({ r: 200 - i * 20, g: 40 + i * 15, b: (seed + i * 9) % 256 }) },
+        },
+      })
+      expect(up.status(), await up.text()).toBe(200)
+      ids.set(`${ie.pick(name)}`, ((await up.json()) as { _id: string })._id)
+    }
+
+    // The field's button and the settings menu by keyboard too.
+    await page.goto(`${baseUrl}/`, { waitUntil: 'load' })
+    const menu = page.getByRole('navigation', { name: editorTexts.menu.label })
+    await menu.getByRole('button', { name: editorTexts.menu.siteSettings, exact: true }).focus()
+    await page.keyboard.press('Enter')
+    const settings = page.getByRole('dialog', { name: editorTexts.panels.siteSettings })
+    await settings.waitFor()
+    const fieldLabel = `${editorTexts.siteSettings.og} ${editorTexts.siteSettings.imageId.toLowerCase()}`
+    const field = settings.getByRole('group', { name: editorTexts.siteSettings.og }).getByRole('group', { name: fieldLabel })
+    await field.getByRole('button', { name: /^(Choose|Change) image$/ }).focus()
+    await page.keyboard.press('Enter')
+    const library = page.getByRole('dialog', { name: `${editorTexts.imageField.dialogTitle}: ${fieldLabel}` })
+    await library.waitFor()
+
+    await library.getByLabel(ie.search).focus()
+    await page.keyboard.type(prefix)
+    const grid = library.getByRole('grid', { name: ie.tabs.gallery })
+    const pickButtons = grid.getByRole('button', { name: new RegExp(`^Use ${prefix}-`) })
+    await expect.poll(() => pickButtons.count()).toBe(6)
+    // As laid out: the names in reading order, and the columns of a row.
+    const order = await pickButtons.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')!))
+    const columns = Number(await grid.getAttribute('aria-colcount'))
+    expect(columns).toBeGreaterThan(1)
+    // One tab stop: the first picture with its checkbox and details button, nothing else in the grid.
+    expect(await grid.locator('[tabindex="0"]').count()).toBe(3)
+
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')
+    for (let i = 0; i < 40 && (await focused()) !== order[0]; i++) await page.keyboard.press('Tab')
+    expect(await focused()).toBe(order[0])
+    const violations = await axe(page)
+    expect(violations, formatViolations(violations)).toEqual([])
+
+    const expectAt = async (index: number) => expect.poll(focused).toBe(order[index])
+    await page.keyboard.press('ArrowRight')
+    await expectAt(1)
+    await page.keyboard.press('ArrowDown')
+    const below = columns < order.length ? Math.min(1 + columns, order.length - 1) : 1
+    await expectAt(below)
+    await page.keyboard.press('Home')
+    await expectAt(below - (below % columns))
+    await page.keyboard.press('Control+End')
+    await expectAt(order.length - 1)
+    await page.keyboard.press('Control+Home')
+    await expectAt(0)
+    await page.keyboard.press('End')
+    await expectAt(Math.min(columns, order.length) - 1)
+    await page.keyboard.press('ArrowLeft')
+    const chosen = Math.min(columns, order.length) - 2
+    await expectAt(chosen)
+    // The tab stop went with the focus: Tab leaves the grid from the chosen picture's own controls.
+    expect(await grid.locator('[tabindex="0"]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual([
+      order[chosen],
+      order[chosen]!.replace(/^Use /, 'Select '),
+      order[chosen]!.replace(/^Use /, 'Details of '),
+    ])
+
+    // Enter places it: the library closes and the field shows it.
+    await page.keyboard.press('Enter')
+    await library.waitFor({ state: 'hidden' })
+    const preview = field.getByRole('img', { name: editorTexts.imageField.preview })
+    await expect.poll(() => preview.getAttribute('src')).toContain(`/img/${ids.get(order[chosen]!)}`)
+
+    // Nothing is saved: the lane's settings stay as they were.
+    page.once('dialog', (d) => void d.accept())
+    await page.keyboard.press('Escape')
+    await settings.waitFor({ state: 'hidden' })
+  })
 })

@@ -1,11 +1,23 @@
-import { useVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react'
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual'
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type DragEvent,
+  type FocusEvent,
+  type KeyboardEvent,
+} from 'react'
 import { imageUrl } from '#ui/image-url'
 import { messageOf } from '#ui/api.ts'
 import { buttonClass } from '#ui/editor/fields.tsx'
 import { chrome } from '#ui/editor/classes.ts'
 import { editorTexts } from '#lib/editor-texts'
 import { FileDetails } from './FileDetails.tsx'
+import { nextGridIndex } from './grid-keys.ts'
 import {
   ACCEPTED_TYPES,
   bulkImages,
@@ -65,6 +77,12 @@ function folderTree(folders: MediaFolder[]): { folder: MediaFolder; depth: numbe
  * credit and tags; folders and tags; filters and sorting; many files uploaded at once, each with
  * its progress and error; many selected to move, tag or delete; one opened for its details, where
  * it is used, replace and delete. Picking a file (or uploading just one) hands it to the editor.
+ *
+ * By keyboard the thumbnails are a WAI-ARIA grid with a roving tab stop: Tab reaches the active
+ * picture (then its checkbox and details button), arrow keys move by row and column as laid out,
+ * Home/End along the row, Ctrl+Home/End to the first and last, PageUp/PageDown by a screenful;
+ * Enter or Space uses the picture. The active row is always rendered, so focus is never lost to
+ * the virtualiser.
  */
 export function GalleryTab({ selectedId, onPick }: GalleryTabProps) {
   const ids = useId()
@@ -92,6 +110,10 @@ export function GalleryTab({ selectedId, onPick }: GalleryTabProps) {
   const [notice, setNotice] = useState<{ text: string; problems: string[] } | null>(null)
   const uploads = useUploads()
   const queryKey = `${generation}:${JSON.stringify(query)}`
+  // The grid's one tab stop (an index into the whole list), and whether it still has to take the focus.
+  const [active, setActive] = useState(0)
+  const activeMoved = useRef(false)
+  const focusPending = useRef(false)
 
   // Spec 02 §9: keyword debounce 300 ms.
   useEffect(() => {
@@ -144,6 +166,9 @@ export function GalleryTab({ selectedId, onPick }: GalleryTabProps) {
   useEffect(() => {
     requested.current.clear()
     scroller.current?.scrollTo({ top: 0 })
+    setActive(0)
+    activeMoved.current = false
+    focusPending.current = false
     loadPage(1)
   }, [loadPage])
 
@@ -164,25 +189,91 @@ export function GalleryTab({ selectedId, onPick }: GalleryTabProps) {
   }, [])
 
   const rows = Math.ceil(total / columns)
+  const activeIndex = Math.min(active, Math.max(0, total - 1))
+  const activeRow = Math.floor(activeIndex / columns)
+  // The focused picture's row stays rendered when it scrolls out of view (its focus would be lost).
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range)
+      return activeRow < range.count && !indexes.includes(activeRow) ? [...indexes, activeRow].sort((a, b) => a - b) : indexes
+    },
+    [activeRow],
+  )
   const virtualizer = useVirtualizer({
     count: rows,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 3,
+    rangeExtractor,
     // Before the first measurement (and on the server): a few rows.
     initialRect: { width: TILE_WIDTH * 3, height: ROW_HEIGHT * 3 },
   })
   const virtualRows = virtualizer.getVirtualItems()
 
-  // The pages the rows in view need.
-  const first = virtualRows[0]?.index ?? 0
-  const last = virtualRows[virtualRows.length - 1]?.index ?? 0
+  // The pages the rendered rows need, row by row (the focused row may be far from the rest).
+  const neededPages = [
+    ...new Set(
+      virtualRows.flatMap((row) => {
+        const from = Math.floor((row.index * columns) / PAGE_SIZE) + 1
+        const to = Math.floor((Math.min(total, (row.index + 1) * columns) - 1) / PAGE_SIZE) + 1
+        return from === to ? [from] : [from, to]
+      }),
+    ),
+  ].join(',')
   useEffect(() => {
-    if (!current || total === 0) return
-    const from = Math.floor((first * columns) / PAGE_SIZE) + 1
-    const to = Math.floor((Math.min(total, (last + 1) * columns) - 1) / PAGE_SIZE) + 1
-    for (let page = from; page <= to; page++) if (!current.pages.has(page)) loadPage(page)
-  }, [first, last, columns, total, current, loadPage])
+    if (!current || total === 0 || !neededPages) return
+    for (const page of neededPages.split(',').map(Number)) if (!current.pages.has(page)) loadPage(page)
+  }, [neededPages, total, current, loadPage])
+
+  // Until the editor moves, the tab stop is the picture in use (when it is among the loaded ones).
+  useEffect(() => {
+    if (activeMoved.current || !current || !selectedId) return
+    for (const [page, items] of current.pages) {
+      const at = items.findIndex((i) => i._id === selectedId)
+      if (at >= 0) {
+        setActive((page - 1) * PAGE_SIZE + at)
+        return
+      }
+    }
+  }, [current, selectedId])
+
+  // After a key moved the tab stop: focus it once its row is rendered (a picture still loading
+  // holds the focus in its placeholder until it arrives).
+  useLayoutEffect(() => {
+    if (!focusPending.current) return
+    const grid = scroller.current
+    const focused = document.activeElement
+    if (!grid || (focused && focused !== document.body && !grid.contains(focused))) {
+      focusPending.current = false
+      return
+    }
+    const target = grid.querySelector<HTMLElement>(`[data-grid-index="${activeIndex}"]`)
+    if (!target) return
+    if (target !== focused) target.focus()
+    if (target.dataset.gridLoaded) focusPending.current = false
+  })
+
+  function onGridKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    if (e.altKey || e.shiftKey) return
+    const pageRows = Math.max(1, Math.floor((scroller.current?.clientHeight ?? ROW_HEIGHT) / ROW_HEIGHT))
+    const next = nextGridIndex(e, { index: activeIndex, columns, total, pageRows })
+    if (next === null) return
+    e.preventDefault()
+    activeMoved.current = true
+    focusPending.current = true
+    setActive(next)
+    virtualizer.scrollToIndex(Math.floor(next / columns), { align: 'auto' })
+  }
+
+  /** Focus that arrives by Tab or a click makes its picture the tab stop. */
+  function onGridFocus(e: FocusEvent<HTMLDivElement>) {
+    const cell = (e.target as HTMLElement).closest<HTMLElement>('[data-index]')
+    const index = cell ? Number(cell.dataset.index) : NaN
+    if (Number.isInteger(index) && index !== activeIndex) {
+      activeMoved.current = true
+      setActive(index)
+    }
+  }
 
   const reload = () => {
     setGeneration((g) => g + 1)
@@ -501,76 +592,123 @@ export function GalleryTab({ selectedId, onPick }: GalleryTabProps) {
         </p>
       ) : null}
 
+      <p id={`${ids}-grid-help`} className="sr-only">
+        {l.gridHelp}
+      </p>
       <div ref={scroller} className="max-h-[26rem] overflow-auto" data-testid="library-grid">
-        <ul aria-label={t.tabs.gallery} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualRows.map((row) => (
-            <li
-              key={row.key}
-              className="absolute left-0 top-0 grid w-full gap-2"
-              style={{
-                transform: `translateY(${row.start}px)`,
-                height: ROW_HEIGHT,
-                gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
-              }}
-            >
-              {Array.from({ length: columns }, (_, col) => {
-                const index = row.index * columns + col
-                if (index >= total) return null
-                const image = itemAt(index)
-                if (!image) return <span key={col} className="block h-[140px] rounded-md bg-neutral-100" aria-hidden="true" />
-                const picked = image._id === selectedId
-                const name = image.alt || image.filename
-                return (
-                  <div key={image._id} className={`relative rounded-md ring-1 ${picked ? 'ring-2 ring-red' : 'ring-neutral-200'}`}>
-                    <button
-                      type="button"
-                      aria-pressed={picked}
-                      aria-label={t.pick(name)}
-                      disabled={!!image.trashedAt}
-                      onClick={() => onPick(image)}
-                      className={`block w-full overflow-hidden rounded-md text-left ${chrome.focus}`}
+        {total > 0 ? (
+          <div
+            role="grid"
+            aria-label={t.tabs.gallery}
+            aria-describedby={`${ids}-grid-help`}
+            aria-rowcount={rows}
+            aria-colcount={columns}
+            className="relative w-full"
+            style={{ height: virtualizer.getTotalSize() }}
+            onKeyDown={onGridKeyDown}
+            onFocus={onGridFocus}
+          >
+            {virtualRows.map((row) => (
+              <div
+                key={row.key}
+                role="row"
+                aria-rowindex={row.index + 1}
+                className="absolute left-0 top-0 grid w-full gap-2"
+                style={{
+                  transform: `translateY(${row.start}px)`,
+                  height: ROW_HEIGHT,
+                  gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+                }}
+              >
+                {Array.from({ length: columns }, (_, col) => {
+                  const index = row.index * columns + col
+                  if (index >= total) return null
+                  const image = itemAt(index)
+                  const stop = index === activeIndex ? 0 : -1
+                  if (!image)
+                    return (
+                      <div
+                        key={`loading-${index}`}
+                        role="gridcell"
+                        aria-colindex={col + 1}
+                        aria-busy="true"
+                        tabIndex={stop}
+                        data-index={index}
+                        data-grid-index={index}
+                        className={`block h-[140px] rounded-md bg-neutral-100 ${chrome.focus}`}
+                      >
+                        <span className="sr-only">{l.loadingTile}</span>
+                      </div>
+                    )
+                  const picked = image._id === selectedId
+                  const name = image.alt || image.filename
+                  const trashed = !!image.trashedAt
+                  return (
+                    <div
+                      key={image._id}
+                      role="gridcell"
+                      aria-colindex={col + 1}
+                      data-index={index}
+                      className={`relative rounded-md ring-1 ${picked ? 'ring-2 ring-red' : 'ring-neutral-200'}`}
                     >
-                      <img
-                        src={imageUrl(image._id, { w: 240, h: 180, v: image.version })}
-                        width={240}
-                        height={180}
-                        alt=""
-                        loading="lazy"
-                        className="block aspect-[4/3] h-auto w-full bg-neutral-100 object-cover"
-                      />
-                      <span className="block truncate px-2 pt-1 text-xs text-neutral-800">{image.filename}</span>
-                    </button>
-                    <div className="flex items-center justify-between px-2 pb-1">
-                      <input
-                        type="checkbox"
-                        aria-label={l.select(image.filename)}
-                        checked={selection.has(image._id)}
-                        onChange={(e) =>
-                          setSelection((s) => {
-                            const next = new Set(s)
-                            if (e.target.checked) next.add(image._id)
-                            else next.delete(image._id)
-                            return next
-                          })
-                        }
-                        className={`size-4 accent-red ${chrome.focus}`}
-                      />
-                      {picked ? <span className="text-[11px] font-semibold text-red">{t.selected}</span> : null}
                       <button
                         type="button"
-                        aria-label={l.details(image.filename)}
-                        onClick={() => setOpenId(image._id)}
-                        className={`rounded px-1 text-[11px] font-semibold text-neutral-800 underline ${chrome.focus}`}
+                        aria-pressed={picked}
+                        aria-label={t.pick(name)}
+                        // Focusable in the trash too (the grid's keys pass over it), but not usable.
+                        aria-disabled={trashed || undefined}
+                        tabIndex={stop}
+                        data-grid-index={index}
+                        data-grid-loaded="true"
+                        onClick={() => {
+                          if (!trashed) onPick(image)
+                        }}
+                        className={`block w-full overflow-hidden rounded-md text-left ${chrome.focus} ${trashed ? 'opacity-60' : ''}`}
                       >
-                        i
+                        <img
+                          src={imageUrl(image._id, { w: 240, h: 180, v: image.version })}
+                          width={240}
+                          height={180}
+                          alt=""
+                          loading="lazy"
+                          className="block aspect-[4/3] h-auto w-full bg-neutral-100 object-cover"
+                        />
+                        <span className="block truncate px-2 pt-1 text-xs text-neutral-800">{image.filename}</span>
                       </button>
+                      <div className="flex items-center justify-between px-2 pb-1">
+                        <input
+                          type="checkbox"
+                          aria-label={l.select(image.filename)}
+                          tabIndex={stop}
+                          checked={selection.has(image._id)}
+                          onChange={(e) =>
+                            setSelection((s) => {
+                              const next = new Set(s)
+                              if (e.target.checked) next.add(image._id)
+                              else next.delete(image._id)
+                              return next
+                            })
+                          }
+                          className={`size-4 accent-red ${chrome.focus}`}
+                        />
+                        {picked ? <span className="text-[11px] font-semibold text-red">{t.selected}</span> : null}
+                        <button
+                          type="button"
+                          aria-label={l.details(image.filename)}
+                          tabIndex={stop}
+                          onClick={() => setOpenId(image._id)}
+                          className={`rounded px-1 text-[11px] font-semibold text-neutral-800 underline ${chrome.focus}`}
+                        >
+                          i
+                        </button>
+                      </div>
                     </div>
-                  </div>
-                )
-              })}
-            </li>
-          ))}
-        </ul>
+                  )
+                })}
+              </div>
+            ))}
+          </div>
+        ) : null}
       </div>
     </div>
   )
