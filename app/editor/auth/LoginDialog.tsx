@@ -109,7 +109,7 @@ function ForgotPasswordForm({ onSent, onBack }: { onSent: (message: string) => v
   const submit = handleSubmit(async (values) => {
     setServerError(null)
     try {
-      const reply = await postApi<{ message: string }>('/user/forgotPassword', values)
+      const reply = await postApi('/user/forgotPassword', values)
       onSent(reply.message)
     } catch (err) {
       setServerError(messageOf(err))

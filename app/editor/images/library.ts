@@ -45,7 +45,7 @@ export interface LibraryQuery {
 export const PAGE_SIZE = 60
 
 export function listImages(query: LibraryQuery, signal?: AbortSignal): Promise<LibraryPage> {
-  return getApi<LibraryPage>(
+  return getApi(
     '/image/list',
     {
       q: query.q?.trim() || undefined,
@@ -93,7 +93,7 @@ export function bulkImages(
 }
 
 export async function listFolders(signal?: AbortSignal): Promise<MediaFolder[]> {
-  return (await getApi<{ folders: MediaFolder[] }>('/image/folders', {}, { signal })).folders
+  return (await getApi('/image/folders', {}, { signal })).folders
 }
 
 export function createFolder(name: string, parentId: string | null): Promise<MediaFolder> {
@@ -101,7 +101,7 @@ export function createFolder(name: string, parentId: string | null): Promise<Med
 }
 
 export async function listTags(signal?: AbortSignal): Promise<{ tag: string; count: number }[]> {
-  return (await getApi<{ tags: { tag: string; count: number }[] }>('/image/tags', {}, { signal })).tags
+  return (await getApi('/image/tags', {}, { signal })).tags
 }
 
 function sendFile<T>(address: string, form: FormData, onProgress: (percent: number) => void): Promise<T> {

@@ -23,7 +23,7 @@ export function useSuggestTranslation() {
     if (!page || !language || busy) return
     setBusy(true)
     try {
-      const answer = await postApi<{ suggestions: Record<string, string> }>('/translation/suggest', {
+      const answer = await postApi('/translation/suggest', {
         kind: 'page',
         id: page._id,
         locale: language.locale,

@@ -22,7 +22,7 @@ export function DraftLink({ pageId, unsaved }: { pageId: string; unsaved: boolea
   const [error, setError] = useState<string | null>(null)
   const [issued, setIssued] = useState<IssuedLink[] | null>(null)
 
-  const fetchIssued = useCallback(() => postApi<{ links: IssuedLink[] }>('/draftLink/list', { id: pageId }).then((r) => r.links), [pageId])
+  const fetchIssued = useCallback(() => postApi('/draftLink/list', { id: pageId }).then((r) => r.links), [pageId])
   const refresh = async () => {
     try {
       setIssued(await fetchIssued())
@@ -53,7 +53,7 @@ export function DraftLink({ pageId, unsaved }: { pageId: string; unsaved: boolea
     setBusy(true)
     setError(null)
     try {
-      const { id, path, expiresAt } = await postApi<{ id: string; path: string; expiresAt: string }>('/draftLink/create', { id: pageId })
+      const { id, path, expiresAt } = await postApi('/draftLink/create', { id: pageId })
       setLink({ id, url: `${window.location.origin}${path}`, expiresAt })
       await refresh()
     } catch (err) {

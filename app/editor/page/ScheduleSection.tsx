@@ -53,7 +53,7 @@ export function ScheduleSection() {
     setError(null)
     try {
       if (isDirty) await saver.write('save')
-      const created = await postApi<{ dueAt: string; action: ScheduleAction }>('/schedule/create', {
+      const created = await postApi('/schedule/create', {
         pageId: page._id,
         collection,
         action,

@@ -24,7 +24,7 @@ export function useSlugCheck(
     if (!enabled) return
     const controller = new AbortController()
     const timer = setTimeout(() => {
-      getApi<string | null>('/page/checkSlug', { slug: normalised, id: excludeId, collection }, { signal: controller.signal })
+      getApi('/page/checkSlug', { slug: normalised, id: excludeId, collection }, { signal: controller.signal })
         .then((holder) => setResult({ key, status: holder ? 'taken' : 'free' }))
         .catch(() => {
           if (!controller.signal.aborted) setResult({ key, status: 'error' })

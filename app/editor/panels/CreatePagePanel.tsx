@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
-import type { PageDoc } from '#lib/content'
 import { normaliseSlug } from '#lib/slug'
 import { isTemplateKey, pageTemplates, templateKeys, type TemplateKey } from '#lib/templates'
 import { texts } from '#lib/texts'
@@ -55,7 +54,7 @@ export default function CreatePagePanel() {
     if (!title.trim() || taken || status === 'checking' || busy || kind.missingStory) return
     setBusy(true)
     try {
-      const saved = await postApi<PageDoc>('/page/save', {
+      const saved = await postApi('/page/save', {
         page: { slug: normalised, template, header: { title: title.trim() }, ...kind.pageFields() },
         collection: kind.collection,
       })

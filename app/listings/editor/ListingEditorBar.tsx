@@ -5,7 +5,7 @@
  */
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { newCustomListing, type Listing } from '#lib/listings'
+import { newCustomListing } from '#lib/listings'
 import { listingTexts } from '#lib/texts'
 import { messageOf, postApi } from '#ui/api.ts'
 import { buttonClass, ErrorAlert, TextInput } from '#ui/editor/fields.tsx'
@@ -50,7 +50,7 @@ function NewListingForm({ onCreated }: { onCreated: () => void }) {
     setError(null)
     try {
       const listing = newCustomListing(`custom-${crypto.randomUUID()}`, name.trim())
-      const saved = await postApi<{ listing: Listing; message: string }>('/listing/save', { listing })
+      const saved = await postApi('/listing/save', { listing })
       toastSuccess(saved.message || listingTexts.toasts.listingSaved)
       onCreated()
       await navigate(`/${saved.listing.slug}`)

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto'
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { images, mediaFolders } from '../../db/schema.ts'
+import { rowsOf } from '../../db/query.ts'
 import type { JobQueue } from '../../jobs/queue.ts'
 import { AppError, conflict, invalidInput, notFound } from '../errors.ts'
 import { toRecord, type ImageRecord, type ImageService } from '../images.ts'
@@ -313,10 +314,11 @@ export function createMediaLibrary(db: Db, imageService: ImageService, jobs?: Jo
 
     /** Every tag in use with how many files (not in the trash) carry it. */
     async tags(): Promise<{ tag: string; count: number }[]> {
-      const rows = (await db.execute(
+      const rows = await rowsOf<{ tag: string; n: number }>(
+        db,
         sql`select tag, count(*)::int as n from ${images}, unnest(${images.tags}) as tag where ${images.trashedAt} is null group by tag order by lower(tag)`,
-      )) as unknown as { rows: { tag: string; n: number }[] }
-      return rows.rows.map((r) => ({ tag: r.tag, count: Number(r.n) }))
+      )
+      return rows.map((r) => ({ tag: r.tag, count: Number(r.n) }))
     },
   }
 
