@@ -126,7 +126,7 @@ export interface PageDoc {
   showBreadcrumb?: boolean
   backgroundColour?: string
   headerType?: string
-  og?: { title?: string; description?: string; image?: { imageId: string } }
+  og?: { title?: string; description?: string; image?: { imageId: string; v?: number } }
   [extra: string]: unknown
 }
 

@@ -20,12 +20,18 @@ interface SocialDefaults {
   title: string
   description: string
   keywords: string
-  image: { imageId: string }
+  image: { imageId: string; v?: number }
 }
 
 interface LayoutData {
   nav: { siteName: string } | null
   siteSettings: { og: SocialDefaults; twitter: SocialDefaults } | null
+}
+
+/** The first of these pictures that is set, with its version: a picture replaced in place gets a new address (issue 36). */
+function firstPicture(...refs: ({ imageId?: string; v?: number } | undefined)[]): { imageId: string; v?: number } | undefined {
+  const ref = refs.find((r) => r?.imageId)
+  return ref?.imageId ? { imageId: ref.imageId, v: ref.v } : undefined
 }
 
 export function contentPageMeta(loaderData: Loaded | undefined, layout: LayoutData | undefined, root?: unknown): MetaDescriptor[] {
@@ -38,7 +44,7 @@ export function contentPageMeta(loaderData: Loaded | undefined, layout: LayoutDa
   const isHome = page.slug === ''
   const title = isHome && og?.title ? og.title : [pageTitle, siteName].filter(Boolean).join(' – ')
   const description = page.description || page.og?.description || page.header.description || og?.description || ''
-  const imageId = page.og?.image?.imageId || page.header.image?.imageId || og?.image.imageId
+  const image = firstPicture(page.og?.image, page.header.image, og?.image)
   // Each language's page is its own canonical address (its alternates are in app/root.tsx).
   const canonical = `${origin}${localePath(`/${page.slug}`, locale, languages)}`
   const tags: MetaDescriptor[] = [
@@ -50,15 +56,19 @@ export function contentPageMeta(loaderData: Loaded | undefined, layout: LayoutDa
     { property: 'og:title', content: page.og?.title || (isHome && og?.title) || title },
     { property: 'og:description', content: description },
     { property: 'og:url', content: canonical },
-    { name: 'twitter:card', content: imageId ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
   ]
-  if (imageId) tags.push({ property: 'og:image', content: `${origin}${imageUrl(imageId, { w: 1200, h: 630, f: 'jpg' })}` })
+  if (image) tags.push({ property: 'og:image', content: `${origin}${imageUrl(image.imageId, { w: 1200, h: 630, f: 'jpg', v: image.v })}` })
   // Twitter falls back to the page, then to the site's twitter defaults, then to its og defaults.
   const twitter = layout?.siteSettings?.twitter
   tags.push({ name: 'twitter:title', content: page.og?.title || twitter?.title || title })
   tags.push({ name: 'twitter:description', content: description || twitter?.description || '' })
-  const twitterImage = page.og?.image?.imageId || page.header.image?.imageId || twitter?.image.imageId || og?.image.imageId
-  if (twitterImage) tags.push({ name: 'twitter:image', content: `${origin}${imageUrl(twitterImage, { w: 1200, h: 630, f: 'jpg' })}` })
+  const twitterImage = firstPicture(page.og?.image, page.header.image, twitter?.image, og?.image)
+  if (twitterImage)
+    tags.push({
+      name: 'twitter:image',
+      content: `${origin}${imageUrl(twitterImage.imageId, { w: 1200, h: 630, f: 'jpg', v: twitterImage.v })}`,
+    })
   const keywords = og?.keywords || twitter?.keywords
   if (keywords) tags.push({ name: 'keywords', content: keywords })
   // A draft link's page is never indexed (the response also says so in X-Robots-Tag).
@@ -66,7 +76,7 @@ export function contentPageMeta(loaderData: Loaded | undefined, layout: LayoutDa
   // The home page tells search engines what the site is (issue 31): the web site with its search,
   // and the region it is about. React Router writes it as <script type="application/ld+json">.
   if (isHome && !loaderData.draftPreview) {
-    const image = imageId ? `${origin}${imageUrl(imageId, { w: 1200, h: 630, f: 'jpg' })}` : undefined
+    const regionImage = image ? `${origin}${imageUrl(image.imageId, { w: 1200, h: 630, f: 'jpg', v: image.v })}` : undefined
     tags.push({
       'script:ld+json': {
         '@context': 'https://schema.org',
@@ -89,7 +99,7 @@ export function contentPageMeta(loaderData: Loaded | undefined, layout: LayoutDa
             name: pageTitle || siteName,
             url: canonical,
             ...(description ? { description } : {}),
-            ...(image ? { image } : {}),
+            ...(regionImage ? { image: regionImage } : {}),
           },
         ],
       },
