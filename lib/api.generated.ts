@@ -1370,7 +1370,7 @@ export interface paths {
           }
           content: {
             'application/json': {
-              domain: components['schemas']['Domain']
+              domain: components['schemas']['Domain'] | null
               domains: components['schemas']['Domain'][]
             }
           }
@@ -1690,7 +1690,7 @@ export interface paths {
           content: {
             'application/json': {
               newDomain: components['schemas']['Domain']
-              oldDomain: components['schemas']['Domain']
+              oldDomain: components['schemas']['Domain'] | null
             }
           }
         }
@@ -9420,11 +9420,12 @@ export interface components {
       published: boolean
       /** @description The default language (addresses without a prefix) and the further ones (lib/locales.ts codes) */
       languages?: {
-        default: string
-        others: string[]
+        /** @enum {string} */
+        default: 'en-AU' | 'de' | 'fr' | 'it' | 'es' | 'pt' | 'id' | 'ja' | 'ko' | 'zh-Hans' | 'zh-Hant'
+        others: ('en-AU' | 'de' | 'fr' | 'it' | 'es' | 'pt' | 'id' | 'ja' | 'ko' | 'zh-Hans' | 'zh-Hant')[]
       }
       version?: number
-    } | null
+    }
     Document: {
       [key: string]: unknown
     }

@@ -59,7 +59,7 @@ const loadDomain = createRoute({
   summary: 'The domain serving a host name, and the list of all domains',
   request: { query: z.object({ hostname: z.string().max(253).optional() }) },
   responses: {
-    200: json(z.object({ domain: domainSchema.nullable(), domains: z.array(domainSchema) }), 'The domain and the domains'),
+    200: json(z.object({ domain: z.union([domainSchema, z.null()]), domains: z.array(domainSchema) }), 'The domain and the domains'),
     ...errorResponses,
   },
 })
@@ -91,7 +91,7 @@ const swapActiveDomain = capabilityRoute('domains', {
   path: '/swapActiveDomain',
   summary: "Move the host the editor is on to another domain, to edit that domain's content from this address",
   request: body(byId),
-  responses: { 200: json(z.object({ newDomain: domainSchema, oldDomain: domainSchema.nullable() }), 'Swapped'), ...editorErrors },
+  responses: { 200: json(z.object({ newDomain: domainSchema, oldDomain: z.union([domainSchema, z.null()]) }), 'Swapped'), ...editorErrors },
 })
 
 export const configRouter = createRouter()

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { LOCALE_CODES } from '#lib/locales'
 
 /** Response shapes shared by several routers; documents are open objects (they carry block props). */
 export const documentSchema = z.object({}).catchall(z.unknown()).openapi('Document')
@@ -28,7 +29,7 @@ export const domainSchema = z
     hostnames: z.array(z.string()),
     published: z.boolean(),
     languages: z
-      .object({ default: z.string(), others: z.array(z.string()) })
+      .object({ default: z.enum(LOCALE_CODES), others: z.array(z.enum(LOCALE_CODES)) })
       .optional()
       .openapi({ description: 'The default language (addresses without a prefix) and the further ones (lib/locales.ts codes)' }),
     version: z.number().int().optional(),

@@ -55,8 +55,8 @@ export function listImages(query: LibraryQuery, signal?: AbortSignal): Promise<L
       type: query.type,
       sort: query.sort,
       trashed: query.trashed ? 'true' : undefined,
-      page: query.page ? String(query.page) : undefined,
-      pageSize: String(PAGE_SIZE),
+      page: query.page || undefined,
+      pageSize: PAGE_SIZE,
     },
     { signal },
   )

@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react'
 import { useLocation, useNavigate, useRevalidator } from 'react-router'
-import type { Collection, PageDoc } from '#lib/content'
+import type { Collection } from '#lib/content'
 import { getApi, messageOf, postApi } from '#ui/api.ts'
 import { buttonClass } from '#ui/editor/fields.tsx'
 import { normalisePage } from '../editing/blocks.ts'
 import { chrome } from '#ui/editor/classes.ts'
 import { toastError, toastSuccess } from '../toast.ts'
 import { useEditorDispatch, useEditorState } from '../state/store.tsx'
-import type { EditorPage } from '../state/types.ts'
 import { usePageSaver } from './page-saver.tsx'
 import { formatWhen } from './PageStatus.tsx'
 import { pathOfSlug } from './slug.ts'
@@ -41,7 +40,7 @@ export function useRestoreVersion(pageId: string, collection: Collection) {
   return async ({ id: versionId, version }: { id: number; version: number }): Promise<boolean> => {
     try {
       if (isDirty) await saver.write('save')
-      const restored = await postApi<PageDoc>('/page/restoreVersion', { id: pageId, versionId, collection })
+      const restored = await postApi('/page/restoreVersion', { id: pageId, versionId, collection })
       setVersionPreview(null)
       toastSuccess(t.restored(version))
       const path = pathOfSlug(restored.slug)
@@ -128,7 +127,7 @@ export function PageHistory({
   async function preview(version: PageVersion) {
     setRestoring(version.id)
     try {
-      const page = await getApi<EditorPage>('/page/version', { id: pageId, versionId: String(version.id), collection })
+      const page = await getApi('/page/version', { id: pageId, versionId: version.id, collection })
       // Each block with its type's defaults, as the working copy has them (views get complete props).
       const normalised = normalisePage({ ...page, _id: pageId }) ?? { ...page, _id: pageId }
       setVersionPreview({ page: normalised, versionId: version.id, ...version })

@@ -55,7 +55,7 @@ export function VersionCompare({
     const controller = new AbortController()
     Promise.all(
       missing.map((versionId) =>
-        getApi<EditorPage>('/page/version', { id: pageId, versionId: String(versionId), collection }, { signal: controller.signal }).then(
+        getApi('/page/version', { id: pageId, versionId, collection }, { signal: controller.signal }).then(
           (page) => [versionId, normalisePage({ ...page, _id: pageId }) ?? { ...page, _id: pageId }] as const,
         ),
       ),

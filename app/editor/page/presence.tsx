@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { PRESENCE_HEARTBEAT_MS, presenceTexts, type PresenceAnswer, type PresentEditor } from '#lib/schedule'
+import type { Collection } from '#lib/content'
 import { postApi } from '#ui/api.ts'
 import { chrome } from '#ui/editor/classes.ts'
 import { formatSiteClock } from './autosave.ts'
@@ -19,7 +20,7 @@ function thisTab(): string {
 
 export interface PresenceTarget {
   pageId: string
-  collection: string
+  collection: Collection
 }
 
 /**
@@ -38,7 +39,7 @@ export function usePresence(target: PresenceTarget | null, onStored: (stored: No
   const check = useCallback(async (): Promise<PresenceAnswer['page']> => {
     if (!pageId || !collection) return null
     try {
-      const answer = await postApi<PresenceAnswer>('/presence/heartbeat', { pageId, collection, tabId: thisTab() })
+      const answer = await postApi('/presence/heartbeat', { pageId, collection, tabId: thisTab() })
       setOthers(answer.others)
       return answer.page
     } catch {
@@ -51,7 +52,7 @@ export function usePresence(target: PresenceTarget | null, onStored: (stored: No
     let timer = 0
     const beat = async () => {
       try {
-        const answer = await postApi<PresenceAnswer>('/presence/heartbeat', { pageId, collection, tabId: thisTab() })
+        const answer = await postApi('/presence/heartbeat', { pageId, collection, tabId: thisTab() })
         if (stopped) return
         setOthers(answer.others)
         if (answer.page) onStoredRef.current(answer.page)

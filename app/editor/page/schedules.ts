@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
 import type { PageSchedule } from '#lib/schedule'
+import type { Collection } from '#lib/content'
 import { getApi } from '#ui/api.ts'
 
 export interface PageSchedules {
@@ -18,8 +19,8 @@ const listeners = new Set<() => void>()
 const keyOf = (collection: string, pageId: string, locale: string | null) => `${collection}:${pageId}:${locale ?? ''}`
 
 /** A further language's schedules are its own (decision 025): `locale` names it, null the default language. */
-export async function refreshSchedules(collection: string, pageId: string, locale: string | null = null): Promise<PageSchedules> {
-  const data = await getApi<PageSchedules>('/schedule/forPage', { pageId, collection, ...(locale ? { locale } : {}) })
+export async function refreshSchedules(collection: Collection, pageId: string, locale: string | null = null): Promise<PageSchedules> {
+  const data = await getApi('/schedule/forPage', { pageId, collection, ...(locale ? { locale } : {}) })
   cache.set(keyOf(collection, pageId, locale), data)
   for (const listener of listeners) listener()
   return data
@@ -35,7 +36,7 @@ const subscribe = (listener: () => void) => {
  * and asked for again a moment after the next one is due; `onRan` hears that one has run.
  */
 export function usePageSchedules(
-  collection: string,
+  collection: Collection,
   pageId: string | null,
   options: { watch?: boolean; onRan?: () => void; locale?: string | null } = {},
 ) {

@@ -37,7 +37,7 @@ export default function ConfigSettingsPanel() {
 
   useEffect(() => {
     const controller = new AbortController()
-    getApi<Loaded>('/config/loadDomain', {}, { signal: controller.signal })
+    getApi('/config/loadDomain', {}, { signal: controller.signal })
       .then(setLoaded)
       .catch((err: unknown) => {
         if (!controller.signal.aborted) setError(messageOf(err))
@@ -47,7 +47,7 @@ export default function ConfigSettingsPanel() {
 
   async function load() {
     try {
-      setLoaded(await getApi<Loaded>('/config/loadDomain'))
+      setLoaded(await getApi('/config/loadDomain'))
       setError(null)
     } catch (err) {
       setError(messageOf(err))

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import type { Collection } from '#lib/content'
 import { LOCALES, isLocaleCode } from '#lib/locales'
 import { getApi, messageOf } from '#ui/api.ts'
 import { editorTexts } from '#lib/editor-texts'
@@ -17,7 +18,7 @@ const POLL_FOR_MS = 60_000
 
 export interface PublishedNow {
   id: string
-  collection: string
+  collection: Collection
   /** When the editor pressed Publish (performance.now()). */
   startedAt: number
 }
@@ -36,7 +37,7 @@ export function PublishReceipt({ published }: { published: PublishedNow }) {
     let timer = 0
     const until = performance.now() + POLL_FOR_MS
     const ask = () => {
-      getApi<Receipt>('/publish/receipt', { id: published.id, collection: published.collection })
+      getApi('/publish/receipt', { id: published.id, collection: published.collection })
         .then((answer) => {
           if (stopped) return
           setReceipt(answer)

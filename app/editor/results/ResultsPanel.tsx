@@ -36,7 +36,7 @@ export function ResultsPanel() {
 
   useEffect(() => {
     const controller = new AbortController()
-    getApi<{ domain: DomainDoc | null; domains: DomainDoc[] }>('/config/loadDomain', undefined, { signal: controller.signal })
+    getApi('/config/loadDomain', undefined, { signal: controller.signal })
       .then(({ domain, domains: list }) => {
         setDomains(list)
         const first = { ...filters, domainId: domain?._id ?? list[0]?._id ?? '' }
