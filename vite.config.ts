@@ -6,19 +6,26 @@ import { fileURLToPath } from 'node:url'
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url))
 
 /**
- * The browser's build gets lib/sanitize.browser.ts for '#lib/sanitize' (decision 029): the same rules
- * on the browser's HTML parser, without sanitize-html's ~100 kB gzip. The server's build keeps
- * sanitize-html. (The '#lib' alias has already made the import a path when this sees it.)
+ * Modules with a browser twin on the browser's own HTML parser: the client build gets
+ * lib/<name>.browser.ts for '#lib/<name>' (decision 029). lib/sanitize.ts without sanitize-html's
+ * ~100 kB gzip; lib/html-text.ts without htmlparser2's entity tables. The server's build keeps the
+ * libraries. (The '#lib' alias has already made the import a path when this sees it.)
  */
-function browserSanitize(): Plugin {
-  const server = r('./lib/sanitize')
+const BROWSER_TWINS = ['sanitize', 'html-text']
+
+function browserTwins(): Plugin {
+  const twins = new Map<string, string>()
+  for (const name of BROWSER_TWINS) {
+    const browser = r(`./lib/${name}.browser.ts`)
+    twins.set(`#lib/${name}`, browser)
+    twins.set(r(`./lib/${name}`), browser)
+  }
   return {
-    name: 'browser-sanitize',
+    name: 'browser-twins',
     enforce: 'pre',
     resolveId(id, _importer, options) {
       if (options?.ssr) return null
-      const bare = id.replace(/\.ts$/, '')
-      return bare === '#lib/sanitize' || bare === server ? r('./lib/sanitize.browser.ts') : null
+      return twins.get(id.replace(/\.ts$/, '')) ?? null
     },
   }
 }
@@ -29,5 +36,5 @@ export default defineConfig({
   },
   // BUNDLE_SOURCEMAP=1: source maps for measuring what each chunk holds (not shipped otherwise).
   build: { sourcemap: process.env.BUNDLE_SOURCEMAP === '1' },
-  plugins: [browserSanitize(), tailwindcss(), reactRouter()],
+  plugins: [browserTwins(), tailwindcss(), reactRouter()],
 })

@@ -5,6 +5,7 @@
  * pages: tagged with the domain's listings (decision 031), purged when a listing or category changes.
  */
 import { createRoute, z } from '@hono/zod-openapi'
+import { plainText } from '#lib/html-text'
 import { fetchRequestSchema, localiseListing, type Listing, type ListingCard } from '#lib/listings'
 import { localePath, domainLanguagesOf, type LocaleCode } from '#lib/locales'
 import { siteTextsOf } from '#lib/site-texts/index'
@@ -50,18 +51,6 @@ const eventsFeed = createRoute({
   },
   responses: { ...icsBody, ...errorResponses },
 })
-
-const plainText = (html: string) =>
-  html
-    .replace(/<\/(p|li|h\d)>|<br\s*\/?>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .trim()
 
 function pageUrl(origin: string, slug: string, locale: LocaleCode, languages: ReturnType<typeof domainLanguagesOf>): string {
   return `${origin}${localePath(`/${slug}`, locale, languages)}`

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { headingsOf, htmlText, textOf } from './search.ts'
+import { htmlText } from '#lib/html-text'
+import { headingsOf, textOf } from './search.ts'
 
 const words = (text: string) => text.replace(/\s+/g, ' ').trim()
 

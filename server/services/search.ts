@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import { Parser } from 'htmlparser2'
+import { htmlText } from '#lib/html-text'
 import type { Collection, PageDoc } from '#lib/content'
 import { escapeHtml } from '#lib/html'
 import { SEARCH_KINDS, searchKindIds, type SearchGroup, type SearchKind, type Suggestion, type SuggestionGroup } from '#lib/search-kinds'
@@ -28,49 +28,11 @@ const NON_TEXT_KEYS = new Set([
   'link',
 ])
 
-/** Tags whose text no reader sees. */
-const HIDDEN_TEXT = new Set(['script', 'style', 'template'])
-
-/**
- * The text of an HTML fragment as a reader sees it, parsed by htmlparser2: every tag is a word
- * break (attributes never leak in, even with a ">" inside quotes), entities are decoded (named
- * and numeric). With `within`, only the text inside those tags (a rich text's headings).
- */
-export function htmlText(value: string, within?: ReadonlySet<string>): string {
-  if (!within && !value.includes('<') && !value.includes('&')) return value
-  const out: string[] = []
-  let hidden = 0
-  let inside = 0
-  const parser = new Parser(
-    {
-      onopentag(name) {
-        out.push(' ')
-        if (HIDDEN_TEXT.has(name)) hidden++
-        if (within?.has(name)) inside++
-      },
-      onclosetag(name) {
-        out.push(' ')
-        if (HIDDEN_TEXT.has(name)) hidden--
-        if (within?.has(name)) inside--
-      },
-      ontext(text) {
-        if (!hidden && (!within || inside > 0)) out.push(text)
-      },
-    },
-    { decodeEntities: true },
-  )
-  parser.write(value)
-  parser.end()
-  // &nbsp; decodes to U+00A0: a space to the index too.
-  return out.join('').replace(/\u00a0/g, ' ')
-}
-
-const stripHtml = (value: string) => htmlText(value)
 const RICH_TEXT_HEADINGS: ReadonlySet<string> = new Set(['h2', 'h3', 'h4'])
 
 /** Every visible word of a page's blocks, in order, as plain text. */
 export function textOf(value: unknown, key = ''): string {
-  if (typeof value === 'string') return NON_TEXT_KEYS.has(key) ? '' : stripHtml(value)
+  if (typeof value === 'string') return NON_TEXT_KEYS.has(key) ? '' : htmlText(value)
   if (Array.isArray(value))
     return value
       .map((v) => textOf(v))
@@ -100,7 +62,7 @@ export function headingsOf(contents: unknown): string {
   for (const block of contents) {
     if (!block || typeof block !== 'object') continue
     const b = block as Record<string, unknown>
-    for (const key of HEADING_KEYS) if (typeof b[key] === 'string') out.push(stripHtml(b[key]))
+    for (const key of HEADING_KEYS) if (typeof b[key] === 'string') out.push(htmlText(b[key]))
     if (typeof b.html === 'string') out.push(htmlText(b.html, RICH_TEXT_HEADINGS))
   }
   return out.join(' ').replace(/\s+/g, ' ').trim()
@@ -333,8 +295,8 @@ export function createSearchService(db: Db) {
       collection,
       itemId: page._id,
       slug: page.slug,
-      title: stripHtml(title),
-      description: stripHtml(description),
+      title: htmlText(title),
+      description: htmlText(description),
       headings: headingsOf(page.contents),
       body: textOf(page.contents).replace(/\s+/g, ' ').trim(),
       imageId: page.header?.image?.imageId || null,

@@ -6,6 +6,7 @@ import type { FieldChange, MergeConflict, Segment } from '#lib/merge'
 import { blockDeclarations } from '#blocks/declarations.generated'
 import type { BlockDeclaration } from '#blocks/define'
 import { editorTexts } from '#lib/editor-texts'
+import { oneLine } from '#lib/html-text'
 
 const t = editorTexts.merge
 
@@ -78,22 +79,12 @@ export function changeLabels(changes: readonly FieldChange[], after: unknown, be
     .map((change) => fieldLabel(change.kind === 'removed' ? before : after, change.path, change.kind))
 }
 
-const stripTags = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/\s+/g, ' ')
-    .trim()
-
 const short = (text: string, max = 160) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
 
 /** A value as the conflict dialog shows it: text as text, a block by its name and first text, a picture by its alt. */
 export function valueSummary(value: unknown, kind: MergeConflict['kind'] = 'value', doc?: unknown): string {
   if (value === undefined || value === null) return kind === 'removed' ? t.dialog.removed : t.dialog.empty
-  if (typeof value === 'string') return short(stripTags(value)) || t.dialog.empty
+  if (typeof value === 'string') return short(oneLine(value)) || t.dialog.empty
   if (typeof value === 'number' || typeof value === 'boolean') return String(value)
   if (Array.isArray(value)) {
     if (kind === 'order') return value.map((key) => blockTitle(blockOfKey(doc, String(key))?.componentType)).join(', ')
@@ -102,10 +93,9 @@ export function valueSummary(value: unknown, kind: MergeConflict['kind'] = 'valu
   if (isRecord(value)) {
     if (typeof value.componentType === 'string') {
       const text = Object.values(value).find(
-        (inner): inner is string =>
-          typeof inner === 'string' && inner !== value.componentType && inner !== value._key && !!stripTags(inner),
+        (inner): inner is string => typeof inner === 'string' && inner !== value.componentType && inner !== value._key && !!oneLine(inner),
       )
-      return text ? `${blockTitle(value.componentType)}: ${short(stripTags(text), 100)}` : blockTitle(value.componentType)
+      return text ? `${blockTitle(value.componentType)}: ${short(oneLine(text), 100)}` : blockTitle(value.componentType)
     }
     if (typeof value.imageId === 'string') return short(String(value.alt || value.imageId)) || t.dialog.empty
     if (typeof value.text === 'string' || typeof value.href === 'string')

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { EditorPage } from '../state/types.ts'
-import { compareVersions, plainText, wordDiff } from './version-compare.ts'
+import { plainText } from '#lib/html-text'
+import { compareVersions, wordDiff } from './version-compare.ts'
 
 const page = (
   contents: Record<string, unknown>[],

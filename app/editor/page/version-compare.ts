@@ -7,6 +7,7 @@
  * project's dependencies (jsdiff's diffWords would do); installing one from a work tree replaced
  * the shared node_modules, so this small one stands in, bounded so a huge text cannot stall the tab.
  */
+import { plainText } from '#lib/html-text'
 import { blockTitle, valueSummary } from './merge-labels.ts'
 import type { EditorPage } from '../state/types.ts'
 
@@ -60,24 +61,6 @@ export function wordDiff(before: string, after: string): TextPart[] {
 type Rec = Record<string, unknown>
 const isRecord = (value: unknown): value is Rec => typeof value === 'object' && value !== null && !Array.isArray(value)
 const isBlock = (value: unknown): value is Rec => isRecord(value) && typeof value.componentType === 'string'
-
-/** A rich text's words (its tags and entities out), or a plain text as it is. */
-export function plainText(value: string): string {
-  if (!/<[a-z/][^>]*>/i.test(value)) return value
-  return value
-    .replace(/<\/(p|h\d|li|blockquote)>/gi, '\n')
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/[ \t]+/g, ' ')
-    .replace(/\n\s*/g, '\n')
-    .trim()
-}
 
 export interface FieldComparison {
   /** The field in words: "title", "items 2 › text". */

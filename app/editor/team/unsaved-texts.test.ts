@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { plainText, unsavedTexts } from './unsaved-texts.ts'
+import { plainText } from '#lib/html-text'
+import { unsavedTexts } from './unsaved-texts.ts'
 
 describe('unsavedTexts', () => {
   const saved = {

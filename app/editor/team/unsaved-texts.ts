@@ -4,24 +4,11 @@
  * saved copy at its place (blocks matched by their key), as plain text; ids, addresses, colours
  * and types are not texts anyone typed.
  */
+import { plainText } from '#lib/html-text'
+
 const NOT_TYPED = /^_|(?:id|Id|ID|url|Url|URL|src|colour|Colour|type|Type|At)$|^(?:version|slug|template|spacing)$/
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
-
-/** Rich text as it reads: tags out, paragraphs and breaks as new lines, the common entities decoded. */
-export function plainText(html: string): string {
-  return html
-    .replace(/<(?:br|\/p|\/h[1-6]|\/li)\s*\/?>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\n{2,}/g, '\n')
-    .trim()
-}
 
 export function unsavedTexts(saved: unknown, current: unknown): string[] {
   const out: string[] = []
