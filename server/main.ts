@@ -33,6 +33,7 @@ import { MONTHLY_REPORT_JOB, ROLLUP_JOB as RESULTS_ROLLUP_JOB } from './results/
 import { domainLanguagesOf } from '#lib/locales'
 import { MEDIA_TRASH_PURGE_JOB } from './services/media/library.ts'
 import { RADAR_HOURLY_JOB } from './publish/radar.ts'
+import { OPENING_ROLL_JOB } from '../listings/opening-roll.ts'
 import { SCHEDULED_PUBLISHING_JOB } from './services/schedules.ts'
 import { LISTINGS_SYNC_JOB, listingDomainIds, refreshBookingOperators } from '../listings/sync/jobs.ts'
 import { loadReactRendererWithoutAsyncHooks } from './react-renderer.ts'
@@ -286,6 +287,8 @@ async function startJobs() {
     for (const domain of await services.domains.list()) await services.staleRadar.schedule(domain._id)
     // The media library's trash: files trashed more than 30 days ago are removed for good, nightly.
     await jobs.recurring(MEDIA_TRASH_PURGE_JOB, '30 3 * * *')
+    // Listings' opening windows, laid out a year ahead again before they run out, nightly.
+    await jobs.recurring(OPENING_ROLL_JOB, '40 2 * * *')
     // The provider sync, daily (LISTINGS_SYNC_CRON, server time zone) when the provider is on.
     if (services.listingsSync.configured && config.atdw.syncCron) {
       await jobs.recurring(LISTINGS_SYNC_JOB, config.atdw.syncCron)

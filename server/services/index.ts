@@ -19,6 +19,7 @@ import { createLimiterStore, createRateLimits } from './rate-limit.ts'
 import { createUserService } from './users.ts'
 import { createListingService, linkListingPages } from '../../listings/service.ts'
 import { createListingSyncService } from '../../listings/sync/atdw.ts'
+import { registerOpeningRoll } from '../../listings/opening-roll.ts'
 import { createBookEasySyncService } from '../../listings/sync/bookeasy.ts'
 import { createListingsPdfService } from '../../listings/pdf/calendar.tsx'
 import { createTripService } from '../../listings/trip/service.ts'
@@ -124,6 +125,8 @@ export function createServices(database: Database, config: ServicesConfig) {
   const listingsSync = createListingSyncService({ database, events, listings, atdw: config.atdw })
   const bookEasySync = createBookEasySyncService({ db, listings, bookeasy: config.bookeasy })
   registerListingJobs(jobs, { listingsSync, bookEasySync, domains })
+  // Open days a year ahead for listings the provider has not changed in a long while (issue 35).
+  registerOpeningRoll(jobs, db, (domainId) => listings.changed(domainId))
   // The CDN in front (CDN_PURGE): what this process publishes is purged by tag, as jobs (decision 031).
   const cdnPurger = createCdnPurger({ db, jobs, events, cdn: config.cdn })
   // First-party measurement (issue 37): beacons held in memory and written every few seconds.
