@@ -5,8 +5,8 @@
  * (filters.ts), so the two always agree. The rules themselves are opening-hours.ts's.
  *
  * The window runs from the day before the listing was written to OPENING_WINDOW_DAYS after: the
- * daily sync rewrites changed listings, and a listing unchanged for longer than the window has no
- * days left (never "open" rather than wrongly open). Server side only.
+ * daily sync rewrites changed listings, and a nightly job lays out again those the provider has not
+ * changed before their window runs out (opening-roll.ts). Server side only.
  */
 import { SITE_TIME_ZONE, zonedInstant } from '#lib/team'
 import { hasOpeningHours, hoursOn, regionalDay, type OpeningHoursInput } from './opening-hours.ts'
