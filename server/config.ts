@@ -148,6 +148,13 @@ const envSchema = z.object({
   CDN_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(31_536_000).optional(),
   /** Soft purges (marked stale, served while refetched) where the CDN has them (Fastly, Varnish xkey). */
   CDN_SOFT_PURGE: z.enum(['true', 'false']).default('true'),
+  /**
+   * Seconds after each purge that the same tags are purged again (0: never). It closes the moment
+   * between a purge and another instance hearing of the change, in which the CDN could refetch that
+   * instance's old copy (decision 031). Each publish then costs two purge calls (Cloudflare Free
+   * allows 5 a minute, in bursts of 25).
+   */
+  CDN_REPURGE_SECONDS: z.coerce.number().min(0).max(3600).default(2),
   /** Varnish: the address(es) PURGE requests go to, comma-separated (one per Varnish server). */
   VARNISH_PURGE_URLS: z.string().optional(),
   FASTLY_API_TOKEN: z.string().optional(),
@@ -242,7 +249,7 @@ export interface Config {
   cdnMaxAgeSeconds: number
 }
 
-export type CdnConfig = { soft: boolean } & (
+export type CdnConfig = { soft: boolean; /** CDN_REPURGE_SECONDS in ms (0: no second purge). */ repurgeMs: number } & (
   | { provider: 'varnish'; purgeUrls: string[] }
   | { provider: 'fastly'; apiToken: string; serviceId: string; apiUrl: string }
   | { provider: 'cloudflare'; apiToken: string; zoneId: string; apiUrl: string }
@@ -251,6 +258,7 @@ export type CdnConfig = { soft: boolean } & (
 /** CDN_PURGE and the settings of the provider it names; an error message per missing or wrong one. */
 function cdnConfig(e: z.infer<typeof envSchema>): { cdn: CdnConfig | undefined; problems: string[] } {
   const soft = e.CDN_SOFT_PURGE === 'true'
+  const repurgeMs = e.CDN_REPURGE_SECONDS * 1000
   const missing = (names: [string, string | undefined][]) =>
     names.filter(([, value]) => !value).map(([name]) => `  ${name}: required with CDN_PURGE=${e.CDN_PURGE}`)
   switch (e.CDN_PURGE) {
@@ -262,7 +270,7 @@ function cdnConfig(e: z.infer<typeof envSchema>): { cdn: CdnConfig | undefined; 
       const bad = urls.filter((u) => !/^https?:\/\/[^\s/]+/.test(u))
       if (!urls.length) return { cdn: undefined, problems: missing([['VARNISH_PURGE_URLS', undefined]]) }
       if (bad.length) return { cdn: undefined, problems: [`  VARNISH_PURGE_URLS: not an http(s) address: ${bad.join(', ')}`] }
-      return { cdn: { provider: 'varnish', purgeUrls: urls, soft }, problems: [] }
+      return { cdn: { provider: 'varnish', purgeUrls: urls, soft, repurgeMs }, problems: [] }
     }
     case 'fastly': {
       const problems = missing([
@@ -271,7 +279,10 @@ function cdnConfig(e: z.infer<typeof envSchema>): { cdn: CdnConfig | undefined; 
       ])
       if (problems.length) return { cdn: undefined, problems }
       const apiUrl = e.FASTLY_API_URL.replace(/\/+$/, '')
-      return { cdn: { provider: 'fastly', apiToken: e.FASTLY_API_TOKEN!, serviceId: e.FASTLY_SERVICE_ID!, apiUrl, soft }, problems }
+      return {
+        cdn: { provider: 'fastly', apiToken: e.FASTLY_API_TOKEN!, serviceId: e.FASTLY_SERVICE_ID!, apiUrl, soft, repurgeMs },
+        problems,
+      }
     }
     case 'cloudflare': {
       const problems = missing([
@@ -280,7 +291,10 @@ function cdnConfig(e: z.infer<typeof envSchema>): { cdn: CdnConfig | undefined; 
       ])
       if (problems.length) return { cdn: undefined, problems }
       const apiUrl = e.CLOUDFLARE_API_URL.replace(/\/+$/, '')
-      return { cdn: { provider: 'cloudflare', apiToken: e.CLOUDFLARE_API_TOKEN!, zoneId: e.CLOUDFLARE_ZONE_ID!, apiUrl, soft }, problems }
+      return {
+        cdn: { provider: 'cloudflare', apiToken: e.CLOUDFLARE_API_TOKEN!, zoneId: e.CLOUDFLARE_ZONE_ID!, apiUrl, soft, repurgeMs },
+        problems,
+      }
     }
     default:
       return { cdn: undefined, problems: [] }

@@ -66,7 +66,11 @@ describe('demo or real providers', () => {
       provider: 'varnish',
       purgeUrls: ['http://varnish-1:6081', 'http://varnish-2:6081'],
       soft: true,
+      repurgeMs: 2000,
     })
+    expect(
+      loadConfig({ ...base, CDN_PURGE: 'varnish', VARNISH_PURGE_URLS: 'http://v:6081', CDN_REPURGE_SECONDS: '0' }).cdn?.repurgeMs,
+    ).toBe(0)
     expect(modes({ ...base, CDN_PURGE: 'fastly', FASTLY_API_TOKEN: 't', FASTLY_SERVICE_ID: 's' })).toMatchObject({ cdn: 'real' })
     expect(modes({ ...base, CDN_PURGE: 'cloudflare', CLOUDFLARE_API_TOKEN: 't', CLOUDFLARE_ZONE_ID: 'z' })).toMatchObject({ cdn: 'real' })
     // With a purging CDN in front a visitor page may be kept an hour (publishes purge it); without, a minute.

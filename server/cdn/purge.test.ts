@@ -14,7 +14,7 @@ import { createJobQueue } from '../jobs/queue.ts'
 import { isStale } from '../page-cache.ts'
 import { SYSTEM } from '../services/access.ts'
 import type { ContentChange } from '../services/events.ts'
-import { CDN_PURGE_JOB, purgeBatch } from './purge.ts'
+import { CDN_PURGE_JOB, CDN_REPURGE_JOB, purgeBatch } from './purge.ts'
 import { answerTags, MAX_PAGE_TAGS, purgeTags } from './tags.ts'
 
 describe('CDN tags', () => {
@@ -187,6 +187,25 @@ describe('purges against Fastly', () => {
     expect(api.calls[0]!.headers['fastly-soft-purge']).toBe('1')
     expect(api.calls[0]!.body).toEqual({ surrogate_keys: [`p:${page._id}`, 'pages-many:dom-a', 'sitemap:dom-a', 'any:dom-a'] })
     expect(await health()).toMatchObject({ status: 'ok', cdnPurges: { status: 'ok', pending: 0, failed: 0 } })
+  })
+
+  it('purges the same keys a second time CDN_REPURGE_SECONDS later, for a copy refetched from an instance that had not heard yet', async () => {
+    t.services.events.emit('published', 'dom-a', { kind: 'listings' })
+    await expect.poll(async () => (await purgeJobs(t)).length).toBe(1)
+    const now = new Date()
+    const both = [CDN_PURGE_JOB, CDN_REPURGE_JOB]
+    expect((await t.services.jobs.runDue({ names: both, now })).done.map((d) => d.name)).toEqual([CDN_PURGE_JOB])
+    // Not before its time; the health's pending count is the first purge's only.
+    expect((await t.services.jobs.runDue({ names: both, now: new Date(now.getTime() + 1_000) })).done).toEqual([])
+    expect((await health()).cdnPurges).toMatchObject({ pending: 0, failed: 0 })
+    expect((await t.services.jobs.runDue({ names: both, now: new Date(now.getTime() + 2_500) })).done.map((d) => d.name)).toEqual([
+      CDN_REPURGE_JOB,
+    ])
+    expect(api.calls.map((c) => (c.body as { surrogate_keys: string[] }).surrogate_keys)).toEqual([
+      ['listings:dom-a', 'any:dom-a'],
+      ['listings:dom-a', 'any:dom-a'],
+    ])
+    expect(api.calls.every((c) => c.headers['fastly-soft-purge'] === '1')).toBe(true)
   })
 
   it('a navigation publish purges its domain; a change of 600 pages goes in batches of at most 256 keys', async () => {

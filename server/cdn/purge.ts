@@ -9,7 +9,7 @@
  * own cached copies, but the CDN is one, and purging it once per instance would multiply API calls
  * against providers' rate limits.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, inArray, sql } from 'drizzle-orm'
 import type { CdnConfig } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { jobs as jobsTable } from '../db/schema.ts'
@@ -18,6 +18,11 @@ import { SITE_CHANGE, type ContentEventBus } from '../services/events.ts'
 import { batches, purgeTags } from './tags.ts'
 
 export const CDN_PURGE_JOB = 'cdn.purge'
+/**
+ * The same tags again, CDN_REPURGE_SECONDS later: by then every instance has heard of the change
+ * (NOTIFY), so a copy the CDN refetched from one that had not is dropped (decision 031).
+ */
+export const CDN_REPURGE_JOB = 'cdn.repurge'
 
 /**
  * Tags per purge call: Fastly's batch purge takes up to 256 surrogate keys; Cloudflare's
@@ -151,20 +156,22 @@ export function createCdnPurger(options: {
   const { db, jobs, events, cdn } = options
   if (!cdn) return undefined
   const limits = PURGE_LIMITS[cdn.provider]
-  jobs.register<PurgePayload>(CDN_PURGE_JOB, ({ payload }) => purgeBatch(cdn, payload.tags, payload.soft), {
-    // A minute's outage of the CDN's API is retried within seconds; a long one for about a day.
-    maxAttempts: 20,
-    backoffMs: 2000,
-    maxBackoffMs: 2 * 60 * 60_000,
-    leaseMs: 60_000,
-    concurrency: 4,
-  })
+  // A minute's outage of the CDN's API is retried within seconds; a long one for about a day.
+  const policy = { maxAttempts: 20, backoffMs: 2000, maxBackoffMs: 2 * 60 * 60_000, leaseMs: 60_000, concurrency: 4 }
+  for (const name of [CDN_PURGE_JOB, CDN_REPURGE_JOB])
+    jobs.register<PurgePayload>(name, ({ payload }) => purgeBatch(cdn, payload.tags, payload.soft), policy)
 
   async function purge(tags: readonly string[]) {
     const ids: number[] = []
     for (const batch of batches(tags, limits.tags, limits.chars)) {
       const job = await jobs.enqueue<PurgePayload>(CDN_PURGE_JOB, { tags: batch, soft: cdn!.soft })
       if (job) ids.push(job.id)
+      if (cdn!.repurgeMs > 0)
+        await jobs.enqueue<PurgePayload>(
+          CDN_REPURGE_JOB,
+          { tags: batch, soft: cdn!.soft },
+          { runAt: new Date(Date.now() + cdn!.repurgeMs) },
+        )
     }
     return ids
   }
@@ -182,7 +189,11 @@ export function createCdnPurger(options: {
     async status() {
       const [row] = await db
         .select({
-          pending: sql<number>`count(*) filter (where ${jobsTable.state} in ('queued', 'running'))`.mapWith(Number),
+          // Pending: the purges a publish waits on (the second ones are a safety net, due later).
+          pending:
+            sql<number>`count(*) filter (where ${jobsTable.name} = ${CDN_PURGE_JOB} and ${jobsTable.state} in ('queued', 'running'))`.mapWith(
+              Number,
+            ),
           retrying:
             sql<number>`count(*) filter (where ${jobsTable.state} in ('queued', 'running') and ${jobsTable.lastError} is not null)`.mapWith(
               Number,
@@ -190,13 +201,13 @@ export function createCdnPurger(options: {
           failed: sql<number>`count(*) filter (where ${jobsTable.state} = 'dead')`.mapWith(Number),
         })
         .from(jobsTable)
-        .where(eq(jobsTable.name, CDN_PURGE_JOB))
+        .where(inArray(jobsTable.name, [CDN_PURGE_JOB, CDN_REPURGE_JOB]))
       const [last] = await db
         .select({ lastError: jobsTable.lastError })
         .from(jobsTable)
         .where(
           and(
-            eq(jobsTable.name, CDN_PURGE_JOB),
+            inArray(jobsTable.name, [CDN_PURGE_JOB, CDN_REPURGE_JOB]),
             inArray(jobsTable.state, ['queued', 'running', 'dead']),
             sql`${jobsTable.lastError} is not null`,
           ),
