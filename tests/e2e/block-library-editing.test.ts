@@ -126,6 +126,9 @@ describe('the whole library through the editor', () => {
     await top.fill('100')
     await top.press('Enter')
     await expect.poll(() => sidebar.getByText(ie.cropSaved(1080, 600)).count()).toBe(1)
+    // The cropping tab, its frame and handles showing, passes axe (issue 31).
+    const cropViolations = await axe(p)
+    expect(cropViolations, `cropping tab: ${formatViolations(cropViolations)}`).toEqual([])
 
     // Alt text is required before publishing.
     await sidebar.getByRole('tab', { name: new RegExp(`^${ie.tabs.alt}`) }).click()

@@ -5,8 +5,8 @@
  * publishing in a few keys: Alt+M brings the focus to Save Page, Tab goes on to Publish Page.
  */
 import { describe, expect, test } from 'vitest'
-import type { Page } from 'playwright-core'
-import { texts } from '#lib/texts'
+import type { Locator, Page } from 'playwright-core'
+import { listingTexts, texts } from '#lib/texts'
 import { axe, formatViolations } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage } from '../helpers/editor-session.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
@@ -94,6 +94,49 @@ describe('editor states pass axe, and the keyboard reaches Save and Publish (iss
       await p.keyboard.press('Escape')
       await dialog.waitFor({ state: 'detached' })
     }
+    await p.close()
+  })
+
+  test('axe on every tab of Site Settings and the Dashboard, and on Config Settings', async () => {
+    const p = await openEditing(`e2e-axe-tabs-${run}`)
+    const visitTabs = async (dialog: Locator, where: string, expected: readonly string[] | number) => {
+      const names = await dialog.getByRole('tab').allInnerTexts()
+      if (typeof expected === 'number') expect(names.length, where).toBeGreaterThanOrEqual(expected)
+      else expect(names, where).toEqual(expected)
+      for (const name of names) {
+        const tab = dialog.getByRole('tab', { name, exact: true })
+        await tab.click()
+        await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true')
+        await expectAxeClean(p, `${where}, ${name}`)
+      }
+    }
+
+    await chooseMenuItem(p, m.siteSettings)
+    const site = p.getByRole('dialog', { name: panels.siteSettings })
+    await site.waitFor()
+    await visitTabs(site, panels.siteSettings, [
+      editorTexts.siteSettings.tabs.general,
+      listingTexts.atdw.tab,
+      texts.chapters.panelTitle,
+      texts.concierge.panelTitle,
+    ])
+    await p.keyboard.press('Escape')
+    await site.waitFor({ state: 'detached' })
+
+    await chooseMenuItem(p, m.configSettings)
+    const config = p.getByRole('dialog', { name: panels.configSettings })
+    await config.waitFor()
+    await expectAxeClean(p, panels.configSettings)
+    await p.keyboard.press('Escape')
+    await config.waitFor({ state: 'detached' })
+
+    // The shared editor is an admin: overview, results, latest, editors, activity, account.
+    await chooseMenuItem(p, m.dashboard)
+    const dashboard = p.getByRole('dialog').filter({ has: p.getByRole('tab') })
+    await dashboard.waitFor()
+    await visitTabs(dashboard, 'Dashboard', 6)
+    await p.keyboard.press('Escape')
+    await dashboard.waitFor({ state: 'detached' })
     await p.close()
   })
 
