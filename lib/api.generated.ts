@@ -8344,6 +8344,8 @@ export interface paths {
             fields: {
               [key: string]: unknown
             }
+            /** @description The sent fields that are machine suggestions nobody has reviewed yet: kept marked for review with the draft (answered as `suggested`). A sent field not named here loses its mark. */
+            suggested?: string[]
             version?: number
             /** @default false */
             force?: boolean
@@ -8454,6 +8456,8 @@ export interface paths {
             fields?: {
               [key: string]: unknown
             }
+            /** @description The sent fields that are machine suggestions nobody has reviewed yet: kept marked for review with the draft (answered as `suggested`). A sent field not named here loses its mark. */
+            suggested?: string[]
             version?: number
             /** @default false */
             force?: boolean

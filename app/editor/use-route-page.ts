@@ -47,6 +47,7 @@ export function routeLanguageOf(routePage: EditorPage | null): (LoadedLanguage &
   return {
     locale: translation.locale,
     fields,
+    suggested: Array.isArray(translation.suggested) ? translation.suggested.filter((id): id is string => typeof id === 'string') : [],
     version: typeof translation.version === 'number' ? translation.version : 0,
     published: translation.published === true,
     lastPublished: str(translation.lastPublished),

@@ -290,6 +290,67 @@ describe("a page's texts in a further language", () => {
     expect((await render('restore-de', 'de')).blocks[0]).toMatchObject({ title: 'Getting here' })
   })
 
+  it('keep machine suggestions marked with the draft until a person types in them; a restore takes the marks off (decision 041)', async () => {
+    const page = await publishedPage('suggested-de')
+    const load = async () => json(publisher.get(`/api/translation/load?kind=page&id=${page._id}&locale=de`))
+    const first = await json(
+      save(publisher, {
+        id: page._id,
+        fields: { 'header.title': '[DE] Plan your visit', 'header.description': '[DE] Everything you need', 'b-heading/title': 'Anreise' },
+        // A field not sent cannot be marked.
+        suggested: ['header.title', 'header.description', 'b-text/text'],
+      }),
+    )
+    expect(first.suggested).toEqual(['header.description', 'header.title'])
+    // After a reload: the API and the page the editor opens in German carry the marks.
+    expect((await load()).suggested).toEqual(['header.description', 'header.title'])
+    expect((await render('suggested-de', 'de', 'editor')).page.translation.suggested).toEqual(['header.description', 'header.title'])
+
+    // Autosave again, then a colleague's save of another text, based on the older version: merged,
+    // and the marks of the texts they did not touch stay.
+    const again = await json(save(publisher, { id: page._id, version: first.version, fields: first.fields, suggested: first.suggested }))
+    expect(again.suggested).toEqual(['header.description', 'header.title'])
+    const merged = await json(
+      save(colleague, { id: page._id, version: first.version, fields: { ...first.fields, 'b-heading/title': 'Die Anreise' } }),
+    )
+    expect(merged.merge).toBeDefined()
+    expect(merged.fields['b-heading/title']).toBe('Die Anreise')
+    expect(merged.suggested).toEqual(['header.description', 'header.title'])
+
+    // The editor types over the title: sent without its mark, it loses it; the description keeps its.
+    const typed = await json(
+      save(publisher, {
+        id: page._id,
+        version: merged.version,
+        fields: { ...merged.fields, 'header.title': 'Ihr Besuch' },
+        suggested: ['header.description'],
+      }),
+    )
+    expect(typed.suggested).toEqual(['header.description'])
+    // Publishing publishes the texts (never a mark) and keeps the draft's marks for review.
+    const published = await json(publisher.post('/api/translation/publish', { kind: 'page', id: page._id, locale: 'de' }))
+    expect(published.published).toEqual(typed.fields)
+    expect(published.suggested).toEqual(['header.description'])
+    // Emptied, a text has no translation and no mark.
+    const emptied = await json(
+      save(publisher, {
+        id: page._id,
+        version: typed.version,
+        fields: { ...typed.fields, 'header.description': '' },
+        suggested: ['header.description'],
+      }),
+    )
+    expect(emptied.suggested).toEqual([])
+
+    // A restore makes an older version the draft as the editor's own texts: no marks.
+    const versions = await json(publisher.get(`/api/translation/versions?kind=page&id=${page._id}&locale=de`))
+    const restored = await json(
+      publisher.post('/api/translation/restoreVersion', { kind: 'page', id: page._id, locale: 'de', versionId: versions.at(-1).id }),
+    )
+    expect(restored.fields['header.title']).toBe('[DE] Plan your visit')
+    expect(restored.suggested).toEqual([])
+  })
+
   it('are refused for a language the site does not offer, its default language, a missing page and texts that are not text', async () => {
     const page = await publishedPage('languages-offered')
     for (const locale of ['fr', 'en-AU', 'xx']) {

@@ -80,6 +80,8 @@ export async function loadContentPage(context: AppLoadContext, request: Request,
                 ? {
                     locale: context.locale,
                     fields: translation?.fields ?? {},
+                    // Machine suggestions not yet reviewed: still marked after a reload (decision 041).
+                    suggested: translation?.suggested ?? [],
                     version: translation?.version ?? 0,
                     published: translation?.published ?? false,
                     lastPublished: translation?.lastPublished?.toISOString() ?? null,

@@ -42,6 +42,10 @@ const resolutions = z
   .record(z.string().max(2000), z.enum(['mine', 'theirs']))
   .optional()
   .openapi({ description: "After a 409 naming conflicts: each conflict's id (the field id) with the side to keep" })
+const suggested = z.array(z.string().min(1).max(TRANSLATION_ID_MAX)).max(5000).optional().openapi({
+  description:
+    'The sent fields that are machine suggestions nobody has reviewed yet: kept marked for review with the draft (answered as `suggested`). A sent field not named here loses its mark.',
+})
 const translationAnswer = json(
   z.object({}).catchall(z.unknown()).openapi('Translation'),
   'The translation: draft texts, published texts, version, counts',
@@ -62,7 +66,14 @@ const save = editorRoute({
   description:
     'Send every text written in this language (the whole draft): a field left out or empty has no translation and shows the default text. Ids naming no text of the structure are not stored and come back as `dropped`. Once a translation exists the version you loaded is required (400 without it); a save based on an older version is merged field by field with what was saved since (`merge` in the answer), and a field both changed answers 409 with details.conflicts until it is sent with `resolutions`. force: true overwrites knowingly.',
   request: body(
-    z.object({ ...subject, fields, version: z.number().int().min(0).optional(), force: z.boolean().default(false), resolutions }),
+    z.object({
+      ...subject,
+      fields,
+      suggested,
+      version: z.number().int().min(0).optional(),
+      force: z.boolean().default(false),
+      resolutions,
+    }),
   ),
   responses: { 200: translationAnswer, ...conflictResponse, ...editorErrors },
 })
@@ -77,6 +88,7 @@ const publish = editorRoute({
     z.object({
       ...subject,
       fields: fields.optional(),
+      suggested,
       version: z.number().int().min(0).optional(),
       force: z.boolean().default(false),
       resolutions,
@@ -178,6 +190,7 @@ export const translationRouter = createRouter()
         version: input.version,
         force: input.force,
         resolutions: input.resolutions,
+        suggested: input.suggested,
         domainId,
       },
     )
@@ -193,6 +206,7 @@ export const translationRouter = createRouter()
           version: input.version,
           force: input.force,
           resolutions: input.resolutions,
+          suggested: input.suggested,
           domainId,
         })
       : null

@@ -4,6 +4,7 @@
  * listing) beside the shared structure, as a map from field id to text, draft and published
  * apart. Kept apart from schema.ts (which re-exports this file) so each area owns its tables.
  */
+import { sql } from 'drizzle-orm'
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import { domains } from './schema.ts'
 
@@ -23,6 +24,14 @@ export const translations = pgTable(
     draft: jsonb('draft').$type<Record<string, string>>().notNull().default({}),
     /** What visitors read in this language; null while the language is not published. */
     published: jsonb('published').$type<Record<string, string>>(),
+    /**
+     * The draft's texts a machine translation suggested and no person has reviewed yet (field ids,
+     * decision 041): the editor marks them for review, also after a reload. Never published.
+     */
+    suggested: text('suggested')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     lastPublished: timestamp('last_published', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     updatedBy: text('updated_by'),

@@ -43,6 +43,8 @@ export interface LoadedTranslation {
   locale: LocaleCode
   /** The draft: field id → text, only what was written in this language. */
   fields: Translation
+  /** The draft's fields a machine translation suggested and nobody has reviewed (typed in) yet. */
+  suggested: string[]
   /** What visitors read in this language; null while it is not published. */
   published: Translation | null
   /** 0 before the first save. */
@@ -130,6 +132,27 @@ function mergeTranslations(
     if (value !== undefined && value !== '') merged[id] = value
   }
   return { merged, conflicts, taken }
+}
+
+/**
+ * Which texts of a saved draft stay marked as machine suggestions (decision 041): those the sender
+ * names as suggestions whose text stands in the draft, and those already marked that the sender did
+ * not send, or in a merge left as in their base, and nobody changed. A text typed by a person, a
+ * restore, or an emptied text loses its mark.
+ */
+function suggestedAfter(
+  kept: Translation,
+  next: Translation,
+  existing: Row | null,
+  named: readonly string[],
+  base: Translation | null,
+): string[] {
+  const out = new Set<string>()
+  for (const id of named) if (id in kept && next[id] && next[id] === kept[id]) out.add(id)
+  // In a merge, a text the sender left as it was in their base was not reviewed by them.
+  const untouched = (id: string) => !(id in kept) || (base !== null && kept[id] === base[id])
+  for (const id of existing?.suggested ?? []) if (untouched(id) && next[id] && next[id] === existing?.draft[id]) out.add(id)
+  return [...out].sort()
 }
 
 export function createTranslationService(db: Db, events: ContentEventBus) {
@@ -261,6 +284,7 @@ export function createTranslationService(db: Db, events: ContentEventBus) {
       id,
       locale,
       fields,
+      suggested: row?.suggested ?? [],
       published: row?.published ?? null,
       version: row?.version ?? 0,
       lastPublished: row?.lastPublished?.toISOString() ?? null,
@@ -338,6 +362,7 @@ export function createTranslationService(db: Db, events: ContentEventBus) {
     return row
       ? {
           fields: row.draft,
+          suggested: row.suggested,
           version: row.version,
           published: row.published !== null,
           lastPublished: row.lastPublished,
@@ -399,6 +424,11 @@ export function createTranslationService(db: Db, events: ContentEventBus) {
     action?: 'save' | 'restore'
     /** Only fill fields that have no translation yet (machine translation): never overwrites a human's text. */
     fillOnly?: boolean
+    /**
+     * The sent fields that are machine suggestions not yet reviewed (decision 041). A sent field not
+     * named here was reviewed (or written) by the sender; a field not sent keeps its mark.
+     */
+    suggested?: readonly string[]
     domainId?: string
   }
 
@@ -426,6 +456,7 @@ export function createTranslationService(db: Db, events: ContentEventBus) {
       const existing = await rowOf(kind, id, code)
       let next = kept
       let merge: TranslationMergeReport | undefined
+      let mergeBase: Translation | null = null
       if (options.fillOnly) next = { ...kept, ...(existing?.draft ?? {}) }
       else if (existing && !options.force) {
         if (options.version === undefined)
@@ -444,18 +475,29 @@ export function createTranslationService(db: Db, events: ContentEventBus) {
             throw conflict(mergeTexts.sameFields(who, when, outcome.conflicts.length), { ...stamps, by: who, conflicts: outcome.conflicts })
           }
           next = outcome.merged
+          mergeBase = base
           merge = { baseVersion: options.version, by, changes: outcome.taken }
         }
       }
+      const suggested = suggestedAfter(kept, next, existing, options.suggested ?? [], mergeBase)
       const now = new Date()
       const username = userOf(actor)?.username ?? null
       const row = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(translations)
-          .values({ kind, subjectId: id, locale: code, domainId: subject.domainId, draft: next, updatedBy: username, updatedAt: now })
+          .values({
+            kind,
+            subjectId: id,
+            locale: code,
+            domainId: subject.domainId,
+            draft: next,
+            suggested,
+            updatedBy: username,
+            updatedAt: now,
+          })
           .onConflictDoUpdate({
             target: [translations.kind, translations.subjectId, translations.locale],
-            set: { draft: next, version: sql`${translations.version} + 1`, updatedBy: username, updatedAt: now },
+            set: { draft: next, suggested, version: sql`${translations.version} + 1`, updatedBy: username, updatedAt: now },
             // Checked in the write itself: of two saves of one version, one wins and the other merges again.
             setWhere: existing ? eq(translations.version, existing.version) : undefined,
           })

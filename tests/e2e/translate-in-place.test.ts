@@ -44,10 +44,12 @@ async function publishedEnglishPage(slug: string) {
   return (await response.json()) as { _id: string; version: number }
 }
 
-async function germanDraft(pageId: string): Promise<{ fields: Record<string, string>; version: number; untranslated: number }> {
+async function germanDraft(
+  pageId: string,
+): Promise<{ fields: Record<string, string>; suggested: string[]; version: number; untranslated: number }> {
   const response = await session.editor.request.get(`${baseUrl}/api/translation/load?kind=page&id=${pageId}&locale=de`)
   expect(response.status(), await response.text()).toBe(200)
-  return (await response.json()) as { fields: Record<string, string>; version: number; untranslated: number }
+  return (await response.json()) as { fields: Record<string, string>; suggested: string[]; version: number; untranslated: number }
 }
 
 /** The visible heading a visitor reads at `path`, polled until `expected` (the page cache refreshes within seconds). */
@@ -187,7 +189,12 @@ describe('an editor translates a page into German in place', () => {
     const draft = await germanDraft(english._id)
     expect(draft.fields).toMatchObject({ 'b-heading/title': '[DE] Getting here', 'b-text/text': '[DE] An hour from Adelaide.' })
     expect(draft.untranslated).toBe(0)
+    // The marks are kept with the draft (decision 041): after a reload they are still to review.
+    expect([...draft.suggested].sort()).toEqual(Object.keys(draft.fields).sort())
     await screenshot(p, { path: '/tmp/translate-in-place/suggested.png' })
+    await p.reload({ waitUntil: 'load' })
+    await editorMenu(p).waitFor()
+    await p.locator('[data-language-switch]').getByText(l.suggested(6)).waitFor({ timeout: 20_000 })
     await p.close()
     await (await visitorHeading(`/de/${slug}`, 'Getting here')).close()
     await (await visitorHeading(`/${slug}`, 'Getting here')).close()

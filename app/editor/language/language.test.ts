@@ -7,6 +7,7 @@ import {
   afterLanguageSave,
   languagePage,
   suggestedOf,
+  suggestionsToSend,
   translationToSend,
   untranslated,
   type LanguageEditing,
@@ -173,5 +174,31 @@ describe('machine translation suggestions (decision 039)', () => {
     const after = afterLanguageSave(sent, sent, editing, loaded(translationToSend(sent, fields), 3))
     expect(suggestedOf(after.page)).toEqual(new Set(['header.description']))
     expect(after.page.header).toMatchObject({ title: 'Ihr Besuch', description: '[DE] Everything you need' })
+  })
+
+  test('are sent as suggestions with the draft and come back marked after a reload (decision 041)', () => {
+    let state = inGerman({ 'header.title': 'Ihr Besuch' })
+    state = suggest(state, ['header', 'description'], '[DE] Everything you need')
+    state = suggest(state, ['contents', 0, 'title'], '[DE] Getting here')
+    const sent = page(state)
+    // The person's title is sent as a text, not a suggestion.
+    expect(suggestionsToSend(sent, fields).sort()).toEqual(['b-heading/title', 'header.description'])
+    // The server stores them with the draft; a reload lays the marks over the working copy again.
+    const stored = { ...loaded(translationToSend(sent, fields), 3), suggested: ['b-heading/title', 'header.description'] }
+    const reloaded = editorReducer(initialEditorState(), {
+      type: 'loadPage',
+      page: languagePage(structure, fields, stored),
+      language: editing,
+    })
+    expect(suggestedOf(page(reloaded))).toEqual(new Set(['contents.0.title', 'header.description']))
+    expect(reloaded.page.isDirty).toBe(false)
+    // A save answered with the stored marks, with nothing typed since: nothing left to save.
+    const after = afterLanguageSave(sent, sent, editing, stored)
+    expect(suggestedOf(after.page)).toEqual(suggestedOf(after.savedPage))
+    // Typed in while that save was on its way: the mark stays off, and the change is unsaved.
+    const typed = editorReducer(state, { type: 'setValue', path: ['header', 'description'], value: 'Alles, was Sie brauchen' })
+    const during = afterLanguageSave(page(typed), sent, editing, stored)
+    expect(suggestedOf(during.page)).toEqual(new Set(['contents.0.title']))
+    expect(suggestionsToSend(during.page, fields)).toEqual(['b-heading/title'])
   })
 })

@@ -35,6 +35,8 @@ export interface LanguageEditing {
 /** A language's draft as the route or the translation API answers it. */
 export interface LoadedLanguage {
   fields: Translation
+  /** The draft's fields a machine suggested and nobody reviewed yet (kept with the draft, decision 041). */
+  suggested?: readonly string[]
   version: number
   /** Published in this language (the route says a boolean, the API the published map). */
   published: boolean | Translation | null
@@ -63,6 +65,11 @@ export function languagePage(structure: EditorPage, fields: readonly Translatabl
     .filter((field) => !!loaded.fields[field.id])
     .map((field) => pathKey(field.path))
     .sort()
+  const stored = new Set(loaded.suggested ?? [])
+  const suggested = fields
+    .filter((field) => stored.has(field.id) && !!loaded.fields[field.id])
+    .map((field) => pathKey(field.path))
+    .sort()
   return {
     ...page,
     version: loaded.version,
@@ -70,7 +77,15 @@ export function languagePage(structure: EditorPage, fields: readonly Translatabl
     lastPublished: loaded.lastPublished,
     updatedAt: loaded.updatedAt ?? undefined,
     [TRANSLATED]: translated,
+    ...(suggested.length ? { [SUGGESTED]: suggested } : {}),
   }
+}
+
+/** The ids of the texts to send that are machine suggestions not yet reviewed (saved with the draft, decision 041). */
+export function suggestionsToSend(page: EditorPage, fields: readonly TranslatableField[]): string[] {
+  const translated = translatedOf(page)
+  const suggested = suggestedOf(page)
+  return fields.filter((field) => translated.has(pathKey(field.path)) && suggested.has(pathKey(field.path))).map((field) => field.id)
 }
 
 /**
@@ -164,8 +179,10 @@ export function afterLanguageSave(
     else translated.delete(key)
   }
   if (page !== savedPage) page = { ...page, [TRANSLATED]: [...translated].sort() }
-  // Machine suggestions stay marked for review after they are saved, until the editor types in them.
+  // Machine suggestions stay marked for review after they are saved (the saved copy has the stored
+  // marks), until the editor types in them: the working copy keeps its own marks, so one typed in
+  // while the save was on its way stays off (and is saved off next time).
   const suggested = [...suggestedOf(current)].sort()
-  if (suggested.length) return { page: { ...page, [SUGGESTED]: suggested }, savedPage: { ...savedPage, [SUGGESTED]: suggested } }
-  return { page, savedPage }
+  const { [SUGGESTED]: _stored, ...unmarked } = page
+  return { page: suggested.length ? { ...unmarked, [SUGGESTED]: suggested } : unmarked, savedPage }
 }

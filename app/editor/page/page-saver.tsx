@@ -39,7 +39,7 @@ import {
 import { formatWhen } from './PageStatus.tsx'
 import { PresenceIndicator, usePresence } from './presence.tsx'
 import type { PresenceAnswer } from '#lib/schedule'
-import { translationToSend, type LoadedLanguage } from '../language/language.ts'
+import { suggestionsToSend, translationToSend, type LoadedLanguage } from '../language/language.ts'
 import { changeLabels, fieldLabel, listOfChanges, valueSummary, blockTitle } from './merge-labels.ts'
 import { pathOfSlug } from './slug.ts'
 import { editorTexts } from '#lib/editor-texts'
@@ -175,6 +175,7 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
             const body = {
               ...subject,
               fields: translationToSend(page, language.fields),
+              suggested: suggestionsToSend(page, language.fields),
               version: versionOf(page) ?? 0,
               force: !!options.force,
               ...(options.resolutions ? { resolutions: options.resolutions } : {}),
