@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { flushSync } from 'react-dom'
 import { useLocation, useNavigate, useRevalidator } from 'react-router'
-import type { PageDoc } from '#lib/content'
 import { texts } from '#lib/texts'
 import { messageOf, postApi } from '#ui/api.ts'
 import { useEditorDispatch, useEditorState } from '../state/store.tsx'
@@ -87,7 +86,7 @@ export function usePageActions() {
         void revalidate()
         return true
       }
-      const result = await postApi<PageDoc>('/page/unpublishPage', { _id: page._id, collection })
+      const result = await postApi('/page/unpublishPage', { _id: page._id, collection })
       dispatch({
         type: 'updatePageMeta',
         meta: { published: result.published, lastPublished: result.lastPublished, updatedAt: result.updatedAt },

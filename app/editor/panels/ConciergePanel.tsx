@@ -33,7 +33,7 @@ export default function ConciergePanel() {
   const [listError, setListError] = useState<string | null>(null)
 
   useEffect(() => {
-    getApi<ConciergeSettings | null>('/conciergeForm/loadConciergeForm')
+    getApi('/conciergeForm/loadConciergeForm')
       .then((loaded) =>
         setSettings(loaded ? { email: loaded.email, ccs: loaded.ccs.length ? loaded.ccs : [''] } : emptyConciergeSettings()),
       )
@@ -49,7 +49,7 @@ export default function ConciergePanel() {
     setBusy(true)
     setError(null)
     try {
-      const saved = await postApi<ConciergeSettings & { message: string }>('/conciergeForm/saveConciergeForm', { conciergeForm: settings })
+      const saved = await postApi('/conciergeForm/saveConciergeForm', { conciergeForm: settings })
       setSettings({ email: saved.email, ccs: saved.ccs.length ? saved.ccs : [''] })
       toastSuccess(texts.toasts.conciergeSaved)
     } catch (err) {

@@ -51,7 +51,7 @@ function useTags() {
   useEffect(() => {
     const controller = new AbortController()
     const { signal } = controller
-    Promise.all([getApi<string[]>('/listing/fetchCategories', {}, { signal }), getApi<ListingTags>('/listing/loadTags', {}, { signal })])
+    Promise.all([getApi('/listing/fetchCategories', {}, { signal }), getApi('/listing/loadTags', {}, { signal })])
       .then(([tagKeys, tagNames]) => {
         setKeys([...new Set([...tagKeys, ...Object.keys(tagNames)])].sort())
         setNames(tagNames)
@@ -132,7 +132,7 @@ function CategoriesTab() {
     }
     if (draft.published) return toastError(toasts.categoryMustUnpublish)
     try {
-      const usage = await getApi<CategoryUsage[]>('/listing/getWarningInfo', { _id: draft._id })
+      const usage = await getApi('/listing/getWarningInfo', { _id: draft._id })
       setDeleting({ draft, usage })
     } catch (err) {
       toastError(messageOf(err))
@@ -142,7 +142,8 @@ function CategoriesTab() {
   async function confirmDelete(draft: CategoryDraft) {
     setBusy(true)
     try {
-      await postApi('/listing/deleteCategory', { _id: draft._id })
+      // A draft never saved has nothing on the server to delete (the route requires its _id).
+      if (draft._id) await postApi('/listing/deleteCategory', { _id: draft._id })
       setDrafts((current) => (current ?? []).filter((d) => d.key !== draft.key))
       setDeleting(null)
       setOpen(null)
@@ -440,7 +441,7 @@ function TagsTab() {
   async function store(publish: boolean) {
     setBusy(true)
     try {
-      const answer = await postApi<{ tags: ListingTags; message?: string }>(publish ? '/listing/publishTags' : '/listing/saveTags', {
+      const answer = await postApi(publish ? '/listing/publishTags' : '/listing/saveTags', {
         tags: names,
       })
       setNames(answer.tags)
