@@ -9593,6 +9593,8 @@ export interface components {
         action: 'publish' | 'unpublish'
         dueAt: string
         username: string
+        /** @description A further language's schedule; null: the page in its default language */
+        locale: string | null
       }[]
       enquiries: {
         _id: string
@@ -9750,7 +9752,11 @@ export interface components {
         operator: string
         name: string
         counts: {
-          [key: string]: number
+          book: number
+          website: number
+          phone: number
+          email: number
+          social: number
         }
         total: number
       }[]

@@ -29,6 +29,7 @@ const overviewSchema = z
         action: z.enum(['publish', 'unpublish']),
         dueAt: z.string(),
         username: z.string(),
+        locale: z.string().nullable().openapi({ description: "A further language's schedule; null: the page in its default language" }),
       }),
     ),
     enquiries: z.array(z.object({ _id: z.string(), name: z.string(), email: z.string(), createdAt: z.string(), mailStatus: z.string() })),

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { domainLanguagesOf, offeredLocales } from '#lib/locales'
-import { RESULT_TABLES, type ResultTable } from '#lib/results'
+import { RESULT_TABLES, type ReferralKind, type ResultTable } from '#lib/results'
 import { roleRoute } from '../api/access.ts'
 import { clientIp } from '../api/client.ts'
 import { createRouter, domainIdOf } from '../api/context.ts'
@@ -8,6 +8,15 @@ import { errorResponses, errorSchema, json } from '../api/schemas.ts'
 import { AppError, invalidInput } from '../services/errors.ts'
 import { beaconSchema, MAX_BEACON_BYTES } from './collector.ts'
 import type { ResultsQuery } from './queries.ts'
+
+/** A referral row's count of each kind (every kind present, zero when none). */
+const referralCounts = {
+  book: z.number(),
+  website: z.number(),
+  phone: z.number(),
+  email: z.number(),
+  social: z.number(),
+} satisfies Record<ReferralKind, z.ZodNumber>
 
 /**
  * Measurement and the team's Results (issue 37). The beacon is public (a visitor's page sends it,
@@ -65,7 +74,14 @@ const summarySchema = z
     referrers: z.array(rowSchema),
     devices: z.array(rowSchema),
     enquiriesByMonth: z.array(rowSchema),
-    referrals: z.array(z.object({ operator: z.string(), name: z.string(), counts: z.record(z.string(), z.number()), total: z.number() })),
+    referrals: z.array(
+      z.object({
+        operator: z.string(),
+        name: z.string(),
+        counts: z.object(referralCounts),
+        total: z.number(),
+      }),
+    ),
   })
   .openapi('ResultsSummary')
 

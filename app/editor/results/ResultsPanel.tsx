@@ -54,7 +54,7 @@ export function ResultsPanel() {
   useEffect(() => {
     if (!shown) return
     const controller = new AbortController()
-    getApi<ResultsSummary>('/results/summary', queryOf(shown), { signal: controller.signal })
+    getApi('/results/summary', queryOf(shown), { signal: controller.signal })
       .then((figures) => setAnswer({ of: shown, summary: figures, error: null }))
       .catch((err: unknown) => {
         if (!controller.signal.aborted) setAnswer({ of: shown, summary: null, error: messageOf(err) })

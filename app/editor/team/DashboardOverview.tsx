@@ -15,7 +15,7 @@ export function DashboardOverview() {
   const [error, setError] = useState<string | null>(null)
   useEffect(() => {
     const controller = new AbortController()
-    getApi<Overview>('/dashboard/overview', undefined, { signal: controller.signal })
+    getApi('/dashboard/overview', undefined, { signal: controller.signal })
       .then(setOverview)
       .catch((err: unknown) => {
         if (!controller.signal.aborted) setError(messageOf(err))
