@@ -193,6 +193,8 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
               toastInfo(editorTexts.language.merged(mergeNames(answer.merge.by), answer.merge.changes.length))
             blocked.current = null
             setStatus({ kind: 'saved', at: answer.updatedAt ?? new Date().toISOString() })
+            // A language's save stores no page document: the caller gets the page it sent, as the stored
+            // shape (PageDoc's loose contents and EditorPage's typed blocks do not overlap for TypeScript).
             return { ...page, slug: typeof page.slug === 'string' ? page.slug : '' } as unknown as PageDoc
           }
           const path = kind === 'save' ? '/page/save' : '/page/publishPage'
@@ -207,6 +209,7 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
           if (merge) {
             // Merged with what colleagues saved since (issue 31): their changes join the page and
             // every undo step; the editor is told whose and which.
+            // The stored PageDoc (loose contents) read as the editor's page; normalisePage fills each block.
             const stored = (normalisePage(result as unknown as EditorPage) ?? result) as EditorPage
             flushSync(() => dispatch({ type: 'takeMerged', from: page, result: stored }))
             const said = changesMessage(mergeNames(merge.by), merge.changes, stored, page, true)
