@@ -214,6 +214,11 @@ const server = http.createServer((req, res) => {
   if (viteMiddlewares) viteMiddlewares(req, res, () => void honoListener(req, res))
   else void honoListener(req, res)
 })
+// An idle kept-alive connection is closed after 65 s, not Node's 5 s: longer than the idle timeout
+// of the proxies and load balancers in front (AWS's ALB: 60 s), so the server never closes one as
+// they send a request on it (answered with a reset or a 502). Headers must arrive before then too.
+server.keepAliveTimeout = 65_000
+server.headersTimeout = 66_000
 
 if (providers.atdw === 'demo') {
   // Ctrl-C during this import stops the server once the import's transaction is done: the embedded
