@@ -6,12 +6,13 @@
  * allows one process at a time, so before the server opens it) and reach the tests through
  * inject('editor') and inject('accounts').
  */
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { createEditorCli } from '../helpers/cli.ts'
-import { preparedDemoCopy, startProductionServer } from '../helpers/server.ts'
+import { preparedVariantCopy, startProductionServer } from '../helpers/server.ts'
 import { startSmtpServer } from '../helpers/smtp.ts'
 
 declare module 'vitest' {
@@ -52,9 +53,12 @@ export default async function setup(project: TestProject) {
 
 /** A shared server on its own copy of the demo, with the accounts, and a real SMTP server beside it. */
 async function startLane(people: { username: string; email: string; password: string }[]) {
-  // The demo as a first start leaves it (content seeded, the fake provider's listings imported).
-  const dataDir = await preparedDemoCopy()
-  for (const account of people) await createEditorCli(account, { DATA_DIR: dataDir, DATABASE_URL: '' })
+  // The demo as a first start leaves it (content seeded, the fake provider's listings imported),
+  // with the accounts: made once for every lane of every e2e project, then copied.
+  const accounts = createHash('sha256').update(JSON.stringify(people)).digest('hex').slice(0, 12)
+  const dataDir = await preparedVariantCopy(`accounts-${accounts}`, async (dir) => {
+    for (const account of people) await createEditorCli(account, { DATA_DIR: dir, DATABASE_URL: '' })
+  })
   // A real SMTP server on loopback receives the site's e-mail; tests read it from mailDir.
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-e2e-mail-'))
   const smtp = await startSmtpServer(0, mailDir)

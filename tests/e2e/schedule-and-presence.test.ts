@@ -186,7 +186,8 @@ describe('who else is here (issue 17 point 8)', () => {
     const conflict = theirs.getByRole('alertdialog', { name: editorTexts.conflict.title })
     await conflict.waitFor({ timeout: 20_000 })
     expect(await conflict.textContent()).toContain(`This page was saved by ${me} at`)
-    expect(await theirs.locator('[data-autosave-status]').textContent()).toBe(editorTexts.autosave.conflict)
+    // The status line follows the dialog (it may still read 'Saving…' for a moment).
+    await expect.poll(() => theirs.locator('[data-autosave-status]').textContent()).toBe(editorTexts.autosave.conflict)
     const storedTitle = async () =>
       ((await (await session.editor.request.get(`${baseUrl}/api/page/load?slug=${slug}`)).json()) as { contents: { title: string }[] })
         .contents[0]!.title
