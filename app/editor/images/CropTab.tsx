@@ -173,7 +173,9 @@ function CropEditor({ breakpoint, size, value, onChange, source, freeform }: Cro
           onZoomChange={setZoom}
           onInteractionStart={() => setTouched(true)}
           onCropComplete={onComplete}
-          cropperProps={{ 'aria-label': `${t.cropArea} (${breakpoint})` } as React.HTMLAttributes<HTMLDivElement>}
+          // A focusable area the arrow keys move: an application region, which may carry a name (a
+          // plain div may not: axe's aria-prohibited-attr).
+          cropperProps={{ role: 'application', 'aria-label': `${t.cropArea} (${breakpoint})` } as React.HTMLAttributes<HTMLDivElement>}
           mediaProps={{ alt: '' }}
         />
       </div>
