@@ -44,3 +44,22 @@ export function textCollector(mode: TextMode) {
     },
   }
 }
+
+/** The three readings of lib/html-text.ts, from a parser that feeds a collector (each twin has its own). */
+export function textReaders(read: (html: string, mode: TextMode) => string) {
+  /**
+   * Every word of an HTML fragment: each tag is a word break. With `within`, only the text inside
+   * those tags (a rich text's headings). What search indexes.
+   */
+  function htmlText(html: string, within?: ReadonlySet<string>): string {
+    if (!within && !html.includes('<') && !html.includes('&')) return html
+    return read(html, { kind: 'words', within })
+  }
+  return {
+    htmlText,
+    /** Rich text as lines: paragraphs, headings, list items and breaks end a line; spaces collapsed. */
+    plainText: (html: string): string => read(html, { kind: 'lines' }),
+    /** Rich text on one line, spaces collapsed: a short label or summary. */
+    oneLine: (html: string): string => htmlText(html).replace(/\s+/g, ' ').trim(),
+  }
+}

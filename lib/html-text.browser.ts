@@ -3,7 +3,7 @@
  * parser instead of htmlparser2 and its entity tables. The client build resolves '#lib/html-text'
  * here (vite.config.ts); the server and the tests use lib/html-text.ts.
  */
-import { textCollector, type TextMode } from './html-text-rules.ts'
+import { textCollector, textReaders, type TextMode } from './html-text-rules.ts'
 
 function read(html: string, mode: TextMode): string {
   const collect = textCollector(mode)
@@ -23,15 +23,4 @@ function read(html: string, mode: TextMode): string {
   return collect.result()
 }
 
-export function htmlText(html: string, within?: ReadonlySet<string>): string {
-  if (!within && !html.includes('<') && !html.includes('&')) return html
-  return read(html, { kind: 'words', within })
-}
-
-export function plainText(html: string): string {
-  return read(html, { kind: 'lines' })
-}
-
-export function oneLine(html: string): string {
-  return htmlText(html).replace(/\s+/g, ' ').trim()
-}
+export const { htmlText, plainText, oneLine } = textReaders(read)

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { atdwDataSchema, fetchRequestSchema, type AtdwData, type FetchResponse } from '#lib/listings'
+import { fetchRequestSchema, type AtdwData, type FetchResponse } from '#lib/listings'
 import { ContentEventBus } from '../server/services/events.ts'
 import { createListingService, type ListingService } from './service.ts'
 import { visitor, type Caller } from '../tests/helpers/api-client.ts'
 import { createTestApp, type TestApp } from '../tests/helpers/app.ts'
-import { SYSTEM } from '../server/services/access.ts'
+import { publishProviderListing } from '../tests/helpers/listings.ts'
 import { zonedInstant } from '#lib/team'
-import { applyProvider } from './mapping.ts'
 
 /**
  * "Open now", "Open on a chosen day" and the accessibility filter through listing/fetch on a real
@@ -43,11 +42,7 @@ const christmas = (() => {
 })()
 const year = { fromDate: '2020-01-01', toDate: '2099-12-31' }
 
-async function add(id: string, name: string, extra: Partial<AtdwData>) {
-  const atdw = atdwDataSchema.parse({ productId: id, productCategoryId: 'ATTRACTION', name, ...extra })
-  const listing = applyProvider(null, { _id: id, domainId, listingType: 'product', parentId: null, atdw }, new Date().toISOString())
-  await t.services.listings.setPublished(domainId, listing, true, SYSTEM)
-}
+const add = (id: string, name: string, extra: Partial<AtdwData>) => publishProviderListing(t, domainId, id, name, extra)
 
 beforeAll(async () => {
   t = await createTestApp()

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { atdwDataSchema, fetchRequestSchema, type AtdwData, type FetchResponse } from '#lib/listings'
+import { fetchRequestSchema, type AtdwData, type FetchResponse } from '#lib/listings'
 import { createListingService, type ListingService } from './service.ts'
 import { ContentEventBus } from '../server/services/events.ts'
-import { SYSTEM } from '../server/services/access.ts'
 import { visitor, type Caller } from '../tests/helpers/api-client.ts'
 import { createTestApp, type TestApp } from '../tests/helpers/app.ts'
-import { applyProvider } from './mapping.ts'
+import { publishProviderListing } from '../tests/helpers/listings.ts'
 import { OPENING_ROLL_JOB, rollOpeningWindows } from './opening-roll.ts'
 import { OPENING_WINDOW_DAYS } from './opening-window.ts'
 
@@ -37,11 +36,7 @@ const daily = (): Partial<AtdwData> => ({
   },
 })
 
-async function add(id: string, name: string, extra: Partial<AtdwData>) {
-  const atdw = atdwDataSchema.parse({ productId: id, productCategoryId: 'ATTRACTION', name, ...extra })
-  const listing = applyProvider(null, { _id: id, domainId, listingType: 'product', parentId: null, atdw }, new Date().toISOString())
-  await t.services.listings.setPublished(domainId, listing, true, SYSTEM)
-}
+const add = (id: string, name: string, extra: Partial<AtdwData>) => publishProviderListing(t, domainId, id, name, extra)
 
 beforeAll(async () => {
   t = await createTestApp()

@@ -299,13 +299,7 @@ export function preparedDemo(env: Record<string, string> = {}): Promise<string> 
           timeout: 600_000,
           maxBuffer: 64 * 1024 * 1024,
         })
-        // Whole, then under its name (another worker may have finished first: its copy is as good).
-        try {
-          fs.renameSync(building, folder)
-        } catch (err) {
-          if (!fs.existsSync(folder)) throw err
-          fs.rmSync(building, { recursive: true, force: true })
-        }
+        moveWhole(building, folder)
       } catch (err) {
         fs.rmSync(building, { recursive: true, force: true })
         throw new Error(`Preparing the demo (${JSON.stringify(env)}) failed: ${(err as Error).message}`, { cause: err })
@@ -330,6 +324,16 @@ export async function preparedDemoCopy(env: Record<string, string> = {}): Promis
   return copy
 }
 
+/** A folder made whole under a temporary name, then put under its own (another worker may have finished first: its copy is as good). */
+function moveWhole(building: string, folder: string) {
+  try {
+    fs.renameSync(building, folder)
+  } catch (err) {
+    if (!fs.existsSync(folder)) throw err
+    fs.rmSync(building, { recursive: true, force: true })
+  }
+}
+
 const variants = new Map<string, Promise<string>>()
 
 /**
@@ -348,12 +352,7 @@ export async function preparedVariantCopy(name: string, prepare: (dataDir: strin
       try {
         fs.cpSync(prepared, building, { recursive: true })
         await prepare(building)
-        try {
-          fs.renameSync(building, folder)
-        } catch (err) {
-          if (!fs.existsSync(folder)) throw err
-          fs.rmSync(building, { recursive: true, force: true })
-        }
+        moveWhole(building, folder)
       } catch (err) {
         fs.rmSync(building, { recursive: true, force: true })
         throw err
