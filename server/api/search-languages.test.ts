@@ -1,7 +1,10 @@
+import fs from 'node:fs'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LocaleCode } from '#lib/locales'
 import { signIn, visitor, type Caller } from '../../tests/helpers/api-client.ts'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
+import { pageTranslationSearch } from '../db/schema.ts'
 
 /**
  * Search in German and Simplified Chinese finds pages by the texts visitors read in the language
@@ -118,5 +121,69 @@ describe('suggestions as a visitor types', () => {
     expect(await titles('Walk', 'de')).toEqual(['Walks'])
     expect(await titles('Cellar')).toEqual(['Cellar doors'])
     expect(await titles('Weing')).toEqual([])
+  })
+})
+
+describe("a page's stored search row in a language (decision 041)", () => {
+  const searchRows = (pageId: string) => t.database.db.select().from(pageTranslationSearch).where(eq(pageTranslationSearch.pageId, pageId))
+  // Saved over what is there (force: the test is the only editor) and published in German.
+  const publishGerman = async (id: string, fields: Record<string, string>) => {
+    expect((await publisher.post('/api/translation/save', { kind: 'page', id, locale: 'de', fields, force: true })).status).toBe(200)
+    expect((await publisher.post('/api/translation/publish', { kind: 'page', id, locale: 'de' })).status).toBe(200)
+  }
+
+  it('follows the published translation: a new publish, an unpublish of the language, the page unpublished and back, deleted', async () => {
+    const page = await publishPage('tasting-room', 'Tasting room', 'Sit down for a flight of wines.')
+    await publishGerman(page._id, { 'header.title': 'Verkostungsraum', 'b-text/text': '<p>Eine Probe im Gewölbekeller.</p>' })
+    const german = [{ slug: 'tasting-room', title: 'Verkostungsraum' }]
+    expect(await found('Gewölbekeller', 'de')).toEqual(german)
+
+    // A later publish replaces what the language is found by; a draft alone changes nothing.
+    await publishGerman(page._id, { 'header.title': 'Verkostungsraum', 'b-text/text': '<p>Ein Picknick unter Eukalypten.</p>' })
+    expect(await found('Gewölbekeller', 'de')).toEqual([])
+    expect(await found('Picknick', 'de')).toEqual(german)
+    const fields = { 'header.title': 'Verkostungsraum', 'b-text/text': 'Ein Konzert im Hof.' }
+    const save = { kind: 'page', id: page._id, locale: 'de', fields, force: true }
+    expect((await publisher.post('/api/translation/save', save)).status).toBe(200)
+    expect(await found('Konzert', 'de')).toEqual([])
+
+    // Withdrawn in German: found, and titled, in English only.
+    expect((await publisher.post('/api/translation/unpublish', { kind: 'page', id: page._id, locale: 'de' })).status).toBe(200)
+    expect(await found('Picknick', 'de')).toEqual([])
+    expect(await found('flight', 'de')).toEqual([{ slug: 'tasting-room', title: 'Tasting room' }])
+    expect(await searchRows(page._id)).toEqual([])
+
+    // The page unpublished and published again: its German translation is found again with it.
+    expect((await publisher.post('/api/translation/publish', { kind: 'page', id: page._id, locale: 'de' })).status).toBe(200)
+    expect(await found('Konzert', 'de')).toEqual(german)
+    const unpublished = await json(publisher.post('/api/page/unpublishPage', { _id: page._id }))
+    expect(await found('Konzert', 'de')).toEqual([])
+    expect((await publisher.post('/api/page/publishPage', { page: unpublished })).status).toBe(200)
+    expect(await found('Konzert', 'de')).toEqual(german)
+
+    // Deleted: its rows go with its translations.
+    expect((await publisher.post('/api/page/unpublishPage', { _id: page._id })).status).toBe(200)
+    expect((await publisher.post('/api/page/delete', { _id: page._id })).status).toBe(200)
+    expect(await searchRows(page._id)).toEqual([])
+  })
+
+  it('is written by migration 0027 for translations published before it, as a publish writes it', async () => {
+    const db = t.database.db
+    const stored = async () => {
+      const result = await db.execute(
+        sql`select page_id, locale, domain_id, title, description, text, search::text as search from ${pageTranslationSearch} order by page_id, locale`,
+      )
+      return (result as unknown as { rows: Record<string, unknown>[] }).rows
+    }
+    const written = await stored()
+    expect(written.map((r) => r.locale)).toEqual(expect.arrayContaining(['de', 'zh-Hans']))
+    await db.delete(pageTranslationSearch)
+    const migration = fs.readFileSync(new URL('../db/migrations/0027_page_translation_search.sql', import.meta.url), 'utf8')
+    const backfill = migration.split('--> statement-breakpoint').at(-1)!
+    expect(backfill).toMatch(/^\s*INSERT INTO "page_translation_search"/)
+    await db.execute(sql.raw(backfill))
+    expect(await stored()).toEqual(written)
+    expect(await found('Reben', 'de')).toEqual([{ slug: 'cellar-doors', title: 'Weingüter und Kellertüren' }])
+    expect(await found('老藤', 'zh-Hans')).toEqual([{ slug: 'cellar-doors', title: '酒窖之旅' }])
   })
 })

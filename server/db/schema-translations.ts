@@ -5,7 +5,7 @@
  * apart. Kept apart from schema.ts (which re-exports this file) so each area owns its tables.
  */
 import { sql } from 'drizzle-orm'
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { customType, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import { domains } from './schema.ts'
 
 export const translations = pgTable(
@@ -57,4 +57,43 @@ export const translationVersions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('translation_versions_subject').on(t.kind, t.subjectId, t.locale, t.version)],
+)
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
+
+/**
+ * A page's published translation as the site search reads it (decision 041): one row per page and
+ * language with a published translation, written when the translation is published and removed
+ * with its publication (and, by the foreign key, with the translation). Stored so that a search
+ * in a further language reads a row per page instead of building each page's text per query.
+ */
+export const pageTranslationSearch = pgTable(
+  'page_translation_search',
+  {
+    /** Always 'page': with the page and language, the key of the translation the row was made from. */
+    kind: text('kind').notNull(),
+    pageId: text('page_id').notNull(),
+    locale: text('locale').notNull(),
+    domainId: text('domain_id').notNull(),
+    /** The translated title and description; null where the translation has none (read in English). */
+    title: text('title'),
+    description: text('description'),
+    /** Every published text of the translation joined, rich text's tags as word breaks: matched (CJK) and cut for the snippet. */
+    text: text('text').notNull(),
+    /**
+     * Title (weight A), description (B) and the other texts (C) in the language's configuration
+     * (lib/locales.ts `textSearch`); null for Chinese, Japanese and Korean, matched as the typed
+     * runs contained in `text` (no tokeniser needed, the same on PGlite and PostgreSQL).
+     */
+    search: tsvector('search'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.pageId, t.locale] }),
+    foreignKey({
+      name: 'page_translation_search_translation_fk',
+      columns: [t.kind, t.pageId, t.locale],
+      foreignColumns: [translations.kind, translations.subjectId, translations.locale],
+    }).onDelete('cascade'),
+    index('page_translation_search_domain').on(t.domainId, t.locale),
+  ],
 )

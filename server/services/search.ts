@@ -4,7 +4,8 @@ import type { Collection, PageDoc } from '#lib/content'
 import { escapeHtml } from '#lib/html'
 import { SEARCH_KINDS, searchKindIds, type SearchGroup, type SearchKind, type Suggestion, type SuggestionGroup } from '#lib/search-kinds'
 import type { Db } from '../db/client.ts'
-import { listings, listingTranslations, searchIndex, searchTerms, translations } from '../db/schema.ts'
+import { listings, listingTranslations, pageTranslationSearch, searchIndex, searchTerms, translations } from '../db/schema.ts'
+import type { Writer } from './team/activity.ts'
 import { cjkTsQuery } from '#lib/cjk'
 import { DEFAULT_LOCALE, LOCALES, type LocaleCode } from '#lib/locales'
 import { rolesOf, searchAudience, type Actor } from './access.ts'
@@ -138,19 +139,15 @@ function localMatch(locale: LocaleCode, query: string, terms: string[], prefix: 
 
 /**
  * How a search in a further language matches a page by its published translation (the texts an
- * editor translated; a page's other texts are read, and found, in English as before). Matched
- * when the search runs, not indexed: a domain has tens to hundreds of pages, and a translation is
- * published or restored in many places (each language, "all languages", schedules) that would all
- * have to keep an index in step. Words in the language's configuration (German stems "Weingüter"
- * as "weingut"); Chinese, Japanese and Korean as the typed runs contained in the text, which needs
- * no tokeniser and works on PGlite and PostgreSQL alike.
+ * editor translated; a page's other texts are read, and found, in English as before): by its row
+ * of page_translation_search (writePageTranslationSearch), joined by primary key. Words in the
+ * language's configuration (German stems "Weingüter" as "weingut"); Chinese, Japanese and Korean
+ * as the typed runs contained in the text, which needs no tokeniser and works on PGlite and
+ * PostgreSQL alike.
  */
 function pageTranslationMatch(locale: LocaleCode, terms: string[], prefix: boolean) {
   const { textSearch, cjk } = LOCALES[locale]
-  const tr = translations
-  // The published texts as a reader sees them: the fields joined, rich text's tags as word breaks.
-  const text = sql`regexp_replace(coalesce((select string_agg(f.value, ' ') from jsonb_each_text(${tr.published}) as f), ''), '<[^>]*>', ' ', 'g')`
-  const title = sql`coalesce(${tr.published}->>'header.title', '')`
+  const pt = pageTranslationSearch
   const q = sql`to_tsquery(${textSearch}::regconfig, ${tsqueryOf(terms, { prefix })})`
   const contains = (value: SQL) =>
     sql.join(
@@ -159,15 +156,54 @@ function pageTranslationMatch(locale: LocaleCode, terms: string[], prefix: boole
     )
   return {
     /** The page has a published translation in the language. */
-    translated: sql`${tr.subjectId} is not null`,
-    matches: sql`(${tr.subjectId} is not null and ${cjk ? contains(text) : sql`to_tsvector(${textSearch}::regconfig, ${text}) @@ ${q}`})`,
-    inTitle: cjk ? contains(title) : sql`to_tsvector(${textSearch}::regconfig, ${title}) @@ ${q}`,
-    title: sql<string | null>`nullif(${tr.published}->>'header.title', '')`,
-    description: sql<string | null>`nullif(${tr.published}->>'header.description', '')`,
+    translated: sql`${pt.pageId} is not null`,
+    matches: sql`(${pt.pageId} is not null and ${cjk ? contains(sql`${pt.text}`) : sql`${pt.search} @@ ${q}`})`,
+    inTitle: cjk
+      ? contains(sql`coalesce(${pt.title}, '')`)
+      : sql`${pt.search} @@ to_tsquery(${textSearch}::regconfig, ${tsqueryOf(terms, { prefix, weights: 'A' })})`,
+    title: sql<string | null>`${pt.title}`,
+    description: sql<string | null>`${pt.description}`,
     snippet: cjk
-      ? sql<string>`left(btrim(regexp_replace(${text}, '\s+', ' ', 'g')), 120)`
-      : sql<string>`ts_headline(${textSearch}::regconfig, ${text}, ${q}, ${HEADLINE})`,
+      ? sql<string>`left(btrim(regexp_replace(${pt.text}, '\\s+', ' ', 'g')), 120)`
+      : sql<string>`ts_headline(${textSearch}::regconfig, ${pt.text}, ${q}, ${HEADLINE})`,
   }
+}
+
+/** A translation's published texts joined as a reader reads them: rich text's tags as word breaks. */
+const publishedText = (published: SQL, except: string[] = []) =>
+  sql`regexp_replace(coalesce((select string_agg(f.value, ' ') from jsonb_each_text(${published}) as f${
+    except.length
+      ? sql` where f.key not in (${sql.join(
+          except.map((key) => sql`${key}`),
+          sql`, `,
+        )})`
+      : sql``
+  }), ''), '<[^>]*>', ' ', 'g')`
+
+/**
+ * Replaces the page's search row in a language with one for its published translation, or removes
+ * it while the language is not published (decision 041): called in the transaction of every write
+ * of a page translation's published texts. Migration 0027 wrote the rows of existing installations
+ * with the same expressions.
+ */
+export async function writePageTranslationSearch(writer: Writer, pageId: string, locale: LocaleCode) {
+  const pt = pageTranslationSearch
+  const tr = translations
+  await writer.delete(pt).where(and(eq(pt.pageId, pageId), eq(pt.locale, locale)))
+  const { textSearch, cjk } = LOCALES[locale]
+  const config = sql`${textSearch}::regconfig`
+  const field = (key: string) => sql`${tr.published}->>${key}`
+  const search = cjk
+    ? sql`null`
+    : sql`setweight(to_tsvector(${config}, coalesce(${field('header.title')}, '')), 'A')
+      || setweight(to_tsvector(${config}, coalesce(${field('header.description')}, '')), 'B')
+      || setweight(to_tsvector(${config}, ${publishedText(sql`${tr.published}`, ['header.title', 'header.description'])}), 'C')`
+  await writer.execute(sql`
+    insert into ${pt} (kind, page_id, locale, domain_id, title, description, text, search)
+    select ${tr.kind}, ${tr.subjectId}, ${tr.locale}, ${tr.domainId}, nullif(${field('header.title')}, ''),
+      nullif(${field('header.description')}, ''), ${publishedText(sql`${tr.published}`)}, ${search}
+    from ${tr}
+    where ${tr.kind} = 'page' and ${tr.subjectId} = ${pageId} and ${tr.locale} = ${locale} and ${tr.published} is not null`)
 }
 
 /** Words a visitor typed, reduced to what to_tsquery accepts. */
@@ -247,20 +283,20 @@ export function suggestionQuery(
   const q = sql`to_tsquery('simple_unaccent', ${tsqueryOf(terms, { prefix: true })})`
   const visible = visibleTo(actor)
   const lt = listingTranslations
-  const tr = translations
+  const pt = pageTranslationSearch
   // A page whose title is translated and published in the language is suggested by that title.
-  const translatedTitle = sql`${tr.kind} = 'page' and ${tr.domainId} = ${domainId} and ${tr.locale} = ${locale ?? ''} and coalesce(${tr.published}->>'header.title', '') <> ''`
+  const translatedTitle = sql`${pt.domainId} = ${domainId} and ${pt.locale} = ${locale ?? ''} and ${pt.title} is not null`
   // In a further language (decision 030), a listing translated into it is suggested by its name there, never its English one.
   const matches = locale
     ? sql`
           select s.domain_id, s.collection, s.item_id, s.slug, s.title, s.viewer_roles from ${searchIndex} as s
           where to_tsvector('simple_unaccent', s.title) @@ ${q}
             and not (s.collection = 'listings' and exists (select 1 from ${lt} where ${lt.listingId} = s.item_id and ${lt.locale} = ${locale}))
-            and not (s.collection <> 'listings' and exists (select 1 from ${tr} where ${translatedTitle} and ${tr.subjectId} = s.item_id))
+            and not (s.collection <> 'listings' and exists (select 1 from ${pt} where ${translatedTitle} and ${pt.pageId} = s.item_id))
           union all
-          select s.domain_id, s.collection, s.item_id, s.slug, ${tr.published}->>'header.title' as title, s.viewer_roles
-          from ${tr} join ${searchIndex} as s on s.collection <> 'listings' and s.item_id = ${tr.subjectId}
-          where ${translatedTitle} and to_tsvector('simple_unaccent', ${tr.published}->>'header.title') @@ ${q}
+          select s.domain_id, s.collection, s.item_id, s.slug, ${pt.title} as title, s.viewer_roles
+          from ${pt} join ${searchIndex} as s on s.collection <> 'listings' and s.item_id = ${pt.pageId}
+          where ${translatedTitle} and to_tsvector('simple_unaccent', ${pt.title}) @@ ${q}
           union all
           select s.domain_id, s.collection, s.item_id, s.slug, ${lt.name} as title, s.viewer_roles
           from ${lt} join ${searchIndex} as s on s.collection = 'listings' and s.item_id = ${lt.listingId}
@@ -412,13 +448,13 @@ export function createSearchService(db: Db) {
       : sql`(${searchIndex.document} @@ ${q} or ${isTitle})`
     const where = sql`${searchIndex.domainId} = ${domainId} and ${matches}${visible ? sql` and ${visible}` : sql``}`
     const translationJoin = sql`${searchIndex.collection} = 'listings' and ${listingTranslations.listingId} = ${searchIndex.itemId} and ${listingTranslations.locale} = ${options.locale ?? ''}`
-    const pageTranslationJoin = sql`${searchIndex.collection} <> 'listings' and ${translations.kind} = 'page' and ${translations.subjectId} = ${searchIndex.itemId} and ${translations.locale} = ${options.locale ?? ''} and ${translations.published} is not null`
+    const pageTranslationJoin = sql`${searchIndex.collection} <> 'listings' and ${pageTranslationSearch.pageId} = ${searchIndex.itemId} and ${pageTranslationSearch.locale} = ${options.locale ?? ''}`
     const counts = await db
       .select({ kind: kindSql, n: sql<number>`count(*)::int` })
       .from(searchIndex)
       .leftJoin(listings, sql`${searchIndex.collection} = 'listings' and ${listings.id} = ${searchIndex.itemId}`)
       .leftJoin(listingTranslations, local ? translationJoin : sql`false`)
-      .leftJoin(translations, pageLocal ? pageTranslationJoin : sql`false`)
+      .leftJoin(pageTranslationSearch, pageLocal ? pageTranslationJoin : sql`false`)
       .where(where)
       .groupBy(kindSql)
     const groups = SEARCH_KINDS.flatMap(({ kind, label }) => {
@@ -467,7 +503,7 @@ export function createSearchService(db: Db) {
             .from(searchIndex)
             .leftJoin(listings, sql`${searchIndex.collection} = 'listings' and ${listings.id} = ${searchIndex.itemId}`)
             .leftJoin(listingTranslations, local ? translationJoin : sql`false`)
-            .leftJoin(translations, pageLocal ? pageTranslationJoin : sql`false`)
+            .leftJoin(pageTranslationSearch, pageLocal ? pageTranslationJoin : sql`false`)
             .where(options.kind ? sql`${where} and ${kindSql} = ${options.kind}` : where)
             .orderBy(
               sql`${rank}`,

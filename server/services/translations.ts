@@ -28,6 +28,7 @@ import { domains, listingCategories, listingTags, pages, siteDocuments, translat
 import { actorCanEdit, actorCanPublish, actorIsSignedIn, userOf, type Actor } from './access.ts'
 import { AppError, conflict, invalidInput, notFound } from './errors.ts'
 import type { ContentEventBus } from './events.ts'
+import { writePageTranslationSearch } from './search.ts'
 import { recordActivity } from './team/activity.ts'
 
 export const TRANSLATION_KINDS = ['page', 'nav', 'footer', 'siteSettings', 'category', 'tags'] as const
@@ -535,6 +536,7 @@ export function createTranslationService(db: Db, events: ContentEventBus) {
         })
         .returning()
       await record(tx, row!, 'publish', row!.draft, subject, actor)
+      if (kind === 'page') await writePageTranslationSearch(tx, id, code)
       return row!
     })
     events.emit('published', subject.domainId, subject.change)
@@ -555,6 +557,7 @@ export function createTranslationService(db: Db, events: ContentEventBus) {
         .where(and(eq(translations.kind, kind), eq(translations.subjectId, id), eq(translations.locale, code)))
         .returning()
       await record(tx, row!, 'unpublish', row!.draft, subject, actor)
+      if (kind === 'page') await writePageTranslationSearch(tx, id, code)
       return row!
     })
     events.emit('published', subject.domainId, subject.change)
