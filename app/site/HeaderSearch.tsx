@@ -38,7 +38,7 @@ export function HeaderSearch() {
   return (
     <details
       ref={details}
-      className="header-search hidden lg:block"
+      className="header-search hidden @min-[64rem]:block"
       onToggle={() => {
         if (details.current?.open) details.current.querySelector('input')?.focus()
       }}

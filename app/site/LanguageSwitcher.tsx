@@ -30,14 +30,14 @@ export function LanguageSwitcher({ label }: { label: string }) {
   const current = LOCALES[locale]
   return (
     <details ref={menu} className="language-menu relative" data-language-switcher="">
-      <summary className="flex h-11 cursor-pointer items-center gap-1 rounded-full px-1.5 text-[0.95rem] font-medium text-ink hover:text-red sm:gap-1.5 sm:px-3">
+      <summary className="flex h-11 cursor-pointer items-center gap-1 rounded-full px-1.5 text-[0.95rem] font-medium text-ink hover:text-red @min-[40rem]:gap-1.5 @min-[40rem]:px-3">
         <GlobeIcon />
         <span className="sr-only">{label}: </span>
         {/* The language's name where there is room; its code on phones and beside the wide header's menu. */}
-        <span lang={locale} className="sr-only sm:not-sr-only lg:sr-only 2xl:not-sr-only">
+        <span lang={locale} className="sr-only @min-[40rem]:not-sr-only @min-[64rem]:sr-only @min-[96rem]:not-sr-only">
           {current.name}
         </span>
-        <span lang={locale} className="uppercase sm:hidden lg:inline 2xl:hidden" aria-hidden="true">
+        <span lang={locale} className="uppercase @min-[40rem]:hidden @min-[64rem]:inline @min-[96rem]:hidden" aria-hidden="true">
           {current.prefix.split('-')[0]}
         </span>
         <ChevronDownIcon size={16} />

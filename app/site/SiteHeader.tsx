@@ -15,7 +15,11 @@ function Brand({ nav }: { nav: Nav }) {
   const name = nav.siteName || t.homeCrumb
   return (
     // It may shrink (the name is cut with an ellipsis) rather than push the header wider than a phone.
-    <RouterLink to="/" className="flex min-w-0 items-center gap-2 text-red-darkest sm:gap-3 lg:shrink-0" aria-label={t.home(name)}>
+    <RouterLink
+      to="/"
+      className="flex min-w-0 items-center gap-2 text-red-darkest @min-[40rem]:gap-3 @min-[64rem]:shrink-0"
+      aria-label={t.home(name)}
+    >
       {nav.logo?.imageId ? (
         <Img image={nav.logo} alt="" width={160} height={48} priority className="h-10 w-auto bg-transparent" />
       ) : (
@@ -34,7 +38,9 @@ function Brand({ nav }: { nav: Nav }) {
         </svg>
       )}
       {/* Between 1024 and 1280 px the mark alone (the link's label still names the site), so the navigation fits on one line. */}
-      <span className="truncate font-display text-2xl leading-none font-semibold tracking-tight lg:max-xl:sr-only">{nav.siteName}</span>
+      <span className="truncate font-display text-2xl leading-none font-semibold tracking-tight @min-[64rem]:@max-[80rem]:sr-only">
+        {nav.siteName}
+      </span>
     </RouterLink>
   )
 }
@@ -70,16 +76,19 @@ export function SiteHeader({ nav, editing = false }: { nav: Nav; /** An editor i
   const isCurrent = (href: string) => href === pathname || (href !== '/' && pathname.startsWith(`${href}/`))
 
   return (
+    // The header lays itself out by its own width (container queries, @min-[64rem] etc.), not the
+    // window's: beside the editor's expanded menu a 1280 px window leaves it 1,040 px, where the
+    // desktop row laid out for 1280 ran past the right edge (issue 31). For visitors the two agree.
     <header
       ref={header}
       data-editing={editing ? '' : undefined}
-      className="sticky top-0 z-50 border-b border-black/5 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85 data-[editing]:outline-2 data-[editing]:-outline-offset-2 data-[editing]:outline-red-lighter data-[editing]:outline-dashed"
+      className="@container sticky top-0 z-50 border-b border-black/5 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85 data-[editing]:outline-2 data-[editing]:-outline-offset-2 data-[editing]:outline-red-lighter data-[editing]:outline-dashed"
     >
-      <div className="container-site flex h-18 items-center justify-between gap-3 sm:gap-6 lg:h-20">
+      <div className="container-site flex h-18 items-center justify-between gap-3 @min-[40rem]:gap-6 @min-[64rem]:h-20">
         <Brand nav={nav} />
 
-        <nav aria-label={t.mainNav} className="hidden lg:block">
-          <ul className="flex items-center xl:gap-2">
+        <nav aria-label={t.mainNav} className="hidden @min-[64rem]:block">
+          <ul className="flex items-center @min-[80rem]:gap-2">
             {items.map((item, i) => {
               const hasGroups = item.groups.some((g) => g.links.length)
               return (
@@ -126,16 +135,16 @@ export function SiteHeader({ nav, editing = false }: { nav: Nav; /** An editor i
           </ul>
         </nav>
 
-        <div className="flex shrink-0 items-center gap-2 sm:gap-3">
+        <div className="flex shrink-0 items-center gap-2 @min-[40rem]:gap-3">
           {searchHere ? <HeaderSearch /> : null}
           <LanguageSwitcher label={t.language.label} />
           {nav.cta?.href && nav.cta.text ? (
-            <SmartLink link={nav.cta} className="button hidden min-h-11 px-5 py-2 sm:inline-flex">
+            <SmartLink link={nav.cta} className="button hidden min-h-11 px-5 py-2 @min-[40rem]:inline-flex">
               {nav.cta.text}
             </SmartLink>
           ) : null}
 
-          <details className="mobile-menu lg:hidden">
+          <details className="mobile-menu @min-[64rem]:hidden">
             <summary className="flex h-11 min-w-11 cursor-pointer items-center justify-center gap-2 rounded-full border-2 border-red px-2.5 font-semibold text-red min-[25rem]:px-4">
               <MenuIcon className="menu-open-icon" />
               <CloseIcon className="menu-close-icon" />
@@ -161,7 +170,7 @@ export function SiteHeader({ nav, editing = false }: { nav: Nav; /** An editor i
                       group.links.length ? (
                         <div key={g} className="mt-3">
                           {group.title ? <p className="eyebrow mb-1 text-red">{group.title}</p> : null}
-                          <ul className="grid grid-cols-1 gap-x-6 sm:grid-cols-2">
+                          <ul className="grid grid-cols-1 gap-x-6 @min-[40rem]:grid-cols-2">
                             {group.links.map((link, l) => (
                               <li key={l}>
                                 <SmartLink link={link} className="block py-2 text-ink">
@@ -176,7 +185,7 @@ export function SiteHeader({ nav, editing = false }: { nav: Nav; /** An editor i
                   </li>
                 ))}
                 {nav.cta?.href && nav.cta.text ? (
-                  <li className="pt-6 sm:hidden">
+                  <li className="pt-6 @min-[40rem]:hidden">
                     <SmartLink link={nav.cta} className="button w-full">
                       {nav.cta.text}
                     </SmartLink>

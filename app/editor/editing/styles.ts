@@ -46,12 +46,13 @@ html:has([data-editor-frame][data-dragging]) .editor-gap{opacity:0;pointer-event
  * the start of a heading (issue 17): by the icons' width when collapsed, by the full menu's when
  * expanded. On phone-sized screens the expanded menu overlays the page (it starts collapsed there).
  *
- * The page's own breakpoints follow the window, not the narrower room beside the menu: at 1280 px
- * the site header lays out its full desktop row in 1,028 px and ran ~200 px past the window's
- * right edge. The document then scrolled sideways (Firefox does, to bring a block into view) and
- * the blocks' left edge and drag handles slid under the expanded menu (issue 31). The page's
- * root clips sideways overflow (clip, unlike hidden, makes no scroll container: the sticky header
- * still sticks), so the document never scrolls sideways and the offset holds.
+ * The page's breakpoints mostly follow the window, not the narrower room beside the menu. The site
+ * header, the widest row, lays itself out by its own width (container queries, SiteHeader.tsx):
+ * at 1280 px it had laid out its desktop row for 1280 in 1,040 px and ran ~200 px past the
+ * window's right edge, the document scrolled sideways (Firefox does, to bring a block into view)
+ * and the blocks' left edge and drag handles slid under the expanded menu (issue 31). Whatever
+ * else may still be too wide, the page's root clips sideways overflow (clip, unlike hidden, makes
+ * no scroll container: the sticky header still sticks), so the document never scrolls sideways.
  */
 export const MENU_OFFSET_PX = { collapsed: 64, expanded: 240 } as const
 const clipSideways = 'body>div:has(main){overflow-x:clip}'
