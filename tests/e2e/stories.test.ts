@@ -345,7 +345,11 @@ describe('stories and chapter pages', () => {
     await header.getByRole('button', { name: editorTexts.imageField.choose }).click()
     const library = p.getByRole('dialog', { name: `${editorTexts.imageField.dialogTitle}: ${s.headerImage}` })
     await library.waitFor()
-    const firstImage = library.getByRole('list', { name: editorTexts.imageEditor.tabs.gallery }).getByRole('button').first()
+    // The library is a grid of pictures (issue 36); each cell's first button uses the picture.
+    const firstImage = library
+      .getByRole('grid', { name: editorTexts.imageEditor.tabs.gallery })
+      .getByRole('button', { name: new RegExp(`^${editorTexts.imageEditor.pick('')}`) })
+      .first()
     await firstImage.waitFor()
     await firstImage.click()
     await library.waitFor({ state: 'detached' })
