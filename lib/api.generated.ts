@@ -532,7 +532,12 @@ export interface paths {
             [name: string]: unknown
           }
           content: {
-            'application/json': components['schemas']['Page']
+            'application/json': components['schemas']['Page'] &
+              ({
+                merge?: components['schemas']['MergeReport']
+              } & {
+                [key: string]: unknown
+              })
           }
         }
         /** @description Invalid input */
@@ -813,7 +818,14 @@ export interface paths {
             [name: string]: unknown
           }
           content: {
-            'application/json': components['schemas']['Page']
+            'application/json': components['schemas']['Page'] &
+              ({
+                merge?: components['schemas']['MergeReport']
+                /** @description With allLanguages: the further languages whose drafts were published */
+                publishedLanguages?: string[]
+              } & {
+                [key: string]: unknown
+              })
           }
         }
         /** @description Invalid input */
@@ -979,9 +991,7 @@ export interface paths {
             [name: string]: unknown
           }
           content: {
-            'application/json': {
-              [key: string]: unknown
-            }[]
+            'application/json': components['schemas']['PageSummary'][]
           }
         }
         /** @description Invalid input */
@@ -1057,9 +1067,7 @@ export interface paths {
             [name: string]: unknown
           }
           content: {
-            'application/json': {
-              [key: string]: unknown
-            }[]
+            'application/json': components['schemas']['PageVersion'][]
           }
         }
         /** @description Invalid input */
@@ -9402,11 +9410,21 @@ export interface components {
     } & {
       [key: string]: unknown
     }
+    MergeReport: {
+      baseVersion: number
+      by: string[]
+      changes: {
+        id: string
+        path: (string | number)[]
+        /** @enum {string} */
+        kind: 'value' | 'added' | 'removed' | 'order'
+      }[]
+    }
     PageInput: {
       _id?: string
       slug: string
       /** @default generic */
-      template: string
+      template?: string
       pageType?: string
       version?: number
       domainId?: string
@@ -9416,6 +9434,23 @@ export interface components {
       contents?: unknown[]
     } & {
       [key: string]: unknown
+    }
+    PageSummary: {
+      _id: string
+      slug: string
+      template: string
+      published: boolean
+      title: string
+      lastPublished: string | null
+      updatedAt: string
+    }
+    PageVersion: {
+      id: number
+      version: number
+      action: string
+      slug: string
+      username: string | null
+      createdAt: string
     }
     Domain: {
       _id: string
@@ -9480,11 +9515,11 @@ export interface components {
     }
     NewStory: {
       /** @default  */
-      title: string
+      title?: string
       /** @default  */
-      slug: string
+      slug?: string
       /** @default  */
-      description: string
+      description?: string
       domainId?: string
     }
     ConciergeFormSettings: {

@@ -32,6 +32,46 @@ const pageInput = z
   .catchall(z.unknown())
   .openapi('PageInput')
 
+/** What a save merged in from colleagues' saves since the version it was based on (services/pages/merge.ts MergeReport). */
+const mergeReportSchema = z
+  .object({
+    baseVersion: z.number().int(),
+    by: z.array(z.string()),
+    changes: z.array(
+      z.object({
+        id: z.string(),
+        path: z.array(z.union([z.string(), z.number()])),
+        kind: z.enum(['value', 'added', 'removed', 'order']),
+      }),
+    ),
+  })
+  .openapi('MergeReport')
+/** A saved or published page, with `merge` when the save was merged with saves made since it was loaded. */
+const savedPageSchema = pageSchema.extend({ merge: mergeReportSchema.optional() })
+
+const pageSummarySchema = z
+  .object({
+    _id: z.string(),
+    slug: z.string(),
+    template: z.string(),
+    published: z.boolean(),
+    title: z.string(),
+    lastPublished: z.string().nullable(),
+    updatedAt: z.string(),
+  })
+  .openapi('PageSummary')
+
+const pageVersionSchema = z
+  .object({
+    id: z.number().int(),
+    version: z.number().int(),
+    action: z.string(),
+    slug: z.string(),
+    username: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .openapi('PageVersion')
+
 const loadPage = createRoute({
   method: 'get',
   path: '/load',
@@ -58,7 +98,7 @@ const savePage = editorRoute({
   request: body(
     z.object({ page: pageInput, collection: collectionSchema.default('pages'), force: z.boolean().default(false), resolutions }),
   ),
-  responses: { 200: json(pageSchema, 'The saved draft'), ...conflictResponse, ...editorErrors },
+  responses: { 200: json(savedPageSchema, 'The saved draft'), ...conflictResponse, ...editorErrors },
 })
 
 const deletePage = editorRoute({
@@ -100,7 +140,19 @@ const publishPage = editorRoute({
       allLanguages: z.boolean().default(false).openapi({ description: "Also publish every further language's draft texts" }),
     }),
   ),
-  responses: { 200: json(pageSchema, 'The published page (lastPublished, published)'), ...conflictResponse, ...editorErrors },
+  responses: {
+    200: json(
+      savedPageSchema.extend({
+        publishedLanguages: z
+          .array(z.string())
+          .optional()
+          .openapi({ description: 'With allLanguages: the further languages whose drafts were published' }),
+      }),
+      'The published page (lastPublished, published)',
+    ),
+    ...conflictResponse,
+    ...editorErrors,
+  },
 })
 
 const unpublishPage = editorRoute({
@@ -116,7 +168,7 @@ const listPages = editorRoute({
   path: '/list',
   summary: "The domain's pages of a collection (for the editor)",
   request: { query: z.object({ collection: collectionSchema.default('pages'), domainId: domainIdParam }) },
-  responses: { 200: json(z.array(z.object({}).catchall(z.unknown())), 'Page summaries'), ...editorErrors },
+  responses: { 200: json(z.array(pageSummarySchema), 'Page summaries'), ...editorErrors },
 })
 
 const listVersions = editorRoute({
@@ -124,7 +176,7 @@ const listVersions = editorRoute({
   path: '/versions',
   summary: 'Saved and published versions of a page, newest first, with who and when',
   request: { query: z.object({ id: idParam, collection: collectionSchema.default('pages'), domainId: domainIdParam }) },
-  responses: { 200: json(z.array(z.object({}).catchall(z.unknown())), 'Versions'), ...editorErrors },
+  responses: { 200: json(z.array(pageVersionSchema), 'Versions'), ...editorErrors },
 })
 
 const getVersion = editorRoute({

@@ -125,7 +125,7 @@ export function LinkEditor({ link, onChange }: { link: Link; onChange: (link: Li
   useEffect(() => {
     if (link.type !== 'page' || pages) return
     const controller = new AbortController()
-    getApi<PageSummary[]>('/page/list', { collection: 'pages' }, { signal: controller.signal })
+    getApi('/page/list', { collection: 'pages' }, { signal: controller.signal })
       .then(setPages)
       .catch(() => setPages([]))
     return () => controller.abort()

@@ -105,7 +105,7 @@ export function PageHistory({
   // Loaded again whenever the page's version changes (a save, a restore).
   useEffect(() => {
     const controller = new AbortController()
-    getApi<PageVersion[]>('/page/versions', { id: pageId, collection }, { signal: controller.signal })
+    getApi('/page/versions', { id: pageId, collection }, { signal: controller.signal })
       .then((list) => {
         setVersions(list)
         setError(null)

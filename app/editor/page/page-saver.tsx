@@ -92,8 +92,10 @@ const mergeNames = (by: readonly string[] | undefined, fallback?: string | null)
   editorTexts.merge.names(by?.length ? by : [fallback || editorTexts.merge.someone])
 
 /** The page as sent to the server: the document with its version, its slug by the shared rules. */
-export function pageToSend(page: EditorPage): EditorPage {
-  return { ...page, slug: normaliseSlug(typeof page.slug === 'string' ? page.slug : '') }
+export function pageToSend(page: EditorPage): EditorPage & { slug: string; template: string } {
+  // Every stored page has its template; 'generic' is what the route takes when none is sent.
+  const template = typeof page.template === 'string' ? page.template : 'generic'
+  return { ...page, slug: normaliseSlug(typeof page.slug === 'string' ? page.slug : ''), template }
 }
 
 interface WriteOptions {
@@ -197,13 +199,13 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
             // shape (PageDoc's loose contents and EditorPage's typed blocks do not overlap for TypeScript).
             return { ...page, slug: typeof page.slug === 'string' ? page.slug : '' } as unknown as PageDoc
           }
-          const path = kind === 'save' ? '/page/save' : '/page/publishPage'
-          const answer = await postApi<PageDoc & { merge?: MergeReport }>(path, {
+          const sent = {
             page: pageToSend(page),
             collection,
             force: !!options.force,
             ...(options.resolutions ? { resolutions: options.resolutions } : {}),
-          })
+          }
+          const answer = await postApi<PageDoc & { merge?: MergeReport }>(kind === 'save' ? '/page/save' : '/page/publishPage', sent)
           const { merge, ...result } = answer
           // Rendered at once, so the next write in the queue sends the new version.
           if (merge) {
@@ -317,7 +319,7 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
         return
       }
       try {
-        const loaded = await getApi<EditorPage>('/page/load', { slug: String(saved.slug ?? ''), collection })
+        const loaded = await getApi('/page/load', { slug: String(saved.slug ?? ''), collection })
         const theirs = normalisePage(loaded)
         const now = latest.current.page
         // Only onto the copy the draft was fetched for, unchanged meanwhile.
