@@ -5294,13 +5294,7 @@ export interface paths {
             [name: string]: unknown
           }
           content: {
-            'application/json': {
-              _id: string
-              title: string
-              slug: string
-            } & {
-              [key: string]: unknown
-            }
+            'application/json': components['schemas']['Story']
           }
         }
         /** @description Invalid input */
@@ -9424,7 +9418,7 @@ export interface components {
       _id?: string
       slug: string
       /** @default generic */
-      template?: string
+      template: string
       pageType?: string
       version?: number
       domainId?: string
@@ -9504,22 +9498,151 @@ export interface components {
       description: string
     }
     Story: {
-      _id: string
+      /** @default  */
       title: string
       slug: string
-      chapters: {
-        [key: string]: unknown
-      }[]
-    } & {
-      [key: string]: unknown
+      /** @default  */
+      description: string
+      /**
+       * @default {
+       *       "image": {
+       *         "imageId": "",
+       *         "alt": ""
+       *       }
+       *     }
+       */
+      header: {
+        /**
+         * @default {
+         *       "imageId": "",
+         *       "alt": ""
+         *     }
+         */
+        image: {
+          /** @default  */
+          imageId: string
+          /** @default  */
+          alt: string
+          crop?: {
+            [key: string]: {
+              x: number
+              y: number
+              width: number
+              height: number
+            }
+          }
+          focal?: {
+            x: number
+            y: number
+          }
+          decorative?: boolean
+          v?: number
+        }
+      }
+      /**
+       * @default {
+       *       "inContainer": true,
+       *       "heading": "",
+       *       "subtitle": "",
+       *       "link": {
+       *         "text": "",
+       *         "href": "",
+       *         "type": "page"
+       *       },
+       *       "image": {
+       *         "imageId": "",
+       *         "alt": ""
+       *       }
+       *     }
+       */
+      upNext: {
+        /** @default true */
+        inContainer: boolean
+        /** @default  */
+        heading: string
+        /** @default  */
+        subtitle: string
+        /**
+         * @default {
+         *       "text": "",
+         *       "href": "",
+         *       "type": "page"
+         *     }
+         */
+        link: {
+          /** @default  */
+          text: string
+          /** @default  */
+          href: string
+          /**
+           * @default page
+           * @enum {string}
+           */
+          type: 'page' | 'anchor' | 'file' | 'external'
+        }
+        /**
+         * @default {
+         *       "imageId": "",
+         *       "alt": ""
+         *     }
+         */
+        image: {
+          /** @default  */
+          imageId: string
+          /** @default  */
+          alt: string
+          crop?: {
+            [key: string]: {
+              x: number
+              y: number
+              width: number
+              height: number
+            }
+          }
+          focal?: {
+            x: number
+            y: number
+          }
+          decorative?: boolean
+          v?: number
+        }
+      }
+      /**
+       * @default {
+       *       "type": "list"
+       *     }
+       */
+      overview: {
+        /** @default list */
+        type: string
+      }
+      _id: string
+      domainId: string
+      published: boolean
+      version: number
+      lastPublished: string | null
+      createdAt: string
+      updatedAt: string
+      chapters: components['schemas']['ChapterSummary'][]
+    }
+    ChapterSummary: {
+      _id: string
+      slug: string
+      title: string
+      description: string
+      image: {
+        imageId: string
+        alt: string
+      } | null
+      published: boolean
     }
     NewStory: {
       /** @default  */
-      title?: string
+      title: string
       /** @default  */
-      slug?: string
+      slug: string
       /** @default  */
-      description?: string
+      description: string
       domainId?: string
     }
     ConciergeFormSettings: {

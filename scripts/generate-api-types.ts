@@ -27,7 +27,7 @@ export async function generatedApiTypes(): Promise<string> {
   // The generator reads the document as plain JSON: the zod-openapi and openapi-typescript
   // packages each declare their own OpenAPI object type.
   const document: unknown = JSON.parse(JSON.stringify(openApiDocument()))
-  const types = astToString(await openapiTS(document as Parameters<typeof openapiTS>[0], { defaultNonNullable: false }))
+  const types = astToString(await openapiTS(document as Parameters<typeof openapiTS>[0]))
   const options = await resolveConfig(generatedPath)
   return format(header + types, { ...options, filepath: generatedPath })
 }

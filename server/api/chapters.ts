@@ -1,12 +1,34 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import { storySchema } from '#lib/stories'
 import { capabilityRoute, editorRoute } from './access.ts'
 import { createRouter, domainIdOf } from './context.ts'
 import { domainIdParam, errorResponses, errorSchema, idParam, json } from './schemas.ts'
 
 const storySummary = z.object({ _id: z.string(), title: z.string(), slug: z.string(), description: z.string() }).openapi('StorySummary')
-const storyAnswer = z
-  .object({ _id: z.string(), title: z.string(), slug: z.string(), chapters: z.array(z.object({}).catchall(z.unknown())) })
-  .catchall(z.unknown())
+/** A chapter page as the story lists it (lib/stories.ts ChapterSummary). */
+const chapterSummary = z
+  .object({
+    _id: z.string(),
+    slug: z.string(),
+    title: z.string(),
+    description: z.string(),
+    image: z.object({ imageId: z.string(), alt: z.string() }).nullable(),
+    published: z.boolean(),
+  })
+  .openapi('ChapterSummary')
+/** A story with its chapter pages, as the service answers it (lib/stories.ts Story). */
+export const storyAnswer = storySchema
+  .extend({
+    _id: z.string(),
+    slug: z.string(),
+    domainId: z.string(),
+    published: z.boolean(),
+    version: z.number().int(),
+    lastPublished: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    chapters: z.array(chapterSummary),
+  })
   .openapi('Story')
 /**
  * A story as the editor sends it, with the version it loaded (400 without it, 409 when someone

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { storyInputSchema } from '#lib/stories'
+import { storyAnswer } from './chapters.ts'
 import { capabilityRoute, editorRoute } from './access.ts'
 import { createRouter, domainIdOf } from './context.ts'
 import { domainIdParam, errorResponses, errorSchema, idParam, json } from './schemas.ts'
@@ -27,7 +28,7 @@ const createStory = capabilityRoute('publish', {
   summary: 'Create a story (its slug follows the story slug rules; empty gives its id)',
   request: { body: { content: { 'application/json': { schema: createInput } }, required: true } },
   responses: {
-    200: json(z.object({ _id: z.string(), title: z.string(), slug: z.string() }).catchall(z.unknown()), 'The created story'),
+    200: json(storyAnswer, 'The created story'),
     409: json(errorSchema, 'The slug is taken'),
     ...editorErrors,
   },

@@ -1,4 +1,4 @@
-import type { Story, StoryInput, StorySummary } from '#lib/stories'
+import type { StoryInput } from '#lib/stories'
 import { texts } from '#lib/texts'
 import { ApiError, errorMessage, getApi, postApi } from '#ui/api.ts'
 
@@ -7,14 +7,14 @@ import { ApiError, errorMessage, getApi, postApi } from '#ui/api.ts'
  * fills the 'Associate this page to a story' dropdown; chapters/loadStory, saveStory and
  * publishStory serve the story's detail in the Chapters panel.
  */
-export const listStories = () => getApi<StorySummary[]>('/obj/story')
-export const loadStories = () => getApi<StorySummary[]>('/chapters/loadStories')
-export const createStory = (story: StoryInput) => postApi<StorySummary>('/obj/story', story)
+export const listStories = () => getApi('/obj/story')
+export const loadStories = () => getApi('/chapters/loadStories')
+export const createStory = (story: StoryInput) => postApi('/obj/story', { title: '', slug: '', description: '', ...story })
 /** One story with its chapter pages; editors receive the draft (chapters/loadStory). */
-export const loadStory = (storyId: string) => getApi<Story>('/chapters/loadStory', { storyId })
+export const loadStory = (storyId: string) => getApi('/chapters/loadStory', { storyId })
 /** Saves the story's draft, or saves and publishes it (what chapter pages show visitors). */
-export const storeStory = (story: { _id: string } & Record<string, unknown>, publish: boolean) =>
-  postApi<Story>(publish ? '/chapters/publishStory' : '/chapters/saveStory', { story })
+export const storeStory = (story: { _id: string; version?: number; domainId?: string } & Record<string, unknown>, publish: boolean) =>
+  publish ? postApi('/chapters/publishStory', { story }) : postApi('/chapters/saveStory', { story })
 
 /** DELETE {api}/obj/story/{id}; `apiBase` is the root loader's (the editor's helpers only POST and GET). */
 export async function deleteStory(apiBase: string, id: string): Promise<void> {

@@ -9,14 +9,6 @@ import { renderedFindings } from './rendered-checks.ts'
 
 const t = editorTexts.publishChecks
 
-interface ServerFinding {
-  check: PublishCheck
-  block: (string | number)[] | null
-  path: string
-  href?: string
-  location?: string
-}
-
 export interface Finding {
   check: PublishCheck
   block: (string | number)[] | null
@@ -39,8 +31,9 @@ export function usePublishChecks(page: EditorPage | null): ChecksState {
     if (!page) return
     const controller = new AbortController()
     const timer = window.setTimeout(() => {
-      postApi<{ findings: ServerFinding[]; blocking: PublishCheck[] }>('/publish/checks', {
-        page: { header: page.header, contents: page.contents },
+      // The editor's page is loose (EditorPage); loaded and edited, its header is an object and its contents a list.
+      postApi('/publish/checks', {
+        page: { header: page.header as Record<string, unknown> | undefined, contents: page.contents as unknown[] | undefined },
       })
         .then(({ findings, blocking }) => {
           if (controller.signal.aborted) return
