@@ -8759,9 +8759,7 @@ export interface paths {
             [name: string]: unknown
           }
           content: {
-            'application/json': {
-              [key: string]: unknown
-            }[]
+            'application/json': components['schemas']['TranslationVersion'][]
           }
         }
         /** @description Invalid input */
@@ -9846,6 +9844,14 @@ export interface components {
     }
     Translation: {
       [key: string]: unknown
+    }
+    TranslationVersion: {
+      id: number
+      version: number
+      action: string
+      username: string | null
+      createdAt: string
+      locale: string
     }
     ResultsSummary: {
       from: string

@@ -51,6 +51,18 @@ const translationAnswer = json(
   'The translation: draft texts, published texts, version, counts',
 )
 
+/** One row of a language's history (services/translations.ts versions). */
+const translationVersion = z
+  .object({
+    id: z.number().int(),
+    version: z.number().int(),
+    action: z.string(),
+    username: z.string().nullable(),
+    createdAt: z.string(),
+    locale: z.string(),
+  })
+  .openapi('TranslationVersion')
+
 const load = editorRoute({
   method: 'get',
   path: '/load',
@@ -110,7 +122,7 @@ const versions = editorRoute({
   path: '/versions',
   summary: "A language's saved and published versions, newest first, with who and when",
   request: { query: z.object(subject) },
-  responses: { 200: json(z.array(z.object({}).catchall(z.unknown())), 'Versions'), ...editorErrors },
+  responses: { 200: json(z.array(translationVersion), 'Versions'), ...editorErrors },
 })
 
 const version = editorRoute({

@@ -40,7 +40,7 @@ export function LanguageHistory({ name }: { name: string }) {
   useEffect(() => {
     if (!pageId || !locale) return
     const controller = new AbortController()
-    getApi<LanguageVersion[]>('/translation/versions', { kind: 'page', id: pageId, locale }, { signal: controller.signal })
+    getApi('/translation/versions', { kind: 'page', id: pageId, locale }, { signal: controller.signal })
       .then(setVersions)
       .catch((err: unknown) => {
         if (!controller.signal.aborted) toastError(messageOf(err))
