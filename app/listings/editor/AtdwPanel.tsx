@@ -355,23 +355,30 @@ function CategoryDetail({
 }
 
 function TagList({ keys, names, error }: { keys: string[] | null; names: ListingTags; error: string | null }) {
+  const heading = useId()
   return (
-    <section aria-label={t.tags} className="rounded-md bg-neutral-50 p-3 ring-1 ring-neutral-200">
-      <h3 className="mb-2 font-semibold">{t.tags}</h3>
+    <div className="rounded-md bg-neutral-50 p-3 ring-1 ring-neutral-200">
+      <h3 id={heading} className="mb-2 font-semibold">
+        {t.tags}
+      </h3>
       <ErrorAlert message={error} />
       {keys ? (
-        <dl className="max-h-[550px] overflow-y-auto text-xs">
-          {keys.map((key) => (
-            <div key={key} className="flex justify-between gap-2 border-b border-neutral-200 py-1 last:border-0">
-              <dt className="min-w-0 font-mono break-all">{key}</dt>
-              <dd className="text-right text-neutral-700">{names[key]?.trim() || t.none}</dd>
-            </div>
-          ))}
-        </dl>
+        // The list scrolls past 550 px: a named region the keyboard can reach and scroll (axe's
+        // scrollable-region-focusable).
+        <div role="region" aria-labelledby={heading} tabIndex={0} className={`max-h-[550px] overflow-y-auto ${chrome.focus}`}>
+          <dl className="text-xs">
+            {keys.map((key) => (
+              <div key={key} className="flex justify-between gap-2 border-b border-neutral-200 py-1 last:border-0">
+                <dt className="min-w-0 font-mono break-all">{key}</dt>
+                <dd className="text-right text-neutral-700">{names[key]?.trim() || t.none}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
       ) : (
         <p>{listingTexts.grid.loading}</p>
       )}
-    </section>
+    </div>
   )
 }
 
