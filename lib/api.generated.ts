@@ -8359,13 +8359,21 @@ export interface paths {
         }
       }
       responses: {
-        /** @description The translation: draft texts, published texts, version, counts */
+        /** @description The saved translation */
         200: {
           headers: {
             [name: string]: unknown
           }
           content: {
-            'application/json': components['schemas']['Translation']
+            'application/json': components['schemas']['Translation'] & {
+              /** @description Sent field ids the structure does not have (not stored) */
+              dropped: string[]
+              merge?: {
+                baseVersion: number
+                by: string[]
+                changes: string[]
+              }
+            }
           }
         }
         /** @description Invalid input */
@@ -8471,13 +8479,21 @@ export interface paths {
         }
       }
       responses: {
-        /** @description The translation: draft texts, published texts, version, counts */
+        /** @description The saved translation */
         200: {
           headers: {
             [name: string]: unknown
           }
           content: {
-            'application/json': components['schemas']['Translation']
+            'application/json': components['schemas']['Translation'] & {
+              /** @description Sent field ids the structure does not have (not stored) */
+              dropped: string[]
+              merge?: {
+                baseVersion: number
+                by: string[]
+                changes: string[]
+              }
+            }
           }
         }
         /** @description Invalid input */
@@ -9843,7 +9859,29 @@ export interface components {
       } | null
     }
     Translation: {
-      [key: string]: unknown
+      /**
+       * @description What is translated: a page, a listing category's name, or the domain's nav, footer, siteSettings or tags (friendly tag names)
+       * @enum {string}
+       */
+      kind: 'page' | 'nav' | 'footer' | 'siteSettings' | 'category' | 'tags'
+      id: string
+      /** @enum {string} */
+      locale: 'en-AU' | 'de' | 'fr' | 'it' | 'es' | 'pt' | 'id' | 'ja' | 'ko' | 'zh-Hans' | 'zh-Hant'
+      /** @description Field id → text in this language (lib/translatable.ts Translation) */
+      fields: {
+        [key: string]: string
+      }
+      suggested: string[]
+      /** @description Field id → text in this language (lib/translatable.ts Translation) */
+      published: {
+        [key: string]: string
+      } | null
+      version: number
+      lastPublished: string | null
+      updatedAt: string | null
+      updatedBy: string | null
+      untranslated: number
+      total: number
     }
     TranslationVersion: {
       id: number

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { LOCALE_CODES } from '#lib/locales'
 import { TRANSLATION_ID_MAX } from '#lib/translatable'
 import { invalidInput } from '../services/errors.ts'
 import { TRANSLATION_KINDS, type TranslationKind } from '../services/translations.ts'
@@ -46,9 +47,34 @@ const suggested = z.array(z.string().min(1).max(TRANSLATION_ID_MAX)).max(5000).o
   description:
     'The sent fields that are machine suggestions nobody has reviewed yet: kept marked for review with the draft (answered as `suggested`). A sent field not named here loses its mark.',
 })
-const translationAnswer = json(
-  z.object({}).catchall(z.unknown()).openapi('Translation'),
-  'The translation: draft texts, published texts, version, counts',
+const texts = z
+  .record(z.string(), z.string())
+  .openapi({ description: 'Field id → text in this language (lib/translatable.ts Translation)' })
+/** A translation as the service answers it (services/translations.ts LoadedTranslation). */
+const translationSchema = z
+  .object({
+    kind,
+    id: z.string(),
+    locale: z.enum(LOCALE_CODES),
+    fields: texts,
+    suggested: z.array(z.string()),
+    published: texts.nullable(),
+    version: z.number().int(),
+    lastPublished: z.string().nullable(),
+    updatedAt: z.string().nullable(),
+    updatedBy: z.string().nullable(),
+    untranslated: z.number().int(),
+    total: z.number().int(),
+  })
+  .openapi('Translation')
+const translationAnswer = json(translationSchema, 'The translation: draft texts, published texts, version, counts')
+/** A save's (and a publish with fields') answer: the fields it dropped, and what it merged from saves since (services/translations.ts TranslationMergeReport). */
+const savedTranslationAnswer = json(
+  translationSchema.extend({
+    dropped: z.array(z.string()).openapi({ description: 'Sent field ids the structure does not have (not stored)' }),
+    merge: z.object({ baseVersion: z.number().int(), by: z.array(z.string()), changes: z.array(z.string()) }).optional(),
+  }),
+  'The saved translation',
 )
 
 /** One row of a language's history (services/translations.ts versions). */
@@ -87,7 +113,7 @@ const save = editorRoute({
       resolutions,
     }),
   ),
-  responses: { 200: translationAnswer, ...conflictResponse, ...editorErrors },
+  responses: { 200: savedTranslationAnswer, ...conflictResponse, ...editorErrors },
 })
 
 const publish = editorRoute({
@@ -106,7 +132,7 @@ const publish = editorRoute({
       resolutions,
     }),
   ),
-  responses: { 200: translationAnswer, ...conflictResponse, ...editorErrors },
+  responses: { 200: savedTranslationAnswer, ...conflictResponse, ...editorErrors },
 })
 
 const unpublish = editorRoute({

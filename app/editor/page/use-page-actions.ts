@@ -76,7 +76,7 @@ export function usePageActions() {
     try {
       if (language && languageName) {
         // A further language: visitors read the default texts again; the page and its other languages stay.
-        const result = await postApi<{ lastPublished: string | null }>('/translation/unpublish', {
+        const result = await postApi('/translation/unpublish', {
           kind: 'page',
           id: page._id,
           locale: language.locale,

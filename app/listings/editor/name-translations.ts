@@ -33,7 +33,7 @@ export function useNameTranslations(kind: NameKind, id: string | undefined, loca
     if (!locales.length || (kind === 'category' && !id)) return
     const controller = new AbortController()
     const query = (locale: LocaleCode) => ({ kind, locale, ...(id ? { id } : {}) })
-    Promise.all(locales.map((locale) => getApi<LoadedNames>('/translation/load', query(locale), { signal: controller.signal })))
+    Promise.all(locales.map((locale) => getApi('/translation/load', query(locale), { signal: controller.signal })))
       .then((loaded) => setNames(Object.fromEntries(loaded.map((answer, i) => [locales[i], answer]))))
       .catch((err: unknown) => {
         if (!controller.signal.aborted) setError(err instanceof Error ? err.message : String(err))
