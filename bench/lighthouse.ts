@@ -1,7 +1,8 @@
 /**
  * `npm run lighthouse`: Lighthouse (mobile, simulated throttling: its default) on every visitor
  * template of the demo, against the production build: the home page, a content page, /whats-on, a
- * listing page, a story chapter and /search. Prints, per page, the median of LIGHTHOUSE_RUNS runs
+ * listing page, a story chapter, /search, the trip planner, and German and Chinese home, grid and
+ * listing pages. Prints, per page, the median of LIGHTHOUSE_RUNS runs
  * (default 3) of the four category scores and LCP, CLS and TBT, against the targets of issue 16
  * (performance >= 95, the others 100, LCP <= 2.0 s, CLS <= 0.02, TBT <= 50 ms), and writes
  * bench/results/lighthouse.json. First it measures a blank page the same way, the machine's floor:
@@ -53,6 +54,14 @@ async function pagesOf(baseUrl: string): Promise<{ page: string; path: string }[
     ...(listing ? [{ page: 'listing page', path: listing }] : []),
     ...(chapter ? [{ page: 'story chapter', path: chapter }] : []),
     { page: 'search', path: '/search?q=wine' },
+    // The trip planner (issue 35 point 6); the languages' pages (issue 33 point 8).
+    { page: 'trip', path: '/trip' },
+    { page: 'home (de)', path: '/de/' },
+    { page: 'listing grid (de)', path: '/de/whats-on' },
+    ...(listing ? [{ page: 'listing page (de)', path: `/de${listing}` }] : []),
+    { page: 'home (zh-hans)', path: '/zh-hans/' },
+    { page: 'listing grid (zh-hans)', path: '/zh-hans/whats-on' },
+    ...(listing ? [{ page: 'listing page (zh-hans)', path: `/zh-hans${listing}` }] : []),
   ]
 }
 
