@@ -54,7 +54,7 @@ export default function TripPage({ loaderData }: Route.ComponentProps) {
   return (
     // At least a screen tall: the planner is drawn from this browser's list once the page runs,
     // and would otherwise pull the footer up into view and push it down again (CLS 0.06 measured).
-    <main id="main" tabIndex={-1} className="min-h-svh pb-16 outline-none lg:pb-24" data-trip-page="">
+    <main id="main" tabIndex={-1} className="min-h-svh pb-16 outline-none lg:pb-24 print:min-h-0" data-trip-page="">
       {/* Printing the trip: the trip alone, without the site's skip link, header, footer and banners (issue 35). */}
       <style media="print">
         {'body header, body footer, body [data-consent-banner], body [data-save-bar] { display: none !important; }'}
