@@ -9486,9 +9486,24 @@ export interface components {
     }
     ListingCategory: {
       _id: string
+      /** @default  */
       name: string
-    } & {
-      [key: string]: unknown
+      /** @default  */
+      excludedTags: string
+      /** @default [] */
+      attributes: ('Barossa(G)[SA]' | 'TourismBarossa(TBI)[SA]' | 'BarossaGrape&Wine(BGWA)[SA]')[]
+      /** @default false */
+      hideServices: boolean
+      /** @default false */
+      hasDates: boolean
+      /**
+       * @default [
+       *       []
+       *     ]
+       */
+      filters: string[][]
+      /** @default false */
+      published: boolean
     }
     TripStop: {
       path: string

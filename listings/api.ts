@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { fetchRelatedSchema, fetchRequestSchema, listingCategoryInputSchema, tagsSchema } from '#lib/listings'
+import { fetchRelatedSchema, fetchRequestSchema, listingCategoryInputSchema, listingCategorySchema, tagsSchema } from '#lib/listings'
 import { listingTexts, texts } from '#lib/texts'
 import { notFound } from '../server/services/errors.ts'
 import { capabilityRoute, editorRoute } from '../server/api/access.ts'
@@ -19,7 +19,11 @@ const editorErrors = {
 
 const cardSchema = z.object({}).catchall(z.unknown()).openapi('ListingCard')
 const listingDoc = z.object({ _id: z.string() }).catchall(z.unknown()).openapi('Listing')
-const categoryDoc = z.object({ _id: z.string(), name: z.string() }).catchall(z.unknown()).openapi('ListingCategory')
+/**
+ * A listing category as stored (lib/listings.ts listingCategorySchema). Made anew from its shape: a
+ * schema lib/ built before @hono/zod-openapi extended zod has no .openapi (it depends on import order).
+ */
+const categoryDoc = z.object(listingCategorySchema.shape).openapi('ListingCategory')
 
 const fetchRoute = createRoute({
   method: 'post',

@@ -12,7 +12,7 @@ export function useCategoryOptions(current: string): { options: { value: string;
   const [error, setError] = useState<string | null>(null)
   useEffect(() => {
     const controller = new AbortController()
-    getApi<ListingCategorySummary[]>('/listing/loadCategories', {}, { signal: controller.signal })
+    getApi('/listing/loadCategories', {}, { signal: controller.signal })
       .then(setCategories)
       .catch((err: unknown) => {
         if (!controller.signal.aborted) setError(messageOf(err))

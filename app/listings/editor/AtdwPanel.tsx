@@ -80,7 +80,7 @@ function CategoriesTab() {
 
   useEffect(() => {
     const controller = new AbortController()
-    getApi<ListingCategory[]>('/listing/loadCategories', {}, { signal: controller.signal })
+    getApi('/listing/loadCategories', {}, { signal: controller.signal })
       .then((categories) => setDrafts(categories.filter((c) => c._id !== 'none').map(draftOf)))
       .catch((err: unknown) => {
         if (!controller.signal.aborted) setError(messageOf(err))
