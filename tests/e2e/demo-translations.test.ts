@@ -4,38 +4,21 @@
  * footer in the language (the translations seeded and published with the demo), What's On's title
  * too, and a visitor at / still reads English. The site's own texts are site-texts.test.ts's.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import type { Page } from 'playwright-core'
 import de from '#lib/site-texts/de'
 import { en } from '#lib/site-texts/en'
 import zhHans from '#lib/site-texts/zh-Hans'
 import { DEMO_TRANSLATIONS } from '#server/demo/translations/index'
-import { launchBrowser, screenshotIfFailed } from '../helpers/browser.ts'
+import { openVisitorBrowser } from '../helpers/browser.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
 
 const baseUrl = laneBaseUrl()
 
-let browser: Browser
-let context: BrowserContext | undefined
-let page: Page | undefined
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async (test) => {
-  await screenshotIfFailed(test, page)
-  await context?.close()
-})
+const visitor = openVisitorBrowser({ viewport: { width: 1440, height: 900 } })
 
 async function open(path: string): Promise<Page> {
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
-  context.setDefaultTimeout(30_000)
-  // The machine running the suite may be busy: a first page load (images resized on demand) can be slow.
-  context.setDefaultNavigationTimeout(60_000)
-  page = await context.newPage()
+  const page = await visitor.newPage()
   const response = await page.goto(`${baseUrl}${path}`)
   expect(response?.status()).toBe(200)
   return page
@@ -112,7 +95,6 @@ describe.each(languages)('a visitor in $code', ({ prefix, t, lang, texts }) => {
     for (const [slug, title] of titles) {
       const page = await open(`${prefix}/${slug}`)
       expect((await page.locator('h1').first().innerText()).trim()).toBe(title)
-      await context?.close()
     }
   })
 

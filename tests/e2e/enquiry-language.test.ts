@@ -4,33 +4,19 @@
  * the visitor's language, so the centre can answer in it. (The Referer fallback and a language the
  * site does not offer: server/api/conciergeForm.test.ts.)
  */
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { expect, test } from 'vitest'
 import de from '#lib/site-texts/de'
 import zhHans from '#lib/site-texts/zh-Hans'
 import { texts } from '#lib/texts'
 import { DEMO_CONCIERGE_EMAIL } from '#server/demo/content'
-import { launchBrowser, screenshotIfFailed } from '../helpers/browser.ts'
+import { openVisitorBrowser } from '../helpers/browser.ts'
 import { laneBaseUrl, laneMailDir } from '../helpers/lane.ts'
 import { waitForSavedMail } from '../helpers/smtp.ts'
 
 const baseUrl = laneBaseUrl()
 const run = Date.now().toString(36)
 
-let browser: Browser
-let context: BrowserContext | undefined
-let page: Page | undefined
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async (test) => {
-  await screenshotIfFailed(test, page)
-  await context?.close()
-})
+const visitor = openVisitorBrowser()
 
 const visitors = [
   { who: 'German', prefix: '/de', browserLocale: 'de-DE', t: de.concierge, language: 'German', name: 'Greta' },
@@ -40,12 +26,7 @@ const visitors = [
 test.each(visitors)(
   "a $who visitor's enquiry tells the visitor centre the visitor's language",
   async ({ prefix, browserLocale, t, language, name }) => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: browserLocale })
-    context.setDefaultTimeout(30_000)
-    // The machine running the suite may be busy: a first page load can be slow.
-    context.setDefaultNavigationTimeout(60_000)
-    page = await context.newPage()
-    const p = page
+    const p = await visitor.newPage({ locale: browserLocale })
     await p.goto(`${baseUrl}${prefix}/plan-your-visit`, { waitUntil: 'load' })
     const form = p.locator('[data-concierge-form]')
     const send = form.getByRole('button', { name: t.send })

@@ -7,31 +7,18 @@
  * and Chinese home pages are axe clean. The pages' own content (the demo's translations, with the
  * site name in the home link) is demo-translations.test.ts's.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import type { Page } from 'playwright-core'
 import type { SiteTexts } from '#lib/site-texts/index'
 import de from '#lib/site-texts/de'
 import zhHans from '#lib/site-texts/zh-Hans'
 import { DEMO_TRANSLATIONS } from '#server/demo/translations/index'
-import { axe, formatViolations, launchBrowser, screenshotIfFailed } from '../helpers/browser.ts'
+import { axe, formatViolations, openVisitorBrowser } from '../helpers/browser.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
 
 const baseUrl = laneBaseUrl()
 
-let browser: Browser
-let context: BrowserContext | undefined
-let page: Page | undefined
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async (test) => {
-  await screenshotIfFailed(test, page)
-  await context?.close()
-})
+const visitor = openVisitorBrowser()
 
 /** A text only German's and only Chinese's texts module holds (the pause button of a header video). */
 const MARKERS = { de: de.blocks.header.pauseVideo, 'zh-Hans': zhHans.blocks.header.pauseVideo }
@@ -45,11 +32,7 @@ interface Visit {
 }
 
 async function visit(): Promise<Visit> {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  context.setDefaultTimeout(30_000)
-  // The machine running the suite may be busy: a first page load (images resized on demand) can be slow.
-  context.setDefaultNavigationTimeout(60_000)
-  page = await context.newPage()
+  const page = await visitor.newPage()
   const result: Visit = { page, scripts: [], problems: [] }
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') result.problems.push(message.text())

@@ -5,7 +5,7 @@
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, type TestContext } from 'vitest'
 
 /**
@@ -109,6 +109,33 @@ export function openBrowser() {
     await session.browser?.close()
   })
   return session
+}
+
+/**
+ * One Chromium per test file; a test opens its visitor's page with the context options it needs
+ * (viewport, locale) through `newPage`, one at a time (a second closes the first). A failed test's
+ * page is screenshotted, and its context closed after each test. The timeouts allow a busy machine
+ * (a first page load resizes pictures on demand).
+ */
+export function openVisitorBrowser(defaults: BrowserContextOptions = { viewport: { width: 1280, height: 900 } }) {
+  const session = openBrowser()
+  let context: BrowserContext | undefined
+  let page: Page | undefined
+  afterEach(async (test) => {
+    await screenshotIfFailed(test, page)
+    await context?.close()
+    context = page = undefined
+  })
+  return {
+    async newPage(options: BrowserContextOptions = {}): Promise<Page> {
+      await context?.close()
+      context = await session.browser.newContext({ ...defaults, ...options })
+      context.setDefaultTimeout(30_000)
+      context.setDefaultNavigationTimeout(60_000)
+      page = await context.newPage()
+      return page
+    },
+  }
 }
 
 /**
