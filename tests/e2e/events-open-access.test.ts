@@ -264,6 +264,37 @@ describe('Firefox', () => {
     }
   })
 
+  test('the accessibility filter offers what the provider says; the deals block shows the current deals', async () => {
+    const inTown = await everyCard({ checkedCategories: ['ATTRACTION'] })
+    const full = await Promise.all(inTown.map((c) => fullListing(c._id)))
+    const ambulant = inTown.filter((_, i) => full[i]!.atdw?.accessibility.some((a) => a.id === 'AMBULANT'))
+    const withDeals = await everyCard({ hideTours: false, checkedCategories: ['HAS_DEAL'] })
+    const today = regionalDay(new Date())
+    const current = (await Promise.all(withDeals.map((c) => fullListing(c._id)))).flatMap((l) =>
+      (l.atdw?.deals ?? []).filter((d) => dealIsCurrent(d, today)).map((d) => d.dealId),
+    )
+    const p = await visitorPage()
+    try {
+      await p.goto(`${baseUrl}/${SLUG}?category=ATTRACTION`, { waitUntil: 'load' })
+      await p.waitForFunction(hydrated)
+      await (await p.$('form[role="search"] summary'))!.click()
+      await (await p.$('[data-access-filters] input[value="AMBULANT"]'))!.click()
+      await p.waitForFunction(
+        (want: string) => document.querySelector('[role="status"] h2')?.textContent === want,
+        { timeout: 30_000 },
+        ambulant.length ? g.results(ambulant.length) : g.none,
+      )
+      expect(await p.evaluate(() => new URL(location.href).searchParams.getAll('access'))).toEqual(['AMBULANT'])
+
+      // The Deals block on the same page: exactly the deals current today, none expired.
+      const shown = await p.$$eval('[data-deals-block] [data-deal]', (els) => els.map((el) => el.getAttribute('data-deal')))
+      expect(shown.length).toBe(Math.min(24, current.length))
+      for (const id of shown) expect(current).toContain(id)
+    } finally {
+      await p.browserContext().close()
+    }
+  })
+
   test("'Open now' at a fixed clock (the page's clock fixed before it loads)", async () => {
     // The attractions: most have opening times, some closed on Mondays.
     const inTown = await everyCard({ checkedCategories: ['ATTRACTION'] })
