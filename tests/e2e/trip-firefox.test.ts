@@ -4,16 +4,19 @@
  * listings saved from their pages' heart buttons, the list turned into a two-day trip (two stops
  * moved to day 2 by their "Move to" menus), a stop moved by keyboard (its "Move up" button by
  * Enter), the closed-on-Mondays warning on a dated day, and the share link opened in a fresh
- * context, shown read-only and saved there as its own trip. tests/e2e/trip.test.ts runs the whole
- * flow in Chromium.
+ * context, shown read-only and saved there as its own trip; then printed (Firefox's print to PDF)
+ * and sent with an enquiry, the visitor centre's mail listing its stops. tests/e2e/trip.test.ts
+ * runs the whole flow in Chromium (the print layout, the server's PDF, 375 px, axe too).
  */
 import type { BrowserContext, Page } from 'puppeteer-core'
 import { afterAll, describe, expect, test } from 'vitest'
 import type { TripStopInfo } from '#lib/trip/model'
 import { tripTextsEn as t } from '#lib/trip/texts/index'
-import { favouriteTexts } from '#lib/texts'
+import { favouriteTexts, texts } from '#lib/texts'
+import { DEMO_CONCIERGE_EMAIL } from '#server/demo/content'
 import { openFirefox } from '../helpers/firefox.ts'
-import { laneBaseUrl } from '../helpers/lane.ts'
+import { laneBaseUrl, laneMailDir } from '../helpers/lane.ts'
+import { waitForSavedMail } from '../helpers/smtp.ts'
 import { closedOn } from '../../listings/trip/closed.ts'
 
 const baseUrl = laneBaseUrl()
@@ -201,5 +204,33 @@ describe('the trip planner in Firefox', () => {
       [s2, s1],
     ])
     expect(await other.$eval('[data-day="1"] input[data-day-date]', (input) => (input as HTMLInputElement).value)).toBe(monday)
+
+    // Printed (Firefox's own print to PDF): a real PDF document of the trip.
+    const printed = Buffer.from(await page.pdf({ format: 'A4' }))
+    expect(printed.subarray(0, 5).toString()).toBe('%PDF-')
+
+    // Sent with an enquiry: the form holds the trip, and the visitor centre's mail lists its stops.
+    const sentAfter = Date.now()
+    await page.locator(`::-p-aria([name="${t.enquire}"][role="link"])`).click()
+    await page.waitForSelector('[data-enquiry-trip]', { timeout: TIMEOUT })
+    const message = await page.$eval('textarea[name="comments"]', (area) => (area as HTMLTextAreaElement).value)
+    for (const path of [e1, e2, s1, s2]) expect(message).toContain(`${baseUrl}${path}`)
+    await page.waitForFunction(
+      () => !(document.querySelector('[data-concierge-form] button[type="submit"]') as HTMLButtonElement)?.disabled,
+      {
+        timeout: TIMEOUT,
+      },
+    )
+    for (const [name, value] of Object.entries({ firstName: 'Fiona', surname: 'Fox', email: 'fiona@example.com', phone: '0400 000 001' }))
+      await page.type(`[data-concierge-form] [name="${name}"]`, value)
+    await page.click('[data-concierge-form] button[type="submit"]')
+    await page.waitForFunction(
+      (want: string) => document.querySelector('[data-concierge-form] [role="status"]')?.textContent?.trim() === want,
+      { timeout: TIMEOUT },
+      texts.concierge.success,
+    )
+    const mail = await waitForSavedMail(laneMailDir(), DEMO_CONCIERGE_EMAIL, sentAfter, 30_000)
+    expect(mail.text).toContain('My trip:')
+    for (const path of [e1, e2, s1, s2]) expect(mail.text).toContain(`${baseUrl}${path}`)
   }, 300_000)
 })
