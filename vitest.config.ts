@@ -19,10 +19,11 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url))
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 const timingFiles = ['listings/sync/holds.test.ts']
 /**
- * Unit files that test what a fresh module graph holds (a language's module not loaded yet): the
- * 'unit' project shares one graph per worker (isolate: false), so these run in one of their own.
+ * Unit files that need a process of their own: what a fresh module graph holds (a language's module
+ * not loaded yet), and the Sentry SDK, whose client and instrumentation are global to the process.
+ * The 'unit' project shares one graph per worker (isolate: false), so these run in one of their own.
  */
-const freshGraphFiles = ['lib/site-texts/site-texts.test.ts']
+const freshGraphFiles = ['lib/site-texts/site-texts.test.ts', 'server/integrations/sentry.test.ts']
 /** E2E files that time answers under load: they run alone, after everything else. */
 const e2eAloneFiles = ['tests/e2e/publish-under-load.test.ts', 'tests/e2e/pdf-off-thread.test.ts', 'tests/e2e/media-library-5000.test.ts']
 /**
