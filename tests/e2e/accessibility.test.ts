@@ -66,7 +66,8 @@ test('keyboard: the first Tab focuses a visible skip link that moves to the main
   expect(await session.page.locator(target).count(), `the skip link's target ${target} exists`).toBe(1)
 
   await session.page.keyboard.press('Enter')
-  expect(new URL(session.page.url()).hash).toBe(target)
+  // The address the page itself shows (a same-document navigation reaches page.url() a moment later).
+  await expect.poll(() => session.page.evaluate(() => window.location.hash)).toBe(target)
   // The next Tab continues from the main content, not from the header.
   await session.page.keyboard.press('Tab')
   const inMain = await session.page.evaluate((sel) => {
