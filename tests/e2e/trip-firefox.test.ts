@@ -105,7 +105,7 @@ describe('the trip planner in Firefox', () => {
     return page
   }
 
-  test('four saved listings become a two-day trip: moved by menu and keyboard, warned of a closed day, shared and saved in a fresh context', async () => {
+  test('four saved listings become a two-day trip: moved by menu and keyboard, warned of a closed day, shared and saved in a fresh context, printed, sent with an enquiry', async () => {
     const { e1, e2, s1, s2, monday } = await pickListings()
     const page = await visitor()
 
