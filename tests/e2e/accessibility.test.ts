@@ -94,8 +94,9 @@ test('keyboard: on a phone-sized screen the menu opens with Enter and its links 
   await session.page.setViewportSize({ width: 390, height: 844 })
   await session.page.goto(baseUrl + '/', { waitUntil: 'load' })
   const summary = session.page.locator('summary', { hasText: 'Menu' })
-  // Tab until the menu button has focus (skip link first, then the logo, then the menu).
-  for (let i = 0; i < 6 && !(await summary.evaluate((el) => el === document.activeElement)); i++) await session.page.keyboard.press('Tab')
+  // Tab until the menu button has focus (the skip link, the logo, the language menu, then the menu;
+  // the consent banner's choices too when it has appeared by then).
+  for (let i = 0; i < 12 && !(await summary.evaluate((el) => el === document.activeElement)); i++) await session.page.keyboard.press('Tab')
   expect(await summary.evaluate((el) => el === document.activeElement)).toBe(true)
   await session.page.keyboard.press('Enter')
   const firstLink = session.page.locator('details.mobile-menu[open] a').first()
