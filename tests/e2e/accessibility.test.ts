@@ -93,6 +93,9 @@ test(
 test('keyboard: on a phone-sized screen the menu opens with Enter and its links can be reached and followed', async () => {
   await session.page.setViewportSize({ width: 390, height: 844 })
   await session.page.goto(baseUrl + '/', { waitUntil: 'load' })
+  // Once the page runs: the consent banner (before the header in the tab order) is then in place,
+  // not arriving between the Tabs.
+  await session.page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
   const summary = session.page.locator('summary', { hasText: 'Menu' })
   // Tab until the menu button has focus (the skip link, the logo, the language menu, then the menu;
   // the consent banner's choices too when it has appeared by then).

@@ -61,6 +61,19 @@ export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
  * Policy cannot block it) and returns the WCAG 2.1 A/AA violations.
  */
 export async function axe(page: Page): Promise<AxeViolation[]> {
+  // Finite transitions first (a toast fading in or out, a panel sliding): axe would measure the
+  // colours halfway (a toast's title at 4.35:1 while it faded in). At most 2 s; endless ones (spinners) are not waited for.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  )
   const injected = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined')
   if (!injected) await page.evaluate(loadAxeSource())
   return page.evaluate(async (tags) => {
