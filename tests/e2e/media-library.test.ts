@@ -50,6 +50,19 @@ async function openLibrary(page: Page) {
   return library
 }
 
+/**
+ * Types a search into the focused field and waits for the library's answer to the whole of it. A pause
+ * while typing sends a search for the letters so far, whose results can already show the file; tabbing
+ * then could pass the grid while it reloads for the rest.
+ */
+async function typeSearch(page: Page, text: string) {
+  const answered = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/image/list' && new URL(r.url()).searchParams.get('q') === text,
+  )
+  await page.keyboard.type(text)
+  await answered
+}
+
 /** The pixel at the middle of a picture the server answers at an address. */
 async function centreColour(context: BrowserContext, address: string) {
   const res = await context.request.get(`${baseUrl}${address}`)
@@ -201,9 +214,8 @@ describe('the media library', () => {
     expect(up.status()).toBe(200)
     const library = await openLibrary(page)
 
-    const search = library.getByLabel(ie.search)
-    await search.focus()
-    await page.keyboard.type(`keys-${run}`)
+    await library.getByLabel(ie.search).focus()
+    await typeSearch(page, `keys-${run}`)
     await expect.poll(() => library.getByRole('checkbox', { name: new RegExp(`^Select keys-${run}`) }).count()).toBe(1)
 
     const focused = () =>
@@ -231,6 +243,47 @@ describe('the media library', () => {
     expect(((await info.json()) as { items: { filename: string; credit: string }[] }).items).toEqual([
       expect.objectContaining({ filename: name, credit: 'Kim Keys' }),
     ])
+    page.once('dialog', (d) => void d.accept())
+    await page.keyboard.press('Escape')
+  })
+
+  test('a slow answer to an earlier search does not replace the results of the search typed since', async () => {
+    const { page, context } = session
+    await signIn(context)
+    const name = `late-${run}.png`
+    const up = await context.request.post(`${baseUrl}/img/upload`, {
+      multipart: { file: { name, mimeType: 'image/png', buffer: await png({ r: 19, g: 199, b: 99 }) } },
+    })
+    expect(up.status()).toBe(200)
+    const library = await openLibrary(page)
+    const search = library.getByLabel(ie.search)
+    await library.getByText(/^\d+ of \d+ images$/).waitFor()
+
+    // The answer to "late" is held back until the answer to the whole name has been shown.
+    let releaseEarly = () => {}
+    const early = new Promise<void>((resolve) => (releaseEarly = resolve))
+    const heldBack = new Promise<void>((resolve) => {
+      void page.route(
+        (url) => url.pathname === '/api/image/list' && url.searchParams.get('q') === 'late',
+        async (route) => {
+          resolve()
+          await early
+          await route.continue()
+        },
+      )
+    })
+    await search.fill('late')
+    await heldBack
+    await search.fill(`late-${run}`)
+    await library.getByText(ie.count(1, 1), { exact: true }).waitFor()
+    const answered = page.waitForResponse((r) => new URL(r.url()).searchParams.get('q') === 'late')
+    releaseEarly()
+    await answered
+    // The late answer arrived and was set aside: still the one result, not "Loading images…".
+    await library.getByRole('checkbox', { name: l.select(name) }).waitFor()
+    expect(await library.getByText(ie.count(1, 1), { exact: true }).isVisible()).toBe(true)
+    expect(await library.getByText(ie.loading, { exact: true }).count()).toBe(0)
+    await page.unrouteAll()
     page.once('dialog', (d) => void d.accept())
     await page.keyboard.press('Escape')
   })
@@ -266,7 +319,7 @@ describe('the media library', () => {
     await library.waitFor()
 
     await library.getByLabel(ie.search).focus()
-    await page.keyboard.type(prefix)
+    await typeSearch(page, prefix)
     const grid = library.getByRole('grid', { name: ie.tabs.gallery })
     const pickButtons = grid.getByRole('button', { name: new RegExp(`^Use ${prefix}-`) })
     await expect.poll(() => pickButtons.count()).toBe(6)

@@ -110,6 +110,10 @@ export function GalleryTab({ selectedId, onPick }: GalleryTabProps) {
   const [notice, setNotice] = useState<{ text: string; problems: string[] } | null>(null)
   const uploads = useUploads()
   const queryKey = `${generation}:${JSON.stringify(query)}`
+  // The query on screen now: an answer to an earlier one that arrives late must not replace its results
+  // (typing a search sends one per pause; answers can come back out of order).
+  const latestKey = useRef(queryKey)
+  latestKey.current = queryKey
   // The grid's one tab stop (an index into the whole list), and whether it still has to take the focus.
   const [active, setActive] = useState(0)
   const activeMoved = useRef(false)
@@ -147,6 +151,7 @@ export function GalleryTab({ selectedId, onPick }: GalleryTabProps) {
         page,
       })
         .then((answer) => {
+          if (latestKey.current !== queryKey) return
           setLoadError(null)
           setLoaded((current) => {
             const pages = current.key === queryKey ? new Map(current.pages) : new Map<number, LibraryImage[]>()
@@ -156,7 +161,7 @@ export function GalleryTab({ selectedId, onPick }: GalleryTabProps) {
         })
         .catch((err: unknown) => {
           requested.current.delete(marker)
-          setLoadError(messageOf(err))
+          if (latestKey.current === queryKey) setLoadError(messageOf(err))
         })
     },
     [query, queryKey],
