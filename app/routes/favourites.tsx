@@ -20,6 +20,7 @@ import {
 import { HeartIcon } from '#ui/favourites/SaveButton'
 import { TRIP_PATH } from '#lib/trip/paths'
 import { useHydrated } from '#ui/hooks/use-hydrated'
+import { ShareLink } from '#ui/ShareLink'
 import { withSiteName } from '~/site/site-title'
 import type { Route } from './+types/favourites'
 import { enquiryPagePath, resolveShared } from './favourites.server'
@@ -178,32 +179,7 @@ function MyList({ enquiryPath }: { enquiryPath: string | null }) {
               {t.clear}
             </button>
           </div>
-          {link ? (
-            <div className="mt-6 flex max-w-3xl flex-col gap-2 sm:flex-row sm:items-end">
-              <label className="flex flex-1 flex-col gap-1.5 text-sm font-semibold text-ink">
-                {t.shareLabel}
-                <input
-                  readOnly
-                  value={link}
-                  onFocus={(event) => event.currentTarget.select()}
-                  data-share-link=""
-                  className="min-h-12 rounded-md border border-ink/25 bg-white px-4 text-base font-normal"
-                />
-              </label>
-              <button
-                type="button"
-                className="button button--ghost"
-                onClick={() => {
-                  void navigator.clipboard
-                    ?.writeText(link)
-                    .then(() => setCopied(true))
-                    .catch(() => setCopied(false))
-                }}
-              >
-                {t.copy}
-              </button>
-            </div>
-          ) : null}
+          {link ? <ShareLink link={link} label={t.shareLabel} copyLabel={t.copy} onCopied={setCopied} /> : null}
           <p role="status" className="mt-2 text-sm font-semibold text-red-darker empty:hidden">
             {copied ? t.copied : ''}
           </p>

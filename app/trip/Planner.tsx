@@ -50,6 +50,7 @@ import {
 import { tripTextsOf, type TripTexts } from '#lib/trip/texts/index'
 import { FAVOURITES_PATH, useFavourites } from '#ui/favourites/store'
 import { useApiBase } from '#ui/hooks/use-api-base'
+import { ShareLink } from '#ui/ShareLink'
 import { useHydrated } from '#ui/hooks/use-hydrated'
 import { useLocale } from '#ui/locale'
 import { readTrip, useStoredTrip, writeTrip } from '#ui/trip/store'
@@ -290,30 +291,7 @@ function Toolbar({
         ) : null}
       </div>
       {link ? (
-        <div className="mt-6 flex max-w-3xl flex-col gap-2 sm:flex-row sm:items-end">
-          <label className="flex flex-1 flex-col gap-1.5 text-sm font-semibold text-ink">
-            {t.shareLabel}
-            <input
-              readOnly
-              value={link}
-              onFocus={(event) => event.currentTarget.select()}
-              data-trip-share-link=""
-              className="min-h-12 rounded-md border border-ink/25 bg-white px-4 text-base font-normal"
-            />
-          </label>
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => {
-              void navigator.clipboard
-                ?.writeText(link)
-                .then(() => setStatus(t.copied))
-                .catch(() => setStatus(''))
-            }}
-          >
-            {t.copy}
-          </button>
-        </div>
+        <ShareLink link={link} label={t.shareLabel} copyLabel={t.copy} onCopied={(copied) => setStatus(copied ? t.copied : '')} />
       ) : null}
       <p role="status" className="mt-2 text-sm font-semibold text-red-darker empty:hidden">
         {status}

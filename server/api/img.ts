@@ -13,6 +13,10 @@ import { errorJson, findUnstorableText, toErrorResponse, unstorableMessage, zodD
 import { errorResponses, errorSchema, idParam, json } from './schemas.ts'
 import { resolveSession, sameOriginWrites, sessionTokenFrom } from './session.ts'
 
+/** The activity log's entry for a change to the library, by the editor who made it. */
+const logLibraryChange = (c: { var: ApiEnv['Variables'] }, entry: { action: string; subject: string; subjectId?: string }) =>
+  c.var.services.activity.record({ user: c.var.user }, { kind: 'image', ...entry })
+
 /** Uploads larger than this are refused before they are read (the image service checks again). */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024
 
@@ -90,10 +94,7 @@ export function createImgRouter(services: Services, log: Logger) {
         // An exact duplicate answers the file already in the library: nothing new was uploaded.
         if (saved.duplicate) return c.json(saved, 200)
         // In the activity log (issue 29 point 10): who put which picture in the media library.
-        await services.activity.record(
-          { user: c.var.user },
-          { kind: 'image', action: 'upload', subjectId: saved._id, subject: saved.filename },
-        )
+        await logLibraryChange(c, { action: 'upload', subjectId: saved._id, subject: saved.filename })
         return c.json(saved, 200)
       } catch (err) {
         if (isUnsupported(err)) return errorJson(c, 415, err.message, undefined, 'unsupported_media_type')
@@ -132,10 +133,7 @@ export function createImgRouter(services: Services, log: Logger) {
           username: c.var.user?.username ?? null,
         })
         if (!replaced) return errorJson(c, 404, `No image with id ${id}`)
-        await services.activity.record(
-          { user: c.var.user },
-          { kind: 'image', action: 'replace', subjectId: id, subject: replaced.image.filename },
-        )
+        await logLibraryChange(c, { action: 'replace', subjectId: id, subject: replaced.image.filename })
         return c.json({ image: replaced.image, flagged: replaced.flagged, changed: replaced.changed.length }, 200)
       } catch (err) {
         if (isUnsupported(err)) return errorJson(c, 415, err.message, undefined, 'unsupported_media_type')
@@ -449,28 +447,19 @@ export const imageRouter = createRouter()
   .openapi(updateImage, async (c) => {
     const { imageId, ...patch } = c.req.valid('json')
     const image = await c.var.services.media.update(imageId, patch)
-    await c.var.services.activity.record(
-      { user: c.var.user },
-      { kind: 'image', action: 'update', subjectId: imageId, subject: image.filename },
-    )
+    await logLibraryChange(c, { action: 'update', subjectId: imageId, subject: image.filename })
     return c.json(image, 200)
   })
   .openapi(deleteImage, async (c) => {
     const { imageId } = c.req.valid('json')
     const image = await c.var.services.media.trash(imageId)
-    await c.var.services.activity.record(
-      { user: c.var.user },
-      { kind: 'image', action: 'delete', subjectId: imageId, subject: image.filename },
-    )
+    await logLibraryChange(c, { action: 'delete', subjectId: imageId, subject: image.filename })
     return c.json({ deleted: true as const, image }, 200)
   })
   .openapi(restoreImage, async (c) => {
     const { imageId } = c.req.valid('json')
     const image = await c.var.services.media.restore(imageId)
-    await c.var.services.activity.record(
-      { user: c.var.user },
-      { kind: 'image', action: 'restore', subjectId: imageId, subject: image.filename },
-    )
+    await logLibraryChange(c, { action: 'restore', subjectId: imageId, subject: image.filename })
     return c.json(image, 200)
   })
   .openapi(bulkImages, async (c) => {
@@ -481,10 +470,7 @@ export const imageRouter = createRouter()
     const result = await c.var.services.media.bulk(imageIds, change)
     if (result.done.length) {
       const n = result.done.length
-      await c.var.services.activity.record(
-        { user: c.var.user },
-        { kind: 'image', action: action === 'trash' ? 'delete' : action, subject: n === 1 ? `1 file` : `${n} files` },
-      )
+      await logLibraryChange(c, { action: action === 'trash' ? 'delete' : action, subject: n === 1 ? `1 file` : `${n} files` })
     }
     return c.json(result, 200)
   })
@@ -492,28 +478,19 @@ export const imageRouter = createRouter()
   .openapi(createFolder, async (c) => {
     const { name, parentId } = c.req.valid('json')
     const folder = await c.var.services.media.createFolder(name, parentId ?? null)
-    await c.var.services.activity.record(
-      { user: c.var.user },
-      { kind: 'image', action: 'create-folder', subjectId: folder._id, subject: folder.name },
-    )
+    await logLibraryChange(c, { action: 'create-folder', subjectId: folder._id, subject: folder.name })
     return c.json(folder, 200)
   })
   .openapi(renameFolder, async (c) => {
     const { folderId, name } = c.req.valid('json')
     const folder = await c.var.services.media.renameFolder(folderId, name)
-    await c.var.services.activity.record(
-      { user: c.var.user },
-      { kind: 'image', action: 'rename-folder', subjectId: folderId, subject: folder.name },
-    )
+    await logLibraryChange(c, { action: 'rename-folder', subjectId: folderId, subject: folder.name })
     return c.json(folder, 200)
   })
   .openapi(deleteFolder, async (c) => {
     const { folderId } = c.req.valid('json')
     const name = await c.var.services.media.deleteFolder(folderId)
-    await c.var.services.activity.record(
-      { user: c.var.user },
-      { kind: 'image', action: 'delete-folder', subjectId: folderId, subject: name },
-    )
+    await logLibraryChange(c, { action: 'delete-folder', subjectId: folderId, subject: name })
     return c.json({ deleted: true as const }, 200)
   })
   .openapi(listTags, async (c) => c.json({ tags: await c.var.services.media.tags() }, 200))

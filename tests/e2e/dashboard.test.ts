@@ -10,7 +10,7 @@ import path from 'node:path'
 import { expect, test } from 'vitest'
 import { dashboardTexts } from '#lib/dashboard'
 import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
-import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage } from '../helpers/editor-session.ts'
+import { chooseMenuItem, editorMenu, openEditorSession, publishPage, saveDraftPage } from '../helpers/editor-session.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
 import { editorTexts } from '#lib/editor-texts'
 import { radarTexts } from '#lib/radar'
@@ -99,8 +99,7 @@ test('the radar lists a published page that links to a page that is gone, and op
       { componentType: 'LinkList', items: [{ type: 'page', href: gone, text: 'Gone' }] },
     ],
   })
-  const published = await session.editor.request.post(`${baseUrl}/api/page/publishPage`, { data: { page: draft } })
-  expect(published.status(), await published.text()).toBe(200)
+  await publishPage(session.editor, draft)
 
   // The radar runs as a job a moment after the publish; the dashboard only reads what it found.
   await expect

@@ -8,29 +8,22 @@
  * yesterday), the listing is synced, and it is gone from the block and the listing page. (The
  * block's axe check is tests/e2e/events-open-access.test.ts's.)
  */
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Listing } from '#lib/listings'
-import { loadConfig } from '#server/config'
-import { openDatabase } from '#server/db/client'
-import { seedDemo } from '#server/demo/seed'
-import { createServices } from '#server/services/index'
 import { startFakeAtlas, type RunningFakeAtlas } from '../../fakes/atdw/server.ts'
 import { regionalDay } from '../../listings/opening-hours.ts'
 import { launchBrowser } from '../helpers/browser.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts'
-import { startProductionServer, type RunningServer } from '../helpers/server.ts'
+import type { RunningServer } from '../helpers/server.ts'
+import { startSyncedSite, type SyncedSite } from '../helpers/synced-site.ts'
 
 const editor = { username: 'deals-editor', email: 'deals-editor@example.com', password: 'deals-editor-password' }
 const today = regionalDay(new Date())
 const day = (offset: number) => new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10)
 
 let fake: RunningFakeAtlas
+let site: SyncedSite
 let server: RunningServer
-let postgres: TestDatabase | undefined
 let browser: Browser
 let editorContext: BrowserContext
 let productId = ''
@@ -52,30 +45,6 @@ const deal = (id: string, name: string, endDate: string) => ({
   dealInclusions: '',
 })
 
-/** Migrates, seeds (the demo's pages, the Deals block among them) and syncs from the fake, before the server opens the database. */
-async function prepareDatabase(dataDir: string, atdwUrl: string): Promise<void> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    ATDW_API_URL: atdwUrl,
-    ATDW_API_KEY: 'e2e',
-    LISTINGS_SYNC_CRON: 'off',
-  })
-  const database = postgres ?? (await openDatabase({ dataDir: config.dataDir }))
-  try {
-    if (!postgres) await database.migrate()
-    const services = createServices(database, config)
-    await seedDemo(services, { onlyIfEmpty: true })
-    const domain = await services.domains.forHost('localhost')
-    if (!domain) throw new Error('the demo seed made no localhost domain')
-    await services.listingsSync.syncAll(domain._id, { trigger: 'test' })
-    await services.users.create({ username: editor.username, email: editor.email, password: editor.password, roles: [] })
-  } finally {
-    if (!postgres) await database.close()
-  }
-}
-
 beforeAll(async () => {
   fake = await startFakeAtlas({ count: 120, seed: 23 })
   // One active attraction holds the deals; no other product has any.
@@ -91,19 +60,8 @@ beforeAll(async () => {
       deal('deal-week', 'Ends next week', day(7)),
     ],
   })
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-e2e-deals-'))
-  if (process.env.TEST_DATABASE_URL) postgres = await createTestDatabase()
-  await prepareDatabase(dataDir, fake.url)
-  server = await startProductionServer({
-    dataDir,
-    env: {
-      ATDW_API_URL: fake.url,
-      ATDW_API_KEY: 'e2e',
-      LISTINGS_SYNC_CRON: 'off',
-      RATE_LIMIT_IP: '1000',
-      ...(postgres?.url ? { DATABASE_URL: postgres.url } : {}),
-    },
-  })
+  site = await startSyncedSite({ fake, editor, name: 'deals' })
+  server = site.server
   browser = await launchBrowser()
   editorContext = await browser.newContext()
   const login = await editorContext.request.post(`${server.baseUrl}/api/user/login`, {
@@ -118,8 +76,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await editorContext?.close()
   await browser?.close()
-  await server?.stop()
-  await postgres?.close()
+  await site?.stop()
   await fake?.close()
 })
 

@@ -21,6 +21,7 @@ import { axe, formatViolations, openBrowser } from '../helpers/browser.ts'
 import { openFirefox } from '../helpers/firefox.ts'
 import { parseCalendar } from '../helpers/icalendar.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
+import { publishPage } from '../helpers/editor-session.ts'
 
 const baseUrl = laneBaseUrl()
 const host = new URL(baseUrl).host
@@ -72,22 +73,16 @@ beforeAll(async () => {
   editor = await chromium.browser.newContext()
   const login = await editor.request.post(`${baseUrl}/api/user/login`, { data: inject('editor') })
   expect(login.status()).toBe(200)
-  const published = await editor.request.post(`${baseUrl}/api/page/publishPage`, {
-    data: {
-      collection: 'pages',
-      page: {
-        slug: SLUG,
-        template: 'generic',
-        title: 'Open and deals',
-        header: { title: 'Open and deals' },
-        contents: [
-          { componentType: 'Deals', title: 'Current deals', categoryFilter: 'none', limit: 24 },
-          { componentType: 'Listings', categoryFilter: 'none', showExport: false },
-        ],
-      },
-    },
+  await publishPage(editor, {
+    slug: SLUG,
+    template: 'generic',
+    title: 'Open and deals',
+    header: { title: 'Open and deals' },
+    contents: [
+      { componentType: 'Deals', title: 'Current deals', categoryFilter: 'none', limit: 24 },
+      { componentType: 'Listings', categoryFilter: 'none', showExport: false },
+    ],
   })
-  expect(published.status(), await published.text()).toBe(200)
 }, 60_000)
 
 afterAll(async () => {

@@ -4,27 +4,21 @@
  * filters, without JavaScript too), a listing page (details panel, services, related), the PDF
  * export, and an editor's override that survives a sync. Axe on the grid and a listing page.
  *
- * This file runs its own production server: the fake Atlas server (fakes/atdw) is started here,
+ * This file runs its own production server (tests/helpers/synced-site.ts): the fake Atlas server is started here,
  * a fresh data dir is migrated, seeded and synced from it in this process (PGlite allows one
  * process at a time), then the server starts on that data dir with ATDW_API_URL pointing at the
  * fake, so 'Sync with ATDW' reaches it.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { FetchResponse, Listing } from '#lib/listings'
 import { listingTexts, texts } from '#lib/texts'
-import { loadConfig } from '#server/config'
-import { openDatabase } from '#server/db/client'
-import { seedDemo } from '#server/demo/seed'
-import { createServices } from '#server/services/index'
 import { startFakeAtlas, type RunningFakeAtlas } from '../../fakes/atdw/server.ts'
 import { axe, formatViolations, launchBrowser, screenshot, transitionsDone } from '../helpers/browser.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts'
-import { startProductionServer, type RunningServer } from '../helpers/server.ts'
+import { startSyncedSite, type SyncedSite } from '../helpers/synced-site.ts'
 import { editorTexts } from '#lib/editor-texts'
 
 const g = listingTexts.grid
@@ -37,39 +31,10 @@ const EVENTS_SLUG = 'e2e-events'
 const STAY_SLUG = 'e2e-stay'
 
 let fake: RunningFakeAtlas
-let server: RunningServer
-/** Set when TEST_DATABASE_URL names a PostgreSQL server: this file's own fresh database there. */
-let postgres: TestDatabase | undefined
+let site: SyncedSite
 let baseUrl: string
 let browser: Browser
 let editorContext: BrowserContext
-
-/**
- * Migrates, seeds and syncs the database from the fake, in this process, before the server opens
- * it: the data dir's PGlite, or (TEST_DATABASE_URL set) a fresh PostgreSQL database.
- */
-async function prepareDatabase(dataDir: string, atdwUrl: string, postgres: TestDatabase | undefined): Promise<void> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    ATDW_API_URL: atdwUrl,
-    ATDW_API_KEY: 'e2e',
-    LISTINGS_SYNC_CRON: 'off',
-  })
-  const database = postgres ?? (await openDatabase({ dataDir: config.dataDir }))
-  try {
-    if (!postgres) await database.migrate()
-    const services = createServices(database, config)
-    await seedDemo(services, { onlyIfEmpty: true })
-    const domain = await services.domains.forHost('localhost')
-    if (!domain) throw new Error('the demo seed made no localhost domain')
-    await services.listingsSync.syncAll(domain._id, { trigger: 'test' })
-    await services.users.create({ username: editor.username, email: editor.email, password: editor.password, roles: [] })
-  } finally {
-    if (!postgres) await database.close()
-  }
-}
 
 async function api<T>(method: 'GET' | 'POST', pathAndQuery: string, data?: unknown): Promise<T> {
   const response =
@@ -104,20 +69,8 @@ let eventsCategoryId: string
 beforeAll(async () => {
   fs.mkdirSync(shots, { recursive: true })
   fake = await startFakeAtlas({ count: 400, seed: 11 })
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-e2e-listings-'))
-  if (process.env.TEST_DATABASE_URL) postgres = await createTestDatabase()
-  await prepareDatabase(dataDir, fake.url, postgres)
-  server = await startProductionServer({
-    dataDir,
-    env: {
-      ATDW_API_URL: fake.url,
-      ATDW_API_KEY: 'e2e',
-      LISTINGS_SYNC_CRON: 'off',
-      RATE_LIMIT_IP: '1000',
-      ...(postgres?.url ? { DATABASE_URL: postgres.url } : {}),
-    },
-  })
-  baseUrl = server.baseUrl
+  site = await startSyncedSite({ fake, editor, name: 'listings' })
+  baseUrl = site.baseUrl
   browser = await launchBrowser()
   editorContext = await browser.newContext({ viewport: { width: 1440, height: 900 } })
   editorContext.setDefaultTimeout(15_000)
@@ -141,8 +94,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await editorContext?.close()
   await browser?.close()
-  await server?.stop()
-  await postgres?.close()
+  await site?.stop()
   await fake?.close()
 })
 

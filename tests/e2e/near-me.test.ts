@@ -13,6 +13,7 @@ import { listingTexts } from '#lib/texts'
 import { formatDistance, nearestFirst, type GridPoint } from '../../blocks/Listings/near-me.ts'
 import { axe, formatViolations, openBrowser } from '../helpers/browser.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
+import { publishPage } from '../helpers/editor-session.ts'
 
 const baseUrl = laneBaseUrl()
 const g = listingTexts.grid
@@ -32,19 +33,13 @@ beforeAll(async () => {
   editor = await chromium.browser.newContext()
   const login = await editor.request.post(`${baseUrl}/api/user/login`, { data: inject('editor') })
   expect(login.status()).toBe(200)
-  const published = await editor.request.post(`${baseUrl}/api/page/publishPage`, {
-    data: {
-      collection: 'pages',
-      page: {
-        slug: SLUG,
-        template: 'generic',
-        title: 'Near me',
-        header: { title: 'Near me' },
-        contents: [{ componentType: 'Listings', categoryFilter: 'none', showExport: false }],
-      },
-    },
+  await publishPage(editor, {
+    slug: SLUG,
+    template: 'generic',
+    title: 'Near me',
+    header: { title: 'Near me' },
+    contents: [{ componentType: 'Listings', categoryFilter: 'none', showExport: false }],
   })
-  expect(published.status(), await published.text()).toBe(200)
 }, 60_000)
 
 afterAll(async () => {

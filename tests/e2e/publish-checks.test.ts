@@ -9,7 +9,14 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { texts } from '#lib/texts'
 import { editorTexts } from '#lib/editor-texts'
 import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
-import { chooseMenuItem, openEditorSession, saveDraftPage, signInColleague, type Colleague } from '../helpers/editor-session.ts'
+import {
+  chooseMenuItem,
+  openEditorSession,
+  publishPage,
+  saveDraftPage,
+  signInColleague,
+  type Colleague,
+} from '../helpers/editor-session.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
 
 const run = Date.now().toString(36)
@@ -47,16 +54,14 @@ beforeAll(async () => {
   admin = await signInColleague(session, `pc-admin-${run}`, { role: 'admin' })
   // The target, then a published page linking to it and to a page that does not exist, with a level 4 heading after a level 2.
   const saved = await saveDraftPage(session.editor, { slug: target, template: 'generic', header: { title: `Target ${run}` } })
-  const published = await session.editor.request.post(`${laneBaseUrl()}/api/page/publishPage`, { data: { page: saved } })
-  expect(published.status(), await published.text()).toBe(200)
+  await publishPage(session.editor, saved)
   const page = await saveDraftPage(session.editor, {
     slug: linking,
     template: 'generic',
     header: { title: `Linking ${run}` },
     contents: [linkList(`/${target}`, missing), { componentType: 'RichText', html: '<h2>Plan</h2><h4>Details</h4><p>Text.</p>' }],
   })
-  const linked = await session.editor.request.post(`${laneBaseUrl()}/api/page/publishPage`, { data: { page } })
-  expect(linked.status(), await linked.text()).toBe(200)
+  await publishPage(session.editor, page)
 })
 
 afterAll(async () => {

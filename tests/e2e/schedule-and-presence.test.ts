@@ -17,7 +17,7 @@ import { instantToSiteLocal, presenceTexts, scheduleTexts as st } from '#lib/sch
 import { formatSiteTime } from '#lib/team'
 import { texts } from '#lib/texts'
 import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
-import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage } from '../helpers/editor-session.ts'
+import { chooseMenuItem, editorMenu, openEditorSession, publishPage, saveDraftPage } from '../helpers/editor-session.ts'
 import { waitForSavedMail } from '../helpers/smtp.ts'
 import { laneBaseUrl, laneMailDir } from '../helpers/lane.ts'
 import { editorTexts } from '#lib/editor-texts'
@@ -58,8 +58,7 @@ describe('scheduled publishing (issue 17 point 6)', () => {
     // A published page whose unpublish is scheduled for the same minute: one wait for both.
     const offSlug = `e2e-scheduled-off-${run}`
     const offPage = await saveDraftPage(session.editor, { slug: offSlug, template: 'generic', header: { title: `Goes off ${run}` } })
-    const published = await session.editor.request.post(`${baseUrl}/api/page/publishPage`, { data: { page: offPage } })
-    expect(published.status(), await published.text()).toBe(200)
+    await publishPage(session.editor, offPage)
     expect(await visitorStatus(offSlug)).toBe(200)
     const openPublishPanel = async (pageSlug: string) => {
       const tab = await session.editor.newPage()

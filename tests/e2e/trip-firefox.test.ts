@@ -180,8 +180,8 @@ describe('the trip planner in Firefox', () => {
 
     // Share: a fresh context opens the link read-only and saves it as its own trip.
     await page.locator(`::-p-aria([name="${t.share}"][role="button"])`).click()
-    await page.waitForSelector('[data-trip-share-link]')
-    const link = await page.$eval('[data-trip-share-link]', (input) => (input as HTMLInputElement).value)
+    await page.waitForSelector('[data-share-link]')
+    const link = await page.$eval('[data-share-link]', (input) => (input as HTMLInputElement).value)
     expect(link.startsWith(`${baseUrl}/trip?share=`)).toBe(true)
     const other = await visitor()
     await other.goto(link, { waitUntil: 'load' })

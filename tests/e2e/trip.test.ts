@@ -291,7 +291,7 @@ describe('the trip planner in Chromium', () => {
 
     // Share: a fresh browser context opens the link read-only and saves it as its own trip.
     await page.getByRole('button', { name: t.share }).click()
-    const link = await page.locator('[data-trip-share-link]').inputValue()
+    const link = await page.locator('[data-share-link]').inputValue()
     expect(link.startsWith(`${baseUrl}/trip?share=`)).toBe(true)
     friend = await browser.newContext({ viewport: { width: 1280, height: 900 } })
     friend.setDefaultTimeout(30_000)

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { blockTexts, chapterTexts, favouriteTexts, listingTexts, mapTexts, texts } from '#lib/texts'
 import { axe, formatViolations, openBrowser } from '../helpers/browser.ts'
-import { saveDraftPage, openEditorSession } from '../helpers/editor-session.ts'
+import { openEditorSession, publishPage, saveDraftPage } from '../helpers/editor-session.ts'
 import { fetchListings, siteApi } from '../helpers/site.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
 
@@ -37,8 +37,7 @@ function allListingsPage(): Promise<string> {
       header: { title: 'All listings' },
       contents: [{ componentType: 'Listings', categoryFilter: '', showExport: false }],
     })
-    const published = await session.editor.request.post(`${baseUrl}/api/page/publishPage`, { data: { page: saved } })
-    expect(published.status(), await published.text()).toBe(200)
+    await publishPage(session.editor, saved)
     return `${baseUrl}/e2e-all-listings-${run}`
   })()
   return allListings

@@ -67,6 +67,13 @@ export async function saveDraftPage(editor: BrowserContext, page: Record<string,
   return (await response.json()) as PageDoc
 }
 
+/** Publishes a page through the API as the editor; fails the test unless it is published. */
+export async function publishPage(editor: BrowserContext, page: Record<string, unknown>): Promise<PageDoc> {
+  const response = await editor.request.post(`${laneBaseUrl()}/api/page/publishPage`, { data: { page, collection: 'pages' } })
+  expect(response.status(), await response.text()).toBe(200)
+  return (await response.json()) as PageDoc
+}
+
 /**
  * Saves a draft page with `contents` through the API, opens it in a new tab of the editor's
  * context and turns on block selection (Select in the editor menu); answers the tab.
