@@ -118,7 +118,7 @@ describe('submitting', () => {
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ message: c.success })
     const [stored] = await t.services.enquiries.list('main')
-    expect(stored).toMatchObject({ name: 'Jane Citizen', email: 'jane@example.com', mailStatus: 'pending' })
+    expect(stored).toMatchObject({ name: 'Jane Citizen', email: 'jane@example.com', mailStatus: 'pending', language: null })
     // The first attempt runs in the background; once it has failed the message waits in the outbox.
     await t.services.mailer.idle()
     expect((await t.services.mailer.recent(1))[0]).toMatchObject({
@@ -269,6 +269,16 @@ describe('on a site in several languages (issue 33)', () => {
         // In the plain text too, right after the introduction.
         expect(mail.text).toContain(`${c.emailIntro}\r\n\r\n${c.emailLanguage}: ${language}\r\n${c.labels.firstName}: ${firstName}`)
       }
+      // Kept with the enquiry too, for the editors' list of received enquiries.
+      const stored = await t.services.enquiries.list('languages')
+      expect(Object.fromEntries(stored.map((e) => [e.name.split(' ')[0], e.language]))).toEqual({
+        Greta: 'de',
+        Li: 'zh-Hans',
+        Hans: 'de',
+        Wei: 'zh-Hans',
+        Ava: 'en-AU',
+        Lucie: 'en-AU',
+      })
     } finally {
       await smtp.close()
     }

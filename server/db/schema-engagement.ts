@@ -55,6 +55,8 @@ export const enquiries = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    /** The language of the page the visitor wrote from (a locale code); null on a site in one language. */
+    language: text('language'),
     mailId: text('mail_id'),
     createdAt: createdAt(),
   },

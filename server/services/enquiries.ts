@@ -117,7 +117,7 @@ export function createEnquiryService(db: Db, mailer: Mailer, options: EnquiryOpt
     const data: Enquiry = checked.data
     const id = randomUUID()
     const name = `${data.firstName} ${data.surname}`.trim()
-    await db.insert(enquiries).values({ id, domainId, name, email: data.email, data })
+    await db.insert(enquiries).values({ id, domainId, name, email: data.email, data, language: input.language ?? null })
 
     const language = input.language ? LOCALES[input.language].englishName : undefined
     const settings = await loadSettings(domainId)
@@ -144,6 +144,7 @@ export function createEnquiryService(db: Db, mailer: Mailer, options: EnquiryOpt
         name: enquiries.name,
         email: enquiries.email,
         data: enquiries.data,
+        language: enquiries.language,
         createdAt: enquiries.createdAt,
         mailStatus: mailOutbox.status,
       })
@@ -157,6 +158,7 @@ export function createEnquiryService(db: Db, mailer: Mailer, options: EnquiryOpt
       name: r.name,
       email: r.email,
       data: r.data,
+      language: r.language,
       createdAt: r.createdAt.toISOString(),
       mailStatus: r.mailStatus ?? 'none',
     }))

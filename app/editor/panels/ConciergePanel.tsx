@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { emptyConciergeSettings, summaryLines, type ConciergeSettings, type Enquiry } from '#lib/concierge'
+import { isLocaleCode, LOCALES } from '#lib/locales'
 import { formatSiteTime } from '#lib/team'
 import { texts } from '#lib/texts'
 import { getApi, messageOf, postApi } from '#ui/api.ts'
@@ -11,11 +12,16 @@ import { editorTexts } from '#lib/editor-texts'
 
 const t = texts.concierge
 
+/** As the mail names it: the language's English name (the visitor centre reads English). */
+const languageName = (code: string | null) => (isLocaleCode(code) ? LOCALES[code].englishName : undefined)
+
 interface ReceivedEnquiry {
   _id: string
   name: string
   email: string
   data: Partial<Enquiry>
+  /** The language of the page the visitor wrote from; null on a site in one language. */
+  language: string | null
   createdAt: string
   mailStatus: string
 }
@@ -135,7 +141,7 @@ export default function ConciergePanel() {
                     </span>
                   </summary>
                   <dl className="mt-2 grid grid-cols-[minmax(0,12rem)_1fr] gap-x-4 gap-y-1 text-xs">
-                    {summaryLines(enquiry.data).map(({ label, value }) => (
+                    {summaryLines(enquiry.data, languageName(enquiry.language)).map(({ label, value }) => (
                       <div key={label} className="contents">
                         <dt className="text-neutral-600">{label}</dt>
                         <dd className="whitespace-pre-line text-neutral-900">{value}</dd>
