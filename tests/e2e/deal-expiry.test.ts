@@ -5,8 +5,9 @@
  * region's day): one whose last day was yesterday (the provider has not yet dropped it), one ending
  * today, one ending next week; every other product has none. Yesterday's is shown nowhere, today's
  * and next week's are. Then a day passes for the deal ending today (the provider's copy now ends
- * yesterday), the listing is synced, and it is gone from the block and the listing page. (The
- * block's axe check is tests/e2e/events-open-access.test.ts's.)
+ * yesterday), the listing is synced, and it is gone from the block and the listing page. Firefox
+ * (firefox-esr over WebDriver BiDi) is shown the same deals before and after. (The block's axe check
+ * is tests/e2e/events-open-access.test.ts's.)
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -14,6 +15,7 @@ import type { Listing } from '#lib/listings'
 import { startFakeAtlas, type RunningFakeAtlas } from '../../fakes/atdw/server.ts'
 import { regionalDay } from '../../listings/opening-hours.ts'
 import { launchBrowser } from '../helpers/browser.ts'
+import { openFirefox } from '../helpers/firefox.ts'
 import type { RunningServer } from '../helpers/server.ts'
 import { startSyncedSite, type SyncedSite } from '../helpers/synced-site.ts'
 
@@ -80,13 +82,28 @@ afterAll(async () => {
   await fake?.close()
 })
 
+const firefox = openFirefox()
+
+/** The deals a Firefox visitor is shown at an address, in the order shown. */
+async function shownDealsInFirefox(address: string, selector: string): Promise<string[]> {
+  const context = await firefox.browser.createBrowserContext()
+  try {
+    const page = await context.newPage()
+    await page.goto(`${server.baseUrl}${address}`, { waitUntil: 'load' })
+    await page.waitForSelector('main')
+    return await page.$$eval(`${selector} [data-deal]`, (els) => els.map((el) => el.getAttribute('data-deal')!))
+  } finally {
+    await context.close()
+  }
+}
+
 async function shownDeals(page: Page, address: string, selector: string): Promise<string[]> {
   await page.goto(`${server.baseUrl}${address}`, { waitUntil: 'load' })
   await page.locator('main').waitFor()
   return page.locator(`${selector} [data-deal]`).evaluateAll((els) => els.map((el) => el.getAttribute('data-deal')!))
 }
 
-test('a deal is shown through its last day and is gone once it has ended, in the Deals block and on the listing page', async () => {
+test('a deal is shown through its last day and is gone once it has ended, in the Deals block and on the listing page, in Chromium and Firefox', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   context.setDefaultTimeout(30_000)
   await context.addCookies([{ name: 'consent', value: 'declined', domain: '127.0.0.1', path: '/' }])
@@ -96,6 +113,8 @@ test('a deal is shown through its last day and is gone once it has ended, in the
     expect(await shownDeals(page, '/plan-your-visit', '[data-deals-block]')).toEqual(['deal-today', 'deal-week'])
     await page.locator('[data-deals-block]').getByRole('heading', { name: 'Last day today' }).waitFor()
     expect(await shownDeals(page, `/${slug}`, '[data-deals]')).toEqual(['deal-today', 'deal-week'])
+    expect(await shownDealsInFirefox('/plan-your-visit', '[data-deals-block]')).toEqual(['deal-today', 'deal-week'])
+    expect(await shownDealsInFirefox(`/${slug}`, '[data-deals]')).toEqual(['deal-today', 'deal-week'])
 
     // A day on: the deal that ended today has now ended yesterday; the listing is synced.
     fake.state.update(productId, {
@@ -109,6 +128,8 @@ test('a deal is shown through its last day and is gone once it has ended, in the
     expect(synced.status(), await synced.text()).toBe(200)
     await expect.poll(() => shownDeals(page, '/plan-your-visit', '[data-deals-block]'), { timeout: 30_000 }).toEqual(['deal-week'])
     expect(await shownDeals(page, `/${slug}`, '[data-deals]')).toEqual(['deal-week'])
+    expect(await shownDealsInFirefox('/plan-your-visit', '[data-deals-block]')).toEqual(['deal-week'])
+    expect(await shownDealsInFirefox(`/${slug}`, '[data-deals]')).toEqual(['deal-week'])
   } finally {
     await context.close()
   }
