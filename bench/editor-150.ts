@@ -13,13 +13,14 @@
  * requestAnimationFrame callback, then a message posted from it, which runs after the paint).
  * Builds nothing: run `npm run build` first. BENCH_RUNS (default 3) runs, each in a fresh tab;
  * the median of the runs is printed. It is a benchmark, not a test: numbers on a shared machine are
- * noisy, repeat them.
+ * noisy, repeat them. BENCH_PROFILE=1 names the scripts' heaviest functions, BENCH_TRACE=1 breaks each
+ * action's time into scripts, style, layout and paint.
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { SourceMapConsumer } from 'source-map-js'
-import type { BrowserContext } from 'playwright-core'
+import type { BrowserContext, CDPSession } from 'playwright-core'
 import { editorTexts } from '#lib/editor-texts'
 import { texts } from '#lib/texts'
 import { launchBrowser } from '../tests/helpers/browser.ts'
@@ -72,6 +73,73 @@ const pageHelpers = `
   }, true)
 })()
 `
+
+/**
+ * BENCH_TRACE=1: where the main thread's time went while each action ran (a Chromium trace): the
+ * time in each kind of work (scripts, style, layout, paint; nested kinds count in both), each style
+ * recalculation with the elements it restyled, and what invalidated styles most often. A profile
+ * names scripts only; a whole-page restyle (issue 32: an `html:has()` rule) shows only here.
+ */
+const TRACE = process.env.BENCH_TRACE === '1'
+
+interface TraceEvent {
+  name: string
+  ph: string
+  pid: number
+  tid: number
+  dur?: number
+  args?: { name?: string; elementCount?: number; data?: Record<string, unknown> }
+}
+
+async function startTrace(cdp: CDPSession): Promise<() => Promise<string>> {
+  const events: TraceEvent[] = []
+  const collect = ({ value }: { value: object[] }) => void events.push(...(value as TraceEvent[]))
+  cdp.on('Tracing.dataCollected', collect)
+  await cdp.send('Tracing.start', {
+    traceConfig: {
+      includedCategories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'disabled-by-default-devtools.timeline.invalidationTracking',
+      ],
+    },
+  })
+  return async () => {
+    const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()))
+    await cdp.send('Tracing.end')
+    await complete
+    cdp.off('Tracing.dataCollected', collect)
+    // The page's main thread: the renderer's main thread that laid something out.
+    const main = events.find(
+      (e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.name === 'Layout'),
+    )
+    const onMain = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid)
+    const kinds = new Map<string, number>()
+    for (const e of onMain) if (e.ph === 'X' && e.dur) kinds.set(e.name, (kinds.get(e.name) ?? 0) + e.dur / 1000)
+    const restyles = onMain
+      .filter((e) => e.name === 'UpdateLayoutTree' && e.dur && e.dur >= 1000)
+      .map((e) => `${(e.dur! / 1000).toFixed(0)} ms/${e.args?.elementCount ?? '?'}`)
+    const causes = new Map<string, number>()
+    for (const e of onMain) {
+      if (e.name !== 'StyleRecalcInvalidationTracking' && e.name !== 'StyleInvalidatorInvalidationTracking') continue
+      const data = e.args?.data ?? {}
+      const cause = `${String(data.reason ?? '')} ${String(data.nodeName ?? '')}`.slice(0, 100)
+      causes.set(cause, (causes.get(cause) ?? 0) + 1)
+    }
+    const top = (map: Map<string, number>, n: number, unit = '') =>
+      [...map.entries()]
+        .sort((x, y) => y[1] - x[1])
+        .slice(0, n)
+        .map(([name, value]) => `      ${value.toFixed(0).padStart(6)}${unit}  ${name}`)
+        .join('\n')
+    const names = ['RunTask', 'FunctionCall', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Commit']
+    return (
+      `    ${names.map((name) => `${name} ${(kinds.get(name) ?? 0).toFixed(0)} ms`).join(', ')}\n` +
+      `    style recalculations (ms/elements): ${restyles.join(', ') || 'none over 1 ms'}\n` +
+      `    style invalidations:\n${top(causes, 8)}`
+    )
+  }
+}
 
 /** BENCH_PROFILE=1: the heaviest functions (self time) while Select Component runs and while keys are typed. */
 const PROFILE = process.env.BENCH_PROFILE === '1'
@@ -150,6 +218,7 @@ async function oneRun(context: BrowserContext, baseUrl: string, slug: string): P
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
       await cdp.send('Profiler.start')
     }
+    const traceSelect = TRACE ? await startTrace(cdp) : null
     // Select Component: from the click to every block framed, painted.
     const selectButton = menu.getByRole('button', { name: editorTexts.menu.select, exact: true })
     await selectButton.evaluate((el) => ((window as unknown as Record<string, unknown>).__selectButton = el))
@@ -162,6 +231,7 @@ async function oneRun(context: BrowserContext, baseUrl: string, slug: string): P
       w.__selectButton.click()
       return w.__bench.until(t0, () => document.querySelectorAll('main [data-editor-frame]').length >= blocks)
     }, BLOCKS)
+    if (traceSelect) console.log(`  select, trace:\n${await traceSelect()}`)
     if (PROFILE) console.log(`  select, self time:\n${topFunctions((await cdp.send('Profiler.stop')).profile)}`)
     const counts = await page.evaluate(() => ({
       frames: document.querySelectorAll('main [data-editor-frame]').length,
@@ -174,6 +244,7 @@ async function oneRun(context: BrowserContext, baseUrl: string, slug: string): P
     await heading.click()
     await page.keyboard.press('End')
     await page.evaluate(() => ((window as unknown as { __bench: { keyTimes: number[] } }).__bench.keyTimes = []))
+    const traceKeys = TRACE ? await startTrace(cdp) : null
     if (PROFILE) await cdp.send('Profiler.start')
     for (const key of 'abcdefghijklmnopqrst'.slice(0, KEYS)) {
       await page.keyboard.press(key)
@@ -182,6 +253,7 @@ async function oneRun(context: BrowserContext, baseUrl: string, slug: string): P
     await page.waitForFunction((n) => (window as unknown as { __bench: { keyTimes: number[] } }).__bench.keyTimes.length >= n, KEYS)
     const keyMs = await page.evaluate(() => (window as unknown as { __bench: { keyTimes: number[] } }).__bench.keyTimes.slice())
     const typed = await heading.innerText()
+    if (traceKeys) console.log(`  keys, trace:\n${await traceKeys()}`)
     if (PROFILE) console.log(`  ${KEYS} keys, self time:\n${topFunctions((await cdp.send('Profiler.stop')).profile)}`)
 
     // Undo (the typing burst is one step): the heading's text back, painted. Focus leaves the field
@@ -205,10 +277,12 @@ async function oneRun(context: BrowserContext, baseUrl: string, slug: string): P
         )
       })
     }, typed)
+    const traceUndo = TRACE ? await startTrace(cdp) : null
     if (PROFILE) await cdp.send('Profiler.start')
     await page.keyboard.press('z')
     await page.keyboard.up('Control')
     const undoMs = await page.evaluate(() => (window as unknown as { __wait: Promise<number> }).__wait)
+    if (traceUndo) console.log(`  undo, trace:\n${await traceUndo()}`)
     if (PROFILE) console.log(`  undo, self time:\n${topFunctions((await cdp.send('Profiler.stop')).profile)}`)
 
     // Drop: the third block's handle, dragged below the fourth.
@@ -251,9 +325,11 @@ async function oneRun(context: BrowserContext, baseUrl: string, slug: string): P
         )
       })
     }, orderBefore)
+    const traceDrop = TRACE ? await startTrace(cdp) : null
     if (PROFILE) await cdp.send('Profiler.start')
     await page.mouse.up()
     const dropMs = await page.evaluate(() => (window as unknown as { __wait: Promise<number> }).__wait)
+    if (traceDrop) console.log(`  drop, trace:\n${await traceDrop()}`)
     if (PROFILE) console.log(`  drop, self time:\n${topFunctions((await cdp.send('Profiler.stop')).profile)}`)
 
     // Save Page: from the panel's button to the toast, painted.

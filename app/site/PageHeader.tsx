@@ -1,5 +1,5 @@
 import { clsx } from 'clsx'
-import { useEffect, useRef, useState } from 'react'
+import { memo, useEffect, useRef, useState } from 'react'
 import { Link as RouterLink } from 'react-router'
 import type { PageHeader as Header, Link } from '#lib/content'
 import { blockTexts } from '#lib/texts'
@@ -305,8 +305,11 @@ function TitleBlock({ header, breadcrumb, light }: { header: Header; breadcrumb:
   )
 }
 
-/** The page header by template (spec 01 §2.14), every text and picture editable in place. */
-export function PageHeader({ template, header, showBreadcrumb = true, backgroundColour }: PageHeaderProps) {
+/**
+ * The page header by template (spec 01 §2.14), every text and picture editable in place. Memoised:
+ * an edit to a block leaves the header's props as they were, so it does not render again (issue 32).
+ */
+export const PageHeader = memo(function PageHeader({ template, header, showBreadcrumb = true, backgroundColour }: PageHeaderProps) {
   switch (template) {
     case 'home':
       return <Hero header={header} size="home" />
@@ -365,4 +368,4 @@ export function PageHeader({ template, header, showBreadcrumb = true, background
       )
     }
   }
-}
+})

@@ -95,7 +95,7 @@ const record = (p: Page, on: boolean) =>
     }
   }, on)
 
-test('a key typed into one block of a long page re-renders that block, not the others', async () => {
+test('a key typed into one block of a long page, and its undo, re-render that block, not the others', async () => {
   await session.editor.addInitScript({ content: renderRecorder })
   const contents = [
     ...Array.from({ length: 12 }, (_, i) => ({ componentType: 'Text', text: `Paragraph ${i + 1} about the cellar doors.` })),
@@ -126,6 +126,16 @@ test('a key typed into one block of a long page re-renders that block, not the o
   expect(commits).toBeGreaterThan(0)
   // The heading's block (12), and the editor's chrome and page outside the blocks (-1): no other block.
   expect(blocks.filter((index) => index !== -1).sort((a, b) => a - b)).toEqual([12])
+
+  // Undo brings the heading's text back and, again, re-renders that block alone.
+  await record(p, true)
+  await p.keyboard.press('Control+z')
+  await expect.poll(() => heading.innerText()).toBe('Wine country')
+  await p.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestIdleCallback(resolve))))
+  await record(p, false)
+  const undone = await recorded(p)
+  expect(undone.commits).toBeGreaterThan(0)
+  expect(undone.blocks.filter((index) => index !== -1).sort((a, b) => a - b)).toEqual([12])
   await p.close()
 })
 

@@ -1,6 +1,7 @@
-import { useDraggable, useDroppable } from '@dnd-kit/core'
+import { useDraggable, useDroppable, type DraggableAttributes, type DraggableSyntheticListeners } from '@dnd-kit/core'
 import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
-import type { BlockFrameProps } from '#ui/editing'
+import type { BlockFrameProps, ContainerId, Path } from '#ui/editing'
+import type { SelectionView } from '../state/types.ts'
 import { isWithin, samePath } from '../state/paths.ts'
 import { labelOf } from './blocks.ts'
 import { BlockActions } from './BlockActions.tsx'
@@ -113,6 +114,67 @@ export const BlockFrame = memo(function BlockFrame({ path, componentType, contai
       onClick={onClick}
       onKeyDown={onKeyDown}
     >
+      <FrameChrome
+        path={path}
+        componentType={componentType}
+        container={container}
+        index={index}
+        count={count}
+        label={label}
+        structureLocked={structureLocked}
+        toolbar={selected && !sidebarOpen}
+        view={view}
+        setHandleRef={setActivatorNodeRef}
+        handleAttributes={attributes}
+        handleListeners={listeners}
+        onDangerChange={setDanger}
+      />
+      {children}
+    </div>
+  )
+})
+
+interface FrameChromeProps {
+  path: Path
+  componentType: string
+  container: ContainerId
+  index: number
+  count: number
+  label: string
+  structureLocked: boolean
+  /** The selected block's toolbar shows (not with the sidebar open: the same actions sit at its top). */
+  toolbar: boolean
+  view: SelectionView | null
+  setHandleRef: (node: HTMLElement | null) => void
+  handleAttributes: DraggableAttributes
+  handleListeners: DraggableSyntheticListeners
+  onDangerChange: (danger: boolean) => void
+}
+
+/**
+ * A frame's own controls: the "+" on its top edge, its drag handle and, while selected, its toolbar.
+ * Memoised apart from the frame (issue 32): dnd-kit hands every draggable a new context when a drag
+ * starts, crosses a gap or ends, which re-renders every frame of the list; the controls keep their
+ * props then (the handle's attributes and listeners are dnd-kit's memoised ones), so a drop on a
+ * page of 150 blocks no longer renders 150 block pickers.
+ */
+const FrameChrome = memo(function FrameChrome({
+  path,
+  componentType,
+  container,
+  index,
+  count,
+  label,
+  structureLocked,
+  toolbar,
+  view,
+  setHandleRef,
+  handleAttributes,
+  handleListeners,
+  onDangerChange,
+}: FrameChromeProps) {
+  return (
+    <>
       {structureLocked ? null : (
         <div className="editor-gap" data-editor-chrome="">
           <BlockPicker path={path.slice(0, -1)} container={container} index={index} variant="gap" />
@@ -121,9 +183,9 @@ export const BlockFrame = memo(function BlockFrame({ path, componentType, contai
       {structureLocked ? null : (
         <button
           type="button"
-          ref={setActivatorNodeRef}
-          {...attributes}
-          {...listeners}
+          ref={setHandleRef}
+          {...handleAttributes}
+          {...handleListeners}
           // A tab stop on every block (issue 31): the keyboard's way to move a block.
           tabIndex={0}
           className="editor-drag-handle"
@@ -134,8 +196,7 @@ export const BlockFrame = memo(function BlockFrame({ path, componentType, contai
           <GripIcon />
         </button>
       )}
-      {/* With the sidebar open the same actions sit at its top; the toolbar would hide beneath it. */}
-      {selected && !sidebarOpen ? (
+      {toolbar ? (
         <div className="editor-frame-toolbar" data-editor-chrome="">
           <span className="editor-frame-label">{label}</span>
           {structureLocked ? null : (
@@ -145,14 +206,13 @@ export const BlockFrame = memo(function BlockFrame({ path, componentType, contai
               componentType={componentType}
               index={index}
               count={count}
-              dispatch={dispatch}
+              dispatch={dispatchToEditor}
               view={view}
-              onDangerChange={setDanger}
+              onDangerChange={onDangerChange}
             />
           )}
         </div>
       ) : null}
-      {children}
-    </div>
+    </>
   )
 })

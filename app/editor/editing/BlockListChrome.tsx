@@ -14,7 +14,7 @@ import {
   type Over,
 } from '@dnd-kit/core'
 import { Dialog } from 'radix-ui'
-import { Fragment, useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { Fragment, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { createPortal } from 'react-dom'
 import { blockGroups } from '#blocks/define'
 import type { BlockListChromeProps, ContainerId, Path } from '#ui/editing'
@@ -122,6 +122,8 @@ export function BlockListChrome({ path, container, count, children }: BlockListC
     return { x: currentCoordinates.x, y: currentCoordinates.y + y - (collisionRect.top + collisionRect.height / 2) }
   }, [])
 
+  // A drag that this list's removal cut short leaves no mark on the page.
+  useEffect(() => () => markDragging(false), [])
   const pointerOptions = useMemo(() => ({ activationConstraint: { distance: 4 } }), [])
   const keyboardOptions = useMemo(() => ({ coordinateGetter: keyboardCoordinates }), [keyboardCoordinates])
   const sensors = useSensors(useSensor(PointerSensor, pointerOptions), useSensor(KeyboardSensor, keyboardOptions))
@@ -138,6 +140,7 @@ export function BlockListChrome({ path, container, count, children }: BlockListC
   const finish = () => {
     keyboardPosition.current = null
     setDragged(null)
+    markDragging(false)
   }
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const move = landing(active, over)
@@ -152,6 +155,7 @@ export function BlockListChrome({ path, container, count, children }: BlockListC
         onDragStart={({ active }) => {
           keyboardPosition.current = null
           setDragged(dataOf(active))
+          markDragging(true)
         }}
         onDragEnd={onDragEnd}
         onDragCancel={finish}
@@ -199,6 +203,16 @@ export function BlockListChrome({ path, container, count, children }: BlockListC
     </>
   )
 }
+/**
+ * While a block is dragged <html> carries data-editor-dragging: the page's smooth scrolling is off
+ * (auto-scroll would crawl) and the "+" gaps hide (styles.ts). An attribute rather than
+ * `html:has([data-dragging])`, which made Chromium restyle the whole page on every hover (issue 32).
+ */
+function markDragging(on: boolean) {
+  if (on) document.documentElement.setAttribute('data-editor-dragging', '')
+  else document.documentElement.removeAttribute('data-editor-dragging')
+}
+
 /** The gap below the last block: a drop target, with the insertion line while it is the target. */
 function DropEnd({ id, count }: { id: string; count: number }) {
   const { setNodeRef, isOver } = useDroppable({ id, data: { label: '', index: count } satisfies SortableBlockData })
@@ -260,14 +274,15 @@ export function BlockPicker({
   const [open, setOpen] = useState(false)
   const [query, setQuery] = useState('')
   const searchId = useId()
+  const dialogId = `${searchId}-dialog`
+  const triggerRef = useRef<HTMLButtonElement>(null)
   const cardsRef = useRef<HTMLDivElement>(null)
   const types = addableTypes(container)
   const shown = useMemo(() => (open ? matching(types, query) : types), [open, types, query])
   const searching = query.trim() !== ''
   const add = (componentType: string) => {
     dispatchToEditor({ type: 'insertBlock', listPath: path, index, block: newBlock(componentType) })
-    setOpen(false)
-    setQuery('')
+    close()
   }
   const cardButtons = () => Array.from(cardsRef.current?.querySelectorAll<HTMLButtonElement>('button[data-component-type]') ?? [])
   const onCardsKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -311,15 +326,17 @@ export function BlockPicker({
       {entries.map(option)}
     </ul>
   )
+  const close = () => {
+    setOpen(false)
+    setQuery('')
+  }
+  // The "+" is a plain button, and the dialog (Radix's, with its focus trap) exists only while
+  // open: a long page has a picker at every gap, and Select Component built them all (issue 32).
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next)
-        if (!next) setQuery('')
-      }}
-    >
-      <Dialog.Trigger
+    <>
+      <button
+        type="button"
+        ref={triggerRef}
         className={
           variant === 'gap'
             ? `editor-gap-button inline-flex h-8 w-8 items-center justify-center rounded-full bg-white font-sans text-neutral-900 shadow ring-1 ring-neutral-400 hover:bg-neutral-100 ${chrome.focus}`
@@ -327,81 +344,93 @@ export function BlockPicker({
         }
         aria-label={variant === 'gap' ? t.insertAt(index + 1, where) : t.addComponentTo(where)}
         title={variant === 'gap' ? t.insertAt(index + 1, where) : undefined}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? dialogId : undefined}
+        data-state={open ? 'open' : 'closed'}
+        onClick={() => setOpen(true)}
       >
         <PlusIcon />
         {variant === 'gap' ? null : t.addComponent}
-      </Dialog.Trigger>
-      {/* Built only while open: a long page has a picker at every gap. */}
+      </button>
       {open ? (
-        <Dialog.Portal>
-          <Dialog.Overlay className={`fixed inset-0 ${chrome.z} bg-neutral-950/40`} data-editor-chrome="" />
-          <Dialog.Content
-            className={`fixed inset-4 ${chrome.z} mx-auto flex max-w-[1240px] flex-col rounded-lg ${chrome.panel} outline-none sm:inset-8`}
-            data-editor-chrome=""
-            data-block-picker=""
-            aria-describedby={`${searchId}-where`}
-            onOpenAutoFocus={(event) => {
-              event.preventDefault()
-              document.getElementById(searchId)?.focus()
-            }}
-          >
-            <div className="flex items-start justify-between gap-4 border-b border-neutral-200 px-5 py-3">
-              <div>
-                <Dialog.Title className={chrome.heading}>{t.addComponent}</Dialog.Title>
-                <Dialog.Description id={`${searchId}-where`} className="text-sm text-neutral-600">
-                  {t.pickerHelp}
-                </Dialog.Description>
+        <Dialog.Root open onOpenChange={(next) => (next ? undefined : close())}>
+          <Dialog.Portal>
+            <Dialog.Overlay className={`fixed inset-0 ${chrome.z} bg-neutral-950/40`} data-editor-chrome="" />
+            <Dialog.Content
+              id={dialogId}
+              className={`fixed inset-4 ${chrome.z} mx-auto flex max-w-[1240px] flex-col rounded-lg ${chrome.panel} outline-none sm:inset-8`}
+              data-editor-chrome=""
+              data-block-picker=""
+              aria-describedby={`${searchId}-where`}
+              onOpenAutoFocus={(event) => {
+                event.preventDefault()
+                document.getElementById(searchId)?.focus()
+              }}
+              // Closed, the focus goes back to the "+" (Radix gives it to its own trigger, absent here).
+              onCloseAutoFocus={(event) => {
+                event.preventDefault()
+                triggerRef.current?.focus()
+              }}
+            >
+              <div className="flex items-start justify-between gap-4 border-b border-neutral-200 px-5 py-3">
+                <div>
+                  <Dialog.Title className={chrome.heading}>{t.addComponent}</Dialog.Title>
+                  <Dialog.Description id={`${searchId}-where`} className="text-sm text-neutral-600">
+                    {t.pickerHelp}
+                  </Dialog.Description>
+                </div>
+                <CloseButton />
               </div>
-              <CloseButton />
-            </div>
-            <div className="px-5 pt-3">
-              <label htmlFor={searchId} className={chrome.label}>
-                {t.searchComponents}
-              </label>
-              <input
-                id={searchId}
-                type="search"
-                autoComplete="off"
-                className={`mt-1 max-w-md ${chrome.input} ${chrome.focus}`}
-                value={query}
-                onChange={(e) => setQuery(e.target.value)}
-                onKeyDown={(e) => {
-                  const first = shown[0]
-                  if (e.key === 'Enter' && first) {
-                    e.preventDefault()
-                    add(first.type)
-                  } else if (e.key === 'ArrowDown' && first) {
-                    e.preventDefault()
-                    cardButtons()[0]?.focus()
-                  }
-                }}
-              />
-            </div>
-            <div ref={cardsRef} className="mt-3 min-h-0 flex-1 overflow-y-auto px-5 pb-5" onKeyDown={onCardsKeyDown} data-picker-cards="">
-              {searching
-                ? list(shown, t.addComponent)
-                : blockGroups.map((group) => {
-                    const entries = types.filter((type) => type.group === group)
-                    if (!entries.length) return null
-                    const headingId = `${searchId}-group-${group}`
-                    return (
-                      <Fragment key={group}>
-                        <h3
-                          id={headingId}
-                          data-group={group}
-                          className="mt-4 mb-2 text-xs font-semibold tracking-wide text-neutral-700 uppercase first:mt-0"
-                        >
-                          {t.groups[group]}
-                        </h3>
-                        {list(entries, t.groups[group])}
-                      </Fragment>
-                    )
-                  })}
-              {shown.length === 0 ? <p className="mt-2 text-sm text-neutral-600">{t.noComponents}</p> : null}
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
+              <div className="px-5 pt-3">
+                <label htmlFor={searchId} className={chrome.label}>
+                  {t.searchComponents}
+                </label>
+                <input
+                  id={searchId}
+                  type="search"
+                  autoComplete="off"
+                  className={`mt-1 max-w-md ${chrome.input} ${chrome.focus}`}
+                  value={query}
+                  onChange={(e) => setQuery(e.target.value)}
+                  onKeyDown={(e) => {
+                    const first = shown[0]
+                    if (e.key === 'Enter' && first) {
+                      e.preventDefault()
+                      add(first.type)
+                    } else if (e.key === 'ArrowDown' && first) {
+                      e.preventDefault()
+                      cardButtons()[0]?.focus()
+                    }
+                  }}
+                />
+              </div>
+              <div ref={cardsRef} className="mt-3 min-h-0 flex-1 overflow-y-auto px-5 pb-5" onKeyDown={onCardsKeyDown} data-picker-cards="">
+                {searching
+                  ? list(shown, t.addComponent)
+                  : blockGroups.map((group) => {
+                      const entries = types.filter((type) => type.group === group)
+                      if (!entries.length) return null
+                      const headingId = `${searchId}-group-${group}`
+                      return (
+                        <Fragment key={group}>
+                          <h3
+                            id={headingId}
+                            data-group={group}
+                            className="mt-4 mb-2 text-xs font-semibold tracking-wide text-neutral-700 uppercase first:mt-0"
+                          >
+                            {t.groups[group]}
+                          </h3>
+                          {list(entries, t.groups[group])}
+                        </Fragment>
+                      )
+                    })}
+                {shown.length === 0 ? <p className="mt-2 text-sm text-neutral-600">{t.noComponents}</p> : null}
+              </div>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
       ) : null}
-    </Dialog.Root>
+    </>
   )
 }

@@ -5,6 +5,11 @@
  * the editor chunk as a <style> element, never in the visitor's CSS. A component editable (a
  * picture) is a `display: contents` wrapper, which draws no outline: its first child (or that
  * child's children, a <picture>'s img) is outlined instead, also while its focus button has the focus.
+ *
+ * No `html:has(...)` here: Chromium restyled the whole document (~7,600 elements, a quarter of a
+ * second with the CPU slowed 4x) on every hover or focus change under such a rule, so an undo or a
+ * drop on a page of 150 blocks took that two or three times over (issue 32). A drag marks <html>
+ * itself (BlockListChrome).
  */
 export const editorCss = `
 [data-editor-frame]{position:relative;outline:2px solid transparent;outline-offset:-2px;cursor:pointer;transition:outline-color .12s}
@@ -33,8 +38,8 @@ export const editorCss = `
 [data-editor-frame]:hover:not(:has([data-editor-frame]:hover))>.editor-drag-handle,[data-editor-frame][data-selected]>.editor-drag-handle,.editor-drag-handle:focus-visible,[data-dragging]>.editor-drag-handle{opacity:1}
 .editor-drag-handle:focus-visible{outline:3px solid #2563eb;outline-offset:1px}
 [data-editor-frame][data-dragging]{opacity:.45}
-html:has([data-editor-frame][data-dragging]){scroll-behavior:auto}
-html:has([data-editor-frame][data-dragging]) .editor-gap{opacity:0;pointer-events:none}
+html[data-editor-dragging]{scroll-behavior:auto}
+html[data-editor-dragging] .editor-gap{opacity:0;pointer-events:none}
 [data-editor-frame][data-drop-target]::before,.editor-drop-end[data-drop-target]::before{content:'';position:absolute;left:0;right:0;top:-3px;height:4px;border-radius:2px;background:#2563eb;box-shadow:0 0 0 2px #fff;z-index:960;pointer-events:none}
 .editor-drop-end{position:relative;height:0}
 .editor-drag-preview{display:inline-flex;align-items:center;gap:8px;width:max-content;max-width:320px;padding:8px 12px;border-radius:6px;background:#fff;color:#171717;box-shadow:0 8px 24px rgba(0,0,0,.25);outline:2px solid #2563eb;font:600 13px/1.2 system-ui,sans-serif;white-space:nowrap;cursor:grabbing}

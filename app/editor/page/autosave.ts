@@ -10,6 +10,8 @@ import { editorTexts } from '#lib/editor-texts'
 
 /** The draft is saved this long after the last change. */
 export const AUTOSAVE_DELAY_MS = 3000
+/** The copy of unsaved changes in this browser is written at most this often (and when the tab is hidden or left). */
+export const KEEP_EVERY_MS = 500
 /** While offline, the save is tried again this often (and at once when the browser is back online). */
 export const OFFLINE_RETRY_MS = 5000
 

@@ -24,6 +24,7 @@ import { toastError, toastInfo, toastSuccess } from '../toast.ts'
 import { useRouteCollection } from '../use-route-page.ts'
 import {
   AUTOSAVE_DELAY_MS,
+  KEEP_EVERY_MS,
   browserStorage,
   failureOf,
   forgetKept,
@@ -356,13 +357,44 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
     setOffer(isDirty ? null : keptToOffer(readKept(storage, keptKey(collection, keptId)), page))
   }
 
-  // Unsaved changes are kept in this browser until the server has them.
+  // Unsaved changes are kept in this browser until the server has them: at most every
+  // KEEP_EVERY_MS, the latest copy, and at once when the tab is hidden or left. Kept on every key,
+  // serialising a long page took much of the key's time before its paint (issue 32).
+  const keeping = useRef<{ key: string; page: EditorPage } | null>(null)
+  const keepTimer = useRef(0)
+  const keepNow = useCallback(() => {
+    window.clearTimeout(keepTimer.current)
+    keepTimer.current = 0
+    const pending = keeping.current
+    keeping.current = null
+    if (pending) keepChanges(storage, pending.key, pending.page)
+  }, [storage])
   useEffect(() => {
     if (!enabled || !page || offer || shownId !== page._id) return
     const key = keptKey(collection, keptId)
-    if (isDirty) keepChanges(storage, key, page)
-    else forgetKept(storage, key)
-  }, [enabled, collection, page, keptId, isDirty, offer, storage, shownId])
+    if (!isDirty) {
+      window.clearTimeout(keepTimer.current)
+      keepTimer.current = 0
+      keeping.current = null
+      forgetKept(storage, key)
+      return
+    }
+    if (keeping.current && keeping.current.key !== key) keepNow()
+    keeping.current = { key, page }
+    if (!keepTimer.current) keepTimer.current = window.setTimeout(keepNow, KEEP_EVERY_MS)
+  }, [enabled, collection, page, keptId, isDirty, offer, storage, shownId, keepNow])
+  useEffect(() => {
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') keepNow()
+    }
+    window.addEventListener('pagehide', keepNow)
+    document.addEventListener('visibilitychange', onHidden)
+    return () => {
+      window.removeEventListener('pagehide', keepNow)
+      document.removeEventListener('visibilitychange', onHidden)
+      keepNow()
+    }
+  }, [keepNow])
 
   // The debounce: each change starts the wait again.
   useEffect(() => {

@@ -19,7 +19,12 @@ export interface LoadPageAction {
 /** Fields the server changes without a new version (publish, unpublish). */
 const META_FIELDS = ['published', 'lastPublished', 'updatedAt'] as const
 
-/** Spec 01 §4: a loaded page keeps a deep copy as its saved copy; nothing is dirty yet. */
+/**
+ * Spec 01 §4: a loaded page is copied from the route's data and is its own saved copy; nothing is
+ * dirty yet. The working copy and the saved copy share what has not changed since (every edit copies
+ * the path to what it changes), so telling whether the page is dirty compares only the edited
+ * parts, not all of a long page on every key (issue 32).
+ */
 export function loadPage(state: EditorState, action: LoadPageAction): EditorState {
   // The structure may have changed meanwhile (saved in the default language): its texts are the fallbacks.
   const withLanguage = (next: EditorState): EditorState =>
@@ -37,7 +42,8 @@ function loadPageIn(state: EditorState, action: LoadPageAction): EditorState {
   if (sameStored && typeof savedPage.version === 'number' && incomingVersion < savedPage.version) return state
   if (sameStored && incoming.version === savedPage.version && !isDirty) {
     // Nothing unsaved: the route's copy (roles may have changed without a new version), same history.
-    return { ...state, page: { ...state.page, page: deepCopy(incoming), savedPage: deepCopy(incoming), isDirty: false } }
+    const page = deepCopy(incoming)
+    return { ...state, page: { ...state.page, page, savedPage: page, isDirty: false } }
   }
   if (sameStored && incoming.version === savedPage.version) {
     const meta: Record<string, unknown> = {}
@@ -49,7 +55,7 @@ function loadPageIn(state: EditorState, action: LoadPageAction): EditorState {
   // A page loaded afresh starts a new history; the selection pointed into the old one.
   return {
     ...state,
-    page: { page, savedPage: page ? deepCopy(page) : null, isDirty: false, history: emptyHistory() },
+    page: { page, savedPage: page, isDirty: false, history: emptyHistory() },
     selection: emptySelection(),
   }
 }

@@ -26,11 +26,12 @@ export function markSaved(state: EditorState, action: MarkSavedAction): EditorSt
     if (result._id) page._id = result._id
     // Undo stays possible after a save (it then makes the page dirty again).
     const saved = page as EditorPage
-    return { ...state, page: { ...state.page, page: saved, savedPage: deepCopy(saved), isDirty: false } }
+    // The saved copy shares the working copy's objects (edits copy what they change: load-page.ts).
+    return { ...state, page: { ...state.page, page: saved, savedPage: saved, isDirty: false } }
   }
   // Edited since it was sent: the server's stamps (version, updatedAt, a normalised slug...) are
   // taken for the fields the editor has not changed since; their later edits stay, and unsaved.
-  const savedPage: EditorPage = { ...deepCopy(sent), ...deepCopy(result), _id: result._id ?? sent._id }
+  const savedPage: EditorPage = { ...sent, ...deepCopy(result), _id: result._id ?? sent._id }
   const page: Record<string, unknown> = { ...current }
   for (const [field, value] of Object.entries(result)) {
     if (deepEqual(current[field], sent[field]) && !deepEqual(current[field], value)) page[field] = deepCopy(value)

@@ -14,17 +14,20 @@ const page = (): EditorPage => ({
 })
 
 describe('loadPage', () => {
-  test('keeps the page and a deep copy as the saved copy; nothing is dirty', () => {
+  test('keeps a copy of the page as the saved copy; nothing is dirty', () => {
     const source = page()
     const next = loadPage(initialEditorState(), { type: 'loadPage', page: source })
     expect(next.page.page).toEqual(source)
     expect(next.page.savedPage).toEqual(source)
     expect(next.page.isDirty).toBe(false)
-    // Deep copies: changing the source or the page leaves the saved copy alone.
+    // A copy: changing the route's data leaves the page and its saved copy alone.
     ;(source.header as { title: string }).title = 'Changed'
+    expect((next.page.page?.header as { title: string }).title).toBe('Stay')
     expect((next.page.savedPage?.header as { title: string }).title).toBe('Stay')
-    expect(next.page.savedPage).not.toBe(next.page.page)
-    expect(next.page.savedPage?.contents).not.toBe(next.page.page?.contents)
+    // An edit leaves the saved copy as it was, and the page is dirty.
+    const edited = editPage(next, { type: 'editPage', page: { ...next.page.page!, header: { title: 'Stay a while' } } })
+    expect(edited.page.isDirty).toBe(true)
+    expect((edited.page.savedPage?.header as { title: string }).title).toBe('Stay')
   })
 
   test('a route without a page clears it', () => {
@@ -57,7 +60,10 @@ describe('markSaved', () => {
     expect(saved.page.isDirty).toBe(false)
     expect(saved.page.page).toMatchObject({ _id: 'p1', slug: 'stay-here', updatedAt: '2026-01-03T00:00:00.000Z', version: 2 })
     expect(saved.page.savedPage).toEqual(saved.page.page)
-    expect(saved.page.savedPage).not.toBe(saved.page.page)
+    // An edit after the save leaves the saved copy as saved, and the page is dirty again.
+    const again = editPage(saved, { type: 'editPage', page: { ...saved.page.page!, slug: 'stay-longer' } })
+    expect(again.page.isDirty).toBe(true)
+    expect(again.page.savedPage?.slug).toBe('stay-here')
   })
 
   test('does nothing without a loaded page', () => {
