@@ -157,6 +157,7 @@ export const editorTexts = {
     addComponentTo: (list: string) => `Add component to ${list}`,
     searchComponents: 'Search components',
     noComponents: 'No component matches',
+    emptyList: 'Nothing here yet: choose “Add component” to add the first block.',
     /** The picker's groups, by purpose (issue 17), in blocks/define.ts's order. */
     groups: {
       text: 'Text',
@@ -362,12 +363,27 @@ export const editorTexts = {
     machineMarker: 'Machine suggestion: review it, then type to change it',
   },
   /** A story's detail in the Chapters panel: its header image and its 'up next' teaser (spec 01 §3 Story). */
+  /** The schedule's date and time, typed as the site writes them whatever the browser's language (issue 31). */
+  schedule: {
+    date: 'Date (DD/MM/YYYY)',
+    time: 'Time (24-hour, HH:MM)',
+    badDate: 'Type a real date as DD/MM/YYYY, e.g. 24/12/2026.',
+    badTime: 'Type the time as HH:MM on the 24-hour clock, e.g. 09:30 or 14:00.',
+  },
+  /** The listing editor's words beside the spec's (issue 31). */
+  listing: {
+    savedNote: 'Saved as a draft: visitors see it once the listing page is published (Publish Page).',
+    savedNotePublished: 'Visitors see it once the listing page is published again (Publish Page).',
+  },
   story: {
     edit: (title: string) => `Edit story: ${title}`,
     editStory: 'Edit Story',
     back: 'Back to stories',
     saved: 'Story Saved',
     published: 'Story Published',
+    /** Issue 31: creating a story said nothing; it is a draft until published. */
+    created: (title: string) =>
+      `Story '${title}' created. Add its chapters with Create New Page; visitors see the story once it is published.`,
     headerImage: 'Header image',
     headerImageHint: 'Shown behind the title of every chapter page of this story.',
     upNext: 'Up next',
@@ -641,6 +657,21 @@ export const editorTexts = {
   /** Spec 01 §2.7. */
   dashboard: {
     title: 'Welcome to your dashboard',
+  },
+  /** The dashboard's list of every page, to find one to edit (issue 31). */
+  allPages: {
+    tab: 'Pages',
+    heading: 'All pages',
+    intro: 'Every page of this site, drafts included. Open one to edit it in place.',
+    filter: 'Find a page by its title or address',
+    columns: { title: 'Page', address: 'Address', status: 'State', updated: 'Last saved' },
+    published: 'Published',
+    changed: 'Published, with unpublished changes',
+    draft: 'Not published',
+    chapter: 'Chapter',
+    untitled: '(no title)',
+    none: 'No page matches.',
+    count: (shown: number, total: number) => (shown === total ? `${total} pages` : `${shown} of ${total} pages`),
   },
   /** Spec 01 §2.3 and §5. */
   login: {

@@ -98,6 +98,20 @@ export async function postApi(path: string, body?: unknown): Promise<unknown> {
   return answerOf(response)
 }
 
+/**
+ * POSTs JSON as the page goes away (its tab closed or reloaded): a keepalive request, which the
+ * browser still sends once the page is gone. Nothing is answered to it.
+ */
+export function postOnLeave<P extends ApiPath<'post'>>(path: P, body: ApiBody<P>): void {
+  fetch(`${API_BASE}${path}`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    keepalive: true,
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  }).catch(() => undefined)
+}
+
 /** Uploads an image (POST /img/upload, multipart `file`); answers the stored image record. */
 export async function uploadImage(file: File, alt = ''): Promise<{ _id: string; width: number; height: number }> {
   const form = new FormData()
@@ -173,6 +187,22 @@ export async function getApi(path: string, query?: unknown, init: { signal?: Abo
 }
 
 /** The message of anything a call threw. */
+/**
+ * The server's field errors by field path ({error: {details: [{path, message}]}}, or one
+ * {path} for a conflict, whose message is the error's own), so a refused slug, an over-long
+ * heading or a wrong address shows under its own field.
+ */
+export function fieldErrorsOf(details: unknown, message: string): Record<string, string> {
+  const errors: Record<string, string> = {}
+  const list = Array.isArray(details) ? details : details && typeof details === 'object' ? [details] : []
+  for (const item of list) {
+    if (!item || typeof item !== 'object') continue
+    const { path, message: own } = item as { path?: unknown; message?: unknown }
+    if (typeof path === 'string' && path && !(path in errors)) errors[path] = typeof own === 'string' && own ? own : message
+  }
+  return errors
+}
+
 export function messageOf(err: unknown): string {
   return err instanceof Error && err.message ? err.message : texts.toasts.unknownError
 }

@@ -11,6 +11,25 @@ import { useTexts } from '#ui/locale'
 import { closeConsent, readConsent, reopenConsent, useConsent, writeConsent, type ConsentChoice } from './consent'
 import { loadThirdParties, needsConsent, needsReloadForConsent, trackPageView, type ThirdPartySettings } from './third-parties'
 
+/**
+ * While the banner is shown, its height is the page's --consent-banner-height: what else is fixed at
+ * the foot of the window (the editor's undo/redo box, draft status and "Also here") stands on it
+ * instead of covering its buttons (issue 31).
+ */
+function shareHeight(banner: HTMLElement | null) {
+  if (!banner || typeof ResizeObserver === 'undefined') return
+  const root = document.documentElement
+  const observer = new ResizeObserver(([entry]) => {
+    const height = entry?.borderBoxSize[0]?.blockSize ?? banner.offsetHeight
+    root.style.setProperty('--consent-banner-height', `${Math.ceil(height)}px`)
+  })
+  observer.observe(banner)
+  return () => {
+    observer.disconnect()
+    root.style.removeProperty('--consent-banner-height')
+  }
+}
+
 export function ConsentBanner({ settings }: { settings: ThirdPartySettings | null }) {
   const t = useTexts().consent
   const { choice, reopened } = useConsent()
@@ -69,6 +88,7 @@ export function ConsentBanner({ settings }: { settings: ThirdPartySettings | nul
       aria-labelledby="consent-title"
       aria-describedby="consent-text"
       data-consent-banner=""
+      ref={shareHeight}
       onFocus={noteOrigin}
       className="fixed inset-x-0 bottom-0 z-40 border-t-4 border-red bg-white text-ink shadow-[0_-8px_30px_rgba(0,0,0,0.15)]"
     >

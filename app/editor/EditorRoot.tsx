@@ -4,7 +4,7 @@
  * it imports.
  */
 import { setApiBase } from '#ui/api'
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
 import { useSearchParams, useLocation } from 'react-router'
 import { Toaster } from 'sonner'
 import { cannotPublishReason, teamMayPublish } from '#lib/team'
@@ -23,7 +23,7 @@ import { isPanelItem, panels } from './panels/registry.ts'
 import { itemSurface } from './state/items.ts'
 import { hasUnsavedChanges, showsWorkingCopy } from './state/selectors.ts'
 import { EditorStoreProvider, useEditorDispatch, useEditorState } from './state/store.tsx'
-import { CloseGuardContext } from './surfaces/close-guard.tsx'
+import { CloseGuardProvider, useCloseGuardScope } from './surfaces/close-guard.tsx'
 import { Modal } from './surfaces/Modal.tsx'
 import { Sidebar } from './surfaces/Sidebar.tsx'
 import { TOAST_DURATION_MS, toastError } from './toast.ts'
@@ -36,7 +36,6 @@ import { CurrentUserContext } from './team/current-user.tsx'
 import { useTeamSession } from './team/use-team-session.ts'
 import { DeactivatedDialog } from './team/DeactivatedDialog.tsx'
 import { unsavedTexts } from './team/unsaved-texts.ts'
-import { editorTexts } from '#lib/editor-texts'
 import { lazyPart } from './lazy.ts'
 import { BLOCK_PARAM, parseBlockParam } from '#lib/radar'
 
@@ -123,10 +122,7 @@ function EditorShell({ user }: { user: EditorUser | null }) {
   useEffect(() => () => setSiteOverride({}), [])
 
   // A modal panel with its own unsaved form asks before it closes.
-  const modalDirty = useRef(false)
-  const reportModalDirty = useCallback((dirty: boolean) => {
-    modalDirty.current = dirty
-  }, [])
+  const modalGuard = useCloseGuardScope()
 
   useEffect(() => {
     try {
@@ -213,8 +209,7 @@ function EditorShell({ user }: { user: EditorUser | null }) {
   const modalPanel = isPanelItem(activeItem) && itemSurface[activeItem] === 'modal' ? panels[activeItem] : null
   const closeModal = (open: boolean) => {
     if (open) return
-    if (modalDirty.current && !window.confirm(editorTexts.unsavedChanges)) return
-    modalDirty.current = false
+    if (!modalGuard.confirmDiscard()) return
     dispatch({ type: 'clearActiveItem' })
   }
 
@@ -249,9 +244,7 @@ function EditorShell({ user }: { user: EditorUser | null }) {
           <>
             <Suspense fallback={null}>
               <Modal open={!!modalPanel} onOpenChange={closeModal} title={modalPanel?.title}>
-                <CloseGuardContext.Provider value={reportModalDirty}>
-                  {modalPanel ? <modalPanel.Component /> : null}
-                </CloseGuardContext.Provider>
+                <CloseGuardProvider report={modalGuard.report}>{modalPanel ? <modalPanel.Component /> : null}</CloseGuardProvider>
               </Modal>
             </Suspense>
             {opened.dashboard ? (

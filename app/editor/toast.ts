@@ -4,8 +4,9 @@ import { texts } from '#lib/texts'
 /** Spec 01 §8: toasts show for 4 s at top-centre and stay while hovered (sonner pauses on hover). */
 export const TOAST_DURATION_MS = 4000
 
-export function toastSuccess(message: string = texts.toasts.success) {
-  return toast.success(message)
+/** `description`: a second line saying what follows from it (a saved draft that visitors do not see yet). */
+export function toastSuccess(message: string = texts.toasts.success, description?: string) {
+  return toast.success(message, description ? { description } : undefined)
 }
 
 export function toastError(message: string = texts.toasts.unknownError) {

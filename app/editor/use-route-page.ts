@@ -37,6 +37,17 @@ export function useRouteCollection(): Collection {
   return collectionOf(useRoutePage())
 }
 
+/**
+ * The id and collection of the page the editor holds, for the calls about it (schedules, presence):
+ * null for the moment after a navigation when the route has its new page but the editor still
+ * holds the previous one (that id asked for in the new route's collection answers 404).
+ */
+export function useEditedPageRef(pageId: string | null | undefined): { pageId: string; collection: Collection } | null {
+  const routePage = useRoutePage()
+  if (!pageId || !routePage || routePage._id !== pageId) return null
+  return { pageId, collection: collectionOf(routePage) }
+}
+
 /** In a further language (/de/about): the language's draft texts the route sent with the page (decision 025); null otherwise. */
 export function routeLanguageOf(routePage: EditorPage | null): (LoadedLanguage & { locale: LocaleCode }) | null {
   const translation = routePage?.translation

@@ -113,6 +113,15 @@ async function messageOf(p: Page, name: string): Promise<string> {
   return (await p.locator(`[id="${ids[0]}"]`).innerText()).trim()
 }
 
+/** The texts that describe an input (its aria-describedby). */
+const descriptionOf = (input: Locator) =>
+  input.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  )
+
 /** Fills the whole form correctly (the step headers open each step). */
 async function fillValidEnquiry(p: Page, who: { firstName: string; email: string }) {
   await field(p, 'firstName').fill(who.firstName)
@@ -132,9 +141,18 @@ describe('concierge enquiry', () => {
     await p.goto(baseUrl + '/', { waitUntil: 'load' })
     let panel = await openConciergePanel(p)
     await panel.getByText(t.emailInfo).waitFor()
-    await panel.getByLabel(t.email, { exact: true }).fill(conciergeAddress)
     // The copies start as one empty entry.
     expect(await panel.getByLabel(t.cc(1), { exact: true }).inputValue()).toBe('')
+    // A wrong address is named where it was typed (issue 31), not as one message for the whole form.
+    await panel.getByLabel(t.email, { exact: true }).fill('visitor-centre@')
+    await panel.getByLabel(t.cc(1), { exact: true }).fill('copies.example.com')
+    await panel.getByRole('button', { name: t.save }).click()
+    for (const label of [t.email, t.cc(1)]) {
+      const input = panel.getByLabel(label, { exact: true })
+      await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true')
+      expect(await descriptionOf(input)).toContain(t.wrongEmail)
+    }
+    await panel.getByLabel(t.email, { exact: true }).fill(conciergeAddress)
     await panel.getByLabel(t.cc(1), { exact: true }).fill(ccAddress)
     await panel.getByRole('button', { name: t.save }).click()
     await p.locator('[data-sonner-toast]').filter({ hasText: texts.toasts.conciergeSaved }).first().waitFor()

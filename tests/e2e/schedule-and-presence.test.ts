@@ -14,6 +14,7 @@ import path from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, inject, test } from 'vitest'
 import { instantToSiteLocal, presenceTexts, scheduleTexts as st } from '#lib/schedule'
+import { formatDmy, parseDate } from '#lib/dates'
 import { formatSiteTime } from '#lib/team'
 import { texts } from '#lib/texts'
 import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
@@ -38,8 +39,10 @@ const visitorStatus = async (slug: string) => (await session.visitor.request.get
 async function schedule(p: Page, action: 'publish' | 'unpublish', due: Date) {
   const section = p.getByRole('dialog', { name: editorTexts.panels.publishPage }).locator('[data-schedule]')
   await section.getByLabel(st.actionLabel).selectOption(action)
-  await section.getByLabel(st.atLabel).fill(instantToSiteLocal(due))
-  // The native field's order follows the browser's language; the choice is read back in the site's (DD/MM/YYYY HH:mm).
+  // Typed as the site writes dates (DD/MM/YYYY, 24-hour time), read back with its weekday.
+  const local = instantToSiteLocal(due)
+  await section.getByLabel(editorTexts.schedule.date, { exact: true }).fill(formatDmy(parseDate(local)))
+  await section.getByLabel(editorTexts.schedule.time, { exact: true }).fill(local.slice(11, 16))
   await section
     .locator('[data-schedule-reading]')
     .filter({ hasText: `${formatSiteTime(due.toISOString())} Adelaide time` })

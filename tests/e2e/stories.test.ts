@@ -163,6 +163,8 @@ describe('stories and chapter pages', () => {
     // The form was reset after the first story.
     expect(await again.getByLabel(c.title, { exact: true }).inputValue()).toBe('')
     await again.getByLabel(c.title, { exact: true }).fill(`Short-lived ${run}`)
+    // The slug follows the title until one is typed (issue 31); cleared, the story's id stands in.
+    await again.getByLabel(c.slug, { exact: true }).fill('')
     await again.getByRole('button', { name: c.create, exact: true }).click()
     await again.waitFor({ state: 'detached' })
     const shortLived = panel.getByRole('row').filter({ hasText: `Short-lived ${run}` })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { storySchema, type Story } from '#lib/stories'
-import { draftOf, fieldErrorsOf, isDirty, storyPayload, withImage } from './story-draft.ts'
+import { draftOf, isDirty, storyPayload, withImage } from './story-draft.ts'
+import { fieldErrorsOf } from '#ui/api.ts'
 
 const story = (overrides: Record<string, unknown> = {}): Story => ({
   ...storySchema.parse({ title: 'Vintage', slug: 'vintage', description: 'A year in the vines', ...overrides }),

@@ -63,19 +63,3 @@ export function withImage(image: ImageRef, imageId: string): ImageRef {
 export function isDirty(saved: StoryDraft, current: StoryDraft): boolean {
   return JSON.stringify(saved) !== JSON.stringify(current)
 }
-
-/**
- * The server's field errors by field path ({error: {details: [{path, message}]}}, or one
- * {path} for a conflict, whose message is the error's own), so a refused slug or an over-long
- * heading shows under its own field.
- */
-export function fieldErrorsOf(details: unknown, message: string): Record<string, string> {
-  const errors: Record<string, string> = {}
-  const list = Array.isArray(details) ? details : details && typeof details === 'object' ? [details] : []
-  for (const item of list) {
-    if (!item || typeof item !== 'object') continue
-    const { path, message: own } = item as { path?: unknown; message?: unknown }
-    if (typeof path === 'string' && path && !(path in errors)) errors[path] = typeof own === 'string' && own ? own : message
-  }
-  return errors
-}

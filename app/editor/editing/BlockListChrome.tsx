@@ -198,6 +198,12 @@ export function BlockListChrome({ path, container, count, children }: BlockListC
         )}
       </DndContext>
       <div className="editor-add-row" data-editor-chrome="">
+        {/* An empty list (a new page, the Empty template) says how it gets its first block (issue 31). */}
+        {count === 0 ? (
+          <p className="mb-2 text-sm text-neutral-700" data-empty-list-hint="">
+            {t.emptyList}
+          </p>
+        ) : null}
         <BlockPicker path={path} container={container} index={count} />
       </div>
     </>

@@ -5,7 +5,7 @@ import { usePageSaver } from '../page/page-saver.tsx'
 import { usePageSchedules } from '../page/schedules.ts'
 import { formatScheduleTime, scheduleTexts } from '#lib/schedule'
 import { useRevalidator } from 'react-router'
-import { useRouteCollection } from '../use-route-page.ts'
+import { useEditedPageRef } from '../use-route-page.ts'
 import { needsPage } from '../state/items.ts'
 import { hasUnpublishedChanges } from '../state/page-utils.ts'
 import { useEditorDispatch, useEditorState } from '../state/store.tsx'
@@ -53,8 +53,8 @@ export function EditorMenu({ signedIn, onLogout, publishBlocked }: EditorMenuPro
   // The page's next scheduled publish or unpublish, shown on Publish Page (issue 17 point 6); once it
   // has run, the page's data is loaded again so the menu says what visitors now see.
   const { revalidate } = useRevalidator()
-  const collection = useRouteCollection()
-  const schedules = usePageSchedules(collection, signedIn ? (page.page?._id ?? null) : null, {
+  const edited = useEditedPageRef(page.page?._id)
+  const schedules = usePageSchedules(edited?.collection ?? 'pages', signedIn ? (edited?.pageId ?? null) : null, {
     watch: true,
     onRan: revalidate,
     locale: language?.locale ?? null,

@@ -26,7 +26,7 @@ export function HistoryButtons() {
       aria-label={h.label}
       aria-orientation="vertical"
       data-editor-history=""
-      className={`fixed bottom-2 left-2 ${chrome.z} flex w-12 flex-col items-center gap-0.5 rounded-lg p-1 ${chrome.panel}`}
+      className={`fixed bottom-[calc(var(--consent-banner-height,0px)+0.5rem)] left-2 ${chrome.z} flex w-12 flex-col items-center gap-0.5 rounded-lg p-1 ${chrome.panel}`}
     >
       <button
         type="button"

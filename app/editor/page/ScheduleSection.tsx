@@ -1,22 +1,39 @@
 import { useId, useState } from 'react'
 import { formatScheduleTime, instantToSiteLocal, siteLocalToInstant, scheduleTexts as st, type ScheduleAction } from '#lib/schedule'
+import { formatDmy, parseDate, toIsoDate } from '#lib/dates'
 import { SITE_TIME_ZONE } from '#lib/team'
 import { messageOf, postApi } from '#ui/api.ts'
 import { buttonClass } from '#ui/editor/fields.tsx'
+import { editorTexts } from '#lib/editor-texts'
 import { useEditorState } from '../state/store.tsx'
 import { chrome } from '#ui/editor/classes.ts'
 import { toastError, toastSuccess } from '../toast.ts'
-import { useRouteCollection } from '../use-route-page.ts'
+import { useEditedPageRef, useRouteCollection } from '../use-route-page.ts'
 import { usePageSaver } from './page-saver.tsx'
 import { usePageSchedules } from './schedules.ts'
 
-/** An hour from now, on the minute, as the date-time field shows it (site time). */
-const defaultTime = () => instantToSiteLocal(new Date(Math.ceil((Date.now() + 3_600_000) / 60_000) * 60_000))
-
 /**
- * The chosen time as the site writes dates ("Fri 25/12/2026 09:00 Adelaide time"): the native field
- * shows the browser's own order (MM/DD on a US-English browser), so the choice is read back here.
+ * An hour from now, on the minute (site time), as the two fields show it: the date as DD/MM/YYYY and
+ * the time as HH:MM. A browser's date-time field would show its own language's order (MM/DD on a
+ * US-English browser) beside the site's DD/MM/YYYY everywhere else (issue 31).
  */
+function defaultFields(): { date: string; time: string } {
+  const local = instantToSiteLocal(new Date(Math.ceil((Date.now() + 3_600_000) / 60_000) * 60_000))
+  return { date: formatDmy(parseDate(local)), time: local.slice(11, 16) }
+}
+
+const sc = editorTexts.schedule
+const TYPED_TIME = /^([01]?\d|2[0-3])[:.]([0-5]\d)$/
+
+/** The typed date and time as the site-local "YYYY-MM-DDTHH:mm" the API takes; null for each that is not real. */
+function siteLocalOf(date: string, time: string): { at: string | null; badDate: boolean; badTime: boolean } {
+  const iso = toIsoDate(date.trim())
+  const t = TYPED_TIME.exec(time.trim())
+  const hhmm = t ? `${t[1]!.padStart(2, '0')}:${t[2]}` : null
+  return { at: iso && hhmm ? `${iso}T${hhmm}` : null, badDate: !iso, badTime: !hhmm }
+}
+
+/** The chosen time as the site writes dates ("Fri 25/12/2026 09:00 Adelaide time"), with its weekday. */
 function reading(local: string): string | null {
   const instant = siteLocalToInstant(local)
   if (!instant) return null
@@ -35,14 +52,19 @@ export function ScheduleSection() {
   const locale = language?.locale ?? null
   const collection = useRouteCollection()
   const saver = usePageSaver()
-  const schedules = usePageSchedules(collection, page?._id ?? null, { locale })
+  const edited = useEditedPageRef(page?._id)
+  const schedules = usePageSchedules(collection, edited?.pageId ?? null, { locale })
   const [action, setAction] = useState<ScheduleAction>('publish')
-  const [at, setAt] = useState(defaultTime)
+  const [fields, setFields] = useState(defaultFields)
+  const typed = siteLocalOf(fields.date, fields.time)
+  const at = typed.at ?? ''
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const headingId = useId()
   const actionId = useId()
-  const atId = useId()
+  const dateId = useId()
+  const timeId = useId()
+  const groupId = useId()
   const errorId = useId()
   const readingId = useId()
   if (!page) return null
@@ -134,21 +156,39 @@ export function ScheduleSection() {
           <option value="publish">{st.dashboardAction.publish}</option>
           <option value="unpublish">{st.dashboardAction.unpublish}</option>
         </select>
-        <label htmlFor={atId} className="text-neutral-700">
+        <span id={groupId} className="col-span-2 text-neutral-700">
           {st.atLabel}
+        </span>
+        <label htmlFor={dateId} className="text-neutral-700">
+          {sc.date}
         </label>
         <input
-          id={atId}
-          type="datetime-local"
+          id={dateId}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
           className={chrome.input}
-          value={at}
-          min={instantToSiteLocal(new Date())}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${readingId} ${errorId}` : readingId}
-          onChange={(e) => setAt(e.target.value)}
+          value={fields.date}
+          aria-invalid={error || (fields.date && typed.badDate) ? true : undefined}
+          aria-describedby={`${groupId} ${readingId}${error ? ` ${errorId}` : ''}`}
+          onChange={(e) => setFields({ ...fields, date: e.target.value })}
+        />
+        <label htmlFor={timeId} className="text-neutral-700">
+          {sc.time}
+        </label>
+        <input
+          id={timeId}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          className={chrome.input}
+          value={fields.time}
+          aria-invalid={error || (fields.time && typed.badTime) ? true : undefined}
+          aria-describedby={`${groupId} ${readingId}${error ? ` ${errorId}` : ''}`}
+          onChange={(e) => setFields({ ...fields, time: e.target.value })}
         />
         <p id={readingId} data-schedule-reading="" className="col-start-2 text-xs text-neutral-700" aria-live="polite">
-          {reading(at) ?? ''}
+          {typed.at ? (reading(typed.at) ?? '') : typed.badDate ? sc.badDate : sc.badTime}
         </p>
       </div>
       {error ? (

@@ -21,7 +21,7 @@ import { useEditorDispatch, useEditorState } from '../state/store.tsx'
 import type { EditorPage, EditorState } from '../state/types.ts'
 import { chrome } from '#ui/editor/classes.ts'
 import { toastError, toastInfo, toastSuccess } from '../toast.ts'
-import { useRouteCollection } from '../use-route-page.ts'
+import { useEditedPageRef, useRouteCollection } from '../use-route-page.ts'
 import {
   AUTOSAVE_DELAY_MS,
   KEEP_EVERY_MS,
@@ -342,7 +342,8 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
 
   // Who else is here, and the stored draft's version with each heartbeat (issue 17 point 8).
   const beatStarted = useRef(0)
-  const presence = usePresence(enabled && page ? { pageId: page._id, collection } : null, (stored) => {
+  const edited = useEditedPageRef(page?._id)
+  const presence = usePresence(enabled ? edited : null, (stored) => {
     const crossed = writes.current.inFlight > 0 || writes.current.started !== beatStarted.current
     beatStarted.current = writes.current.started
     if (!crossed) void newerDraftStored(stored)
@@ -496,7 +497,7 @@ function SaveStatus({ status, isDirty }: { status: AutosaveStatus; isDirty: bool
       role="status"
       aria-label={editorTexts.autosave.label}
       data-autosave-status={status.kind}
-      className={`pointer-events-none fixed right-2 bottom-2 ${chrome.z} rounded-md px-3 py-1.5 text-xs font-medium ${chrome.panel} ${tone} ${text ? '' : 'sr-only'}`}
+      className={`pointer-events-none fixed right-2 bottom-[calc(var(--consent-banner-height,0px)+0.5rem)] ${chrome.z} rounded-md px-3 py-1.5 text-xs font-medium ${chrome.panel} ${tone} ${text ? '' : 'sr-only'}`}
     >
       {text ?? ''}
     </div>

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { PRESENCE_HEARTBEAT_MS, presenceTexts, type PresenceAnswer, type PresentEditor } from '#lib/schedule'
 import type { Collection } from '#lib/content'
-import { postApi } from '#ui/api.ts'
+import { postApi, postOnLeave } from '#ui/api.ts'
 import { chrome } from '#ui/editor/classes.ts'
 import { formatSiteClock } from './autosave.ts'
 
@@ -70,12 +70,24 @@ export function usePresence(target: PresenceTarget | null, onStored: (stored: No
       void beat()
     }
     document.addEventListener('visibilitychange', onVisible)
-    // Leaving the page within the editor says so at once; a closed tab is forgotten after PRESENCE_EXPIRY_SECONDS.
+    // Leaving the page within the editor says so at once, and so does closing or reloading the tab
+    // (else the colleagues would see this tab until PRESENCE_EXPIRY_SECONDS had passed). A page
+    // kept by the browser to come back to beats again when it is shown.
     const leave = () => void postApi('/presence/leave', { pageId, tabId: thisTab() }).catch(() => undefined)
+    const onPageHide = () => postOnLeave('/presence/leave', { pageId, tabId: thisTab() })
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return
+      window.clearTimeout(timer)
+      void beat()
+    }
+    window.addEventListener('pagehide', onPageHide)
+    window.addEventListener('pageshow', onPageShow)
     return () => {
       stopped = true
       window.clearTimeout(timer)
       document.removeEventListener('visibilitychange', onVisible)
+      window.removeEventListener('pagehide', onPageHide)
+      window.removeEventListener('pageshow', onPageShow)
       leave()
       setOthers([])
     }
@@ -91,7 +103,7 @@ export function PresenceIndicator({ others }: { others: PresentEditor[] }) {
       role="status"
       aria-label={presenceTexts.label}
       data-presence=""
-      className={`fixed right-2 bottom-11 ${chrome.z} flex max-w-[min(28rem,calc(100vw-1rem))] flex-wrap items-center gap-x-2 gap-y-1 rounded-md px-3 py-1.5 text-xs ${chrome.panel}`}
+      className={`fixed right-2 bottom-[calc(var(--consent-banner-height,0px)+2.75rem)] ${chrome.z} flex max-w-[min(28rem,calc(100vw-1rem))] flex-wrap items-center gap-x-2 gap-y-1 rounded-md px-3 py-1.5 text-xs ${chrome.panel}`}
     >
       <span className="font-semibold text-neutral-800">{presenceTexts.alsoHere}</span>
       {others.map((o) => (

@@ -10,12 +10,14 @@ import { StoryEditor } from '../chapters/StoryEditor.tsx'
 import { ConfirmDialog } from '../common/ConfirmDialogs.tsx'
 import { buttonClass, ErrorAlert, TextArea, TextInput } from '#ui/editor/fields.tsx'
 import { PlusIcon, TrashIcon } from '../icons.tsx'
+import { suggestSlug } from '../page/slug.ts'
+import { toastSuccess } from '../toast.ts'
 import { chrome } from '#ui/editor/classes.ts'
 import { editorTexts } from '#lib/editor-texts'
 
 const t = texts.chapters
 const s = editorTexts.story
-const emptyForm = { title: '', slug: '', description: '' }
+const emptyForm = { title: '', slug: '', description: '', slugEdited: false }
 
 /**
  * The 'Chapters' settings panel (spec 01 §2.11, §4): the Stories table (Title, Slug, Actions),
@@ -46,11 +48,12 @@ export default function ChaptersPanel() {
     setBusy('create')
     setError(null)
     try {
-      const story = await createStory(form)
+      const story = await createStory({ title: form.title, slug: form.slug, description: form.description })
       // Spec 01 §4: the story joins the list and the form is reset.
       setStories((list) => [...(list ?? []), story])
       setForm(emptyForm)
       setCreating(false)
+      toastSuccess(editorTexts.story.created(story.title || story.slug))
     } catch (err) {
       setError(messageOf(err))
       setCreating(false)
@@ -192,7 +195,10 @@ export default function ChaptersPanel() {
                 label={t.title}
                 value={form.title}
                 autoComplete="off"
-                onChange={(e) => setForm({ ...form, title: e.target.value })}
+                // The slug follows the title until the editor types one, as a new page's does.
+                onChange={(e) =>
+                  setForm({ ...form, title: e.target.value, slug: form.slugEdited ? form.slug : suggestSlug(e.target.value) })
+                }
               />
               <TextInput
                 label={t.slug}
@@ -200,7 +206,7 @@ export default function ChaptersPanel() {
                 autoComplete="off"
                 spellCheck={false}
                 hint={t.slugPreview(preview)}
-                onChange={(e) => setForm({ ...form, slug: e.target.value })}
+                onChange={(e) => setForm({ ...form, slug: e.target.value, slugEdited: true })}
               />
               <TextArea
                 label={t.description}

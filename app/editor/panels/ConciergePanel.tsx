@@ -3,7 +3,7 @@ import { emptyConciergeSettings, summaryLines, type ConciergeSettings, type Enqu
 import { isLocaleCode, LOCALES } from '#lib/locales'
 import { formatSiteTime } from '#lib/team'
 import { texts } from '#lib/texts'
-import { getApi, messageOf, postApi } from '#ui/api.ts'
+import { ApiError, fieldErrorsOf, getApi, messageOf, postApi } from '#ui/api.ts'
 import { buttonClass, ErrorAlert, RowButton, TextInput } from '#ui/editor/fields.tsx'
 import { PlusIcon, TrashIcon } from '../icons.tsx'
 import { chrome } from '#ui/editor/classes.ts'
@@ -34,6 +34,8 @@ interface ReceivedEnquiry {
 export default function ConciergePanel() {
   const [settings, setSettings] = useState<ConciergeSettings | null>(null)
   const [error, setError] = useState<string | null>(null)
+  // A refused address shows under its own field ('email', 'ccs.1'...), not as one message for the form.
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
   const [enquiries, setEnquiries] = useState<ReceivedEnquiry[] | null>(null)
   const [listError, setListError] = useState<string | null>(null)
@@ -54,13 +56,17 @@ export default function ConciergePanel() {
     if (!settings || busy) return
     setBusy(true)
     setError(null)
+    setFieldErrors({})
     try {
       const saved = await postApi('/conciergeForm/saveConciergeForm', { conciergeForm: settings })
       setSettings({ email: saved.email, ccs: saved.ccs.length ? saved.ccs : [''] })
       toastSuccess(texts.toasts.conciergeSaved)
     } catch (err) {
-      // Spec 01 §7: no failure toast for the concierge calls; the message shows in the panel.
-      setError(messageOf(err))
+      // Spec 01 §7: no failure toast for the concierge calls; the message shows in the panel, under the field it is about.
+      const byField = err instanceof ApiError ? fieldErrorsOf(err.details, err.message) : {}
+      setFieldErrors(byField)
+      const shown = ['email', ...settings.ccs.map((_, i) => `ccs.${i}`)]
+      if (!shown.some((path) => path in byField)) setError(messageOf(err))
     } finally {
       setBusy(false)
     }
@@ -79,6 +85,7 @@ export default function ConciergePanel() {
             autoComplete="off"
             value={settings.email}
             hint={t.emailInfo}
+            error={fieldErrors.email}
             onChange={(e) => setSettings({ ...settings, email: e.target.value })}
           />
           <fieldset className="flex flex-col gap-2">
@@ -86,7 +93,14 @@ export default function ConciergePanel() {
             {settings.ccs.map((cc, i) => (
               <div key={i} className="flex items-end gap-2">
                 <div className="grow">
-                  <TextInput label={t.cc(i + 1)} type="email" autoComplete="off" value={cc} onChange={(e) => setCc(i, e.target.value)} />
+                  <TextInput
+                    label={t.cc(i + 1)}
+                    type="email"
+                    autoComplete="off"
+                    value={cc}
+                    error={fieldErrors[`ccs.${i}`]}
+                    onChange={(e) => setCc(i, e.target.value)}
+                  />
                 </div>
                 <RowButton
                   label={t.removeCc(i + 1)}

@@ -59,7 +59,9 @@ export default function CreatePagePanel() {
         collection: kind.collection,
       })
       toastSuccess(texts.toasts.pageSaved)
-      dispatch({ type: 'clearActiveItem', item: 'createPage' })
+      // The new page opens ready to edit: Select Component is on, so its empty list offers "Add
+      // component" at once (a new page has no blocks; on the Empty template nothing else shows).
+      dispatch({ type: 'toggleActiveItem', item: 'select' })
       void navigate(pathOfSlug(saved.slug))
     } catch (err) {
       setServerError(messageOf(err))

@@ -3,7 +3,9 @@ import { useState } from 'react'
 import { dashboardTexts } from '#lib/dashboard'
 import { teamTexts } from '#lib/team'
 import { chrome } from '#ui/editor/classes.ts'
+import { editorTexts } from '#lib/editor-texts'
 import { ActivityLogPanel, LatestActivity } from './ActivityLog.tsx'
+import { AllPages } from './AllPages.tsx'
 import { useCurrentUser } from './current-user.tsx'
 import { DashboardOverview } from './DashboardOverview.tsx'
 import { EditorsPanel } from './EditorsPanel.tsx'
@@ -11,11 +13,18 @@ import { MyAccount } from './MyAccount.tsx'
 import { ResultsPanel } from '../results/ResultsPanel.tsx'
 import { resultsTexts } from '#lib/results'
 
-type Tab = 'overview' | 'results' | 'latest' | 'editors' | 'activity' | 'account'
+type Tab = 'overview' | 'pages' | 'results' | 'latest' | 'editors' | 'activity' | 'account'
 
-const tabLabel = (id: Tab) => (id === 'overview' ? dashboardTexts.tab : id === 'results' ? resultsTexts.tab : teamTexts.tabs[id])
+const tabLabel = (id: Tab) =>
+  id === 'overview'
+    ? dashboardTexts.tab
+    : id === 'pages'
+      ? editorTexts.allPages.tab
+      : id === 'results'
+        ? resultsTexts.tab
+        : teamTexts.tabs[id]
 
-/** The dashboard's content: the overview (issue 17), the latest changes (issue 21), the editors (admins), the whole log, my account. */
+/** The dashboard's content: the overview (issue 17), every page (issue 31), the latest changes (issue 21), the editors (admins), the whole log, my account. */
 export function TeamDashboard() {
   const { isAdmin, role } = useCurrentUser()
   const [tab, setTab] = useState<Tab>('overview')
@@ -23,6 +32,7 @@ export function TeamDashboard() {
   const readsResults = role === 'admin' || role === 'publisher'
   const tabs: Tab[] = [
     'overview',
+    'pages',
     ...(readsResults ? (['results'] as const) : []),
     'latest',
     ...(isAdmin ? (['editors'] as const) : []),
@@ -40,6 +50,9 @@ export function TeamDashboard() {
       </Tabs.List>
       <Tabs.Content value="overview" className={chrome.focus}>
         <DashboardOverview />
+      </Tabs.Content>
+      <Tabs.Content value="pages" className={chrome.focus}>
+        <AllPages />
       </Tabs.Content>
       {readsResults ? (
         <Tabs.Content value="results" className={chrome.focus}>

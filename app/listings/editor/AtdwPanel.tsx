@@ -12,7 +12,16 @@ import { listingTexts } from '#lib/texts'
 import { getApi, messageOf, postApi } from '#ui/api.ts'
 import { buttonClass, Checkbox, ErrorAlert, SelectInput, TextInput } from '#ui/editor/fields.tsx'
 import { PlusIcon, PublishIcon, SaveIcon, TrashIcon } from '../../editor/icons.tsx'
-import { addFilterGroup, categoryPayload, draftOf, newDraft, removeFilterGroup, type CategoryDraft } from './atdw-categories.ts'
+import {
+  addFilterGroup,
+  categoryPayload,
+  draftOf,
+  isCategoryUnsaved,
+  newDraft,
+  removeFilterGroup,
+  type CategoryDraft,
+} from './atdw-categories.ts'
+import { CloseGuardProvider, useCloseGuard, useCloseGuardScope } from '../../editor/surfaces/close-guard.tsx'
 import { chrome } from '#ui/editor/classes.ts'
 import { toastError, toastSuccess } from '../../editor/toast.ts'
 import { LOCALES, type LocaleCode } from '#lib/locales'
@@ -23,8 +32,16 @@ const t = listingTexts.atdw
 const toasts = listingTexts.toasts
 
 export default function AtdwPanel() {
+  // The other tab replaces this one's lists: categories not yet saved ask first.
+  const [tab, setTab] = useState('categories')
+  const guard = useCloseGuardScope()
   return (
-    <Tabs.Root defaultValue="categories">
+    <Tabs.Root
+      value={tab}
+      onValueChange={(next) => {
+        if (guard.confirmDiscard()) setTab(next)
+      }}
+    >
       <Tabs.List aria-label={t.tab} className="mb-4 flex gap-1 border-b border-neutral-200">
         <Tabs.Trigger value="categories" className={chrome.tab}>
           {t.categoriesTab}
@@ -33,12 +50,14 @@ export default function AtdwPanel() {
           {t.tagsTab}
         </Tabs.Trigger>
       </Tabs.List>
-      <Tabs.Content value="categories" className={chrome.focus}>
-        <CategoriesTab />
-      </Tabs.Content>
-      <Tabs.Content value="tags" className={chrome.focus}>
-        <TagsTab />
-      </Tabs.Content>
+      <CloseGuardProvider report={guard.report}>
+        <Tabs.Content value="categories" className={chrome.focus}>
+          <CategoriesTab />
+        </Tabs.Content>
+        <Tabs.Content value="tags" className={chrome.focus}>
+          <TagsTab />
+        </Tabs.Content>
+      </CloseGuardProvider>
     </Tabs.Root>
   )
 }
@@ -68,6 +87,8 @@ type Answer = { category: ListingCategory; message?: string }
 
 function CategoriesTab() {
   const [drafts, setDrafts] = useState<CategoryDraft[] | null>(null)
+  // Each category as the server holds it (by key): what the working copies are compared with.
+  const [saved, setSaved] = useState<Partial<Record<string, CategoryDraft>>>({})
   const [error, setError] = useState<string | null>(null)
   const [open, setOpen] = useState<string | null>(null)
   const [deleting, setDeleting] = useState<{ draft: CategoryDraft; usage: CategoryUsage[] } | null>(null)
@@ -81,12 +102,18 @@ function CategoriesTab() {
   useEffect(() => {
     const controller = new AbortController()
     getApi('/listing/loadCategories', {}, { signal: controller.signal })
-      .then((categories) => setDrafts(categories.filter((c) => c._id !== 'none').map(draftOf)))
+      .then((categories) => {
+        const loaded = categories.filter((c) => c._id !== 'none').map(draftOf)
+        setDrafts(loaded)
+        setSaved(Object.fromEntries(loaded.map((d) => [d.key, d])))
+      })
       .catch((err: unknown) => {
         if (!controller.signal.aborted) setError(messageOf(err))
       })
     return () => controller.abort()
   }, [])
+  // A category added or changed and not saved: closing the panel (or its tab) asks first.
+  useCloseGuard(!!drafts?.some((d) => isCategoryUnsaved(d, saved[d.key])))
 
   if (error) return <ErrorAlert message={error} />
   if (!drafts) return <p>{listingTexts.grid.loading}</p>
@@ -103,10 +130,11 @@ function CategoriesTab() {
           : await postApi<Answer>(action === 'save' ? '/listing/saveCategory' : '/listing/publishCategory', {
               category: categoryPayload(draft),
             })
-      const saved = draftOf(answer.category)
-      setDrafts((current) => (current ?? []).map((d) => (d.key === draft.key ? { ...saved, key: d.key } : d)))
+      const stored = { ...draftOf(answer.category), key: draft.key }
+      setDrafts((current) => (current ?? []).map((d) => (d.key === draft.key ? stored : d)))
+      setSaved((current) => ({ ...current, [draft.key]: stored }))
       // The names in further languages translate the saved (or published) name: the open category's only.
-      if (action !== 'unpublish' && draft.key === open && languages.others.length) await translated.store(action, saved._id)
+      if (action !== 'unpublish' && draft.key === open && languages.others.length) await translated.store(action, answer.category._id)
       toastSuccess(
         answer.message ||
           (action === 'save' ? toasts.categorySaved : action === 'publish' ? toasts.categoryPublished : toasts.categoryUnpublished),

@@ -13,6 +13,7 @@ import { ImageField } from '../../editor/common/ImageField.tsx'
 import { chrome } from '#ui/editor/classes.ts'
 import { Modal } from '../../editor/surfaces/Modal.tsx'
 import { toastSuccess } from '../../editor/toast.ts'
+import { editorTexts } from '#lib/editor-texts'
 import {
   addCustomCategory,
   canLink,
@@ -51,13 +52,13 @@ export function ListingEditor({ listingId, pagePublished }: { listingId: string;
 
   if (!listing) return error ? <ErrorAlert message={error} /> : <p>{listingTexts.grid.loading}</p>
 
-  async function run(kind: 'save' | 'atdw' | 'bookEasy', call: () => Promise<Answer>, fallback: string) {
+  async function run(kind: 'save' | 'atdw' | 'bookEasy', call: () => Promise<Answer>, fallback: string, note?: string) {
     setBusy(kind)
     setError(null)
     try {
       const answer = await call()
       setListing(answer.listing)
-      toastSuccess(answer.message || fallback)
+      toastSuccess(answer.message || fallback, note)
       // The page behind the sidebar shows the saved values.
       void revalidator.revalidate()
     } catch (err) {
@@ -70,7 +71,13 @@ export function ListingEditor({ listingId, pagePublished }: { listingId: string;
 
   const current = listing
   const save = (next: Listing = current) =>
-    run('save', () => postApi<Answer>('/listing/save', { listing: saveBody(next) }), toasts.listingSaved)
+    run(
+      'save',
+      () => postApi<Answer>('/listing/save', { listing: saveBody(next) }),
+      toasts.listingSaved,
+      // The spec's toast, and what it means: the listing page publishes the listing.
+      pagePublished ? editorTexts.listing.savedNotePublished : editorTexts.listing.savedNote,
+    )
   const syncAtdw = () =>
     run(
       'atdw',

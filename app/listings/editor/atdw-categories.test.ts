@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addFilterGroup, categoryPayload, draftOf, newDraft, removeFilterGroup } from './atdw-categories'
+import { addFilterGroup, categoryPayload, draftOf, isCategoryUnsaved, newDraft, removeFilterGroup } from './atdw-categories'
 
 describe('ATDW category drafts', () => {
   it("names a new category 'New Category {n}' with one empty filter, no dates, children shown", () => {
@@ -40,5 +40,24 @@ describe('ATDW category drafts', () => {
       hasDates: true,
       filters: [['EVENT', 'FESTIVAL'], ['WINE']],
     })
+  })
+
+  it('counts a category never saved, or changed since it was saved, as unsaved (closing the panel asks first)', () => {
+    const saved = draftOf({
+      _id: 'c2',
+      name: 'Wineries',
+      excludedTags: '',
+      attributes: [],
+      hideServices: false,
+      hasDates: false,
+      filters: [['WINERY']],
+      published: false,
+    })
+    expect(isCategoryUnsaved(newDraft(0, 'new-1'), undefined)).toBe(true)
+    expect(isCategoryUnsaved(saved, saved)).toBe(false)
+    // Typed the same words another way: nothing the server would store differently.
+    expect(isCategoryUnsaved({ ...saved, filters: ['winery '] }, saved)).toBe(false)
+    expect(isCategoryUnsaved({ ...saved, name: 'Cellar doors' }, saved)).toBe(true)
+    expect(isCategoryUnsaved({ ...saved, filters: ['WINERY', 'CELLAR DOOR'] }, saved)).toBe(true)
   })
 })

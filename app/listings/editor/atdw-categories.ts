@@ -74,3 +74,12 @@ export function categoryPayload(draft: CategoryDraft): ListingCategoryInput {
     ),
   }
 }
+
+/**
+ * Whether a working copy holds what the server does not: a category never saved, or one changed
+ * since it was loaded or saved (`saved`), compared as the calls would send them.
+ */
+export function isCategoryUnsaved(draft: CategoryDraft, saved: CategoryDraft | undefined): boolean {
+  if (!draft._id || !saved) return true
+  return JSON.stringify(categoryPayload(draft)) !== JSON.stringify(categoryPayload(saved))
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { newCustomListing, type Listing } from '#lib/listings'
+import { atdwDataSchema, newCustomListing, type Listing } from '#lib/listings'
 import {
   addCustomCategory,
   canLink,
@@ -37,6 +37,22 @@ describe('listing editor edits', () => {
     const free = unlink(synced(), 'phone')
     expect(unlinkedProviderFields(free).map((f) => f.key)).toContain('phone')
     expect(link(free, 'phone').phone).toMatchObject({ path: 'phone', provider: 'atdw' })
+  })
+
+  it("linking a field back shows the provider's value at once, not the editor's own until Save (issue 31)", () => {
+    const listing: Listing = {
+      ...synced(),
+      atdw: atdwDataSchema.parse({
+        productId: 'p1',
+        productCategoryId: 'TOUR',
+        name: 'Seppeltsfield Road Tour',
+        description: 'From the provider.',
+      }),
+      description: { value: 'My own words.', path: '', provider: '' },
+      name: { value: 'My tour', path: '', provider: '' },
+    }
+    expect(link(listing, 'description').description).toEqual({ value: 'From the provider.', path: 'productDescription', provider: 'atdw' })
+    expect(link(listing, 'name').name).toMatchObject({ value: 'Seppeltsfield Road Tour', provider: 'atdw' })
   })
 
   it('offers linking only for non-custom listings', () => {

@@ -4,6 +4,7 @@
  * copy with them and sends it to listing/save.
  */
 import { ATDW, isLinked, PROVIDER_PATHS, tagKey, wrappedFieldKeys, type Listing, type WrappedFieldKey } from '#lib/listings'
+import { providerValues } from '../../../listings/mapping.ts'
 
 /** The fields the editor shows, in order (spec 02 §2.3). */
 export const editableFields = wrappedFieldKeys
@@ -24,13 +25,15 @@ export function unlink(listing: Listing, key: WrappedFieldKey): Listing {
 }
 
 /**
- * Link or reconnect sets the path and provider 'atdw'; the server copies the current provider value
- * on save (the value shown until then is the editor's last one).
+ * Link or reconnect sets the path and provider 'atdw' and shows the provider's current value at
+ * once, as the server stores it on save (the editor's own value would otherwise still show until
+ * then, as if it were kept). Without the provider's data here, the value shown stays until save.
  */
 export function link(listing: Listing, key: WrappedFieldKey): Listing {
   const path = providerPath(listing, key)
   if (!path || listing.isCustom) return listing
-  return { ...listing, [key]: { ...listing[key], path, provider: ATDW } }
+  const value = listing.atdw ? providerValues(listing.atdw, listing.listingType)[key] : listing[key].value
+  return { ...listing, [key]: { ...listing[key], value, path, provider: ATDW } }
 }
 
 /** Linked fields are read-only. */
