@@ -6,9 +6,20 @@ import { isWithin, samePath } from '../state/paths.ts'
 import { labelOf } from './blocks.ts'
 import { BlockActions } from './BlockActions.tsx'
 import { BlockPicker, sortableId, type SortableBlockData } from './BlockListChrome.tsx'
-import { dispatchToEditor, getBridge, useBridgeAttached, useBridgeSelector } from './bridge.ts'
+import { dispatchToEditor, getBridge, useBridgeSelectors } from './bridge.ts'
 import { GripIcon } from '../icons.tsx'
 import { editorTexts } from '#lib/editor-texts'
+
+/** What a frame reads from the editor's state. */
+type FrameState = readonly [
+  attached: boolean,
+  selected: boolean,
+  sidebarOpen: boolean,
+  view: SelectionView | null,
+  structureLocked: boolean,
+]
+/** While no editor is attached. */
+const detached: FrameState = [false, false, false, null, false]
 
 /**
  * A block on the page in Select Component mode (spec 01 §2.10, §4): hover blue, the active
@@ -19,19 +30,25 @@ import { editorTexts } from '#lib/editor-texts'
 // It re-renders only when its own props or its own selection change (issue 32): it reads the
 // editor's state through selectors, and its handlers read the state of the moment.
 export const BlockFrame = memo(function BlockFrame({ path, componentType, container, index, count, className, children }: BlockFrameProps) {
-  const attached = useBridgeAttached()
   const ref = useRef<HTMLDivElement>(null)
   const [danger, setDanger] = useState(false)
-  const selected = useBridgeSelector((state) => samePath(state.selection.block, path)) ?? false
-  // The toolbar's state matters only to the selected block: the others do not re-render for it.
-  const sidebarOpen = useBridgeSelector((state) => selected && state.menu.sidebar.open) ?? false
-  const view = useBridgeSelector((state) => (selected && state.menu.sidebar.content === 'component' ? state.selection.view : null))
+  // In a further language the blocks are the shared structure: not moved, added or removed here
+  // (decision 028). The toolbar's state matters only to the selected block: the others do not
+  // re-render for it. One subscription for all of it (a long page has a frame per block).
+  const [attached, selected, sidebarOpen, view, structureLocked] = useBridgeSelectors((state): FrameState => {
+    const selected = samePath(state.selection.block, path)
+    return [
+      true,
+      selected,
+      selected && state.menu.sidebar.open,
+      selected && state.menu.sidebar.content === 'component' ? state.selection.view : null,
+      !!state.language,
+    ]
+  }, detached)
   const label = labelOf(componentType)
   const data: SortableBlockData = { label, index }
   // The handle drags the block; the frame is the target for the gap above it (BlockListChrome).
   const id = sortableId(path)
-  // In a further language the blocks are the shared structure: not moved, added or removed here (decision 028).
-  const structureLocked = useBridgeSelector((state) => !!state.language) ?? false
   const {
     attributes,
     listeners,
