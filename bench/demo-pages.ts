@@ -16,18 +16,16 @@ export async function firstListingPath(baseUrl: string): Promise<string | undefi
 
 /**
  * Waits until the server's start-up work is over: the demo's first listing import (on a fresh data
- * folder; it runs before the server listens), the booking operators' refresh after it, and the PDF
- * threads' warm-up (a sample calendar laid out on the other core). Measured before that, pages share
- * the cores with it. Needs the server's info logs (LOG_LEVEL=info).
+ * folder; it runs before the server listens) and the booking operators' refresh after it (no PDF
+ * thread starts before the first calendar: decision 042). Measured before that, pages share the
+ * cores with it. Needs the server's info logs (LOG_LEVEL=info).
  */
 export async function startupWorkDone(server: RunningServer) {
-  process.stdout.write("  waiting for the demo's start-up work (first import, booking refresh, PDF warm-up) ... ")
+  process.stdout.write("  waiting for the demo's start-up work (first import, booking refresh) ... ")
   const started = Date.now()
   for (;;) {
     const output = server.output()
-    const pdfWorkersDone = /PDF workers warmed up|PDF workers did not start/.test(output)
-    const bookingDone = /booking operator information/.test(output)
-    if (bookingDone && pdfWorkersDone) break
+    if (/booking operator information/.test(output)) break
     if (/the first listing sync failed/.test(output)) throw new Error(`the demo's first import failed:\n${output.slice(-3000)}`)
     if (Date.now() - started > 600_000) throw new Error(`the demo's start-up work did not finish in 10 minutes:\n${output.slice(-3000)}`)
     await new Promise((resolve) => setTimeout(resolve, 500))

@@ -264,11 +264,7 @@ server.listen(config.port, config.host, () => {
   void startJobs()
   // Migrating and seeding before this held the event loop, but kept no request waiting.
   eventLoop.reset()
-  // The PDF worker threads start now and lay out a sample calendar, so the first visitor's is fast.
-  services.listingsPdf
-    .warm()
-    .then(() => log.info('PDF workers warmed up'))
-    .catch((err: unknown) => log.warn({ err }, 'PDF workers did not start'))
+  // No PDF thread starts before the first calendar: a warm one holds about 120 MB (decision 042).
 })
 
 // Background work runs on the job queue (server/jobs/queue.ts): each job is a row of the `jobs`

@@ -382,8 +382,6 @@ export function createListingsPdfService(deps: ListingsPdfDeps) {
   return {
     generate,
     parseQuery: parsePdfQuery,
-    /** Starts the worker threads now, each rendering a sample calendar (the server, at boot). */
-    warm: () => workers().warm(),
     /**
      * A visitor's trip as a PDF (issue 35), laid out by the same worker threads and queue as the
      * calendars; a full queue answers 429 with Retry-After, as for a calendar.

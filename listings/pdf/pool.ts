@@ -46,7 +46,7 @@ export function createPdfPool(options: PdfPoolOptions = {}) {
   const queueMax = Math.max(0, options.queueMax ?? 8)
   const pool = new Piscina<PdfTask, Uint8Array>({
     ...workerFile(),
-    // Threads start with the first calendar (or the server's warm-up) and end after idleMs without
+    // Threads start with the first calendar (none at the server's start: decision 042) and end after idleMs without
     // one: a thread holds about 130 MB, and calendars come in bursts. A fresh thread lays out its
     // first calendar at half speed (3.6 s for the full demo calendar instead of 2.8 s).
     minThreads: 0,
@@ -84,15 +84,9 @@ export function createPdfPool(options: PdfPoolOptions = {}) {
     return Math.min(60, Math.max(1, Math.ceil(((pool.queueSize + 1) * averageMs) / threads / 1000)))
   }
 
-  /** Renders a sample calendar in each thread, so the first visitor's calendar is laid out at full speed. */
-  async function warm(): Promise<void> {
-    await Promise.all(Array.from({ length: threads }, () => pool.run({ kind: 'warm' })))
-  }
-
   return {
     render,
     renderTrip,
-    warm,
     retryAfterSeconds,
     threads,
     queueMax,
