@@ -151,12 +151,13 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true })
 })
 
-test("after the demo's first start, its full catalogue imported, the server holds at most 600 MB (issue 16 point 8)", async () => {
+// No PDF thread runs before the first calendar (decision 042): 443 MB measured, 541 MB with the warm-up.
+test("after the demo's first start, its full catalogue imported, the server holds at most 500 MB (issue 32 point 3)", async () => {
   const health = JSON.parse((await request('/health')).body.toString('utf8')) as {
     memory: { rss: number; heapUsed: number; external: number }
   }
   console.log(`memory after the first start: ${JSON.stringify(health.memory)} MB`)
-  expect(health.memory.rss).toBeLessThanOrEqual(600)
+  expect(health.memory.rss).toBeLessThanOrEqual(500)
 })
 
 describe('the full event calendar, laid out off the request thread', () => {
