@@ -17,85 +17,19 @@ import {
   type EnquiryField,
   type FieldIssue,
 } from '#lib/concierge'
-import { formatDmy, formatIso, parseDate } from '#lib/dates'
+import { formatDmy, parseDate } from '#lib/dates'
 import { dayFormatter } from '#lib/site-texts/index'
 import { useLocale, useTexts } from '#ui/locale'
-import { ENQUIRY_PARAM, enquiryLines, readFavourites } from '#ui/favourites/store'
-import { TRIP_ENQUIRY_PARAM } from '#lib/trip/paths'
 import { useApiBase } from '#ui/hooks/use-api-base'
 import { useHydrated } from '#ui/hooks/use-hydrated'
 import { ChevronDownIcon } from '#ui/icons'
 import { useEditing } from '#ui/editing'
 import type { Props } from './schema'
-
-type ListField = 'roomTypes' | 'accomTypes' | 'whereToStay' | 'activities' | 'bookingsToHelp'
-type TextField = Exclude<EnquiryField, ListField>
-
-interface Values extends Record<TextField, string>, Record<ListField, string[]> {
-  /** The honeypot: hidden from people, filled in by robots. */
-  website: string
-}
-
-const initialValues = (): Values => ({
-  firstName: '',
-  surname: '',
-  email: '',
-  phone: '',
-  preferredContact: '',
-  monthToVisit: '',
-  checkInDate: '',
-  duration: '',
-  numOfPeople: '',
-  numOfChildren: '',
-  celebration: '',
-  roomTypes: [],
-  accomTypes: [],
-  whereToStay: [],
-  budgetPerNight: '',
-  specialNeeds: '',
-  activities: [],
-  bookingsToHelp: [],
-  comments: '',
-  website: '',
-})
-
-const numberOf = (value: string): number | string | undefined => {
-  if (value.trim() === '') return undefined
-  const n = Number(value)
-  return Number.isFinite(n) ? n : value
-}
-
-/** The form's values as the shared schema reads them (numbers as numbers, empty as absent). */
-function toData(v: Values): Record<string, unknown> {
-  return {
-    firstName: v.firstName,
-    surname: v.surname,
-    email: v.email,
-    phone: v.phone,
-    preferredContact: v.preferredContact || undefined,
-    monthToVisit: v.monthToVisit || undefined,
-    // DD/MM/YYYY as typed (or an unambiguous ISO date) -> ISO; anything else goes as typed, and the schema names the format.
-    checkInDate: v.checkInDate.trim() ? formatIso(parseDate(v.checkInDate)) || v.checkInDate.trim() : undefined,
-    duration: v.duration,
-    numOfPeople: numberOf(v.numOfPeople),
-    numOfChildren: numberOf(v.numOfChildren),
-    celebration: v.celebration,
-    roomTypes: v.roomTypes,
-    accomTypes: v.accomTypes,
-    whereToStay: v.whereToStay,
-    budgetPerNight: numberOf(v.budgetPerNight),
-    specialNeeds: v.specialNeeds,
-    activities: v.activities,
-    bookingsToHelp: v.bookingsToHelp,
-    comments: v.comments,
-  }
-}
+import { usePrefilledMessage } from './use-prefilled-message'
+import { toData, initialValues, type ListField, type TextField, type Values } from './values'
 
 type Status = 'idle' | 'sending' | 'sent' | 'failed'
 type Errors = Partial<Record<EnquiryField, string>>
-
-/** lib/concierge.ts's limit on the message (a long list is cut there). */
-const COMMENTS_MAX = 5000
 
 const inputClass =
   'mt-1 block min-h-12 w-full rounded-sm border-2 border-ink/25 bg-white px-4 py-2 text-ink focus:border-red aria-[invalid=true]:border-red-lighter'
@@ -124,36 +58,9 @@ export function View(_: Props) {
   // "Today" is the visitor's own day: set after hydration so the server's clock never decides it.
   const [today, setToday] = useState<string | null>(null)
   const focusAfter = useRef<string | null>(null)
-  // The browser's own day and list, read once after hydration (the server knows neither).
-  // eslint-disable-next-line react-hooks/set-state-in-effect
+  // The browser's own day, read once after hydration (the server does not know it).
   useEffect(() => setToday(isoDate(new Date())), [])
-  // Sent from the visitor's list (/favourites, issue 19): the message starts with the list's items.
-  const [fromList, setFromList] = useState(0)
-  useEffect(() => {
-    if (editing || new URLSearchParams(window.location.search).get(ENQUIRY_PARAM) !== '1') return
-    const list = readFavourites()
-    if (!list.length) return
-    const message = favouriteTexts.enquiryMessage(enquiryLines(window.location.origin, list)).slice(0, COMMENTS_MAX)
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setValues((current) => (current.comments ? current : { ...current, comments: message }))
-    setFromList(list.length)
-  }, [editing, favouriteTexts])
-  // Sent from the visitor's trip (/trip, issue 35): the message starts with its days and stops. The
-  // trip's code is loaded only then.
-  const [fromTrip, setFromTrip] = useState('')
-  useEffect(() => {
-    if (editing || new URLSearchParams(window.location.search).get(TRIP_ENQUIRY_PARAM) !== '1') return
-    let live = true
-    void import('#ui/trip/enquiry').then(({ tripEnquiry }) => {
-      const trip = live ? tripEnquiry(window.location.origin, locale) : null
-      if (!trip) return
-      setValues((current) => (current.comments ? current : { ...current, comments: trip.message.slice(0, COMMENTS_MAX) }))
-      setFromTrip(trip.notice)
-    })
-    return () => {
-      live = false
-    }
-  }, [editing, locale])
+  const { fromList, fromTrip } = usePrefilledMessage(!!editing, locale, setValues)
   useEffect(() => {
     if (!focusAfter.current) return
     document.getElementById(focusAfter.current)?.focus()
