@@ -3,7 +3,7 @@
  * BiDi, as tests/e2e/events-open-access.test.ts drives Firefox), on the lane's demo server: four
  * listings saved from their pages' heart buttons, the list turned into a two-day trip (two stops
  * moved to day 2 by their "Move to" menus), a stop moved by keyboard (its "Move up" button by
- * Enter), the closed-on-Mondays warning on a dated day, and the share link opened in a fresh
+ * Enter) and one by mouse (its handle dragged onto the next stop), the closed-on-Mondays warning on a dated day, and the share link opened in a fresh
  * context, shown read-only and saved there as its own trip; then printed (Firefox's print to PDF)
  * and sent with an enquiry, the visitor centre's mail listing its stops. tests/e2e/trip.test.ts
  * runs the whole flow in Chromium (the print layout, the server's PDF, 375 px, axe too).
@@ -105,7 +105,7 @@ describe('the trip planner in Firefox', () => {
     return page
   }
 
-  test('four saved listings become a two-day trip: moved by menu and keyboard, warned of a closed day, shared and saved in a fresh context, printed, sent with an enquiry', async () => {
+  test('four saved listings become a two-day trip: moved by menu, keyboard and mouse, warned of a closed day, shared and saved in a fresh context, printed, sent with an enquiry', async () => {
     const { e1, e2, s1, s2, monday } = await pickListings()
     const page = await visitor()
 
@@ -160,6 +160,43 @@ describe('the trip planner in Firefox', () => {
       t.moved(s2Title, t.day(2), 1, 2),
     )
 
+    // Mouse: the first event's handle dragged onto the second, let go once the list shows the drop.
+    const handle = (await page.$(`[data-stop="${e1}"] [data-control="handle"]`))!
+    await handle.scrollIntoView()
+    const from = (await handle.boundingBox())!
+    const to = (await (await page.$(`[data-stop="${e2}"]`))!.boundingBox())!
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(from.x + from.width / 2 + 4, from.y + from.height / 2 + 8, { steps: 4 })
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height * 0.6, { steps: 12 })
+    const shiftedUp = (path: string) => page.$eval(`[data-stop="${path}"]`, (el) => new DOMMatrix(getComputedStyle(el).transform).m42 < 0)
+    for (let nudge = 0; !(await shiftedUp(e2)); nudge++) {
+      if (nudge > 50) throw new Error('the list never showed the drop')
+      await page.mouse.move(to.x + to.width / 2, to.y + to.height * 0.6 + (nudge % 2), { steps: 2 })
+    }
+    await page.mouse.up()
+    await waitForOrder(page, [
+      [e2, e1],
+      [s2, s1],
+    ])
+    await page.waitForFunction(
+      (want: string) => document.querySelector('[data-trip-announcement]')?.textContent === want,
+      { timeout: TIMEOUT },
+      t.moved(await titleOf(e1), t.day(1), 2, 2),
+    )
+    // The drag library swallows clicks for a moment after a drop: carry on once a click reaches the page.
+    await page.waitForFunction(
+      () => {
+        const probe = document.body.appendChild(document.createElement('span'))
+        let reached = false
+        probe.addEventListener('click', () => (reached = true))
+        probe.click()
+        probe.remove()
+        return reached
+      },
+      { timeout: TIMEOUT },
+    )
+
     // Day 2 on a Monday: the place closed on Mondays says so.
     await page.$eval(
       '[data-day="1"] input[data-day-date]',
@@ -187,7 +224,7 @@ describe('the trip planner in Firefox', () => {
     await other.goto(link, { waitUntil: 'load' })
     expect(await other.$eval('h1', (h) => h.textContent)).toBe(t.sharedTitle)
     expect(await dayOrder(other)).toEqual([
-      [e1, e2],
+      [e2, e1],
       [s2, s1],
     ])
     expect(await other.$$eval('[data-control="handle"]', (els) => els.length)).toBe(0)
@@ -200,7 +237,7 @@ describe('the trip planner in Firefox', () => {
     )
     await other.goto(`${baseUrl}/trip`, { waitUntil: 'load' })
     await waitForOrder(other, [
-      [e1, e2],
+      [e2, e1],
       [s2, s1],
     ])
     expect(await other.$eval('[data-day="1"] input[data-day-date]', (input) => (input as HTMLInputElement).value)).toBe(monday)
