@@ -57,6 +57,16 @@ async function tabTo(p: Page, name: string, max: number): Promise<number> {
 }
 
 describe('editor states pass axe, and the keyboard reaches Save and Publish (issue 31)', () => {
+  test("the editor's own controls sit in landmarks, so a screen reader's landmark list reaches them (axe 'region')", async () => {
+    const p = await openEditing(`e2e-landmarks-${run}`)
+    await p.locator('[data-editor-history]').waitFor()
+    await chooseMenuItem(p, m.select)
+    const outside = (await axe(p, { rules: ['region'] })).flatMap((v) => v.nodes.map((n) => n.html))
+    // The visitor's skip link stays first in the page, before any landmark, as skip links do.
+    expect(outside.filter((html) => !html.includes('skip-link'))).toEqual([])
+    await p.close()
+  })
+
   test('axe on the menu, a selected block, the picker and each panel', async () => {
     const p = await openEditing(`e2e-axe-states-${run}`)
     await expectAxeClean(p, 'menu expanded')

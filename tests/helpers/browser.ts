@@ -60,7 +60,7 @@ export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
  * Runs axe-core in the page (injected through the DevTools protocol, so a Content Security
  * Policy cannot block it) and returns the WCAG 2.1 A/AA violations.
  */
-export async function axe(page: Page): Promise<AxeViolation[]> {
+export async function axe(page: Page, options: { rules?: string[] } = {}): Promise<AxeViolation[]> {
   // Finite transitions first (a toast fading in or out, a panel sliding): axe would measure the
   // colours halfway (a toast's title at 4.35:1 while it faded in). At most 2 s; endless ones (spinners) are not waited for.
   await page.evaluate(() =>
@@ -76,19 +76,24 @@ export async function axe(page: Page): Promise<AxeViolation[]> {
   )
   const injected = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined')
   if (!injected) await page.evaluate(loadAxeSource())
-  return page.evaluate(async (tags) => {
-    const w = window as unknown as {
-      axe: { run(ctx: Document, opts: unknown): Promise<{ violations: AxeViolation[] }> }
-    }
-    const result = await w.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      helpUrl: v.helpUrl,
-      nodes: v.nodes.map((n) => ({ target: n.target, html: n.html, failureSummary: n.failureSummary })),
-    }))
-  }, wcagTags)
+  return page.evaluate(
+    async ({ tags, rules }) => {
+      const w = window as unknown as {
+        axe: { run(ctx: Document, opts: unknown): Promise<{ violations: AxeViolation[] }> }
+      }
+      // Named rules instead of the WCAG tags: best-practice ones, such as 'region' (content in landmarks).
+      const runOnly = rules ? { type: 'rule', values: rules } : { type: 'tag', values: tags }
+      const result = await w.axe.run(document, { runOnly, resultTypes: ['violations'] })
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        helpUrl: v.helpUrl,
+        nodes: v.nodes.map((n) => ({ target: n.target, html: n.html, failureSummary: n.failureSummary })),
+      }))
+    },
+    { tags: wcagTags, rules: options.rules },
+  )
 }
 
 /**

@@ -21,43 +21,44 @@ export function HistoryButtons() {
   const b = editorTexts.blocks
   const h = editorTexts.history
   return (
-    <div
-      role="toolbar"
+    // A landmark of its own (the menu is one too), so a screen reader's list of landmarks reaches it.
+    <aside
       aria-label={h.label}
-      aria-orientation="vertical"
       data-editor-history=""
-      className={`fixed bottom-[calc(var(--consent-banner-height,0px)+0.5rem)] left-2 ${chrome.z} flex w-12 flex-col items-center gap-0.5 rounded-lg p-1 ${chrome.panel}`}
+      className={`fixed bottom-[calc(var(--consent-banner-height,0px)+0.5rem)] left-2 ${chrome.z} w-12 rounded-lg p-1 ${chrome.panel}`}
     >
-      <button
-        type="button"
-        className={buttonClass}
-        aria-label={b.undo}
-        aria-describedby={undoId}
-        aria-keyshortcuts="Control+Z Meta+Z"
-        title={`${b.undo} (${h.undoKeys})`}
-        disabled={!canUndo(state)}
-        onClick={() => dispatch({ type: 'undo' })}
-      >
-        <UndoIcon />
-      </button>
-      <button
-        type="button"
-        className={buttonClass}
-        aria-label={b.redo}
-        aria-describedby={redoId}
-        aria-keyshortcuts="Control+Shift+Z Control+Y Meta+Shift+Z"
-        title={`${b.redo} (${h.redoKeys})`}
-        disabled={!canRedo(state)}
-        onClick={() => dispatch({ type: 'redo' })}
-      >
-        <RedoIcon />
-      </button>
-      <span id={undoId} hidden>
-        {h.shortcut(h.undoKeys)}
-      </span>
-      <span id={redoId} hidden>
-        {h.shortcut(h.redoKeys)}
-      </span>
-    </div>
+      <div role="toolbar" aria-label={h.label} aria-orientation="vertical" className="flex flex-col items-center gap-0.5">
+        <button
+          type="button"
+          className={buttonClass}
+          aria-label={b.undo}
+          aria-describedby={undoId}
+          aria-keyshortcuts="Control+Z Meta+Z"
+          title={`${b.undo} (${h.undoKeys})`}
+          disabled={!canUndo(state)}
+          onClick={() => dispatch({ type: 'undo' })}
+        >
+          <UndoIcon />
+        </button>
+        <button
+          type="button"
+          className={buttonClass}
+          aria-label={b.redo}
+          aria-describedby={redoId}
+          aria-keyshortcuts="Control+Shift+Z Control+Y Meta+Shift+Z"
+          title={`${b.redo} (${h.redoKeys})`}
+          disabled={!canRedo(state)}
+          onClick={() => dispatch({ type: 'redo' })}
+        >
+          <RedoIcon />
+        </button>
+        <span id={undoId} hidden>
+          {h.shortcut(h.undoKeys)}
+        </span>
+        <span id={redoId} hidden>
+          {h.shortcut(h.redoKeys)}
+        </span>
+      </div>
+    </aside>
   )
 }
