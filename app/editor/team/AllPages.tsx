@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
+import type { DashboardPage } from '#lib/dashboard'
 import { formatSiteTime } from '#lib/team'
 import { getApi, messageOf } from '#ui/api.ts'
 import { ErrorAlert, TextInput } from '#ui/editor/fields.tsx'
@@ -7,22 +8,12 @@ import { chrome } from '#ui/editor/classes.ts'
 import { editorTexts } from '#lib/editor-texts'
 import { useEditorDispatch } from '../state/store.tsx'
 import { pathOfSlug } from '../page/slug.ts'
+import { hasUnpublishedChanges } from '../state/page-utils.ts'
 
 const t = editorTexts.allPages
 
-interface ListedPage {
-  _id: string
-  slug: string
-  title: string
-  published: boolean
-  lastPublished: string | null
-  updatedAt: string
-  chapter: boolean
-}
-
-/** Saved after its last publish: what visitors see is older than the draft. */
-const hasUnpublishedChanges = (page: ListedPage) =>
-  page.published && !!page.lastPublished && Date.parse(page.updatedAt) > Date.parse(page.lastPublished) + 1000
+/** A page or chapter page as the page list answers it. */
+type ListedPage = DashboardPage & { chapter: boolean }
 
 /**
  * The dashboard's 'Pages' tab (issue 31): every page and chapter page of the site, drafts included,
