@@ -337,8 +337,6 @@ export const editorTexts = {
     linkText: 'Link text',
     altText: 'Alternative text',
     pageSettings: (defaultName: string) => `Page settings are edited in ${defaultName}.`,
-    siteDocs: (defaultName: string) =>
-      `The navigation and the footer are edited in ${defaultName}: switch to ${defaultName} to change them.`,
     publish: (name: string) => `Publish ${name}`,
     publishAll: 'Publish all languages',
     publishAllHint: (defaultName: string, name: string) =>
@@ -361,6 +359,33 @@ export const editorTexts = {
     suggested: (n: number) => (n === 1 ? '1 machine suggestion to review' : `${n} machine suggestions to review`),
     noSuggestions: 'Nothing to suggest: every text has a translation.',
     machineMarker: 'Machine suggestion: review it, then type to change it',
+    /** The navigation's and footer's texts in a further language (Save Navigation / Save Footer there). */
+    siteTexts: {
+      nav: 'navigation',
+      footer: 'footer',
+      intro: (what: string, name: string, defaultName: string) =>
+        `The ${what}'s texts in ${name}. Its items, links and their order are shared by every language: change them in ${defaultName}.`,
+      defaultText: (defaultName: string, text: string) => `${defaultName}: ${text}`,
+      saved: (name: string) => `${name} texts saved`,
+      /** A field's name from its place: "Menu item 2, link group 1, link 3". */
+      names: {
+        siteName: 'Site name',
+        items: 'Menu item',
+        groups: 'link group',
+        links: 'link',
+        title: 'title',
+        cta: 'Call to action',
+        logo: 'Logo',
+        alt: 'alternative text',
+        copy: 'Copyright text',
+        linkGroups: 'Link group',
+        privacy: 'Privacy link',
+        terms: 'Terms link',
+        visitorInformation: 'Visitor information',
+        address: 'address',
+        hours: 'opening hours',
+      } as Record<string, string>,
+    },
   },
   /** A story's detail in the Chapters panel: its header image and its 'up next' teaser (spec 01 §3 Story). */
   /** The schedule's date and time, typed as the site writes them whatever the browser's language (issue 31). */

@@ -4,7 +4,7 @@
  * it imports.
  */
 import { setApiBase } from '#ui/api'
-import { Suspense, useEffect, useRef, useState } from 'react'
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { useSearchParams, useLocation } from 'react-router'
 import { Toaster } from 'sonner'
 import { cannotPublishReason, teamMayPublish } from '#lib/team'
@@ -21,7 +21,9 @@ import { usePageEditing, useUndoKeys } from './editing/use-page-editing.ts'
 import SelectComponentPanel, { useSelectedComponentTitle } from './panels/SelectComponentPanel.tsx'
 import { isPanelItem, panels } from './panels/registry.ts'
 import { itemSurface } from './state/items.ts'
-import { hasUnsavedChanges, showsWorkingCopy } from './state/selectors.ts'
+import { hasUnsavedChanges, showsTranslationWorkingCopy, showsWorkingCopy } from './state/selectors.ts'
+import { translatedSiteDoc } from './site/site-translation.ts'
+import type { SiteDocKind, SiteDocs } from './state/types.ts'
 import { EditorStoreProvider, useEditorDispatch, useEditorState } from './state/store.tsx'
 import { CloseGuardProvider, useCloseGuardScope } from './surfaces/close-guard.tsx'
 import { Modal } from './surfaces/Modal.tsx'
@@ -54,6 +56,24 @@ export interface EditorUser {
 const COLLAPSED_KEY = 'editor-menu-collapsed'
 
 /** The menu starts as the editor left it; the first time, collapsed on phone-sized screens. */
+/**
+ * The navigation or footer the page shows instead of the stored one while the editor works on it:
+ * the working copy in the default language, or in a further language that copy (or the stored draft
+ * the panel loaded) with the language's typed texts over it; undefined when the stored one shows.
+ */
+function useSiteDocOverride<K extends SiteDocKind>(kind: K, inLanguage: boolean): SiteDocs[K] | undefined {
+  const state = useEditorState()
+  const doc = state.site[kind]?.doc as SiteDocs[K] | undefined
+  const texts = state.siteTranslations[kind]?.texts
+  const showsTranslation = inLanguage && showsTranslationWorkingCopy(state, kind)
+  const showsDefault = !inLanguage && showsWorkingCopy(state, kind)
+  return useMemo(() => {
+    if (showsDefault) return doc
+    if (showsTranslation && doc && texts) return translatedSiteDoc(kind, doc, texts)
+    return undefined
+  }, [kind, doc, texts, showsDefault, showsTranslation])
+}
+
 function initialCollapsed(): boolean {
   try {
     const stored = window.localStorage.getItem(COLLAPSED_KEY)
@@ -88,7 +108,8 @@ function EditorShell({ user }: { user: EditorUser | null }) {
   // The page the route loaded (its stored draft) becomes the editor's page, with its saved copy.
   // Route data loaded again for the same version (after saving the navigation, say) keeps edits.
   const routePage = useRoutePage()
-  const defaultLocale = useLocale().languages.default
+  const { locale: pageLocale, languages } = useLocale()
+  const defaultLocale = languages.default
   useEffect(() => {
     // Stored blocks get their type's defaults and a stable key, so views get complete props.
     const structure = normalisePage(editorPageOf(routePage))
@@ -113,9 +134,11 @@ function EditorShell({ user }: { user: EditorUser | null }) {
   // Deactivated while editing: what they typed and had not saved, shown to copy.
   const unsaved = deactivated ? (state.page.isDirty ? unsavedTexts(state.page.savedPage, state.page.page) : []) : null
 
-  // The header and footer on the page show the editor's working copies while they are edited.
-  const navOverride = showsWorkingCopy(state, 'nav') ? state.site.nav?.doc : undefined
-  const footerOverride = showsWorkingCopy(state, 'footer') ? state.site.footer?.doc : undefined
+  // The header and footer on the page show the editor's working copies while they are edited; in a
+  // further language, the default language's copy with the texts typed in the language over it.
+  const inLanguage = pageLocale !== defaultLocale
+  const navOverride = useSiteDocOverride('nav', inLanguage)
+  const footerOverride = useSiteDocOverride('footer', inLanguage)
   useEffect(() => {
     setSiteOverride({ nav: navOverride, footer: footerOverride })
   }, [navOverride, footerOverride])

@@ -109,9 +109,9 @@ describe('an editor translates a page into German in place', () => {
     const settings = editorMenu(p).getByRole('button', { name: editorTexts.menu.pageSettings, exact: true })
     expect(await settings.isDisabled()).toBe(true)
     expect(await settings.getAttribute('title')).toBe(l.pageSettings('English'))
-    // As are the navigation and the footer (their German texts are not edited in place yet).
+    // The navigation and the footer are not: in German their panels translate their texts (tested below).
     for (const item of [editorTexts.menu.saveNav, editorTexts.menu.saveFooter])
-      expect(await editorMenu(p).getByRole('button', { name: item, exact: true }).isDisabled(), item).toBe(true)
+      expect(await editorMenu(p).getByRole('button', { name: item, exact: true }).isDisabled(), item).toBe(false)
 
     const violations = await axe(p)
     expect(violations, formatViolations(violations)).toEqual([])
@@ -270,5 +270,97 @@ describe('an editor translates a page into German in place', () => {
     const germanVisitor = await visitorHeading(`/de/${slug}`, 'Anreise')
     expect(await germanVisitor.locator('main').innerText()).toContain('Eine Stunde von Adelaide.')
     await germanVisitor.close()
+  })
+
+  test('translates the navigation and the footer in their panels: shown on the page as typed, saved, published for German visitors only', async () => {
+    type Loaded = { fields: Record<string, string>; version: number; untranslated: number; total: number }
+    const load = async (kind: 'nav' | 'footer'): Promise<Loaded> => {
+      const response = await session.editor.request.get(`${baseUrl}/api/translation/load?kind=${kind}&locale=de`)
+      expect(response.status(), await response.text()).toBe(200)
+      return (await response.json()) as Loaded
+    }
+    const englishNav = (await (await session.editor.request.get(`${baseUrl}/api/site/loadNav`)).json()) as { items: { text: string }[] }
+    const before = { nav: await load('nav'), footer: await load('footer') }
+    const n = l.siteTexts.names
+    const p = await session.editor.newPage()
+    try {
+      await p.goto(`${baseUrl}/de/`, { waitUntil: 'load' })
+      await editorMenu(p).waitFor()
+      await chooseMenuItem(p, editorTexts.menu.saveNav)
+      const panel = p.getByRole('dialog', { name: editorTexts.panels.saveNav, exact: true })
+      await panel.locator('[data-site-translation="nav"]').waitFor()
+      await panel.getByText(l.siteTexts.intro('navigation', 'German', 'English')).waitFor()
+      // Each text of the navigation, with the English one beside it; the demo's German ones filled in.
+      const second = panel.getByLabel(`${n.items} 2`, { exact: true })
+      expect(await second.inputValue()).toBe(before.nav.fields['items.1.text'])
+      await panel.getByText(l.siteTexts.defaultText('English', englishNav.items[1]!.text), { exact: true }).waitFor()
+      await panel.getByText(l.untranslated(before.nav.untranslated), { exact: true }).or(panel.getByText(l.allTranslated)).waitFor()
+
+      // Typed: the header on the page shows it before anything is saved.
+      const typed = `Termine ${run}`
+      await second.fill(typed)
+      const banner = p.getByRole('banner')
+      await banner.getByRole('link', { name: typed }).first().waitFor()
+      // Emptied: marked, counted, and the header falls back to the English text.
+      const third = panel.getByLabel(`${n.items} 3`, { exact: true })
+      await third.fill('')
+      await panel.getByLabel(l.markerName(`${n.items} 3`), { exact: true }).waitFor()
+      await panel.getByText(l.untranslated(before.nav.untranslated + 1), { exact: true }).waitFor()
+      await banner.getByRole('link', { name: englishNav.items[2]!.text }).first().waitFor()
+      const violations = await axe(p)
+      expect(violations, formatViolations(violations)).toEqual([])
+
+      await panel.getByRole('button', { name: editorTexts.siteDocs.save, exact: true }).click()
+      await expectToast(p, l.siteTexts.saved('German'))
+      // Only what was written is stored: the emptied text has no German value (no fallback stored).
+      const saved = await load('nav')
+      expect(saved.fields['items.1.text']).toBe(typed)
+      expect(saved.fields['items.2.text']).toBeUndefined()
+      expect(saved.version).toBeGreaterThan(before.nav.version)
+
+      await panel.getByRole('button', { name: editorTexts.siteDocs.publish, exact: true }).click()
+      await expectToast(p, l.published('German'))
+      await p.keyboard.press('Escape')
+
+      // The footer's copyright line, the same way.
+      await chooseMenuItem(p, editorTexts.menu.saveFooter)
+      const footerPanel = p.getByRole('dialog', { name: editorTexts.panels.saveFooter, exact: true })
+      const copy = footerPanel.getByLabel(n.copy, { exact: true })
+      const footerText = `© Besucherzentrum ${run}`
+      await copy.fill(footerText)
+      await p.locator('[data-site-footer]').getByText(footerText).waitFor()
+      await footerPanel.getByRole('button', { name: editorTexts.siteDocs.publish, exact: true }).click()
+      await expectToast(p, l.published('German'))
+
+      // German visitors read both; English visitors read their own navigation and footer unchanged.
+      const visitor = await session.visitor.newPage()
+      await expect
+        .poll(
+          async () => {
+            await visitor.goto(`${baseUrl}/de/`, { waitUntil: 'domcontentloaded' })
+            return [
+              (await visitor.getByRole('banner').getByRole('link', { name: typed }).count()) > 0,
+              await visitor.locator('[data-site-footer]').getByText(footerText).count(),
+            ]
+          },
+          { timeout: 20_000, interval: 1000 },
+        )
+        .toEqual([true, 1])
+      await visitor.goto(`${baseUrl}/`, { waitUntil: 'domcontentloaded' })
+      expect(await visitor.getByRole('banner').getByRole('link', { name: typed }).count()).toBe(0)
+      expect(await visitor.getByRole('banner').getByRole('link', { name: englishNav.items[1]!.text }).count()).toBeGreaterThan(0)
+      expect(await visitor.locator('[data-site-footer]').getByText(footerText).count()).toBe(0)
+      await visitor.close()
+    } finally {
+      await p.close()
+      // The demo's German navigation and footer back, for the other tests of this server.
+      for (const kind of ['nav', 'footer'] as const) {
+        const now = await load(kind)
+        const response = await session.editor.request.post(`${baseUrl}/api/translation/publish`, {
+          data: { kind, locale: 'de', fields: before[kind].fields, version: now.version, force: true },
+        })
+        expect(response.status(), await response.text()).toBe(200)
+      }
+    }
   })
 })

@@ -40,8 +40,6 @@ export function EditorMenu({ signedIn, onLogout, publishBlocked }: EditorMenuPro
   /** Menu items of the default language only, with why (decision 028). */
   const languageNotes: Partial<Record<string, string>> = {
     pageSettings: editorTexts.language.pageSettings(defaultName),
-    saveNav: editorTexts.language.siteDocs(defaultName),
-    saveFooter: editorTexts.language.siteDocs(defaultName),
   }
   const dispatch = useEditorDispatch()
   const saver = usePageSaver()
@@ -117,8 +115,8 @@ export function EditorMenu({ signedIn, onLogout, publishBlocked }: EditorMenuPro
           {entries.map((entry) => {
             const active = entry.id !== 'logout' && activeItem === entry.id
             const blocked = entry.id === 'publishPage' && !!publishBlocked
-            // Page Settings (address, template, SEO) are the default language's (decision 028).
-            // So are the navigation and footer here: their translations are not edited in place yet.
+            // Page Settings (address, template, SEO) are the default language's (decision 028); the
+            // navigation and footer panels translate their texts there (SiteDocTranslation).
             const languageNote = inLanguage ? languageNotes[entry.id] : undefined
             const structureOnly = !!languageNote
             const disabled = (entry.id !== 'logout' && needsPage.has(entry.id) && !hasPage) || blocked || structureOnly

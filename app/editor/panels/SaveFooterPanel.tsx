@@ -4,6 +4,8 @@ import { SelectInput, TextArea, TextInput } from '#ui/editor/fields.tsx'
 import { emptyGroup, emptyLink } from '../site/edits.ts'
 import { Box, LinkFields, LinkListEditor, ListEditor, SiteDocActions } from '../site/LinkEditors.tsx'
 import { useSiteDoc } from '../site/use-site-doc.ts'
+import { SiteDocTranslation } from '../site/SiteDocTranslation.tsx'
+import { useLocale } from '#ui/locale'
 import type { EditableFooter } from '../state/types.ts'
 import { chrome } from '#ui/editor/classes.ts'
 import { editorTexts } from '#lib/editor-texts'
@@ -26,6 +28,12 @@ const emptyInfo = (): NonNullable<EditableFooter['visitorInformation']> => ({ ti
  * ('Footer Published').
  */
 export default function SaveFooterPanel() {
+  const { locale, languages } = useLocale()
+  // In a further language the panel translates the footer's texts; its structure is the default language's.
+  return locale === languages.default ? <FooterEditor /> : <SiteDocTranslation kind="footer" />
+}
+
+function FooterEditor() {
   const footer = useSiteDoc('footer')
 
   // The footer is at the end of the page: bring it into view beside the form.

@@ -16,6 +16,8 @@ import {
 } from '../site/edits.ts'
 import { AddButton, Box, LinkFields, LinkListEditor, RowActions, SiteDocActions } from '../site/LinkEditors.tsx'
 import { useSiteDoc } from '../site/use-site-doc.ts'
+import { SiteDocTranslation } from '../site/SiteDocTranslation.tsx'
+import { useLocale } from '#ui/locale'
 import { chrome } from '#ui/editor/classes.ts'
 import { editorTexts } from '#lib/editor-texts'
 
@@ -27,6 +29,12 @@ const t = editorTexts.nav
  * the draft ('Nav Saved'), Publish makes it the visitors' ('Nav Published').
  */
 export default function SaveNavigationPanel() {
+  const { locale, languages } = useLocale()
+  // In a further language the panel translates the navigation's texts; its structure is the default language's.
+  return locale === languages.default ? <NavigationEditor /> : <SiteDocTranslation kind="nav" />
+}
+
+function NavigationEditor() {
   const nav = useSiteDoc('nav')
   const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set())
 

@@ -8,6 +8,14 @@ import { loadPage, type LoadPageAction } from './actions/load-page.ts'
 import { loadSiteDoc, type LoadSiteDocAction } from './actions/load-site-doc.ts'
 import { markSaved, type MarkSavedAction } from './actions/mark-saved.ts'
 import { markSiteDocSaved, type MarkSiteDocSavedAction } from './actions/mark-site-doc-saved.ts'
+import {
+  editSiteTranslation,
+  loadSiteTranslation,
+  markSiteTranslationSaved,
+  type EditSiteTranslationAction,
+  type LoadSiteTranslationAction,
+  type MarkSiteTranslationSavedAction,
+} from './actions/site-translations.ts'
 import { openSidebar, type OpenSidebarAction } from './actions/open-sidebar.ts'
 import { setCollapsed, type SetCollapsedAction } from './actions/set-collapsed.ts'
 import { toggleActiveItem, type ToggleActiveItemAction } from './actions/toggle-active-item.ts'
@@ -45,6 +53,9 @@ export type EditorAction =
   | EditSiteDocAction
   | MarkSiteDocSavedAction
   | DiscardSiteDocAction
+  | LoadSiteTranslationAction
+  | EditSiteTranslationAction
+  | MarkSiteTranslationSavedAction
   | InsertBlockAction
   | MoveBlockAction
   | DuplicateBlockAction
@@ -99,6 +110,12 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return markSiteDocSaved(state, action)
     case 'discardSiteDoc':
       return discardSiteDoc(state, action)
+    case 'loadSiteTranslation':
+      return loadSiteTranslation(state, action)
+    case 'editSiteTranslation':
+      return editSiteTranslation(state, action)
+    case 'markSiteTranslationSaved':
+      return markSiteTranslationSaved(state, action)
     case 'insertBlock':
       return insertBlock(state, action)
     case 'moveBlock':

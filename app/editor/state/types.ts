@@ -122,10 +122,28 @@ export type SiteState = { [K in SiteDocKind]: SiteDocState<SiteDocs[K]> | null }
 /** A site document of either kind, with its kind (for the actions). */
 export type SiteDocPayload = { [K in SiteDocKind]: { kind: K; doc: SiteDocs[K] } }[SiteDocKind]
 
+/**
+ * The navigation's or footer's texts in the further language the editor is in (issue 33): only
+ * what was written in it (an empty field falls back to the default language's text and is never
+ * stored), as loaded or last saved, and the version they were loaded at (no lost updates).
+ */
+export interface SiteTranslationState {
+  locale: string
+  texts: Readonly<Record<string, string>>
+  saved: Readonly<Record<string, string>>
+  version: number
+  published: boolean
+  isDirty: boolean
+}
+
+/** Null until the editor opens the document's panel in a further language. */
+export type SiteTranslations = { [K in SiteDocKind]: SiteTranslationState | null }
+
 export interface EditorState {
   menu: MenuState
   page: PageState
   site: SiteState
+  siteTranslations: SiteTranslations
   selection: SelectionState
   /**
    * The further language the page is edited in (its address's, /de/about), null in the default
@@ -141,6 +159,7 @@ export const initialEditorState = (collapsed = false): EditorState => ({
   menu: { collapsed, activeItem: null, sidebar: { open: false, content: null, side: 'right' }, resumeSelect: false },
   page: { page: null, savedPage: null, isDirty: false, history: emptyHistory() },
   site: { nav: null, footer: null },
+  siteTranslations: { nav: null, footer: null },
   selection: emptySelection(),
   language: null,
 })
