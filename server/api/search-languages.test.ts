@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LocaleCode } from '#lib/locales'
 import { signIn, visitor, type Caller } from '../../tests/helpers/api-client.ts'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
+import { publishProviderListing } from '../../tests/helpers/listings.ts'
 import { pageTranslationSearch } from '../db/schema.ts'
+import { SYSTEM } from '../services/access.ts'
 
 /**
  * Search in German and Simplified Chinese finds pages by the texts visitors read in the language
@@ -104,6 +106,22 @@ describe('a page in a further language', () => {
     expect(await found('Reben')).toEqual([])
     expect(await found('vines')).toEqual([{ slug: 'cellar-doors', title: 'Cellar doors' }])
     expect(await found('Trails', 'de')).toEqual([{ slug: 'walks', title: 'Walks' }])
+  })
+})
+
+describe("a listing's page translated by an editor", () => {
+  it('is found by the texts the editor translated on it, in that language only', async () => {
+    const listing = await publishProviderListing(t, 'main', 'hilltop-1', 'Hilltop Winery')
+    const page = await t.services.pages.loadDraft('main', 'listings', listing.slug, SYSTEM)
+    const withBlock = { ...page, contents: [{ componentType: 'Text', _key: 'b-note', text: 'Tastings in the rock cellar.' }] }
+    expect((await publisher.post('/api/page/publishPage', { page: withBlock, collection: 'listings' })).status).toBe(200)
+    await translate(listing._id, 'de', { 'b-note/text': 'Verkostungen im Felsenkeller.' })
+
+    expect((await search('Felsenkeller', 'de')).map((r) => r.slug)).toEqual([listing.slug])
+    expect(await search('Felsenkeller', 'zh-Hans')).toEqual([])
+    expect(await search('Felsenkeller')).toEqual([])
+    // Its English words still find it in German (the provider has not translated it).
+    expect((await search('Hilltop', 'de')).map((r) => r.slug)).toEqual([listing.slug])
   })
 })
 

@@ -448,7 +448,9 @@ export function createSearchService(db: Db) {
       : sql`(${searchIndex.document} @@ ${q} or ${isTitle})`
     const where = sql`${searchIndex.domainId} = ${domainId} and ${matches}${visible ? sql` and ${visible}` : sql``}`
     const translationJoin = sql`${searchIndex.collection} = 'listings' and ${listingTranslations.listingId} = ${searchIndex.itemId} and ${listingTranslations.locale} = ${options.locale ?? ''}`
-    const pageTranslationJoin = sql`${searchIndex.collection} <> 'listings' and ${pageTranslationSearch.pageId} = ${searchIndex.itemId} and ${pageTranslationSearch.locale} = ${options.locale ?? ''}`
+    // A listing's page is a page too: what an editor translated on it (its blocks, its header) is found
+    // in the language as on any page, beside the provider's translation of the listing itself.
+    const pageTranslationJoin = sql`${pageTranslationSearch.pageId} = ${searchIndex.itemId} and ${pageTranslationSearch.locale} = ${options.locale ?? ''}`
     const counts = await db
       .select({ kind: kindSql, n: sql<number>`count(*)::int` })
       .from(searchIndex)
