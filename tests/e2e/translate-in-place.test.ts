@@ -309,6 +309,7 @@ describe('an editor translates a page into German in place', () => {
       await banner.getByRole('link', { name: englishNav.items[2]!.text }).first().waitFor()
       const violations = await axe(p)
       expect(violations, formatViolations(violations)).toEqual([])
+      await screenshot(p, { path: '/tmp/translate-in-place/7-navigation-german.png' })
 
       await panel.getByRole('button', { name: editorTexts.siteDocs.save, exact: true }).click()
       await expectToast(p, l.siteTexts.saved('German'))
