@@ -384,7 +384,7 @@ export const editorTexts = {
         visitorInformation: 'Visitor information',
         address: 'address',
         hours: 'opening hours',
-      } as Record<string, string>,
+      },
     },
   },
   /** A story's detail in the Chapters panel: its header image and its 'up next' teaser (spec 01 §3 Story). */

@@ -18,7 +18,7 @@ export function siteTextName(path: readonly (string | number)[]): string {
   for (let i = 0; i < path.length; i++) {
     const segment = path[i]!
     if (typeof segment === 'number') continue
-    const word = t.siteTexts.names[segment] ?? segment
+    const word = (t.siteTexts.names as Readonly<Record<string, string>>)[segment] ?? segment
     const next = path[i + 1]
     if (typeof next === 'number') parts.push(`${word} ${next + 1}`)
     // A link's text is the link itself ("Menu item 2"), unless the text stands alone.
