@@ -3,7 +3,8 @@
  * a long page (issue 32 point 6). Chromium with 4x CPU throttling (Lighthouse's phone setting) on a
  * generated 150-block page (the all-blocks demo page's blocks, repeated), signed in as an editor:
  *
- *   select  Select Component clicked -> every block framed and painted
+ *   select  Select Component clicked -> every block framed, those on screen editable, painted
+ *   whole   Select Component clicked -> every block editable (the ones off screen mount in idle time)
  *   key     a key typed into the first heading -> the next paint (20 keys; p50, p95, max)
  *   undo    Ctrl+Z -> the heading shows the undone text, painted
  *   drop    a block dragged by its handle and dropped one place down -> the new order painted
@@ -37,6 +38,7 @@ interface RunResult {
   editables: number
   elements: number
   selectMs: number
+  wholeMs: number
   keyMs: number[]
   undoMs: number
   dropMs: number
@@ -219,19 +221,34 @@ async function oneRun(context: BrowserContext, baseUrl: string, slug: string): P
       await cdp.send('Profiler.start')
     }
     const traceSelect = TRACE ? await startTrace(cdp) : null
-    // Select Component: from the click to every block framed, painted.
+    // Select Component: from the click to every block framed and the ones on screen editable (not
+    // waiting: app/editor/editing/lazy-frames.ts), painted; then to every block editable.
     const selectButton = menu.getByRole('button', { name: editorTexts.menu.select, exact: true })
     await selectButton.evaluate((el) => ((window as unknown as Record<string, unknown>).__selectButton = el))
     const selectMs = await page.evaluate((blocks) => {
       const w = window as unknown as {
         __bench: { until: (t0: number, done: () => boolean) => Promise<number> }
         __selectButton: HTMLElement
+        __selectT0: number
       }
       const t0 = performance.now()
+      w.__selectT0 = t0
       w.__selectButton.click()
-      return w.__bench.until(t0, () => document.querySelectorAll('main [data-editor-frame]').length >= blocks)
+      return w.__bench.until(
+        t0,
+        () =>
+          document.querySelectorAll('main [data-editor-frame]').length >= blocks &&
+          ![...document.querySelectorAll('main [data-editor-pending]')].some((el) => {
+            const rect = el.getBoundingClientRect()
+            return rect.bottom > 0 && rect.top < window.innerHeight
+          }),
+      )
     }, BLOCKS)
     if (traceSelect) console.log(`  select, trace:\n${await traceSelect()}`)
+    const wholeMs = await page.evaluate(() => {
+      const w = window as unknown as { __bench: { until: (t0: number, done: () => boolean) => Promise<number> }; __selectT0: number }
+      return w.__bench.until(w.__selectT0, () => !document.querySelector('main [data-editor-pending]'))
+    })
     if (PROFILE) console.log(`  select, self time:\n${topFunctions((await cdp.send('Profiler.stop')).profile)}`)
     const counts = await page.evaluate(() => ({
       frames: document.querySelectorAll('main [data-editor-frame]').length,
@@ -344,7 +361,7 @@ async function oneRun(context: BrowserContext, baseUrl: string, slug: string): P
       w.__saveButton.click()
       return w.__bench.until(t0, () => [...document.querySelectorAll('[data-sonner-toast]')].some((el) => el.textContent?.includes(saved)))
     }, texts.toasts.pageSaved)
-    return { ...counts, selectMs, keyMs, undoMs, dropMs, saveMs }
+    return { ...counts, selectMs, wholeMs, keyMs, undoMs, dropMs, saveMs }
   } finally {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 }).catch(() => undefined)
     await page.close()
@@ -431,7 +448,7 @@ export async function runEditorBench(): Promise<void> {
       const keys = result.keyMs
       console.log(
         `run ${run + 1}: ${result.frames} frames, ${result.editables} editables, ${result.elements} elements; ` +
-          `select ${result.selectMs.toFixed(0)} ms, key p50 ${median(keys).toFixed(0)} p95 ${percentile(keys, 95).toFixed(0)} max ${Math.max(...keys).toFixed(0)} ms, ` +
+          `select ${result.selectMs.toFixed(0)} ms (whole page ${result.wholeMs.toFixed(0)}), key p50 ${median(keys).toFixed(0)} p95 ${percentile(keys, 95).toFixed(0)} max ${Math.max(...keys).toFixed(0)} ms, ` +
           `undo ${result.undoMs.toFixed(0)} ms, drop ${result.dropMs.toFixed(0)} ms, save ${result.saveMs.toFixed(0)} ms`,
       )
     }
@@ -443,7 +460,8 @@ export async function runEditorBench(): Promise<void> {
     const m = (pick: (r: RunResult) => number) => median(results.map(pick)).toFixed(0)
     console.log(
       `\neditor at ${BLOCKS} blocks, CPU 4x slower, median of ${RUNS} runs (a shared machine: noisy):\n` +
-        `  Select Component -> editable   ${m((r) => r.selectMs)} ms   (target 300)\n` +
+        `  Select Component -> editable   ${m((r) => r.selectMs)} ms   (target 300; the blocks on screen)\n` +
+        `  ... every block editable       ${m((r) => r.wholeMs)} ms   (the others mount in idle time)\n` +
         `  key -> paint p50               ${m((r) => median(r.keyMs))} ms\n` +
         `  key -> paint p95               ${m((r) => percentile(r.keyMs, 95))} ms   (target 50)\n` +
         `  undo -> paint                  ${m((r) => r.undoMs)} ms   (target 100)\n` +

@@ -110,6 +110,8 @@ test('a key typed into one block of a long page, and its undo, re-render that bl
   const p = await openPageForEditing(session.editor, { slug: `e2e-long-page-${run}`, title: `Long page ${run}`, contents })
   const frames = p.locator('main [data-editor-frame]:not([data-editor-frame] [data-editor-frame])')
   await expect.poll(() => frames.count()).toBe(contents.length)
+  // Every block mounted (those off screen mount in idle time): their mounting is no key's render.
+  await expect.poll(() => p.locator('main [data-editor-pending]').count()).toBe(0)
   expect(await p.evaluate(() => typeof (window as unknown as { __renders?: unknown }).__renders)).toBe('object')
 
   const heading = frames.nth(12).locator('[data-editable="content"]').first()
@@ -136,6 +138,64 @@ test('a key typed into one block of a long page, and its undo, re-render that bl
   const undone = await recorded(p)
   expect(undone.commits).toBeGreaterThan(0)
   expect(undone.blocks.filter((index) => index !== -1).sort((a, b) => a - b)).toEqual([12])
+  await p.close()
+})
+
+/**
+ * Select Component on a long page mounts the blocks on screen at once and the others later
+ * (app/editor/editing/lazy-frames.ts): a block far down is at first its frame alone. It must still
+ * be reached by the keyboard (its frame, then its own controls), become editable when scrolled to,
+ * and in time every block is editable without anything being done.
+ */
+test('a block far down a long page is editable when the keyboard reaches it or it is scrolled to, and in time every block is', async () => {
+  const contents = Array.from({ length: 60 }, (_, i) => ({ componentType: 'SectionHeading', title: `Cellar door ${i + 1}`, subtitle: '' }))
+  await saveDraftPage(session.editor, {
+    slug: `e2e-far-block-${run}`,
+    template: 'generic',
+    header: { title: `Far block ${run}` },
+    contents,
+  })
+  const p = await session.editor.newPage()
+  await p.goto(`${laneBaseUrl()}/e2e-far-block-${run}`, { waitUntil: 'load' })
+  const select = editorMenu(p).getByRole('button', { name: editorTexts.menu.select, exact: true })
+  await select.waitFor()
+  await p.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+  const frames = p.locator('main [data-editor-frame]')
+  // Select Component, then (the frames committed, nothing idle ran yet: the next frame's callback)
+  // the 41st block's frame takes the focus, as Tab would give it.
+  await select.evaluate((button) => ((window as unknown as { __select: Element }).__select = button))
+  const atFocus = await p.evaluate(async () => {
+    ;(window as unknown as { __select: HTMLElement }).__select.click()
+    while (document.querySelectorAll('main [data-editor-frame]').length < 60) await new Promise((resolve) => requestAnimationFrame(resolve))
+    const waiting = document.querySelectorAll('main [data-editor-pending]').length
+    const frame = document.querySelectorAll<HTMLElement>('main [data-editor-frame]')[40]!
+    const pending = frame.hasAttribute('data-editor-pending')
+    frame.focus()
+    return { waiting, pending }
+  })
+  // The blocks off screen waited (so the focus above reached a waiting frame).
+  expect(atFocus.waiting).toBeGreaterThan(40)
+  expect(atFocus.pending).toBe(true)
+  const far = frames.nth(40)
+  await expect.poll(() => far.getAttribute('data-editor-pending')).toBeNull()
+  await p.keyboard.press('Tab')
+  // The next tab stop is the block's own (its "+"), not the next block.
+  expect(await p.evaluate(() => document.activeElement?.closest('main [data-editor-frame]')?.getAttribute('data-block-path'))).toBe(
+    'contents.40',
+  )
+  const farTitle = far.getByRole('textbox', { name: 'Title', exact: true })
+  await farTitle.click()
+  await p.keyboard.press('End')
+  await p.keyboard.type(' and vines')
+  await expect.poll(() => farTitle.innerText()).toBe('Cellar door 41 and vines')
+
+  // Scrolled to, the last block is editable.
+  const last = frames.nth(59)
+  await last.scrollIntoViewIfNeeded()
+  await expect(last.getByRole('textbox', { name: 'Title', exact: true }).innerText()).resolves.toBe('Cellar door 60')
+  // In time every block is, unasked.
+  await expect.poll(() => p.locator('main [data-editor-pending]').count()).toBe(0)
+  await expect.poll(() => p.locator('main [data-editor-frame] [data-editable="content"]').count()).toBeGreaterThanOrEqual(60)
   await p.close()
 })
 

@@ -1,5 +1,5 @@
 import { useDraggable, useDroppable, type DraggableAttributes, type DraggableSyntheticListeners } from '@dnd-kit/core'
-import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
+import { memo, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import type { BlockFrameProps, ContainerId, Path } from '#ui/editing'
 import type { SelectionView } from '../state/types.ts'
 import { isWithin, samePath } from '../state/paths.ts'
@@ -7,6 +7,7 @@ import { labelOf } from './blocks.ts'
 import { BlockActions } from './BlockActions.tsx'
 import { BlockPicker, sortableId, type SortableBlockData } from './BlockListChrome.tsx'
 import { dispatchToEditor, getBridge, useBridgeSelectors } from './bridge.ts'
+import { LazyFramesContext } from './lazy-frames.ts'
 import { GripIcon } from '../icons.tsx'
 import { editorTexts } from '#lib/editor-texts'
 
@@ -17,9 +18,11 @@ type FrameState = readonly [
   sidebarOpen: boolean,
   view: SelectionView | null,
   structureLocked: boolean,
+  /** The selection is this block or inside it (a waiting frame then mounts). */
+  holdsSelection: boolean,
 ]
 /** While no editor is attached. */
-const detached: FrameState = [false, false, false, null, false]
+const detached: FrameState = [false, false, false, null, false, false]
 
 /**
  * A block on the page in Select Component mode (spec 01 §2.10, §4): hover blue, the active
@@ -32,10 +35,14 @@ const detached: FrameState = [false, false, false, null, false]
 export const BlockFrame = memo(function BlockFrame({ path, componentType, container, index, count, className, children }: BlockFrameProps) {
   const ref = useRef<HTMLDivElement>(null)
   const [danger, setDanger] = useState(false)
+  // On a long page a block off screen at Select Component is at first its frame alone, holding
+  // its height, and mounts later (lazy-frames.ts); null once it is (or always was) mounted.
+  const lazy = useContext(LazyFramesContext)
+  const [waitingHeight, setWaitingHeight] = useState(() => lazy?.pendingHeight(index) ?? null)
   // In a further language the blocks are the shared structure: not moved, added or removed here
   // (decision 028). The toolbar's state matters only to the selected block: the others do not
   // re-render for it. One subscription for all of it (a long page has a frame per block).
-  const [attached, selected, sidebarOpen, view, structureLocked] = useBridgeSelectors((state): FrameState => {
+  const [attached, selected, sidebarOpen, view, structureLocked, holdsSelection] = useBridgeSelectors((state): FrameState => {
     const selected = samePath(state.selection.block, path)
     return [
       true,
@@ -43,8 +50,12 @@ export const BlockFrame = memo(function BlockFrame({ path, componentType, contai
       selected && state.menu.sidebar.open,
       selected && state.menu.sidebar.content === 'component' ? state.selection.view : null,
       !!state.language,
+      waitingHeight !== null && !!state.selection.block && isWithin(state.selection.block, path),
     ]
   }, detached)
+  // Selected (a click, a command, a publish check's "Show"): mounted now, and for good.
+  if (waitingHeight !== null && holdsSelection) setWaitingHeight(null)
+  const waiting = waitingHeight !== null
   const label = labelOf(componentType)
   const data: SortableBlockData = { label, index }
   // The handle drags the block; the frame is the target for the gap above it (BlockListChrome).
@@ -69,6 +80,14 @@ export const BlockFrame = memo(function BlockFrame({ path, componentType, contai
     },
     [setNodeRef, setDragRef],
   )
+
+  useLayoutEffect(() => {
+    const el = ref.current
+    if (!waiting || !lazy || !el) return
+    return lazy.wait(el, index, () => setWaitingHeight(null))
+    // The place it had when the list was measured orders the waiting frames: not followed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [waiting, lazy, attached])
 
   // A block that becomes selected by a command (added, duplicated, moved by keyboard) gets the focus.
   useEffect(() => {
@@ -119,6 +138,9 @@ export const BlockFrame = memo(function BlockFrame({ path, componentType, contai
       data-editor-frame=""
       data-selected={selected || undefined}
       data-danger={danger || undefined}
+      data-editor-pending={waiting ? '' : undefined}
+      aria-busy={waiting || undefined}
+      style={waiting ? { height: waitingHeight } : undefined}
       tabIndex={0}
       role="group"
       aria-label={editorTexts.blocks.component(label)}
@@ -130,23 +152,27 @@ export const BlockFrame = memo(function BlockFrame({ path, componentType, contai
       }}
       onClick={onClick}
       onKeyDown={onKeyDown}
+      // Reached by the keyboard: mounted, so the next Tab goes into it.
+      onFocus={waiting ? () => setWaitingHeight(null) : undefined}
     >
-      <FrameChrome
-        path={path}
-        componentType={componentType}
-        container={container}
-        index={index}
-        count={count}
-        label={label}
-        structureLocked={structureLocked}
-        toolbar={selected && !sidebarOpen}
-        view={view}
-        setHandleRef={setActivatorNodeRef}
-        handleAttributes={attributes}
-        handleListeners={listeners}
-        onDangerChange={setDanger}
-      />
-      {children}
+      {waiting ? null : (
+        <FrameChrome
+          path={path}
+          componentType={componentType}
+          container={container}
+          index={index}
+          count={count}
+          label={label}
+          structureLocked={structureLocked}
+          toolbar={selected && !sidebarOpen}
+          view={view}
+          setHandleRef={setActivatorNodeRef}
+          handleAttributes={attributes}
+          handleListeners={listeners}
+          onDangerChange={setDanger}
+        />
+      )}
+      {waiting ? null : children}
     </div>
   )
 })

@@ -23,7 +23,9 @@ import { CloseButton } from '../surfaces/CloseButton.tsx'
 import { chrome } from '#ui/editor/classes.ts'
 import { addableTypes, matching, newBlock } from './blocks.ts'
 import { BlockThumbnail } from './BlockThumbnail.tsx'
-import { dispatchToEditor, useBridgeAttached, useBridgeSelector } from './bridge.ts'
+import { dispatchToEditor, getBridge, useBridgeAttached, useBridgeSelector } from './bridge.ts'
+import { isTopLevelList, LazyFrames, LazyFramesContext, measurePlainBlocks } from './lazy-frames.ts'
+import { getIn } from '../state/paths.ts'
 import { gapAt, gapForPosition, gapY, landingIndex } from './drop-gap.ts'
 import { editorTexts } from '#lib/editor-texts'
 
@@ -84,6 +86,18 @@ export function BlockListChrome({ path, container, count, children }: BlockListC
   const keyboardPosition = useRef<number | null>(null)
   const hasMoved = useRef(false)
   const [dragged, setDragged] = useState<SortableBlockData | null>(null)
+  // The page's own list, just turned editable, as the visitor's markup lays it out (that markup is
+  // still there while this first renders): its blocks off screen mount later (lazy-frames.ts).
+  // A list inside a block mounts with its block.
+  const [lazy] = useState(() => {
+    if (!isTopLevelList(path)) return null
+    const blocks = getIn(getBridge()?.state.page.page, path)
+    const types = Array.isArray(blocks) ? blocks.map((block) => String((block as { componentType?: unknown }).componentType)) : []
+    const rects = measurePlainBlocks(types)
+    return rects ? new LazyFrames(rects) : null
+  })
+  useLayoutEffect(() => lazy?.settle(), [lazy])
+  useEffect(() => () => lazy?.dispose(), [lazy])
 
   const gapOf = (over: Over | null): number | null => (over ? (over.id === end ? count : items.indexOf(String(over.id))) : null)
 
@@ -128,7 +142,7 @@ export function BlockListChrome({ path, container, count, children }: BlockListC
   const keyboardOptions = useMemo(() => ({ coordinateGetter: keyboardCoordinates }), [keyboardCoordinates])
   const sensors = useSensors(useSensor(PointerSensor, pointerOptions), useSensor(KeyboardSensor, keyboardOptions))
   // In a further language the list is the shared structure: no moving or adding here (decision 028).
-  if (!attached || structureLocked) return <>{children}</>
+  if (!attached || structureLocked) return <LazyFramesContext.Provider value={lazy}>{children}</LazyFramesContext.Provider>
   const dispatch = dispatchToEditor
 
   /** Where the block lands for the current target (its final index). */
@@ -188,7 +202,7 @@ export function BlockListChrome({ path, container, count, children }: BlockListC
           },
         }}
       >
-        {children}
+        <LazyFramesContext.Provider value={lazy}>{children}</LazyFramesContext.Provider>
         <DropEnd id={end} count={count} />
         {createPortal(
           <DragOverlay modifiers={[previewAtPointer]} dropAnimation={null} zIndex={1100}>
