@@ -1771,7 +1771,7 @@ export interface paths {
             [name: string]: unknown
           }
           content: {
-            'application/json': components['schemas']['Document']
+            'application/json': components['schemas']['Navigation']
           }
         }
         /** @description Invalid input */
@@ -1818,7 +1818,7 @@ export interface paths {
             [name: string]: unknown
           }
           content: {
-            'application/json': components['schemas']['Document']
+            'application/json': components['schemas']['Footer']
           }
         }
         /** @description Invalid input */
@@ -1889,10 +1889,18 @@ export interface paths {
             [name: string]: unknown
           }
           content: {
-            'application/json': {
+            'application/json': components['schemas']['Navigation'] & {
               message: string
-            } & {
-              [key: string]: unknown
+              /** @description Who saved since the version sent, and the fields taken from their saves */
+              merge?: {
+                by: string[]
+                changes: {
+                  id: string
+                  path: (string | number)[]
+                  /** @enum {string} */
+                  kind: 'value' | 'added' | 'removed' | 'order'
+                }[]
+              }
             }
           }
         }
@@ -1989,10 +1997,18 @@ export interface paths {
             [name: string]: unknown
           }
           content: {
-            'application/json': {
+            'application/json': components['schemas']['Navigation'] & {
               message: string
-            } & {
-              [key: string]: unknown
+              /** @description Who saved since the version sent, and the fields taken from their saves */
+              merge?: {
+                by: string[]
+                changes: {
+                  id: string
+                  path: (string | number)[]
+                  /** @enum {string} */
+                  kind: 'value' | 'added' | 'removed' | 'order'
+                }[]
+              }
             }
           }
         }
@@ -2089,10 +2105,18 @@ export interface paths {
             [name: string]: unknown
           }
           content: {
-            'application/json': {
+            'application/json': components['schemas']['Footer'] & {
               message: string
-            } & {
-              [key: string]: unknown
+              /** @description Who saved since the version sent, and the fields taken from their saves */
+              merge?: {
+                by: string[]
+                changes: {
+                  id: string
+                  path: (string | number)[]
+                  /** @enum {string} */
+                  kind: 'value' | 'added' | 'removed' | 'order'
+                }[]
+              }
             }
           }
         }
@@ -2189,10 +2213,18 @@ export interface paths {
             [name: string]: unknown
           }
           content: {
-            'application/json': {
+            'application/json': components['schemas']['Footer'] & {
               message: string
-            } & {
-              [key: string]: unknown
+              /** @description Who saved since the version sent, and the fields taken from their saves */
+              merge?: {
+                by: string[]
+                changes: {
+                  id: string
+                  path: (string | number)[]
+                  /** @enum {string} */
+                  kind: 'value' | 'added' | 'removed' | 'order'
+                }[]
+              }
             }
           }
         }
@@ -2265,7 +2297,7 @@ export interface paths {
             [name: string]: unknown
           }
           content: {
-            'application/json': components['schemas']['Document']
+            'application/json': components['schemas']['SiteSettings']
           }
         }
         /** @description Invalid input */
@@ -2327,16 +2359,24 @@ export interface paths {
         }
       }
       responses: {
-        /** @description Saved; answers the stored settings and a message */
+        /** @description Saved; answers the stored document and a message */
         200: {
           headers: {
             [name: string]: unknown
           }
           content: {
-            'application/json': {
+            'application/json': components['schemas']['SiteSettings'] & {
               message: string
-            } & {
-              [key: string]: unknown
+              /** @description Who saved since the version sent, and the fields taken from their saves */
+              merge?: {
+                by: string[]
+                changes: {
+                  id: string
+                  path: (string | number)[]
+                  /** @enum {string} */
+                  kind: 'value' | 'added' | 'removed' | 'order'
+                }[]
+              }
             }
           }
         }
@@ -2424,16 +2464,24 @@ export interface paths {
         }
       }
       responses: {
-        /** @description Saved; answers the stored settings and a message */
+        /** @description Saved; answers the stored document and a message */
         200: {
           headers: {
             [name: string]: unknown
           }
           content: {
-            'application/json': {
+            'application/json': components['schemas']['SiteSettings'] & {
               message: string
-            } & {
-              [key: string]: unknown
+              /** @description Who saved since the version sent, and the fields taken from their saves */
+              merge?: {
+                by: string[]
+                changes: {
+                  id: string
+                  path: (string | number)[]
+                  /** @enum {string} */
+                  kind: 'value' | 'added' | 'removed' | 'order'
+                }[]
+              }
             }
           }
         }
@@ -5642,9 +5690,7 @@ export interface paths {
             [name: string]: unknown
           }
           content: {
-            'application/json': {
-              [key: string]: unknown
-            }[]
+            'application/json': components['schemas']['ReceivedEnquiry'][]
           }
         }
         /** @description Invalid input */
@@ -9473,16 +9519,629 @@ export interface components {
       }
       version?: number
     }
-    Document: {
-      [key: string]: unknown
+    Navigation: {
+      /** @default  */
+      siteName: string
+      logo?: {
+        /** @default  */
+        imageId: string
+        /** @default  */
+        alt: string
+        crop?: {
+          [key: string]: {
+            x: number
+            y: number
+            width: number
+            height: number
+          }
+        }
+        focal?: {
+          x: number
+          y: number
+        }
+        decorative?: boolean
+        v?: number
+      }
+      /** @default [] */
+      items: {
+        text: string
+        /** @default  */
+        href: string
+        /**
+         * @default page
+         * @enum {string}
+         */
+        type: 'page' | 'anchor' | 'file' | 'external'
+        /** @default [] */
+        groups: {
+          /** @default  */
+          title: string
+          /** @default [] */
+          links: {
+            /** @default  */
+            text: string
+            /** @default  */
+            href: string
+            /**
+             * @default page
+             * @enum {string}
+             */
+            type: 'page' | 'anchor' | 'file' | 'external'
+          }[]
+        }[]
+      }[]
+      cta?: {
+        /** @default  */
+        text: string
+        /** @default  */
+        href: string
+        /**
+         * @default page
+         * @enum {string}
+         */
+        type: 'page' | 'anchor' | 'file' | 'external'
+      }
+      _id?: string
+      domainId: string
+      version: number
+      lastPublished: string | null
+      updatedAt: string | null
+    }
+    Footer: {
+      /** @default  */
+      copy: string
+      /** @default [] */
+      linkGroups: {
+        /** @default  */
+        title: string
+        /** @default [] */
+        links: {
+          /** @default  */
+          text: string
+          /** @default  */
+          href: string
+          /**
+           * @default page
+           * @enum {string}
+           */
+          type: 'page' | 'anchor' | 'file' | 'external'
+        }[]
+      }[]
+      privacy?: {
+        /** @default  */
+        text: string
+        /** @default  */
+        href: string
+        /**
+         * @default page
+         * @enum {string}
+         */
+        type: 'page' | 'anchor' | 'file' | 'external'
+      }
+      terms?: {
+        /** @default  */
+        text: string
+        /** @default  */
+        href: string
+        /**
+         * @default page
+         * @enum {string}
+         */
+        type: 'page' | 'anchor' | 'file' | 'external'
+      }
+      visitorInformation?: {
+        /** @default  */
+        title: string
+        /** @default  */
+        address: string
+        /** @default  */
+        phone: string
+        /** @default  */
+        email: string
+        /** @default  */
+        hours: string
+      }
+      /** @default [] */
+      social: {
+        network: string
+        href: string
+      }[]
+      _id?: string
+      domainId: string
+      version: number
+      lastPublished: string | null
+      updatedAt: string | null
+    }
+    SiteSettings: {
+      /**
+       * @default {
+       *       "image": {
+       *         "imageId": ""
+       *       },
+       *       "keywords": "",
+       *       "title": "",
+       *       "description": ""
+       *     }
+       */
+      og: {
+        /**
+         * @default {
+         *       "imageId": ""
+         *     }
+         */
+        image: {
+          /** @default  */
+          imageId: string
+          v?: number
+        }
+        /** @default  */
+        keywords: string
+        /** @default  */
+        title: string
+        /** @default  */
+        description: string
+      }
+      /**
+       * @default {
+       *       "image": {
+       *         "imageId": ""
+       *       },
+       *       "keywords": "",
+       *       "title": "",
+       *       "description": ""
+       *     }
+       */
+      twitter: {
+        /**
+         * @default {
+         *       "imageId": ""
+         *     }
+         */
+        image: {
+          /** @default  */
+          imageId: string
+          v?: number
+        }
+        /** @default  */
+        keywords: string
+        /** @default  */
+        title: string
+        /** @default  */
+        description: string
+      }
+      /** @default [] */
+      redirects: {
+        from: string
+        to: string
+        /** @default 301 */
+        status: 301 | 302
+        /** @default false */
+        prefix: boolean
+      }[]
+      /** @default [] */
+      categories: unknown[]
+      /** @default [] */
+      publishChecks: (
+        | 'alt-missing'
+        | 'link-unpublished'
+        | 'link-missing'
+        | 'link-redirected'
+        | 'listing-inactive'
+        | 'listing-unpublished'
+        | 'event-over'
+        | 'heading-order'
+        | 'image-oversized'
+      )[]
+      analyticsId?: string
+      pixelId?: string
+      tagManagerId?: string
+      /** @enum {string} */
+      _id: 'siteSettings'
+      domainId: string
+      version: number
+      lastPublished: string | null
+      updatedAt: string | null
     }
     ListingCard: {
       [key: string]: unknown
     }
     Listing: {
       _id: string
-    } & {
-      [key: string]: unknown
+      slug: string
+      /**
+       * @default listing
+       * @enum {string}
+       */
+      pageType: 'listing'
+      /**
+       * @default product
+       * @enum {string}
+       */
+      listingType: 'product' | 'service'
+      /** @default null */
+      parentId: string | null
+      /** @default true */
+      isCustom: boolean
+      /** @default false */
+      published: boolean
+      /** @default  */
+      domainId: string
+      name: {
+        value: string
+        /** @default  */
+        path: string
+        /** @default  */
+        provider: string
+      }
+      description: {
+        value: string
+        /** @default  */
+        path: string
+        /** @default  */
+        provider: string
+      }
+      phone: {
+        value: string
+        /** @default  */
+        path: string
+        /** @default  */
+        provider: string
+      }
+      email: {
+        value: string
+        /** @default  */
+        path: string
+        /** @default  */
+        provider: string
+      }
+      url: {
+        value: string
+        /** @default  */
+        path: string
+        /** @default  */
+        provider: string
+      }
+      facebook: {
+        value: string
+        /** @default  */
+        path: string
+        /** @default  */
+        provider: string
+      }
+      instagram: {
+        value: string
+        /** @default  */
+        path: string
+        /** @default  */
+        provider: string
+      }
+      twitterSocial: {
+        value: string
+        /** @default  */
+        path: string
+        /** @default  */
+        provider: string
+      }
+      physicalAddress: {
+        value: string
+        /** @default  */
+        path: string
+        /** @default  */
+        provider: string
+      }
+      image: {
+        value: {
+          url?: string
+          imageId?: string
+          /** @default  */
+          alt: string
+          width?: number
+          height?: number
+          crop?: {
+            [key: string]: {
+              x: number
+              y: number
+              width: number
+              height: number
+            }
+          }
+          v?: number
+          caption?: string
+          credit?: string
+        }
+        /** @default  */
+        path: string
+        /** @default  */
+        provider: string
+      }
+      activeStatus: {
+        /** @enum {string} */
+        value: 'ACTIVE' | 'INACTIVE'
+        /** @default  */
+        path: string
+        /** @default  */
+        provider: string
+      }
+      /**
+       * @default {
+       *       "value": []
+       *     }
+       */
+      customCategories: {
+        /** @default [] */
+        value: string[]
+      }
+      /**
+       * @default {
+       *       "value": [],
+       *       "path": ""
+       *     }
+       */
+      atdwCategories: {
+        /** @default [] */
+        value: string[]
+        /** @default  */
+        path: string
+      }
+      /**
+       * @default {
+       *       "value": []
+       *     }
+       */
+      taggedCategories: {
+        /** @default [] */
+        value: string[]
+      }
+      /**
+       * @default {
+       *       "value": []
+       *     }
+       */
+      multimedia: {
+        /** @default [] */
+        value: {
+          serverPath: string
+          attributeIdMultimediaContent: string
+          width: number
+          height: number
+          /** @default  */
+          altText: string
+          /** @default  */
+          caption: string
+          /** @default  */
+          photographer: string
+          /** @default  */
+          copyright: string
+        }[]
+      }
+      /** @default  */
+      bookEasyCode: string
+      /** @default  */
+      bookEasyDefaultDate: string
+      /** @default  */
+      postalAddress: string
+      /** @default  */
+      location: string
+      atdw?: {
+        productId: string
+        serviceId?: string
+        productCategoryId: string
+        /** @default  */
+        name: string
+        /** @default  */
+        description: string
+        /**
+         * @default ACTIVE
+         * @enum {string}
+         */
+        status: 'ACTIVE' | 'INACTIVE'
+        /** @default  */
+        productCategoryDescription: string
+        /** @default [] */
+        verticalClassifications: string[]
+        /** @default  */
+        productUpdateDate: string
+        /** @default [] */
+        eventFrequency: {
+          frequencyStartDate: string
+          frequencyEndDate: string
+          /** @default  */
+          frequencyStartTime: string
+          /** @default  */
+          frequencyEndTime: string
+        }[]
+        /** @default  */
+        startDate: string
+        /** @default  */
+        endDate: string
+        /** @default 0 */
+        freeEntryFlag: 0 | 1
+        /** @default null */
+        rateFrom: number | null
+        /** @default null */
+        rateTo: number | null
+        /** @default [] */
+        rates: {
+          ratesTypeDescription: string
+          priceFrom: number | null
+          priceTo: number | null
+        }[]
+        /** @default [] */
+        communication: {
+          attributeIdCommunication: string
+          communicationDetail: string
+        }[]
+        /** @default  */
+        bookingUrl: string
+        /** @default [] */
+        productSite: {
+          attributeIdSiteType: string
+          siteName: string
+        }[]
+        /** @default [] */
+        externalSystems: {
+          externalSystemCode: string
+          externalSystemText: string
+        }[]
+        /** @default 0 */
+        disabledAccessFlag: 0 | 1
+        /** @default [] */
+        accessibility: {
+          type: string
+          id: string
+          /** @default  */
+          description: string
+        }[]
+        /** @default [] */
+        deals: {
+          dealId: string
+          /** @default  */
+          dealTypeId: string
+          /** @default  */
+          dealTypeDescription: string
+          name: string
+          /** @default  */
+          description: string
+          /** @default null */
+          price: number | null
+          /** @default  */
+          priceComment: string
+          /** @default  */
+          startDate: string
+          /** @default  */
+          endDate: string
+          /** @default  */
+          redeemStartDate: string
+          /** @default  */
+          redeemEndDate: string
+          /** @default  */
+          terms: string
+          /** @default  */
+          inclusions: string
+        }[]
+        openingTime?: {
+          /** @default  */
+          openingTimeType: string
+          /** @default  */
+          openingTimeComment: string
+          /** @default [] */
+          seasonalPeriods: {
+            fromDate: string
+            toDate: string
+            openStatus: {
+              dayOfWeek: string
+              /** @default  */
+              openingTime: string
+              /** @default  */
+              closingTime: string
+              /** @default false */
+              isClosed: boolean
+              singleDayExceptionOn?: string
+            }[]
+          }[]
+          /**
+           * @default {
+           *       "exceptionPeriod": "",
+           *       "periods": []
+           *     }
+           */
+          exceptions: {
+            /** @default  */
+            exceptionPeriod: string
+            /** @default [] */
+            periods: {
+              /** @default  */
+              fromDate: string
+              /** @default  */
+              toDate: string
+              /** @default  */
+              description: string
+              openStatus: {
+                dayOfWeek: string
+                /** @default  */
+                openingTime: string
+                /** @default  */
+                closingTime: string
+                /** @default false */
+                isClosed: boolean
+                singleDayExceptionOn?: string
+              }[]
+            }[]
+          }
+        }
+        /** @default [] */
+        memberships: string[]
+        /** @default [] */
+        facilities: string[]
+        address?: {
+          line1: string
+          line2: string
+          city: string
+          area: string
+          state: string
+          postcode: string
+          country: string
+        }
+        /** @default null */
+        latitude: number | null
+        /** @default null */
+        longitude: number | null
+        /** @default [] */
+        multimedia: {
+          serverPath: string
+          attributeIdMultimediaContent: string
+          width: number
+          height: number
+          /** @default  */
+          altText: string
+          /** @default  */
+          caption: string
+          /** @default  */
+          photographer: string
+          /** @default  */
+          copyright: string
+        }[]
+        /** @default [] */
+        services: {
+          serviceId: string
+          serviceName: string
+        }[]
+        /** @default  */
+        checkInTime: string
+        /** @default  */
+        checkOutTime: string
+      }
+      atdwParent?: {
+        name: string
+        slug: string
+      }
+      atdwTranslations?: {
+        [key: string]: {
+          name?: string
+          description?: string
+        }
+      }
+      atdwLanguages?: string[]
+      bookEasy?: {
+        OperatorID: string
+        /** @default  */
+        PackageID: string
+        /** @default  */
+        Operators: string
+        /** @default  */
+        SearchType: string
+        /** @default [] */
+        Facilities: string[]
+        /** @default  */
+        Cancellation: string
+        /** @default  */
+        TermsAndConditions: string
+      }
+      /** @default null */
+      lastSynced: string | null
+      version?: number
+      createdAt?: string
+      updatedAt?: string
     }
     ListingCategory: {
       _id: string
@@ -9678,6 +10337,19 @@ export interface components {
       email: string
       ccs: string[]
     } | null
+    ReceivedEnquiry: {
+      _id: string
+      name: string
+      email: string
+      data: {
+        [key: string]: unknown
+      }
+      /** @description The language of the visitor's page; null on a site in one language */
+      language: string | null
+      createdAt: string
+      /** @description The e-mail's state in the outbox ('pending', 'sent', 'failed'), 'none' when no address was set */
+      mailStatus: string
+    }
     CartItem: {
       id: string | number
       operatorid?: string | number

@@ -145,6 +145,11 @@ export function enquirySchema(today: string, t: EnquiryMessages = conciergeTexts
 }
 
 export type Enquiry = z.output<ReturnType<typeof enquirySchema>>
+/**
+ * An enquiry's fields as the summary reads them: a checked enquiry, or one as stored and answered
+ * by the API (its values as sent, read as unknown).
+ */
+export type EnquiryData = Readonly<Partial<Record<EnquiryField, unknown>>>
 
 export interface FieldIssue {
   field: EnquiryField
@@ -182,7 +187,7 @@ export const stepOf = (field: EnquiryField) => steps.findIndex((s) => (s.fields 
 const listOptions = { roomTypes, accomTypes, whereToStay, activities, bookingsToHelp } as const
 
 /** A field's value as the summary shows it: 'N/A' when empty, lists comma-joined, 'A$ ' budgets. */
-export function summaryValue(field: EnquiryField, data: Partial<Enquiry>): string {
+export function summaryValue(field: EnquiryField, data: EnquiryData): string {
   const value = data[field]
   if (value === undefined || value === null || value === '') return t.notApplicable
   if (Array.isArray(value)) {
@@ -201,20 +206,20 @@ export function summaryValue(field: EnquiryField, data: Partial<Enquiry>): strin
  * Every field as 'label: value', in form order; first the visitor's language when it is named (its
  * English name: the visitor centre reads English and may answer in the visitor's language).
  */
-export function summaryLines(data: Partial<Enquiry>, language?: string): { label: string; value: string }[] {
+export function summaryLines(data: EnquiryData, language?: string): { label: string; value: string }[] {
   const fields = fieldOrder.map((field) => ({ label: t.labels[field], value: summaryValue(field, data) }))
   return language ? [{ label: t.emailLanguage, value: language }, ...fields] : fields
 }
 
 /** The HTML summary (spec 02 §7 'content'): one 'label: value' line per field, HTML escaped. */
-export function summaryHtml(data: Partial<Enquiry>, language?: string): string {
+export function summaryHtml(data: EnquiryData, language?: string): string {
   const rows = summaryLines(data, language)
     .map(({ label, value }) => `<p><strong>${escapeHtml(label)}:</strong> ${escapeHtml(value).replace(/\r?\n/g, '<br>')}</p>`)
     .join('\n')
   return `<p>${escapeHtml(t.emailIntro)}</p>\n${rows}`
 }
 
-export function summaryText(data: Partial<Enquiry>, language?: string): string {
+export function summaryText(data: EnquiryData, language?: string): string {
   return [t.emailIntro, '', ...summaryLines(data, language).map(({ label, value }) => `${label}: ${value}`)].join('\n')
 }
 

@@ -1,5 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { fetchRelatedSchema, fetchRequestSchema, listingCategoryInputSchema, listingCategorySchema, tagsSchema } from '#lib/listings'
+import {
+  fetchRelatedSchema,
+  fetchRequestSchema,
+  listingCategoryInputSchema,
+  listingCategorySchema,
+  listingSchema,
+  tagsSchema,
+} from '#lib/listings'
 import { listingTexts, texts } from '#lib/texts'
 import { notFound } from '../server/services/errors.ts'
 import { capabilityRoute, editorRoute } from '../server/api/access.ts'
@@ -18,12 +25,13 @@ const editorErrors = {
 }
 
 const cardSchema = z.object({}).catchall(z.unknown()).openapi('ListingCard')
-const listingDoc = z.object({ _id: z.string() }).catchall(z.unknown()).openapi('Listing')
 /**
  * A listing category as stored (lib/listings.ts listingCategorySchema). Made anew from its shape: a
  * schema lib/ built before @hono/zod-openapi extended zod has no .openapi (it depends on import order).
  */
 const categoryDoc = z.object(listingCategorySchema.shape).openapi('ListingCategory')
+/** A listing as stored (lib/listings.ts listingSchema): the working copy for editors, the published one for visitors. */
+const listingDoc = z.object(listingSchema.shape).openapi('Listing')
 
 const fetchRoute = createRoute({
   method: 'post',

@@ -81,8 +81,6 @@ export async function postApi<P extends ApiPath<'post'>>(
   path: P,
   ...[body]: undefined extends ApiBody<P> ? [body?: ApiBody<P>] : [body: ApiBody<P>]
 ): Promise<ApiAnswer<P, 'post'>>
-/** @deprecated A hand-written answer type: name the path alone and the route's declaration types the call (decision 040). */
-export async function postApi<T>(path: string, body?: unknown): Promise<T>
 export async function postApi(path: string, body?: unknown): Promise<unknown> {
   let response: Response
   try {
@@ -164,8 +162,6 @@ export async function getApi<P extends ApiPath<'get'>>(
   query?: ApiQuery<P>,
   init?: { signal?: AbortSignal },
 ): Promise<ApiAnswer<P, 'get'>>
-/** @deprecated A hand-written answer type: name the path alone and the route's declaration types the call (decision 040). */
-export async function getApi<T>(path: string, query?: Record<string, string | undefined>, init?: { signal?: AbortSignal }): Promise<T>
 export async function getApi(path: string, query?: unknown, init: { signal?: AbortSignal } = {}): Promise<unknown> {
   const params = new URLSearchParams()
   const entries: [string, QueryValue][] = typeof query === 'object' && query !== null ? Object.entries(query) : []

@@ -65,12 +65,27 @@ const submit = createRoute({
   },
 })
 
+/** A received enquiry as the editors' list shows it: the form's fields as the visitor sent them (stored as sent). */
+const receivedEnquiry = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    data: z.record(z.string(), z.unknown()),
+    language: z.string().nullable().openapi({ description: "The language of the visitor's page; null on a site in one language" }),
+    createdAt: z.string(),
+    mailStatus: z
+      .string()
+      .openapi({ description: "The e-mail's state in the outbox ('pending', 'sent', 'failed'), 'none' when no address was set" }),
+  })
+  .openapi('ReceivedEnquiry')
+
 const listEnquiries = editorRoute({
   method: 'get',
   path: '/enquiries',
   summary: 'The newest received enquiries with the state of their e-mail',
   request: { query: z.object({ domainId: domainIdParam }) },
-  responses: { 200: json(z.array(z.object({}).catchall(z.unknown())), 'Enquiries, newest first'), ...editorErrors },
+  responses: { 200: json(z.array(receivedEnquiry), 'Enquiries, newest first'), ...editorErrors },
 })
 
 /**

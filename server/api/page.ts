@@ -6,7 +6,7 @@ import { ALT_MISSING_MESSAGE, imagesMissingAlt } from '../services/images.ts'
 import { editorRoute } from './access.ts'
 import { refuseBlockedPublish } from '../publish/api.ts'
 import { createRouter, domainIdOf } from './context.ts'
-import { domainIdParam, errorResponses, errorSchema, idParam, json, pageSchema } from './schemas.ts'
+import { domainIdParam, errorResponses, errorSchema, fieldChangeSchema, idParam, json, pageSchema } from './schemas.ts'
 
 const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } })
 const conflictResponse = { 409: json(errorSchema, 'Saved by someone else since it was loaded, or the slug is taken') }
@@ -37,13 +37,7 @@ const mergeReportSchema = z
   .object({
     baseVersion: z.number().int(),
     by: z.array(z.string()),
-    changes: z.array(
-      z.object({
-        id: z.string(),
-        path: z.array(z.union([z.string(), z.number()])),
-        kind: z.enum(['value', 'added', 'removed', 'order']),
-      }),
-    ),
+    changes: z.array(fieldChangeSchema),
   })
   .openapi('MergeReport')
 /** A saved or published page, with `merge` when the save was merged with saves made since it was loaded. */

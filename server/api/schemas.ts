@@ -1,9 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { LOCALE_CODES } from '#lib/locales'
 
-/** Response shapes shared by several routers; documents are open objects (they carry block props). */
-export const documentSchema = z.object({}).catchall(z.unknown()).openapi('Document')
-
+/** Response shapes shared by several routers; a page is an open object (its blocks carry their own props). */
 export const pageSchema = z
   .object({
     _id: z.string(),
@@ -35,6 +33,13 @@ export const domainSchema = z
     version: z.number().int().optional(),
   })
   .openapi('Domain')
+
+/** A field a merged save took from a colleague's save (lib/merge.ts FieldChange). */
+export const fieldChangeSchema = z.object({
+  id: z.string(),
+  path: z.array(z.union([z.string(), z.number()])),
+  kind: z.enum(['value', 'added', 'removed', 'order']),
+})
 
 export const errorSchema = z
   .object({ error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }) })

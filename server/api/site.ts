@@ -4,7 +4,8 @@ import { texts } from '#lib/texts'
 import type { SiteDocumentKind } from '../services/site-documents.ts'
 import { capabilityRoute, editorRoute } from './access.ts'
 import { createRouter, domainIdOf, type ApiEnv } from './context.ts'
-import { documentSchema, domainIdParam, errorResponses, errorSchema, json } from './schemas.ts'
+import { footerSchema, navSchema } from '#lib/content'
+import { domainIdParam, errorResponses, errorSchema, fieldChangeSchema, json } from './schemas.ts'
 
 const byDomain = { query: z.object({ domainId: domainIdParam }) }
 const editorErrors = {
@@ -33,10 +34,39 @@ export const mergeInput = {
     .openapi({ description: "After a 409 naming conflicts: each conflict's id with the side to keep" }),
 }
 export type MergeInput = { base?: Record<string, unknown> | undefined; resolutions?: Record<string, 'mine' | 'theirs'> | undefined }
-const savedAnswer = json(z.object({ message: z.string() }).catchall(z.unknown()), 'Saved; answers the stored document and a message')
+/** What a loaded site document carries besides its fields: the version to send back, and when it was stored and published. */
+const stamps = {
+  domainId: z.string(),
+  version: z.number().int(),
+  lastPublished: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+}
+/**
+ * A site document as loaded (lib/content.ts's schema with its id and the stamps). Made anew from the schema's
+ * shape: lib/ builds plain zod schemas, which have no .openapi (decision 040).
+ */
+export const siteDocAnswer = <S extends z.ZodRawShape, I extends z.ZodType>(shape: S, name: string, id: I) =>
+  z
+    .object(shape)
+    .extend({ _id: id, ...stamps })
+    .openapi(name)
+/** A stored (or published) site document: with the message to show, and `merge` when colleagues' saves since were merged in. */
+export const savedDocAnswer = <S extends z.ZodObject>(doc: S) =>
+  json(
+    doc.extend({
+      message: z.string(),
+      merge: z
+        .object({ by: z.array(z.string()), changes: z.array(fieldChangeSchema) })
+        .optional()
+        .openapi({ description: 'Who saved since the version sent, and the fields taken from their saves' }),
+    }),
+    'Saved; answers the stored document and a message',
+  )
+const navAnswer = siteDocAnswer(navSchema.shape, 'Navigation', z.string().optional())
+const footerAnswer = siteDocAnswer(footerSchema.shape, 'Footer', z.string().optional())
 
 /** Editors get the draft, visitors the published copy; version stamps come along for the editor. */
-export async function loadSiteDocument(c: Context<ApiEnv>, kind: SiteDocumentKind, domainId?: string) {
+export async function loadSiteDocument<K extends SiteDocumentKind>(c: Context<ApiEnv>, kind: K, domainId?: string) {
   const loaded = await c.var.services.siteDocuments.load(kind, domainIdOf(c, domainId), c.var.user ? 'draft' : 'published')
   return { ...loaded.doc, version: loaded.version, lastPublished: loaded.lastPublished, updatedAt: loaded.updatedAt }
 }
@@ -75,7 +105,7 @@ const loadNav = createRoute({
   path: '/loadNav',
   summary: "The domain's navigation (an empty document when none exists yet)",
   request: byDomain,
-  responses: { 200: json(documentSchema, 'Navigation'), ...errorResponses },
+  responses: { 200: json(navAnswer, 'Navigation'), ...errorResponses },
 })
 
 const loadFooter = createRoute({
@@ -83,7 +113,7 @@ const loadFooter = createRoute({
   path: '/loadFooter',
   summary: "The domain's footer (an empty document when none exists yet)",
   request: byDomain,
-  responses: { 200: json(documentSchema, 'Footer'), ...errorResponses },
+  responses: { 200: json(footerAnswer, 'Footer'), ...errorResponses },
 })
 
 const navBody = body(z.object({ nav: docInput, force, ...mergeInput }))
@@ -93,28 +123,28 @@ const saveNav = editorRoute({
   path: '/saveNav',
   summary: 'Save the navigation draft',
   request: navBody,
-  responses: { 200: savedAnswer, ...editorErrors },
+  responses: { 200: savedDocAnswer(navAnswer), ...editorErrors },
 })
 const publishNav = capabilityRoute('publish', {
   method: 'post',
   path: '/publishNav',
   summary: 'Save and publish the navigation',
   request: navBody,
-  responses: { 200: savedAnswer, ...editorErrors },
+  responses: { 200: savedDocAnswer(navAnswer), ...editorErrors },
 })
 const saveFooter = editorRoute({
   method: 'post',
   path: '/saveFooter',
   summary: 'Save the footer draft',
   request: footerBody,
-  responses: { 200: savedAnswer, ...editorErrors },
+  responses: { 200: savedDocAnswer(footerAnswer), ...editorErrors },
 })
 const publishFooter = capabilityRoute('publish', {
   method: 'post',
   path: '/publishFooter',
   summary: 'Save and publish the footer',
   request: footerBody,
-  responses: { 200: savedAnswer, ...editorErrors },
+  responses: { 200: savedDocAnswer(footerAnswer), ...editorErrors },
 })
 
 export const siteRouter = createRouter()

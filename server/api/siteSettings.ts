@@ -3,8 +3,9 @@ import { texts } from '#lib/texts'
 import { capabilityRoute, editorRoute } from './access.ts'
 import { createRouter, domainIdOf } from './context.ts'
 import { refuseBlockingChange } from '../publish/api.ts'
-import { documentSchema, domainIdParam, errorResponses, errorSchema, json } from './schemas.ts'
-import { docInput, loadSiteDocument, mergeInput, saveSiteDocument } from './site.ts'
+import { siteSettingsSchema } from '#lib/content'
+import { domainIdParam, errorResponses, errorSchema, json } from './schemas.ts'
+import { docInput, loadSiteDocument, mergeInput, savedDocAnswer, saveSiteDocument, siteDocAnswer } from './site.ts'
 
 const editorErrors = {
   401: json(errorSchema, 'Not signed in'),
@@ -19,14 +20,15 @@ const body = {
     required: true,
   },
 }
-const savedAnswer = json(z.object({ message: z.string() }).catchall(z.unknown()), 'Saved; answers the stored settings and a message')
+const settingsAnswer = siteDocAnswer(siteSettingsSchema.shape, 'SiteSettings', z.literal('siteSettings'))
+const savedAnswer = savedDocAnswer(settingsAnswer)
 
 const loadSiteSettings = createRoute({
   method: 'get',
   path: '/loadSiteSettings',
   summary: "The domain's site settings: og and twitter defaults, redirects, categories",
   request: { query: z.object({ domainId: domainIdParam }) },
-  responses: { 200: json(documentSchema, 'Site settings'), ...errorResponses },
+  responses: { 200: json(settingsAnswer, 'Site settings'), ...errorResponses },
 })
 const saveSiteSettings = editorRoute({
   method: 'post',

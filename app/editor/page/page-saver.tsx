@@ -13,7 +13,7 @@ import type { PageDoc } from '#lib/content'
 import { changedFields, type FieldChange, type MergeConflict, type Side } from '#lib/merge'
 import { normaliseSlug } from '#lib/slug'
 import { texts } from '#lib/texts'
-import { ApiError, getApi, messageOf, postApi } from '#ui/api.ts'
+import { ApiError, getApi, messageOf, postApi, type ApiBody } from '#ui/api.ts'
 import { ConflictDialog, type ConflictState } from '../common/ConfirmDialogs.tsx'
 import { normalisePage } from '../editing/blocks.ts'
 import { buttonClass } from '#ui/editor/fields.tsx'
@@ -40,20 +40,13 @@ import {
 import { formatWhen } from './PageStatus.tsx'
 import { PresenceIndicator, usePresence } from './presence.tsx'
 import type { PresenceAnswer } from '#lib/schedule'
-import { suggestionsToSend, translationToSend, type LoadedLanguage } from '../language/language.ts'
+import { suggestionsToSend, translationToSend } from '../language/language.ts'
 import { changeLabels, fieldLabel, listOfChanges, valueSummary, blockTitle } from './merge-labels.ts'
 import { pathOfSlug } from './slug.ts'
 import { editorTexts } from '#lib/editor-texts'
 
 /** 'publishAll': in a further language, publish the page with every language (page/publishPage allLanguages). */
 export type PageWriteKind = 'save' | 'publish' | 'publishAll'
-
-/** How the server says it merged a save with what was saved since (server/services/pages/merge.ts). */
-interface MergeReport {
-  baseVersion: number
-  by: string[]
-  changes: FieldChange[]
-}
 
 interface ConflictDetails {
   currentVersion?: number
@@ -92,11 +85,29 @@ export function conflictStateOf(message: string, details: ConflictDetails, mine:
 const mergeNames = (by: readonly string[] | undefined, fallback?: string | null) =>
   editorTexts.merge.names(by?.length ? by : [fallback || editorTexts.merge.someone])
 
-/** The page as sent to the server: the document with its version, its slug by the shared rules. */
-export function pageToSend(page: EditorPage): EditorPage & { slug: string; template: string } {
+const versionOf = (page: EditorPage | null | undefined) => (typeof page?.version === 'number' ? page.version : undefined)
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * The page as sent to the server (the route's PageInput): the document with its version, its slug
+ * by the shared rules. The fields the route types are passed on as the editor holds them (the
+ * server's page, normalised); the editor's page types them `unknown`, so each is checked here.
+ */
+export function pageToSend(page: EditorPage): ApiBody<'/page/save'>['page'] {
+  const { version: _version, domainId, pageType, header, contents, ...rest } = page
+  const version = versionOf(page)
   // Every stored page has its template; 'generic' is what the route takes when none is sent.
   const template = typeof page.template === 'string' ? page.template : 'generic'
-  return { ...page, slug: normaliseSlug(typeof page.slug === 'string' ? page.slug : ''), template }
+  return {
+    ...rest,
+    slug: normaliseSlug(typeof page.slug === 'string' ? page.slug : ''),
+    template,
+    ...(version === undefined ? {} : { version }),
+    ...(typeof domainId === 'string' ? { domainId } : {}),
+    ...(typeof pageType === 'string' ? { pageType } : {}),
+    ...(isRecord(header) ? { header } : {}),
+    ...(Array.isArray(contents) ? { contents } : {}),
+  }
 }
 
 interface WriteOptions {
@@ -123,8 +134,6 @@ export function usePageSaver(): PageSaver {
   if (!saver) throw new Error('usePageSaver is used outside <PageSaverProvider>')
   return saver
 }
-
-const versionOf = (page: EditorPage | null | undefined) => (typeof page?.version === 'number' ? page.version : undefined)
 
 /** "Maria changed the heading and the description." for the changes the page took in. */
 function changesMessage(by: string, changes: readonly FieldChange[], after: EditorPage, before: EditorPage, yoursKept: boolean) {
@@ -174,7 +183,7 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
           const language = latest.current.language
           if (language) {
             // A further language: its texts only, through the translation API (decision 028).
-            const subject = { kind: 'page', id: page._id, locale: language.locale }
+            const subject = { kind: 'page' as const, id: page._id, locale: language.locale }
             const body = {
               ...subject,
               fields: translationToSend(page, language.fields),
@@ -183,10 +192,7 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
               force: !!options.force,
               ...(options.resolutions ? { resolutions: options.resolutions } : {}),
             }
-            const answer = await postApi<LoadedLanguage & { merge?: { by: string[]; changes: string[] } }>(
-              kind === 'publish' ? '/translation/publish' : '/translation/save',
-              body,
-            )
+            const answer = await postApi(kind === 'publish' ? '/translation/publish' : '/translation/save', body)
             flushSync(() => dispatch({ type: 'languageSaved', sent: page, answer }))
             if (kind === 'publishAll') {
               // The structure and the default language with every language's draft, in one go.
@@ -206,14 +212,14 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
             force: !!options.force,
             ...(options.resolutions ? { resolutions: options.resolutions } : {}),
           }
-          const answer = await postApi<PageDoc & { merge?: MergeReport }>(kind === 'save' ? '/page/save' : '/page/publishPage', sent)
+          const answer = await postApi(kind === 'save' ? '/page/save' : '/page/publishPage', sent)
           const { merge, ...result } = answer
           // Rendered at once, so the next write in the queue sends the new version.
           if (merge) {
             // Merged with what colleagues saved since (issue 31): their changes join the page and
             // every undo step; the editor is told whose and which.
-            // The stored PageDoc (loose contents) read as the editor's page; normalisePage fills each block.
-            const stored = (normalisePage(result as unknown as EditorPage) ?? result) as EditorPage
+            // The stored page (loose contents) as the editor's page; normalisePage fills each block.
+            const stored: EditorPage = normalisePage(result) ?? result
             flushSync(() => dispatch({ type: 'takeMerged', from: page, result: stored }))
             const said = changesMessage(mergeNames(merge.by), merge.changes, stored, page, true)
             if (said) toastInfo(said)

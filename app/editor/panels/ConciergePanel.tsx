@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import { emptyConciergeSettings, summaryLines, type ConciergeSettings, type Enquiry } from '#lib/concierge'
+import { emptyConciergeSettings, summaryLines, type ConciergeSettings } from '#lib/concierge'
 import { isLocaleCode, LOCALES } from '#lib/locales'
 import { formatSiteTime } from '#lib/team'
 import { texts } from '#lib/texts'
-import { ApiError, fieldErrorsOf, getApi, messageOf, postApi } from '#ui/api.ts'
+import { ApiError, fieldErrorsOf, getApi, messageOf, postApi, type ApiAnswer } from '#ui/api.ts'
 import { buttonClass, ErrorAlert, RowButton, TextInput } from '#ui/editor/fields.tsx'
 import { PlusIcon, TrashIcon } from '../icons.tsx'
 import { chrome } from '#ui/editor/classes.ts'
@@ -15,16 +15,8 @@ const t = texts.concierge
 /** As the mail names it: the language's English name (the visitor centre reads English). */
 const languageName = (code: string | null) => (isLocaleCode(code) ? LOCALES[code].englishName : undefined)
 
-interface ReceivedEnquiry {
-  _id: string
-  name: string
-  email: string
-  data: Partial<Enquiry>
-  /** The language of the page the visitor wrote from; null on a site in one language. */
-  language: string | null
-  createdAt: string
-  mailStatus: string
-}
+/** The received enquiries as the route declares them (newest first). */
+type ReceivedEnquiries = ApiAnswer<'/conciergeForm/enquiries', 'get'>
 
 /**
  * The 'Concierge Form' settings panel (spec 01 §2.12, §7): where enquiries are e-mailed (the
@@ -37,7 +29,7 @@ export default function ConciergePanel() {
   // A refused address shows under its own field ('email', 'ccs.1'...), not as one message for the form.
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
-  const [enquiries, setEnquiries] = useState<ReceivedEnquiry[] | null>(null)
+  const [enquiries, setEnquiries] = useState<ReceivedEnquiries | null>(null)
   const [listError, setListError] = useState<string | null>(null)
 
   useEffect(() => {
@@ -46,7 +38,7 @@ export default function ConciergePanel() {
         setSettings(loaded ? { email: loaded.email, ccs: loaded.ccs.length ? loaded.ccs : [''] } : emptyConciergeSettings()),
       )
       .catch((err: unknown) => setError(messageOf(err)))
-    getApi<ReceivedEnquiry[]>('/conciergeForm/enquiries')
+    getApi('/conciergeForm/enquiries')
       .then(setEnquiries)
       .catch((err: unknown) => setListError(messageOf(err)))
   }, [])

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useId, useState } from 'react'
 import { Controller, useFieldArray, useForm, type Control, type UseFormRegister } from 'react-hook-form'
 import { useRevalidator } from 'react-router'
-import type { FieldChange, Side } from '#lib/merge'
+import type { Side } from '#lib/merge'
 import { texts } from '#lib/texts'
 import { getApi, isConflict, messageOf, postApi } from '#ui/api.ts'
 import { ConflictDialog, type ConflictState } from '../common/ConfirmDialogs.tsx'
@@ -35,7 +35,7 @@ export default function GeneralSiteSettings() {
   const [error, setError] = useState<string | null>(null)
   useEffect(() => {
     const controller = new AbortController()
-    getApi<Loaded>('/siteSettings/loadSiteSettings', {}, { signal: controller.signal })
+    getApi('/siteSettings/loadSiteSettings', {}, { signal: controller.signal })
       .then(setLoaded)
       .catch((err: unknown) => {
         if (!controller.signal.aborted) setError(messageOf(err))
@@ -68,17 +68,14 @@ function SiteSettingsForm({ loaded, onStored }: { loaded: Loaded; onStored: (doc
   async function store(values: Values, publish: boolean, options: { force?: boolean; resolutions?: Record<string, Side> } = {}) {
     setBusy(publish ? 'publish' : 'save')
     try {
-      const answer = await postApi<Loaded & { message?: string; merge?: { by: string[]; changes: FieldChange[] } }>(
-        publish ? '/siteSettings/publishSiteSettings' : '/siteSettings/saveSiteSettings',
-        {
-          // Always with the version and the copy it was loaded at (a colleague's save since is
-          // merged field by field); `force` only after the editor chose to overwrite.
-          siteSettings: settingsToSend(loaded, values, true),
-          base: loaded,
-          force: !!options.force,
-          ...(options.resolutions ? { resolutions: options.resolutions } : {}),
-        },
-      )
+      const answer = await postApi(publish ? '/siteSettings/publishSiteSettings' : '/siteSettings/saveSiteSettings', {
+        // Always with the version and the copy it was loaded at (a colleague's save since is
+        // merged field by field); `force` only after the editor chose to overwrite.
+        siteSettings: settingsToSend(loaded, values, true),
+        base: loaded,
+        force: !!options.force,
+        ...(options.resolutions ? { resolutions: options.resolutions } : {}),
+      })
       const { message, merge, ...doc } = answer
       setConflict(null)
       onStored(doc)
@@ -97,7 +94,7 @@ function SiteSettingsForm({ loaded, onStored }: { loaded: Loaded; onStored: (doc
 
   async function reloadTheirs() {
     try {
-      const doc = await getApi<Loaded>('/siteSettings/loadSiteSettings')
+      const doc = await getApi('/siteSettings/loadSiteSettings')
       setConflict(null)
       onStored(doc)
       reset(valuesOf(doc))

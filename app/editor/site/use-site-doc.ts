@@ -9,28 +9,40 @@ import { useEditorDispatch, useEditorState } from '../state/store.tsx'
 import type { SiteDocKind, SiteDocPayload, SiteDocs } from '../state/types.ts'
 import { toastError, toastInfo, toastSuccess } from '../toast.ts'
 
-const endpoints = {
+type Store = 'save' | 'publish'
+
+type Answer<K extends SiteDocKind> = SiteDocs[K] & { message?: string; merge?: { by: string[]; changes: FieldChange[] } }
+
+/** What a save or publish sends: the working copy, the copy as loaded, and the editor's choices after a conflict. */
+interface Sent<K extends SiteDocKind> {
+  doc: SiteDocs[K]
+  base: SiteDocs[K]
+  force: boolean
+  resolutions?: Record<string, Side>
+}
+
+/** Each document's calls, typed by their routes' declarations (decision 040), and its toasts. */
+const endpoints: {
+  [K in SiteDocKind]: {
+    load: (init?: { signal?: AbortSignal }) => Promise<SiteDocs[K]>
+    store: (which: Store, sent: Sent<K>) => Promise<Answer<K>>
+    saved: string
+    published: string
+  }
+} = {
   nav: {
-    load: '/site/loadNav',
-    save: '/site/saveNav',
-    publish: '/site/publishNav',
-    key: 'nav',
+    load: (init) => getApi('/site/loadNav', {}, init),
+    store: (which, { doc, ...rest }) => postApi(which === 'save' ? '/site/saveNav' : '/site/publishNav', { nav: doc, ...rest }),
     saved: texts.toasts.navSaved,
     published: texts.toasts.navPublished,
   },
   footer: {
-    load: '/site/loadFooter',
-    save: '/site/saveFooter',
-    publish: '/site/publishFooter',
-    key: 'footer',
+    load: (init) => getApi('/site/loadFooter', {}, init),
+    store: (which, { doc, ...rest }) => postApi(which === 'save' ? '/site/saveFooter' : '/site/publishFooter', { footer: doc, ...rest }),
     saved: texts.toasts.footerSaved,
     published: texts.toasts.footerPublished,
   },
-} as const
-
-type Store = 'save' | 'publish'
-
-type Answer<K extends SiteDocKind> = SiteDocs[K] & { message?: string; merge?: { by: string[]; changes: FieldChange[] } }
+}
 
 /** Without the answer's message and merge report, what the server stored is the document. */
 function docOfAnswer<K extends SiteDocKind>(answer: Answer<K>): SiteDocs[K] {
@@ -57,13 +69,14 @@ export function useSiteDoc<K extends SiteDocKind>(kind: K) {
   useEffect(() => {
     if (loaded) return
     const controller = new AbortController()
-    getApi<SiteDocs[K]>(endpoint.load, {}, { signal: controller.signal })
+    endpoint
+      .load({ signal: controller.signal })
       .then((doc) => dispatch({ type: 'loadSiteDoc', kind, doc } as { type: 'loadSiteDoc' } & SiteDocPayload))
       .catch((err: unknown) => {
         if (!controller.signal.aborted) setLoadError(messageOf(err))
       })
     return () => controller.abort()
-  }, [loaded, kind, endpoint.load, dispatch])
+  }, [loaded, kind, endpoint, dispatch])
 
   const edit = (doc: SiteDocs[K]) => dispatch({ type: 'editSiteDoc', kind, doc } as { type: 'editSiteDoc' } & SiteDocPayload)
 
@@ -72,8 +85,8 @@ export function useSiteDoc<K extends SiteDocKind>(kind: K) {
     setBusy(which)
     try {
       // Always with the version and the copy it was loaded at; `force` only after the editor chose to overwrite.
-      const answer = await postApi<Answer<K>>(which === 'save' ? endpoint.save : endpoint.publish, {
-        [endpoint.key]: slot.doc,
+      const answer = await endpoint.store(which, {
+        doc: slot.doc,
         base: slot.saved,
         force: !!options.force,
         ...(options.resolutions ? { resolutions: options.resolutions } : {}),
@@ -98,7 +111,7 @@ export function useSiteDoc<K extends SiteDocKind>(kind: K) {
   async function reload() {
     setBusy('reload')
     try {
-      const doc = await getApi<SiteDocs[K]>(endpoint.load)
+      const doc = await endpoint.load()
       dispatch({ type: 'loadSiteDoc', kind, doc } as { type: 'loadSiteDoc' } & SiteDocPayload)
       setConflict(null)
       void revalidate()

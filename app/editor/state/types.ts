@@ -92,8 +92,11 @@ export interface SelectionState {
   view: SelectionView
 }
 
-/** The version stamps a site document is loaded with (sent back on save: no lost updates). */
-export interface SiteDocMeta {
+/**
+ * The version stamps a site document is loaded with (sent back on save: no lost updates). A type,
+ * not an interface: the routes take a document as an open object, which only a type alias meets.
+ */
+export type SiteDocMeta = {
   version?: number
   lastPublished?: string | null
   updatedAt?: string | null

@@ -7,7 +7,7 @@
  */
 import { Tabs } from 'radix-ui'
 import { useEffect, useId, useState, type ReactNode } from 'react'
-import { REQUIRED_ATTRIBUTES, type CategoryUsage, type ListingCategory, type ListingTags } from '#lib/listings'
+import { REQUIRED_ATTRIBUTES, type CategoryUsage, type ListingTags } from '#lib/listings'
 import { listingTexts } from '#lib/texts'
 import { getApi, messageOf, postApi } from '#ui/api.ts'
 import { buttonClass, Checkbox, ErrorAlert, SelectInput, TextInput } from '#ui/editor/fields.tsx'
@@ -83,8 +83,6 @@ function useTags() {
   return { keys, names, setNames, error }
 }
 
-type Answer = { category: ListingCategory; message?: string }
-
 function CategoriesTab() {
   const [drafts, setDrafts] = useState<CategoryDraft[] | null>(null)
   // Each category as the server holds it (by key): what the working copies are compared with.
@@ -121,23 +119,23 @@ function CategoriesTab() {
 
   const replace = (key: string, next: CategoryDraft) => setDrafts(list.map((d) => (d.key === key ? next : d)))
 
-  async function call(draft: CategoryDraft, action: 'save' | 'publish' | 'unpublish') {
+  /** Saves or publishes a category, or unpublishes a saved one (by its id: the route requires it). */
+  async function call(draft: CategoryDraft, action: 'save' | 'publish' | { unpublish: string }) {
+    const kind = typeof action === 'string' ? action : 'unpublish'
     setBusy(true)
     try {
       const answer =
-        action === 'unpublish'
-          ? await postApi<Answer>('/listing/unpublishCategory', { _id: draft._id })
-          : await postApi<Answer>(action === 'save' ? '/listing/saveCategory' : '/listing/publishCategory', {
-              category: categoryPayload(draft),
-            })
+        typeof action === 'string'
+          ? await postApi(action === 'save' ? '/listing/saveCategory' : '/listing/publishCategory', { category: categoryPayload(draft) })
+          : await postApi('/listing/unpublishCategory', { _id: action.unpublish })
       const stored = { ...draftOf(answer.category), key: draft.key }
       setDrafts((current) => (current ?? []).map((d) => (d.key === draft.key ? stored : d)))
       setSaved((current) => ({ ...current, [draft.key]: stored }))
       // The names in further languages translate the saved (or published) name: the open category's only.
-      if (action !== 'unpublish' && draft.key === open && languages.others.length) await translated.store(action, answer.category._id)
+      if (kind !== 'unpublish' && draft.key === open && languages.others.length) await translated.store(kind, answer.category._id)
       toastSuccess(
         answer.message ||
-          (action === 'save' ? toasts.categorySaved : action === 'publish' ? toasts.categoryPublished : toasts.categoryUnpublished),
+          (kind === 'save' ? toasts.categorySaved : kind === 'publish' ? toasts.categoryPublished : toasts.categoryUnpublished),
       )
     } catch (err) {
       toastError(messageOf(err))
@@ -149,7 +147,7 @@ function CategoriesTab() {
   function unpublish(draft: CategoryDraft) {
     // Spec 02 §5: unpublishing an unpublished category is an error.
     if (!draft._id || !draft.published) return toastError(toasts.categoryNotPublished)
-    void call(draft, 'unpublish')
+    void call(draft, { unpublish: draft._id })
   }
 
   async function askDelete(draft: CategoryDraft) {

@@ -31,6 +31,7 @@ import {
 const t = listingTexts.editor
 const toasts = listingTexts.toasts
 
+/** A listing call's answer: the listing as stored, and the message to show. */
 type Answer = { listing: Listing; message?: string }
 
 export function ListingEditor({ listingId, pagePublished }: { listingId: string; pagePublished: boolean }) {
@@ -42,7 +43,7 @@ export function ListingEditor({ listingId, pagePublished }: { listingId: string;
 
   useEffect(() => {
     const controller = new AbortController()
-    getApi<Listing>('/listing/findById', { id: listingId }, { signal: controller.signal })
+    getApi('/listing/findById', { id: listingId }, { signal: controller.signal })
       .then(setListing)
       .catch((err: unknown) => {
         if (!controller.signal.aborted) setError(messageOf(err))
@@ -73,29 +74,13 @@ export function ListingEditor({ listingId, pagePublished }: { listingId: string;
   const save = (next: Listing = current) =>
     run(
       'save',
-      () => postApi<Answer>('/listing/save', { listing: saveBody(next) }),
+      () => postApi('/listing/save', { listing: saveBody(next) }),
       toasts.listingSaved,
       // The spec's toast, and what it means: the listing page publishes the listing.
       pagePublished ? editorTexts.listing.savedNotePublished : editorTexts.listing.savedNote,
     )
-  const syncAtdw = () =>
-    run(
-      'atdw',
-      async () => {
-        const answer = await postApi<Partial<Answer>>('/listing/syncListing', { listingId: current._id })
-        return { listing: answer.listing ?? (await getApi<Listing>('/listing/findById', { id: current._id })), message: answer.message }
-      },
-      toasts.listingSynced,
-    )
-  const syncBookEasy = () =>
-    run(
-      'bookEasy',
-      async () => {
-        const answer = await getApi<Partial<Answer>>('/listing/updateWithBookEasy', { _id: current._id })
-        return { listing: answer.listing ?? (await getApi<Listing>('/listing/findById', { id: current._id })), message: answer.message }
-      },
-      toasts.listingBookEasy,
-    )
+  const syncAtdw = () => run('atdw', () => postApi('/listing/syncListing', { listingId: current._id }), toasts.listingSynced)
+  const syncBookEasy = () => run('bookEasy', () => getApi('/listing/updateWithBookEasy', { _id: current._id }), toasts.listingBookEasy)
 
   const reconnectable = unlinkedProviderFields(listing)
   return (

@@ -55,7 +55,7 @@ export function useNameTranslations(kind: NameKind, id: string | undefined, loca
     const next: NamesByLanguage = { ...names }
     for (const locale of locales) {
       const current = names[locale] ?? { fields: {}, version: 0 }
-      const answer = await postApi<LoadedNames>(`/translation/${action}`, {
+      const answer = await postApi(action === 'save' ? '/translation/save' : '/translation/publish', {
         kind,
         locale,
         ...(subjectId ? { id: subjectId } : {}),
