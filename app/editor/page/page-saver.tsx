@@ -9,7 +9,6 @@ import { AlertDialog } from 'radix-ui'
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { flushSync } from 'react-dom'
 import { useLocation, useNavigate, useRevalidator } from 'react-router'
-import type { PageDoc } from '#lib/content'
 import { changedFields, type FieldChange, type MergeConflict, type Side } from '#lib/merge'
 import { normaliseSlug } from '#lib/slug'
 import { texts } from '#lib/texts'
@@ -118,8 +117,11 @@ interface WriteOptions {
 }
 
 interface PageSaver {
-  /** Saves (or saves and publishes) the latest working copy once the writes before it are done. */
-  write: (kind: PageWriteKind, options?: WriteOptions) => Promise<PageDoc>
+  /**
+   * Saves (or saves and publishes) the latest working copy once the writes before it are done;
+   * answers the slug the page is stored under (the editor goes to its address).
+   */
+  write: (kind: PageWriteKind, options?: WriteOptions) => Promise<{ slug: string }>
   /** Save Page: at once, with the spec's toast; a field both editors changed opens the conflict dialog. */
   saveNow: () => Promise<void>
   /** Opens the conflict dialog for a refused write of a panel's (Publish Page). */
@@ -172,7 +174,7 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
   const writes = useRef({ inFlight: 0, started: 0 })
 
   const write = useCallback(
-    (kind: PageWriteKind, options: WriteOptions = {}): Promise<PageDoc> => {
+    (kind: PageWriteKind, options: WriteOptions = {}): Promise<{ slug: string }> => {
       const job = queue.current.then(async () => {
         const page = latest.current.page.page
         if (!page) throw new Error(editorTexts.pagePanel.noPage)
@@ -202,9 +204,8 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
               toastInfo(editorTexts.language.merged(mergeNames(answer.merge.by), answer.merge.changes.length))
             blocked.current = null
             setStatus({ kind: 'saved', at: answer.updatedAt ?? new Date().toISOString() })
-            // A language's save stores no page document: the caller gets the page it sent, as the stored
-            // shape (PageDoc's loose contents and EditorPage's typed blocks do not overlap for TypeScript).
-            return { ...page, slug: typeof page.slug === 'string' ? page.slug : '' } as unknown as PageDoc
+            // A language's save stores no page document: the page stays under the slug it was sent with.
+            return { slug: typeof page.slug === 'string' ? page.slug : '' }
           }
           const sent = {
             page: pageToSend(page),
@@ -226,7 +227,7 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
           } else flushSync(() => dispatch({ type: 'markSaved', result, sent: page }))
           blocked.current = null
           setStatus({ kind: 'saved', at: typeof result.updatedAt === 'string' ? result.updatedAt : new Date().toISOString() })
-          return result as PageDoc
+          return { slug: result.slug }
         } catch (err) {
           const failure = failureOf(err)
           const saved = latest.current.page.savedPage
