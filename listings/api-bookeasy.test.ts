@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { atdwDataSchema, newCustomListing, type BookEasyInfo, type Listing } from '#lib/listings'
+import { newCustomListing, type BookEasyInfo, type Listing } from '#lib/listings'
 import { listingTexts } from '#lib/texts'
 import { fakeOperatorInfo } from '../fakes/bookeasy/operators.ts'
 import { startFakeBookEasy, type RunningFakeBookEasy } from '../fakes/bookeasy/server.ts'
 import { signIn, visitor, type Caller } from '../tests/helpers/api-client.ts'
 import { createTestApp, type TestApp } from '../tests/helpers/app.ts'
+import { publishProviderListing } from '../tests/helpers/listings.ts'
 import { SYSTEM } from '../server/services/access.ts'
 import { toBookEasyInfo } from '../server/integrations/bookeasy/operators.ts'
 import { applyProvider } from './mapping.ts'
@@ -37,24 +38,27 @@ const expectedInfo = (id: number): BookEasyInfo => {
 }
 
 async function addProduct(id: string, name: string, operator: string | null, publish = true): Promise<Listing> {
-  const atdw = atdwDataSchema.parse({
-    productId: id,
-    productCategoryId: 'ACCOMM',
+  return publishProviderListing(
+    t,
+    domainId,
+    id,
     name,
-    description: `${name} among the vines`,
-    externalSystems: operator ? [{ externalSystemCode: 'BOOKEASY', externalSystemText: operator }] : [],
-    address: {
-      line1: '1 Murray Street',
-      line2: '',
-      city: 'Tanunda',
-      area: 'Barossa',
-      state: 'South Australia',
-      postcode: '5352',
-      country: 'Australia',
+    {
+      productCategoryId: 'ACCOMM',
+      description: `${name} among the vines`,
+      externalSystems: operator ? [{ externalSystemCode: 'BOOKEASY', externalSystemText: operator }] : [],
+      address: {
+        line1: '1 Murray Street',
+        line2: '',
+        city: 'Tanunda',
+        area: 'Barossa',
+        state: 'South Australia',
+        postcode: '5352',
+        country: 'Australia',
+      },
     },
-  })
-  const listing = applyProvider(null, { _id: id, domainId, listingType: 'product', parentId: null, atdw }, new Date().toISOString())
-  return t.services.listings.setPublished(domainId, listing, publish, SYSTEM)
+    { published: publish },
+  )
 }
 
 const fakeCalls = async () =>

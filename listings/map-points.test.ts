@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { atdwDataSchema, type FetchResponse } from '#lib/listings'
+import type { FetchResponse } from '#lib/listings'
 import { visitor, type Caller } from '../tests/helpers/api-client.ts'
 import { createTestApp, type TestApp } from '../tests/helpers/app.ts'
+import { providerListing } from '../tests/helpers/listings.ts'
 import { SYSTEM } from '../server/services/access.ts'
-import { applyProvider } from './mapping.ts'
 import type { MapPointsAnswer } from './map-points.ts'
 
 /**
@@ -20,16 +20,13 @@ const TOWNS = ['Tanunda', 'Angaston', 'Lyndoch']
 
 function listingOf(i: number, options: { located?: boolean; category?: string } = {}) {
   const town = TOWNS[i % TOWNS.length]!
-  const atdw = atdwDataSchema.parse({
-    productId: `map-${i}`,
+  return providerListing(domainId, `map-${i}`, `Map place ${String(i).padStart(3, '0')}`, {
     productCategoryId: options.category ?? (i % 2 ? 'ACCOMM' : 'RESTAURANT'),
-    name: `Map place ${String(i).padStart(3, '0')}`,
     description: `A place in ${town}`,
     address: { line1: `${i} Main Street`, line2: '', city: town, area: 'Barossa', state: 'SA', postcode: '5352', country: 'Australia' },
     latitude: options.located === false ? null : -34.5 - i / 1000,
     longitude: options.located === false ? null : 138.9 + i / 1000,
   })
-  return applyProvider(null, { _id: `map-${i}`, domainId, listingType: 'product', parentId: null, atdw }, new Date().toISOString())
 }
 
 async function gridIds(filters: Record<string, unknown>): Promise<{ ids: string[]; total: number }> {

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { atdwDataSchema, type FetchResponse, type Listing } from '#lib/listings'
+import { type FetchResponse, type Listing } from '#lib/listings'
 import type { LocaleCode } from '#lib/locales'
 import { loadListingPage } from './listing-page.server.ts'
-import { SYSTEM } from '../../server/services/access.ts'
 import { signIn, visitor, type Caller } from '../../tests/helpers/api-client.ts'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
-import { applyProvider } from '../../listings/mapping.ts'
+import { publishProviderListing } from '../../tests/helpers/listings.ts'
 
 /**
  * Listing category and tag names per language (issue 33 point 2) through the API on the real
@@ -26,15 +25,11 @@ type Json = Record<string, any>
 const json = async (res: Response | Promise<Response>): Promise<Json> => (await res).json() as Promise<Json>
 
 async function addListing(id: string, name: string, category: string): Promise<Listing> {
-  const atdw = atdwDataSchema.parse({
-    productId: id,
+  return publishProviderListing(t, domainId, id, name, {
     productCategoryId: category,
-    name,
     description: `${name} in the Barossa`,
     status: 'ACTIVE',
   })
-  const listing = applyProvider(null, { _id: id, domainId, listingType: 'product', parentId: null, atdw }, new Date().toISOString())
-  return t.services.listings.setPublished(domainId, listing, true, SYSTEM)
 }
 
 /** The filter panel's category names of the grid, in a language (absent: the default). */

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { atdwDataSchema, type EventFrequency, type Listing } from '#lib/listings'
+import { type EventFrequency, type Listing } from '#lib/listings'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
+import { publishProviderListing } from '../../tests/helpers/listings.ts'
 import { parseCalendar } from '../../tests/helpers/icalendar.ts'
-import { SYSTEM } from '../../server/services/access.ts'
-import { applyProvider } from '../mapping.ts'
 
 /**
  * Events into calendars through the API, on a real database (PGlite): an event's .ics and a grid's
@@ -22,18 +21,21 @@ const day = (d: string, start = '10:00', end = '16:00'): EventFrequency => ({
 })
 
 async function addEvent(id: string, name: string, city: string, frequencies: EventFrequency[], publish = true): Promise<Listing> {
-  const atdw = atdwDataSchema.parse({
-    productId: id,
-    productCategoryId: 'EVENT',
+  return publishProviderListing(
+    t,
+    domainId,
+    id,
     name,
-    description: `<p>${name} in ${city}.</p>`,
-    eventFrequency: frequencies,
-    startDate: frequencies[0]?.frequencyStartDate ?? '',
-    endDate: frequencies.at(-1)?.frequencyEndDate ?? '',
-    address: { line1: '1 Main Street', line2: '', city, area: 'Barossa', state: 'SA', postcode: '5352', country: 'Australia' },
-  })
-  const listing = applyProvider(null, { _id: id, domainId, listingType: 'product', parentId: null, atdw }, new Date().toISOString())
-  return t.services.listings.setPublished(domainId, listing, publish, SYSTEM)
+    {
+      productCategoryId: 'EVENT',
+      description: `<p>${name} in ${city}.</p>`,
+      eventFrequency: frequencies,
+      startDate: frequencies[0]?.frequencyStartDate ?? '',
+      endDate: frequencies.at(-1)?.frequencyEndDate ?? '',
+      address: { line1: '1 Main Street', line2: '', city, area: 'Barossa', state: 'SA', postcode: '5352', country: 'Australia' },
+    },
+    { published: publish },
+  )
 }
 
 beforeAll(async () => {

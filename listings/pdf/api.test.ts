@@ -8,15 +8,15 @@ import { promisify } from 'node:util'
 import { PDFDocument } from 'pdf-lib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { atdwDataSchema, type AtdwData, type Listing } from '#lib/listings'
+import { type Listing } from '#lib/listings'
 import { listingPdfTexts } from '#lib/texts'
 import de from '#lib/site-texts/de'
 import zhHans from '#lib/site-texts/zh-Hans'
 import { visitor, type Caller } from '../../tests/helpers/api-client.ts'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
+import { providerListing } from '../../tests/helpers/listings.ts'
 import { SYSTEM } from '../../server/services/access.ts'
 import { longestHold } from '../../server/event-loop.ts'
-import { applyProvider } from '../mapping.ts'
 
 /**
  * GET /api/listingsPdf/generatePdf against a real database: the event calendar holds exactly the
@@ -48,17 +48,14 @@ interface Fixture {
 }
 
 async function addListing(f: Fixture): Promise<Listing> {
-  const atdw: AtdwData = atdwDataSchema.parse({
-    productId: f.id,
+  const listing = providerListing(domainId, f.id, f.name, {
     productCategoryId: f.category,
-    name: f.name,
     description: f.description ?? `${f.name} in ${f.city}, in the heart of the Barossa.`,
     status: 'ACTIVE',
     startDate: f.dates?.[0] ?? '',
     endDate: f.dates?.[1] ?? '',
     address: { line1: '1 Murray Street', line2: '', city: f.city, area: 'Barossa', state: 'SA', postcode: '5352', country: 'Australia' },
   })
-  const listing = applyProvider(null, { _id: f.id, domainId, listingType: 'product', parentId: null, atdw }, new Date().toISOString())
   if (f.imageId) listing.image = { value: { imageId: f.imageId, alt: f.name }, path: '', provider: '' }
   if (f.imageUrl) listing.image = { value: { url: f.imageUrl, alt: f.name }, path: '', provider: '' }
   if (f.germanName) listing.atdwTranslations = { de: { name: f.germanName } }

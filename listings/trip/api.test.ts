@@ -4,15 +4,14 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { atdwDataSchema, type Listing } from '#lib/listings'
+import { type Listing } from '#lib/listings'
 import { encodeTrip, estimateLeg, type Trip, type TripStopInfo } from '#lib/trip/model'
 import { tripTextsDe } from '#lib/trip/texts/de'
 import { tripTextsEn } from '#lib/trip/texts/en'
 import { visitor, type Caller } from '../../tests/helpers/api-client.ts'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
-import { SYSTEM } from '../../server/services/access.ts'
+import { publishProviderListing, type ProviderFields } from '../../tests/helpers/listings.ts'
 import { startFakeOsrm } from '../../fakes/osrm/server.ts'
-import { applyProvider } from '../mapping.ts'
 
 /**
  * The trip planner's API (issue 35 point 1) against a real database: the stops a trip names are
@@ -30,11 +29,8 @@ let osrm: Awaited<ReturnType<typeof startFakeOsrm>>
 let anon: Caller
 let domainId: string
 
-async function addListing(app: TestApp, id: string, name: string, extra: Record<string, unknown>, published = true): Promise<Listing> {
-  const atdw = atdwDataSchema.parse({ productId: id, productCategoryId: 'ATTRACTION', name, status: 'ACTIVE', ...extra })
-  const listing = applyProvider(null, { _id: id, domainId, listingType: 'product', parentId: null, atdw }, new Date().toISOString())
-  return app.services.listings.setPublished(domainId, listing, published, SYSTEM)
-}
+const addListing = (app: TestApp, id: string, name: string, extra: ProviderFields, published = true) =>
+  publishProviderListing(app, domainId, id, name, { status: 'ACTIVE', ...extra }, { published })
 
 const tanunda = { latitude: -34.5236, longitude: 138.9601 }
 const angaston = { latitude: -34.5013, longitude: 139.0455 }

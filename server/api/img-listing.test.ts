@@ -5,10 +5,8 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listingPhotoKey, listingPhotoUrl } from '#lib/image-url'
-import { atdwDataSchema } from '#lib/listings'
-import { applyProvider } from '../../listings/mapping.ts'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
-import { SYSTEM } from '../services/access.ts'
+import { publishProviderListing } from '../../tests/helpers/listings.ts'
 import { isBlockedAddress } from '../integrations/public-fetch.ts'
 import { createImageService, ProviderPhotoError } from '../services/images.ts'
 
@@ -36,22 +34,25 @@ const visit = (url: string, accept = 'image/avif,image/webp,*/*') => t.app.reque
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error
 
 async function addListing(id: string, photos: string[], publish = true) {
-  const atdw = atdwDataSchema.parse({
-    productId: id,
-    productCategoryId: 'ATTRACTION',
-    name: `Listing ${id}`,
-    description: 'A cellar door',
-    status: 'ACTIVE',
-    multimedia: photos.map((serverPath) => ({
-      serverPath,
-      attributeIdMultimediaContent: 'IMAGE',
-      width: 1200,
-      height: 675,
-      altText: `Photo of ${id}`,
-    })),
-  })
-  const listing = applyProvider(null, { _id: id, domainId: 'main', listingType: 'product', parentId: null, atdw }, new Date().toISOString())
-  await t.services.listings.setPublished('main', listing, publish, SYSTEM)
+  await publishProviderListing(
+    t,
+    'main',
+    id,
+    `Listing ${id}`,
+    {
+      productCategoryId: 'ATTRACTION',
+      description: 'A cellar door',
+      status: 'ACTIVE',
+      multimedia: photos.map((serverPath) => ({
+        serverPath,
+        attributeIdMultimediaContent: 'IMAGE',
+        width: 1200,
+        height: 675,
+        altText: `Photo of ${id}`,
+      })),
+    },
+    { published: publish },
+  )
 }
 
 beforeAll(async () => {

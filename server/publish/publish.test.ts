@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { atdwDataSchema } from '#lib/listings'
 import { pages } from '../db/schema.ts'
 import { SYSTEM } from '../services/access.ts'
-import { applyProvider } from '../../listings/mapping.ts'
 import { signIn, type Caller } from '../../tests/helpers/api-client.ts'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
+import { providerListing, type ProviderFields } from '../../tests/helpers/listings.ts'
 
 /**
  * Checks before publishing and the publish receipt (issue 34 points 4 and 5), through the API on the
@@ -42,10 +41,8 @@ async function listingSlug(id: string): Promise<string> {
   return row!.slug
 }
 
-function listing(id: string, extra: Record<string, unknown>) {
-  const atdw = atdwDataSchema.parse({ productId: id, productCategoryId: 'EVENT', name: `Listing ${id}`, ...extra })
-  return applyProvider(null, { _id: id, domainId, listingType: 'product', parentId: null, atdw }, new Date().toISOString())
-}
+const listing = (id: string, extra: ProviderFields) =>
+  providerListing(domainId, id, `Listing ${id}`, { productCategoryId: 'EVENT', ...extra })
 
 beforeAll(async () => {
   t = await createTestApp()
