@@ -3,7 +3,9 @@ import { atdwDataSchema, type AtdwData, type FetchResponse, type Listing } from 
 import { listingTexts } from '#lib/texts'
 import { signIn, visitor, type Caller } from '../tests/helpers/api-client.ts'
 import { createTestApp, type TestApp } from '../tests/helpers/app.ts'
+import { declaredAnswer, expectDeclared } from '../tests/helpers/declared.ts'
 import { SYSTEM } from '../server/services/access.ts'
+import { listingRouter } from './api.ts'
 import { applyProvider } from './mapping.ts'
 
 /**
@@ -276,7 +278,12 @@ describe('related listings and services', () => {
     const services = (await res.json()) as { name: string; slug: string }[]
     expect(services.map((s) => s.name)).toEqual(['Barossa Wine Tours Full Day', 'Barossa Wine Tours Half Day'])
     expect((await anon.get('/api/listing/findById?id=p-draft')).status).toBe(404)
-    expect((await editor.get('/api/listing/findById?id=p-draft')).status).toBe(200)
+    const draft = await editor.get('/api/listing/findById?id=p-draft')
+    expect(draft.status).toBe(200)
+    // The working copy and the visitor's copy are what the route declares (the listing editor is typed by it).
+    const declared = declaredAnswer(listingRouter, 'get', '/findById')
+    expectDeclared(declared, await draft.json())
+    expectDeclared(declared, await (await anon.get('/api/listing/findById?id=p-tour')).json())
   })
 })
 
@@ -347,7 +354,9 @@ describe('listing/save', () => {
     }
     const res = await editor.post('/api/listing/save', { listing: sent })
     expect(res.status).toBe(200)
-    const { listing: saved, message } = (await res.json()) as { listing: Listing; message: string }
+    const answer: unknown = await res.json()
+    expectDeclared(declaredAnswer(listingRouter, 'post', '/save'), answer)
+    const { listing: saved, message } = answer as { listing: Listing; message: string }
     expect(message).toBe('Listing Saved')
     expect(saved.name).toEqual({ value: 'Our Bakery', path: '', provider: '' })
     expect(saved.customCategories.value).toEqual(['BRUNCH SPOTS'])

@@ -1,8 +1,10 @@
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { texts } from '#lib/texts'
+import { conciergeFormRouter } from './conciergeForm.ts'
 import { signIn, visitor, type Caller } from '../../tests/helpers/api-client.ts'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
+import { declaredAnswer, expectDeclared } from '../../tests/helpers/declared.ts'
 import { freePort } from '../../tests/helpers/server.ts'
 import { startSmtpServer } from '../../tests/helpers/smtp.ts'
 
@@ -202,6 +204,8 @@ describe('submitting', () => {
     const list = (await res.json()) as { name: string; data: { activities: string[] } }[]
     expect(list.map((e) => e.name)).toEqual(['Quick Citizen', 'Sam Citizen', 'Jane Citizen'])
     expect(list[2]!.data.activities).toEqual(['Golf', 'Spas'])
+    // As the route declares them: the editor's list is typed by that declaration.
+    expectDeclared(declaredAnswer(conciergeFormRouter, 'get', '/enquiries'), list)
   })
 
   it('answers a filled honeypot like a success but stores and sends nothing', async () => {

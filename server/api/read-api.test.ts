@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
+import { declaredAnswer, expectDeclared } from '../../tests/helpers/declared.ts'
+import { siteRouter } from './site.ts'
+import { siteSettingsRouter } from './siteSettings.ts'
 import { SYSTEM } from '../services/access.ts'
 
 /**
@@ -114,6 +117,12 @@ describe('navigation, footer and site settings', () => {
     expect(footer).toMatchObject({ domainId: 'other', copy: '', linkGroups: [] })
     const settings = await (await get('/api/siteSettings/loadSiteSettings', 'other.example')).json()
     expect(settings).toMatchObject({ _id: 'siteSettings', domainId: 'other', og: { title: '', keywords: '' }, redirects: [] })
+  })
+  it('answers each document as its route declares it (the editor is typed by the declaration)', async () => {
+    expectDeclared(declaredAnswer(siteRouter, 'get', '/loadNav'), await (await get('/api/site/loadNav')).json())
+    expectDeclared(declaredAnswer(siteRouter, 'get', '/loadFooter'), await (await get('/api/site/loadFooter')).json())
+    const settings = declaredAnswer(siteSettingsRouter, 'get', '/loadSiteSettings')
+    expectDeclared(settings, await (await get('/api/siteSettings/loadSiteSettings')).json())
   })
   it('does not show a visitor the draft of the navigation', async () => {
     await t.services.siteDocuments.save('nav', 'main', { siteName: 'Draft name', items: [] }, { baseVersion: 1 })
