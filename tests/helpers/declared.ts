@@ -10,7 +10,9 @@ import type { ApiEnv } from '../../server/api/context.ts'
 export function declaredAnswer(router: OpenAPIHono<ApiEnv>, method: 'get' | 'post', path: string): z.ZodType {
   for (const definition of router.openAPIRegistry.definitions) {
     if (definition.type !== 'route' || definition.route.method !== method || definition.route.path !== path) continue
-    const schema = definition.route.responses[200]?.content?.['application/json']?.schema
+    const response = definition.route.responses[200]
+    const media = response && 'content' in response ? response.content?.['application/json'] : undefined
+    const schema = media && 'schema' in media ? media.schema : undefined
     if (schema instanceof z.ZodType) return schema
   }
   throw new Error(`No declared 200 JSON answer for ${method.toUpperCase()} ${path}`)
@@ -20,7 +22,8 @@ export function declaredAnswer(router: OpenAPIHono<ApiEnv>, method: 'get' | 'pos
 export function expectDeclared(schema: z.ZodType, answer: unknown): void {
   const parsed = schema.safeParse(answer)
   expect(parsed.error?.issues ?? []).toEqual([])
-  if (schema instanceof z.ZodArray && Array.isArray(answer)) for (const item of answer) expectDeclared(schema.element, item)
+  const element: unknown = schema instanceof z.ZodArray ? schema.element : undefined
+  if (element instanceof z.ZodType && Array.isArray(answer)) for (const item of answer) expectDeclared(element, item)
   if (schema instanceof z.ZodObject && answer && typeof answer === 'object') {
     expect(Object.keys(answer).filter((key) => !(key in schema.shape))).toEqual([])
   }
