@@ -93,9 +93,11 @@ export function EditorMenu({ signedIn, onLogout, publishBlocked }: EditorMenuPro
       <nav
         ref={navRef}
         aria-label={editorTexts.menu.label}
+        // Centred in the space above Undo and Redo (HistoryButtons, 6.25rem at the bottom, above the
+        // consent banner while it shows), so the two never overlap on a short window.
         data-editor-menu=""
         data-collapsed={collapsed ? 'true' : 'false'}
-        className={`fixed top-1/2 left-2 ${chrome.z} max-h-[calc(100svh-1rem)] -translate-y-1/2 overflow-y-auto rounded-lg ${chrome.panel} ${collapsed ? 'w-12' : 'w-56'}`}
+        className={`fixed top-[calc((100svh-var(--consent-banner-height,0px)-6.25rem)/2)] left-2 ${chrome.z} max-h-[calc(100svh-var(--consent-banner-height,0px)-7.25rem)] -translate-y-1/2 overflow-y-auto rounded-lg ${chrome.panel} ${collapsed ? 'w-12' : 'w-56'}`}
       >
         <ul className="flex flex-col gap-0.5 p-1">
           <li>
