@@ -4,8 +4,9 @@
  * Firefox builds, which this machine cannot download).
  */
 import fs from 'node:fs'
-import puppeteer, { type Browser, type BrowserContext } from 'puppeteer-core'
+import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core'
 import { afterAll, beforeAll } from 'vitest'
+import { waitForSavedMail } from './smtp.ts'
 
 export function firefoxPath(): string {
   return process.env.FIREFOX_PATH || '/usr/bin/firefox-esr'
@@ -66,4 +67,94 @@ export async function signedInFirefoxContext(
   if (status !== 200) throw new Error(`Firefox sign-in as ${account.username} answered ${status}`)
   await page.close()
   return context
+}
+
+/** The editor's API from Node with a Bearer token: set-up for files that open no Chromium. */
+export interface EditorApi {
+  get<T>(path: string): Promise<T>
+  post<T>(path: string, body: unknown): Promise<T>
+  /** Puts a PNG in the media library, as the Gallery tab would; answers its id. */
+  upload(name: string, png: Buffer): Promise<string>
+}
+
+export async function editorApi(baseUrl: string, account: { username: string; password: string }): Promise<EditorApi> {
+  const login = await fetch(`${baseUrl}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  })
+  if (login.status !== 200) throw new Error(`sign-in as ${account.username} answered ${login.status}`)
+  const { token } = (await login.json()) as { token: string }
+  const call = async <T>(path: string, init: RequestInit): Promise<T> => {
+    const res = await fetch(`${baseUrl}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } })
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${await res.text()}`)
+    return (await res.json()) as T
+  }
+  return {
+    get: (path) => call(path, {}),
+    post: (path, body) => call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    upload: async (name, png) => {
+      const form = new FormData()
+      form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), name)
+      return (await call<{ _id: string }>('/img/upload', { method: 'POST', body: form }))._id
+    },
+  }
+}
+
+/**
+ * A colleague invited by `api`'s account (an admin) with `role`, their password set through the
+ * invitation's e-mailed link (read from the lane's mail folder): ready to sign in.
+ */
+export async function inviteColleague(
+  api: EditorApi,
+  baseUrl: string,
+  mailDir: string,
+  name: string,
+  role: 'admin' | 'publisher' | 'editor' = 'publisher',
+): Promise<{ username: string; email: string; password: string }> {
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
+  const person = { username: `${name}-${suffix}`, email: `${name}-${suffix}@example.com`, password: `harvest-2026-${name}` }
+  const sentAfter = Date.now()
+  await api.post('/api/team/invite', { username: person.username, email: person.email, role })
+  const mail = await waitForSavedMail(mailDir, person.email, sentAfter)
+  const token = /\?token=([\w-]+)/.exec(mail.text)![1]!
+  const set = await fetch(`${baseUrl}/api/user/setPassword`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: person.email, password: person.password, token }),
+  })
+  if (set.status !== 200) throw new Error(`setPassword for ${person.username} answered ${set.status}`)
+  return person
+}
+
+/** A puppeteer ARIA selector: the element with this role and exactly this accessible name. */
+export const byRole = (role: string, name: string) => `::-p-aria([name="${name.replace(/(["\\])/g, '\\$1')}"][role="${role}"])`
+
+/** Chooses an item of the editor menu by its id (data-menu-item: select, savePage, pageSettings…). */
+export async function chooseMenuItemFirefox(p: Page, id: string) {
+  await p.locator(`[data-editor-menu] [data-menu-item="${id}"]:not([disabled])`).click()
+}
+
+/** Waits for a toast holding `text`. */
+export async function waitForToast(p: Page, text: string) {
+  await p.waitForFunction(
+    (wanted: string) => [...document.querySelectorAll('[data-sonner-toast]')].some((el) => el.textContent?.includes(wanted)),
+    {},
+    text,
+  )
+}
+
+/** Opens the site's page `path` in a new tab of `context`, hydrated, with the editor menu shown. */
+export async function openEditorPage(
+  context: BrowserContext,
+  url: string,
+  viewport = { width: 1280, height: 900 },
+  timeoutMs = 30_000,
+): Promise<Page> {
+  const p = await context.newPage()
+  p.setDefaultTimeout(timeoutMs)
+  await p.setViewport(viewport)
+  await p.goto(url, { waitUntil: 'load' })
+  await p.waitForSelector('html[data-hydrated] [data-editor-menu]')
+  return p
 }
