@@ -2,9 +2,12 @@
  * Issue 31 point 6, in real Firefox (firefox-esr over WebDriver BiDi, tests/helpers/firefox.ts): the
  * editor's smaller flows the issue names, as their Chromium tests do them: the block picker opened
  * from a gap's "+" and used by keyboard, inserting where it was opened (block-picker-dnd.test.ts);
- * Unpublish Page asking first (content-lifecycle.test.ts); a deactivated editor told why, their
- * typing kept (deactivated-editor.test.ts). One Firefox for the file, no Chromium.
+ * the focal point moved by typed numbers, the arrow keys and a click (block-library-editing.test.ts);
+ * Unpublish Page asking first (content-lifecycle.test.ts); the invitation link copied from Dashboard
+ * → Editors and used (team.test.ts); a deactivated editor told why, their typing kept
+ * (deactivated-editor.test.ts). One Firefox for the file, no Chromium.
  */
+import sharp from 'sharp'
 import type { BrowserContext, ElementHandle, KeyInput, Page } from 'puppeteer-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import type { PageDoc } from '#lib/content'
@@ -80,6 +83,15 @@ async function control(root: ElementHandle, label: string): Promise<ElementHandl
   return input as ElementHandle<HTMLInputElement>
 }
 
+/** Selects what the field holds and types over it, as a person would (Ctrl+A, then the keys). */
+async function typeOver(p: Page, field: ElementHandle<HTMLInputElement>, value: string) {
+  await field.focus()
+  await p.keyboard.down('Control')
+  await p.keyboard.press('a')
+  await p.keyboard.up('Control')
+  await p.keyboard.type(value)
+}
+
 async function pressWithControl(p: Page, key: KeyInput) {
   await p.keyboard.down('Control')
   await p.keyboard.press(key)
@@ -145,6 +157,61 @@ describe('Firefox: the editor’s panels and dialogs (issue 31)', () => {
     await p.close()
   }, 120_000)
 
+  test('the focal point follows typed numbers, the arrow keys and a click, and is saved', async () => {
+    const ie = editorTexts.imageEditor
+    const slug = `e2e-ff-focal-${run}`
+    const png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#6b4f2b' } })
+      .png()
+      .toBuffer()
+    const imageId = await api.upload(`focal-ff-${run}.png`, png)
+    const p = await openEditing(slug, [{ componentType: 'Image', imageId, alt: 'A cellar door' }])
+    // The editable wrapper is display: contents (no box of its own): the click lands on the picture.
+    await p.locator('main [data-block="Image"] [data-editable="image"] img').click()
+    const sidebar = (await p.waitForSelector(byRole('dialog', 'Image')))!
+    await (await sidebar.waitForSelector(byRole('tab', ie.tabs.focal)))!.click()
+    const area = (await sidebar.waitForSelector('[data-testid="focal-area"]'))!
+    const across = await control(sidebar, ie.focalX)
+    const down = await control(sidebar, ie.focalY)
+    const values = async () => [await across.evaluate((el) => el.value), await down.evaluate((el) => el.value)]
+    const marker = () => area.$eval(':scope > span', (el) => [(el as HTMLElement).style.left, (el as HTMLElement).style.top])
+    expect(await values()).toEqual(['50', '50'])
+
+    // Typed: the fields keep what was typed and the marker moves there.
+    await typeOver(p, across, '30')
+    await typeOver(p, down, '35')
+    await expect.poll(values).toEqual(['30', '35'])
+    expect(await marker()).toEqual(['30%', '35%'])
+
+    // Arrow keys on the picture: 5 % a step.
+    await area.focus()
+    await p.keyboard.press('ArrowRight')
+    await p.keyboard.press('ArrowDown')
+    await expect.poll(values).toEqual(['35', '40'])
+    expect(await area.evaluate((el) => el.getAttribute('aria-label'))).toBe(`${ie.focalArea}: 35%, 40%`)
+    expect(await marker()).toEqual(['35%', '40%'])
+
+    // A click on the picture puts the point there (a quarter across, three quarters down).
+    const box = (await area.boundingBox())!
+    await p.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.75)
+    // (Within a point: the pointer's position is a whole CSS pixel.)
+    const near = (v: string, want: number) => Math.abs(Number(v) - want) <= 1
+    await expect
+      .poll(async () => {
+        const [x, y] = await values()
+        return near(x!, 25) && near(y!, 75)
+      })
+      .toBe(true)
+    const clicked = (await values()).map((v) => Math.round(Number(v)))
+
+    // Saved with the page (the autosave).
+    const focal = async () => {
+      const f = ((await stored(slug)).contents[0] as { focal?: { x: number; y: number } }).focal
+      return f && [Math.round(f.x * 100), Math.round(f.y * 100)]
+    }
+    await expect.poll(focal, { timeout: 15_000 }).toEqual(clicked)
+    await p.close()
+  }, 120_000)
+
   test('Unpublish Page asks first, saying what visitors will get; Cancel keeps the page up, confirming takes it down', async () => {
     const slug = `e2e-ff-unpublish-${run}`
     const doc = await saveDraft({ slug, template: 'generic', header: { title: `Unpublish ${run}` }, contents: [] })
@@ -169,6 +236,48 @@ describe('Firefox: the editor’s panels and dialogs (issue 31)', () => {
     await waitForToast(p, texts.toasts.pageUnpublished)
     expect(await visitorStatus(`/${slug}`)).toBe(404)
     await p.close()
+  }, 120_000)
+
+  test('Dashboard → Editors → "Copy invitation link": the link is copied and shown, and the colleague gets in with it', async () => {
+    const e = editorTexts
+    const t = teamTexts.editors
+    const person = { username: `ff-nomail-${run}`, email: `ff-nomail-${run}@example.com`, password: 'harvest-by-hand-2026' }
+    await api.post('/api/team/invite', { username: person.username, email: person.email, role: 'editor' })
+    const p = await openEditorPage(editing, `${baseUrl}/`, { width: 1440, height: 900 })
+    await chooseMenuItemFirefox(p, 'dashboard')
+    const dashboard = (await p.waitForSelector(byRole('dialog', `${e.dashboard.title} ${editor.username}`)))!
+    await (await dashboard.waitForSelector(byRole('tab', teamTexts.tabs.editors)))!.click()
+    const row = (await dashboard.waitForSelector(`[data-editor-row="${person.username}"]`))!
+    await (await row.waitForSelector(byRole('button', t.copyLink)))!.click()
+    await waitForToast(p, t.linkCopied(person.username))
+    const shown = await control(dashboard, t.linkFor(person.username))
+    const link = await shown.evaluate((el) => el.value)
+    expect(link).toMatch(new RegExp(`^${baseUrl}/\\?token=[\\w-]+&email=`))
+    // What the clipboard holds is that link: pasted (Ctrl+V) into the invitation form's e-mail field.
+    const pasteInto = await control(dashboard, t.email)
+    await pasteInto.focus()
+    await pressWithControl(p, 'v')
+    expect(await pasteInto.evaluate((el) => el.value)).toBe(link)
+    await p.close()
+
+    // The colleague, in a Firefox of their own, opens it, chooses a password and signs in.
+    const theirs = await firefox.browser.createBrowserContext()
+    contexts.push(theirs)
+    const page = await theirs.newPage()
+    page.setDefaultTimeout(30_000)
+    await page.goto(link, { waitUntil: 'load' })
+    const recovery = (await page.waitForSelector(byRole('dialog', e.recovery.title)))!
+    await (await control(recovery, e.recovery.password)).type(person.password)
+    await (await control(recovery, e.recovery.passwordConfirm)).type(person.password)
+    await (await recovery.$(byRole('button', e.recovery.submit)))!.click()
+    await waitForToast(page, texts.toasts.passwordReset)
+    const login = (await page.waitForSelector(byRole('dialog', e.login.title)))!
+    await (await control(login, e.login.username)).type(person.username)
+    await (await control(login, e.login.password)).type(person.password)
+    await (await login.$(byRole('button', e.login.submit)))!.click()
+    await page.waitForSelector('[data-editor-menu] [data-menu-item="logout"]')
+    const list = await api.get<{ editors: { username: string; status: string }[] }>('/api/team/list')
+    expect(list.editors.find((x) => x.username === person.username)?.status).toBe('active')
   }, 120_000)
 
   test('a deactivated editor is told on their next save, sees their unsaved text, and it stays in this browser', async () => {
