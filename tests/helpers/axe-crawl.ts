@@ -42,7 +42,9 @@ export async function expectAxeCleanPages(page: Page, addresses: string[]): Prom
   expect(addresses.length, 'pages to check').toBeGreaterThan(0)
   const failures: string[] = []
   for (const address of addresses) {
-    const response = await page.goto(address, { waitUntil: 'load' })
+    // A navigation may take long when the machine is shared (CI's lanes, two browsers, three servers):
+    // a page that loads late is not an accessibility finding, so it gets a minute, not the default.
+    const response = await page.goto(address, { waitUntil: 'load', timeout: 60_000 })
     if (response?.status() !== 200) {
       failures.push(`${address}: status ${response?.status()}`)
       continue
