@@ -7,7 +7,7 @@
  * tests/e2e/version-history.test.ts). One Firefox for the file, no Chromium.
  */
 import type { BrowserContext, Page } from 'puppeteer-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { beforeAll, describe, expect, inject, test } from 'vitest'
 import type { PageDoc } from '#lib/content'
 import { texts } from '#lib/texts'
 import { editorTexts } from '#lib/editor-texts'
@@ -15,10 +15,10 @@ import {
   byRole,
   chooseMenuItemFirefox,
   editorApi,
+  firefoxContexts,
   inviteColleague,
   openEditorPage,
   openFirefox,
-  signedInFirefoxContext,
   waitForToast,
   type EditorApi,
 } from '../helpers/firefox.ts'
@@ -30,21 +30,12 @@ const run = Date.now().toString(36)
 const m = editorTexts.merge
 const h = editorTexts.pageSettings.history
 const firefox = openFirefox()
-const contexts: BrowserContext[] = []
+const { signedIn } = firefoxContexts(firefox, baseUrl)
 let api: EditorApi
 
 beforeAll(async () => {
   api = await editorApi(baseUrl, maria)
 })
-afterAll(async () => {
-  for (const context of contexts) await context.close()
-})
-
-async function signedIn(account: { username: string; password: string }) {
-  const context = await signedInFirefoxContext(firefox.browser, baseUrl, account)
-  contexts.push(context)
-  return context
-}
 
 const saveDraft = (page: Record<string, unknown>) => api.post<PageDoc>('/api/page/save', { page, collection: 'pages' })
 const stored = (slug: string) => api.get<PageDoc>(`/api/page/load?slug=${encodeURIComponent(slug)}`)

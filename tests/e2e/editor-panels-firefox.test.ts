@@ -9,7 +9,7 @@
  */
 import sharp from 'sharp'
 import type { BrowserContext, ElementHandle, KeyInput, Page } from 'puppeteer-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { beforeAll, describe, expect, inject, test } from 'vitest'
 import type { PageDoc } from '#lib/content'
 import { texts } from '#lib/texts'
 import { teamTexts } from '#lib/team'
@@ -18,10 +18,10 @@ import {
   byRole,
   chooseMenuItemFirefox,
   editorApi,
+  firefoxContexts,
   inviteColleague,
   openEditorPage,
   openFirefox,
-  signedInFirefoxContext,
   waitForToast,
   type EditorApi,
 } from '../helpers/firefox.ts'
@@ -32,7 +32,7 @@ const editor = inject('editor')
 const run = Date.now().toString(36)
 const b = editorTexts.blocks
 const firefox = openFirefox()
-const contexts: BrowserContext[] = []
+const { signedIn, track } = firefoxContexts(firefox, baseUrl)
 let api: EditorApi
 let editing: BrowserContext
 
@@ -40,15 +40,6 @@ beforeAll(async () => {
   api = await editorApi(baseUrl, editor)
   editing = await signedIn(editor)
 })
-afterAll(async () => {
-  for (const context of contexts) await context.close()
-})
-
-async function signedIn(account: { username: string; password: string }) {
-  const context = await signedInFirefoxContext(firefox.browser, baseUrl, account)
-  contexts.push(context)
-  return context
-}
 
 const saveDraft = (page: Record<string, unknown>) => api.post<PageDoc>('/api/page/save', { page, collection: 'pages' })
 const stored = (slug: string) => api.get<PageDoc>(`/api/page/load?slug=${encodeURIComponent(slug)}`)
@@ -261,8 +252,7 @@ describe('Firefox: the editor’s panels and dialogs (issue 31)', () => {
     await p.close()
 
     // The colleague, in a Firefox of their own, opens it, chooses a password and signs in.
-    const theirs = await firefox.browser.createBrowserContext()
-    contexts.push(theirs)
+    const theirs = track(await firefox.browser.createBrowserContext())
     const page = await theirs.newPage()
     page.setDefaultTimeout(30_000)
     await page.goto(link, { waitUntil: 'load' })

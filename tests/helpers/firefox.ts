@@ -48,6 +48,28 @@ export function openFirefox() {
  * A context signed in as `account` (the session cookie set by the site's own sign-in call), with the
  * consent banner answered, as the Chromium helpers' editor contexts are.
  */
+/**
+ * The Firefox contexts of a test file, each closed after the file (before its Firefox): `signedIn`
+ * opens one signed in as the account, `track` takes one the test opened itself.
+ */
+export function firefoxContexts(firefox: { browser: Browser }, baseUrl: string) {
+  const contexts: BrowserContext[] = []
+  afterAll(async () => {
+    for (const context of contexts) await context.close()
+  })
+  return {
+    async signedIn(account: { username: string; password: string }): Promise<BrowserContext> {
+      const context = await signedInFirefoxContext(firefox.browser, baseUrl, account)
+      contexts.push(context)
+      return context
+    },
+    track(context: BrowserContext): BrowserContext {
+      contexts.push(context)
+      return context
+    },
+  }
+}
+
 export async function signedInFirefoxContext(
   browser: Browser,
   baseUrl: string,
