@@ -8136,6 +8136,8 @@ export interface paths {
              */
             collection?: 'pages' | 'listings' | 'chapters'
             domainId?: string
+            /** @description When the tab sent this call (ms since 1970, its clock) */
+            sentAt?: number
           }
         }
       }
@@ -8215,6 +8217,8 @@ export interface paths {
           'application/json': {
             pageId: string
             tabId: string
+            /** @description When the tab sent this call (ms since 1970, its clock) */
+            sentAt?: number
           }
         }
       }

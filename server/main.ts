@@ -274,7 +274,8 @@ async function startJobs() {
   try {
     // The embedded database has one owner, this process: a claim left in it is from a run that ended.
     if (database.kind === 'pglite') await jobs.releaseClaims()
-    // Scheduled publishing (issue 17 point 6): due schedules are looked for every SCHEDULE_TICK_SECONDS.
+    // Scheduled publishing (issue 17 point 6): each schedule runs at its due time (a job queued with it);
+    // this tick, every SCHEDULE_TICK_SECONDS, is the net for one whose run failed.
     await jobs.recurring(SCHEDULED_PUBLISHING_JOB, { everySeconds: config.scheduleTickSeconds })
     // This machine's image cache, hourly (and as variants are written: images.ts).
     await jobs.recurring(IMAGE_CACHE_PRUNE_JOB, '0 * * * *', { runOn: 'this-host' })

@@ -175,6 +175,32 @@ describe('POST /api/schedule/create', () => {
   })
 })
 
+describe('the job runner', () => {
+  it('runs a schedule at its due time, with no tick recurring (the tick is only the net)', async () => {
+    const page = await newPage('sched-on-time')
+    const at = new Date(Date.now() + 1500)
+    const created = await scheduleOf(publisher, { pageId: page._id, action: 'publish', at: at.toISOString() })
+    expect(created.status, await created.clone().text()).toBe(200)
+    const publishes = async () =>
+      (
+        await db()
+          .select()
+          .from(pageVersions)
+          .where(and(eq(pageVersions.pageId, page._id), eq(pageVersions.action, 'publish')))
+      ).length
+    expect(await publishes()).toBe(0)
+    t.services.jobs.start({ pollMs: 60_000 })
+    try {
+      await expect.poll(publishes, { timeout: 15_000, interval: 50 }).toBe(1)
+      // Not before its time: the runner slept until then.
+      expect(Date.now()).toBeGreaterThanOrEqual(at.getTime())
+      expect(await activityOf(page._id)).toContain('scheduled-publish')
+    } finally {
+      await t.services.jobs.stop()
+    }
+  })
+})
+
 describe('POST /api/schedule/cancel', () => {
   it('cancels a pending schedule: it never runs, the cancel is logged, and a second cancel is refused', async () => {
     const page = await newPage('sched-cancel')
@@ -255,6 +281,32 @@ describe('POST /api/presence/heartbeat', () => {
 
     expect((await colleague.post('/api/presence/leave', { pageId: page._id, tabId: tabB })).status).toBe(200)
     expect((await json(publisher.post('/api/presence/heartbeat', { pageId: page._id, tabId: tabA }))).others).toEqual([])
+  })
+
+  it('keeps a tab gone when a heartbeat it sent before leaving is answered after its leave; a later heartbeat brings it back', async () => {
+    const page = await newPage('presence-race')
+    const mine = 'tab-mine-race'
+    const theirs = 'tab-theirs-race'
+    const others = async () => (await json(publisher.post('/api/presence/heartbeat', { pageId: page._id, tabId: mine }))).others as Json[]
+    const t0 = Date.now()
+    await colleague.post('/api/presence/heartbeat', { pageId: page._id, tabId: theirs, sentAt: t0 })
+    expect((await others()).map((o) => o.username)).toEqual(['sched-colleague'])
+    // The tab closes at t0 + 200 while its heartbeat of t0 + 100 is still on the way: the leave is answered first.
+    expect((await colleague.post('/api/presence/leave', { pageId: page._id, tabId: theirs, sentAt: t0 + 200 })).status).toBe(200)
+    const late = await colleague.post('/api/presence/heartbeat', { pageId: page._id, tabId: theirs, sentAt: t0 + 100 })
+    expect(late.status).toBe(200)
+    expect(await others()).toEqual([])
+    // A leave that overtakes the tab's very first heartbeat is kept too.
+    const fresh = 'tab-fresh-race'
+    expect((await colleague.post('/api/presence/leave', { pageId: page._id, tabId: fresh, sentAt: t0 + 50 })).status).toBe(200)
+    await colleague.post('/api/presence/heartbeat', { pageId: page._id, tabId: fresh, sentAt: t0 + 10 })
+    expect(await others()).toEqual([])
+    // The page shown again (back from the browser's cache): its next heartbeat is after the leave.
+    await colleague.post('/api/presence/heartbeat', { pageId: page._id, tabId: theirs, sentAt: t0 + 5_000 })
+    expect((await others()).map((o) => o.username)).toEqual(['sched-colleague'])
+    // Another account cannot mark someone else's tab as gone.
+    await publisher.post('/api/presence/leave', { pageId: page._id, tabId: theirs, sentAt: t0 + 6_000 })
+    expect((await others()).map((o) => o.username)).toEqual(['sched-colleague'])
   })
 
   it('refuses a visitor, an unknown page and a malformed tab id', async () => {

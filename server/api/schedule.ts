@@ -109,12 +109,20 @@ const tabId = z
   .max(64)
   .regex(/^[\w-]+$/)
 
+/** When the tab sent the call (its clock, ms): a heartbeat sent before the tab's leave but answered after it is ignored. */
+const sentAt = z
+  .number()
+  .finite()
+  .nonnegative()
+  .optional()
+  .openapi({ description: 'When the tab sent this call (ms since 1970, its clock)' })
+
 const heartbeat = editorRoute({
   method: 'post',
   path: '/heartbeat',
   summary: 'This tab has the page open: answers the other editors on it (since when) and the stored draft’s version',
   description: `Send every few seconds while the page is open; a tab not heard from for 30 s is gone.`,
-  request: body(z.object({ pageId: idParam, tabId, collection: collectionSchema.default('pages'), domainId: domainIdParam })),
+  request: body(z.object({ pageId: idParam, tabId, collection: collectionSchema.default('pages'), domainId: domainIdParam, sentAt })),
   responses: {
     200: json(
       z
@@ -133,18 +141,29 @@ const leave = editorRoute({
   method: 'post',
   path: '/leave',
   summary: 'This tab left the page',
-  request: body(z.object({ pageId: idParam, tabId })),
+  request: body(z.object({ pageId: idParam, tabId, sentAt })),
   responses: { 200: json(z.object({ left: z.literal(true) }), 'Gone'), ...errors },
 })
 
 export const presenceRouter = createRouter()
   .openapi(heartbeat, async (c) => {
-    const { pageId, tabId, collection, domainId } = c.req.valid('json')
+    const { pageId, tabId, collection, domainId, sentAt } = c.req.valid('json')
     c.header('Cache-Control', 'private, no-store')
-    return c.json(await c.var.services.presence.heartbeat(domainIdOf(c, domainId), collection, pageId, tabId, { user: c.var.user }), 200)
+    return c.json(
+      await c.var.services.presence.heartbeat(
+        domainIdOf(c, domainId),
+        collection,
+        pageId,
+        tabId,
+        { user: c.var.user },
+        new Date(),
+        sentAt ?? null,
+      ),
+      200,
+    )
   })
   .openapi(leave, async (c) => {
-    const { pageId, tabId } = c.req.valid('json')
-    await c.var.services.presence.leave(pageId, tabId, { user: c.var.user })
+    const { pageId, tabId, sentAt } = c.req.valid('json')
+    await c.var.services.presence.leave(pageId, tabId, { user: c.var.user }, new Date(), sentAt ?? null)
     return c.json({ left: true as const }, 200)
   })

@@ -3,7 +3,7 @@
  * schema.ts (which re-exports this file) so each area owns its tables.
  */
 import { sql } from 'drizzle-orm'
-import { index, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { doublePrecision, index, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { pages } from './schema.ts'
 
 /**
@@ -60,6 +60,13 @@ export const pagePresence = pgTable(
     username: text('username').notNull(),
     since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the tab sent its last heartbeat, and its leave (its own clock, ms): a leave keeps the row
+     * as a mark until expiry, so that a heartbeat sent before it but answered after it (two
+     * connections) does not bring the tab back; a later heartbeat (a page shown again) does.
+     */
+    sentAt: doublePrecision('sent_at'),
+    leftAt: doublePrecision('left_at'),
   },
   (t) => [primaryKey({ columns: [t.pageId, t.tabId] }), index('page_presence_seen_at').on(t.seenAt)],
 )

@@ -356,15 +356,22 @@ export function createJobQueue(db: Db, options: { instanceId?: string; host?: st
     return report
   }
 
-  /** When the next job this instance has room to run is due (null: none queued). */
-  async function nextDue(): Promise<Date | null> {
+  /**
+   * When each job name this instance has room to run is next due (a queued job's run_at, a running
+   * one's lease end): one query, so that an idle runner costs one statement a look, not one per name.
+   */
+  async function dueTimes(): Promise<{ name: string; at: Date }[]> {
     const names = withRoom([...handlers.keys()])
-    if (!names.length) return null
-    const [row] = await db
-      .select({ at: sql<string | Date | null>`min(CASE WHEN ${jobs.state} = 'queued' THEN ${jobs.runAt} ELSE ${jobs.lockedUntil} END)` })
+    if (!names.length) return []
+    const rows = await db
+      .select({
+        name: jobs.name,
+        at: sql<string | Date | null>`min(CASE WHEN ${jobs.state} = 'queued' THEN ${jobs.runAt} ELSE ${jobs.lockedUntil} END)`,
+      })
       .from(jobs)
       .where(and(inArray(jobs.name, names), inArray(jobs.state, ACTIVE), or(isNull(jobs.runOn), eq(jobs.runOn, host))))
-    return row?.at ? new Date(row.at) : null
+      .groupBy(jobs.name)
+    return rows.flatMap((r) => (r.at ? [{ name: r.name, at: new Date(r.at) }] : []))
   }
 
   /**
@@ -383,11 +390,19 @@ export function createJobQueue(db: Db, options: { instanceId?: string; host?: st
     let woken = false
     const report: RunReport = { done: [], retried: [], dead: [] }
     const turn = async () => {
-      await startDue(new Date(), [...handlers.keys()], report)
-      report.done.length = report.retried.length = report.dead.length = 0
-      const next = await nextDue()
+      const now = new Date()
+      const times = await dueTimes()
+      // Claims only for the names with something due: an idle look is the one query above.
+      const due = times.filter((t) => t.at.getTime() <= now.getTime()).map((t) => t.name)
+      let later = times.filter((t) => t.at.getTime() > now.getTime()).map((t) => t.at.getTime())
+      if (due.length) {
+        await startDue(now, due, report)
+        report.done.length = report.retried.length = report.dead.length = 0
+        later = (await dueTimes()).map((t) => t.at.getTime())
+      }
+      const next = later.length ? Math.min(...later) : null
       // A floor, so that a due job another instance is claiming at this moment is not asked for in a tight loop.
-      return Math.max(MIN_WAIT_MS, Math.min(pollMs, next ? next.getTime() - Date.now() : pollMs))
+      return Math.max(MIN_WAIT_MS, Math.min(pollMs, next !== null ? next - Date.now() : pollMs))
     }
     const done = (async () => {
       while (!stopped) {

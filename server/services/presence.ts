@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, ne, sql } from 'drizzle-orm'
+import { and, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm'
 import type { Collection } from '#lib/content'
 import { PRESENCE_EXPIRY_SECONDS, type PresenceAnswer } from '#lib/schedule'
 import type { Db } from '../db/client.ts'
@@ -14,7 +14,20 @@ import { AppError, notFound } from './errors.ts'
  * PRESENCE_EXPIRY_SECONDS is gone (closed, crashed, offline).
  */
 export function createPresenceService(db: Db) {
-  async function heartbeat(domainId: string, collection: Collection, pageId: string, tabId: string, actor: Actor, now: Date = new Date()) {
+  /**
+   * `sentAt` is when the tab sent this heartbeat (its clock, ms): one sent before the tab's leave but
+   * answered after it (the two travel on different connections) is ignored. Without it, the
+   * heartbeat counts whenever it comes.
+   */
+  async function heartbeat(
+    domainId: string,
+    collection: Collection,
+    pageId: string,
+    tabId: string,
+    actor: Actor,
+    now: Date = new Date(),
+    sentAt: number | null = null,
+  ) {
     const user = actor.user
     if (!user) throw new AppError('unauthorised', 'Please sign in to do this')
     const [page] = await db
@@ -27,21 +40,32 @@ export function createPresenceService(db: Db) {
     await db.delete(pagePresence).where(lt(pagePresence.seenAt, cutoff))
     await db
       .insert(pagePresence)
-      .values({ pageId, tabId, userId: user._id, username: user.username, since: now, seenAt: now })
+      .values({ pageId, tabId, userId: user._id, username: user.username, since: now, seenAt: now, sentAt })
       .onConflictDoUpdate({
         target: [pagePresence.pageId, pagePresence.tabId],
-        // A tab is one person's: another account reusing its id starts afresh.
+        // A tab is one person's: another account reusing its id starts afresh. A tab that left is
+        // back from a heartbeat it sent after its leave (shown again), since then.
         set: {
           seenAt: now,
-          since: sql`CASE WHEN ${pagePresence.userId} = ${user._id} THEN ${pagePresence.since} ELSE ${now} END`,
+          since: sql`CASE WHEN ${pagePresence.userId} = ${user._id} AND ${pagePresence.leftAt} IS NULL THEN ${pagePresence.since} ELSE ${now} END`,
           userId: user._id,
           username: user.username,
+          sentAt,
+          leftAt: null,
         },
+        setWhere: sql`${pagePresence.leftAt} IS NULL OR ${sentAt}::float8 IS NULL OR ${pagePresence.leftAt} < ${sentAt}::float8`,
       })
     const others = await db
       .select({ username: pagePresence.username, sinceMs: sql<number>`(extract(epoch from min(${pagePresence.since})) * 1000)::float8` })
       .from(pagePresence)
-      .where(and(eq(pagePresence.pageId, pageId), gte(pagePresence.seenAt, cutoff), ne(pagePresence.userId, user._id)))
+      .where(
+        and(
+          eq(pagePresence.pageId, pageId),
+          gte(pagePresence.seenAt, cutoff),
+          isNull(pagePresence.leftAt),
+          ne(pagePresence.userId, user._id),
+        ),
+      )
       .groupBy(pagePresence.userId, pagePresence.username)
       .orderBy(sql`min(${pagePresence.since})`)
     return {
@@ -50,13 +74,29 @@ export function createPresenceService(db: Db) {
     } satisfies PresenceAnswer
   }
 
-  /** The tab closed the page (or left it): it is gone at once for the others. */
-  async function leave(pageId: string, tabId: string, actor: Actor) {
+  /**
+   * The tab closed the page (or left it): it is gone at once for the others. With `sentAt` (the
+   * tab's clock) the row stays as a mark until expiry, so a heartbeat the tab sent before leaving
+   * that arrives later does not bring it back; a mark is written even when no heartbeat came yet.
+   */
+  async function leave(pageId: string, tabId: string, actor: Actor, now: Date = new Date(), sentAt: number | null = null) {
     const user = actor.user
     if (!user) throw new AppError('unauthorised', 'Please sign in to do this')
+    if (sentAt === null) {
+      await db
+        .delete(pagePresence)
+        .where(and(eq(pagePresence.pageId, pageId), eq(pagePresence.tabId, tabId), eq(pagePresence.userId, user._id)))
+      return
+    }
     await db
-      .delete(pagePresence)
-      .where(and(eq(pagePresence.pageId, pageId), eq(pagePresence.tabId, tabId), eq(pagePresence.userId, user._id)))
+      .insert(pagePresence)
+      .values({ pageId, tabId, userId: user._id, username: user.username, since: now, seenAt: now, sentAt, leftAt: sentAt })
+      .onConflictDoUpdate({
+        target: [pagePresence.pageId, pagePresence.tabId],
+        set: { leftAt: sentAt, seenAt: now },
+        // Only the tab's own account, and not over a heartbeat it sent later still.
+        setWhere: sql`${pagePresence.userId} = ${user._id} AND (${pagePresence.sentAt} IS NULL OR ${pagePresence.sentAt} <= ${sentAt}::float8)`,
+      })
   }
 
   return { heartbeat, leave }

@@ -141,8 +141,13 @@ export function createScheduleService(
         subject: `/${page.slug}`,
         details: { dueAt: due.toISOString(), scheduleId: row!.id, ...(locale ? { locale } : {}) },
       })
+      // A run at the due time itself, so the schedule is on time without a tight tick (the
+      // recurring tick stays as the net for a run that failed).
+      await deps.jobs?.enqueue(SCHEDULED_PUBLISHING_JOB, {}, { runAt: due, key: `due:${row!.id}`, tx })
       return row!
     })
+    // The runner here learns of the job now rather than at its next look (others at theirs).
+    deps.jobs?.wake()
     return toSchedule(row)
   }
 
@@ -293,8 +298,9 @@ export function createScheduleService(
     return report
   }
 
-  // The job queue looks for due schedules every SCHEDULE_TICK_SECONDS (server/main.ts makes it
-  // recur); one instance at a time runs it, and each schedule is still claimed on its own row.
+  // The job queue runs this at each schedule's due time (a one-off job queued with the schedule)
+  // and every SCHEDULE_TICK_SECONDS (server/main.ts makes it recur) as the net for a schedule whose
+  // run failed; one instance at a time runs it, and each schedule is still claimed on its own row.
   deps.jobs?.register(
     SCHEDULED_PUBLISHING_JOB,
     async ({ now, log }) => {

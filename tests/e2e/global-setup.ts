@@ -77,7 +77,6 @@ async function startLane(people: { username: string; email: string; password: st
       MAIL_RETRY_SECONDS: '1',
       RATE_LIMIT_IP: '1000',
       RATE_LIMIT_ENQUIRY: '1000',
-      SCHEDULE_TICK_SECONDS: '1',
       RATE_LIMIT_BEACON: '100000',
     },
   })

@@ -192,7 +192,10 @@ describe('the full event calendar, laid out off the request thread', () => {
         99,
       ),
     ).toBeLessThanOrEqual(200)
-    expect(cold.ms).toBeLessThanOrEqual(5_000)
+    // The cold build (no warm-up since decision 042): 2.3 s measured here, 5.1 s on a CI machine
+    // running ~2.7x slower than usual. The bound says "seconds, not a minute"; the point of the
+    // test is the 200 ms above, which another thread's work must not break.
+    expect(cold.ms).toBeLessThanOrEqual(15_000)
 
     const cached = await request(pdfPath())
     console.log(`full calendar PDF again: ${cached.status} in ${cached.ms.toFixed(0)} ms (X-Cache ${String(cached.headers['x-cache'])})`)

@@ -1,8 +1,8 @@
 /**
  * Issue 17 points 6, 8 and 9 in Chromium. Scheduled publishing: an editor schedules a page's
  * publish a minute ahead in Publish Page (Adelaide time); the menu's Publish Page item and the
- * dashboard say so; the page goes live for visitors while the test waits (the server ticks every
- * second here, SCHEDULE_TICK_SECONDS=1), and an unpublish scheduled for the same minute takes
+ * dashboard say so; the page goes live for visitors while the test waits (at its due time: a job
+ * queued with the schedule, not the 15 s tick), and an unpublish scheduled for the same minute takes
  * another page off. Who else
  * is here: two editors (two browser contexts, two accounts) on one page see each other with since
  * when; when one saves, the other's save of the same field is refused, nothing stored over it

@@ -39,7 +39,7 @@ export function usePresence(target: PresenceTarget | null, onStored: (stored: No
   const check = useCallback(async (): Promise<PresenceAnswer['page']> => {
     if (!pageId || !collection) return null
     try {
-      const answer = await postApi('/presence/heartbeat', { pageId, collection, tabId: thisTab() })
+      const answer = await postApi('/presence/heartbeat', { pageId, collection, tabId: thisTab(), sentAt: Date.now() })
       setOthers(answer.others)
       return answer.page
     } catch {
@@ -52,7 +52,7 @@ export function usePresence(target: PresenceTarget | null, onStored: (stored: No
     let timer = 0
     const beat = async () => {
       try {
-        const answer = await postApi('/presence/heartbeat', { pageId, collection, tabId: thisTab() })
+        const answer = await postApi('/presence/heartbeat', { pageId, collection, tabId: thisTab(), sentAt: Date.now() })
         if (stopped) return
         setOthers(answer.others)
         if (answer.page) onStoredRef.current(answer.page)
@@ -73,8 +73,8 @@ export function usePresence(target: PresenceTarget | null, onStored: (stored: No
     // Leaving the page within the editor says so at once, and so does closing or reloading the tab
     // (else the colleagues would see this tab until PRESENCE_EXPIRY_SECONDS had passed). A page
     // kept by the browser to come back to beats again when it is shown.
-    const leave = () => void postApi('/presence/leave', { pageId, tabId: thisTab() }).catch(() => undefined)
-    const onPageHide = () => postOnLeave('/presence/leave', { pageId, tabId: thisTab() })
+    const leave = () => void postApi('/presence/leave', { pageId, tabId: thisTab(), sentAt: Date.now() }).catch(() => undefined)
+    const onPageHide = () => postOnLeave('/presence/leave', { pageId, tabId: thisTab(), sentAt: Date.now() })
     const onPageShow = (event: PageTransitionEvent) => {
       if (!event.persisted) return
       window.clearTimeout(timer)
