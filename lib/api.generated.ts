@@ -8138,6 +8138,11 @@ export interface paths {
             domainId?: string
             /** @description When the tab sent this call (ms since 1970, its clock) */
             sentAt?: number
+            /**
+             * @description The further language the tab edits the page in (none: the default)
+             * @enum {string|null}
+             */
+            locale?: 'en-AU' | 'de' | 'fr' | 'it' | 'es' | 'pt' | 'id' | 'ja' | 'ko' | 'zh-Hans' | 'zh-Hant' | null
           }
         }
       }
@@ -10542,6 +10547,7 @@ export interface components {
       others: {
         username: string
         since: string
+        locale: string | null
       }[]
       page: {
         version: number

@@ -40,6 +40,8 @@ export interface PresentEditor {
   username: string
   /** Since when they have had the page open (ISO). */
   since: string
+  /** The further language they edit it in (null: the default language). */
+  locale: string | null
 }
 
 /** What a heartbeat answers: who else is here, and the stored draft's version (a colleague may have saved). */
@@ -124,6 +126,8 @@ export const presenceTexts = {
   label: 'Editors on this page',
   alsoHere: 'Also here:',
   since: (time: string) => `since ${time}`,
+  /** A colleague on the same page in another language than this editor's. */
+  inLanguage: (language: string) => `in ${language}`,
   newerDraft: (who: string, when: string) =>
     `${who} saved a newer draft of this page at ${when}. Your changes are not saved over it: reload their version, or overwrite it with yours.`,
   newerDraftShort: (who: string) => `${who} saved a newer draft`,

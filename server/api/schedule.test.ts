@@ -265,7 +265,7 @@ describe('POST /api/presence/heartbeat', () => {
     expect(first.others).toEqual([])
     expect(first.page.version).toBe(page.version)
     const second = await json(colleague.post('/api/presence/heartbeat', { pageId: page._id, tabId: tabB }))
-    expect(second.others).toEqual([{ username: 'sched-publisher', since: expect.any(String) }])
+    expect(second.others).toEqual([{ username: 'sched-publisher', since: expect.any(String), locale: null }])
     const seen = await json(publisher.post('/api/presence/heartbeat', { pageId: page._id, tabId: tabA }))
     expect(seen.others.map((o: Json) => o.username)).toEqual(['sched-colleague'])
     // Since when stays as the heartbeats go on.
@@ -278,6 +278,13 @@ describe('POST /api/presence/heartbeat', () => {
     const told = await json(publisher.post('/api/presence/heartbeat', { pageId: page._id, tabId: tabA }))
     expect(told.page).toMatchObject({ version: saved.version, updatedBy: 'sched-colleague' })
     expect(told.page.version).toBeGreaterThan(page.version)
+
+    // The colleague switches the page to German: the others are told which language they are in.
+    await colleague.post('/api/presence/heartbeat', { pageId: page._id, tabId: tabB, locale: 'de' })
+    const inGerman = await json(publisher.post('/api/presence/heartbeat', { pageId: page._id, tabId: tabA }))
+    expect(inGerman.others).toEqual([{ username: 'sched-colleague', since: seen.others[0].since, locale: 'de' }])
+    const notALanguage = await colleague.post('/api/presence/heartbeat', { pageId: page._id, tabId: tabB, locale: 'klingon' })
+    expect(notALanguage.status).toBe(400)
 
     expect((await colleague.post('/api/presence/leave', { pageId: page._id, tabId: tabB })).status).toBe(200)
     expect((await json(publisher.post('/api/presence/heartbeat', { pageId: page._id, tabId: tabA }))).others).toEqual([])

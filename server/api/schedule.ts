@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { collectionSchema } from '#lib/content'
+import { LOCALE_CODES } from '#lib/locales'
 import { SCHEDULE_ACTIONS } from '#lib/schedule'
 import { capabilityRoute, editorRoute } from './access.ts'
 import { createRouter, domainIdOf } from './context.ts'
@@ -122,12 +123,25 @@ const heartbeat = editorRoute({
   path: '/heartbeat',
   summary: 'This tab has the page open: answers the other editors on it (since when) and the stored draft’s version',
   description: `Send every few seconds while the page is open; a tab not heard from for 30 s is gone.`,
-  request: body(z.object({ pageId: idParam, tabId, collection: collectionSchema.default('pages'), domainId: domainIdParam, sentAt })),
+  request: body(
+    z.object({
+      pageId: idParam,
+      tabId,
+      collection: collectionSchema.default('pages'),
+      domainId: domainIdParam,
+      sentAt,
+      locale: z
+        .enum(LOCALE_CODES)
+        .nullable()
+        .optional()
+        .openapi({ description: 'The further language the tab edits the page in (none: the default)' }),
+    }),
+  ),
   responses: {
     200: json(
       z
         .object({
-          others: z.array(z.object({ username: z.string(), since: z.string() })),
+          others: z.array(z.object({ username: z.string(), since: z.string(), locale: z.string().nullable() })),
           page: z.object({ version: z.number(), updatedBy: z.string().nullable(), updatedAt: z.string() }).nullable(),
         })
         .openapi('Presence'),
@@ -147,18 +161,13 @@ const leave = editorRoute({
 
 export const presenceRouter = createRouter()
   .openapi(heartbeat, async (c) => {
-    const { pageId, tabId, collection, domainId, sentAt } = c.req.valid('json')
+    const { pageId, tabId, collection, domainId, sentAt, locale } = c.req.valid('json')
     c.header('Cache-Control', 'private, no-store')
     return c.json(
-      await c.var.services.presence.heartbeat(
-        domainIdOf(c, domainId),
-        collection,
-        pageId,
-        tabId,
-        { user: c.var.user },
-        new Date(),
-        sentAt ?? null,
-      ),
+      await c.var.services.presence.heartbeat(domainIdOf(c, domainId), collection, pageId, tabId, { user: c.var.user }, new Date(), {
+        sentAt,
+        locale,
+      }),
       200,
     )
   })

@@ -67,6 +67,8 @@ export const pagePresence = pgTable(
      */
     sentAt: doublePrecision('sent_at'),
     leftAt: doublePrecision('left_at'),
+    /** The further language the tab edits the page in (null: the default language). */
+    locale: text('locale'),
   },
   (t) => [primaryKey({ columns: [t.pageId, t.tabId] }), index('page_presence_seen_at').on(t.seenAt)],
 )

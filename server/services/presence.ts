@@ -17,7 +17,7 @@ export function createPresenceService(db: Db) {
   /**
    * `sentAt` is when the tab sent this heartbeat (its clock, ms): one sent before the tab's leave but
    * answered after it (the two travel on different connections) is ignored. Without it, the
-   * heartbeat counts whenever it comes.
+   * heartbeat counts whenever it comes. `locale`: the further language the tab edits the page in.
    */
   async function heartbeat(
     domainId: string,
@@ -26,7 +26,7 @@ export function createPresenceService(db: Db) {
     tabId: string,
     actor: Actor,
     now: Date = new Date(),
-    sentAt: number | null = null,
+    { sentAt = null, locale = null }: { sentAt?: number | null; locale?: string | null } = {},
   ) {
     const user = actor.user
     if (!user) throw new AppError('unauthorised', 'Please sign in to do this')
@@ -40,7 +40,7 @@ export function createPresenceService(db: Db) {
     await db.delete(pagePresence).where(lt(pagePresence.seenAt, cutoff))
     await db
       .insert(pagePresence)
-      .values({ pageId, tabId, userId: user._id, username: user.username, since: now, seenAt: now, sentAt })
+      .values({ pageId, tabId, userId: user._id, username: user.username, since: now, seenAt: now, sentAt, locale })
       .onConflictDoUpdate({
         target: [pagePresence.pageId, pagePresence.tabId],
         // A tab is one person's: another account reusing its id starts afresh. A tab that left is
@@ -52,11 +52,17 @@ export function createPresenceService(db: Db) {
           username: user.username,
           sentAt,
           leftAt: null,
+          locale,
         },
         setWhere: sql`${pagePresence.leftAt} IS NULL OR ${sentAt}::float8 IS NULL OR ${pagePresence.leftAt} < ${sentAt}::float8`,
       })
     const others = await db
-      .select({ username: pagePresence.username, sinceMs: sql<number>`(extract(epoch from min(${pagePresence.since})) * 1000)::float8` })
+      .select({
+        username: pagePresence.username,
+        sinceMs: sql<number>`(extract(epoch from min(${pagePresence.since})) * 1000)::float8`,
+        // Of several tabs, the language of the one heard from last.
+        locale: sql<string | null>`(array_agg(${pagePresence.locale} ORDER BY ${pagePresence.seenAt} DESC))[1]`,
+      })
       .from(pagePresence)
       .where(
         and(
@@ -69,7 +75,7 @@ export function createPresenceService(db: Db) {
       .groupBy(pagePresence.userId, pagePresence.username)
       .orderBy(sql`min(${pagePresence.since})`)
     return {
-      others: others.map((o) => ({ username: o.username, since: new Date(Number(o.sinceMs)).toISOString() })),
+      others: others.map((o) => ({ username: o.username, since: new Date(Number(o.sinceMs)).toISOString(), locale: o.locale ?? null })),
       page: { version: page.version, updatedBy: page.updatedBy, updatedAt: page.updatedAt.toISOString() },
     } satisfies PresenceAnswer
   }

@@ -150,6 +150,46 @@ describe('editor states pass axe, and the keyboard reaches Save and Publish (iss
     await p.close()
   })
 
+  test("keyboard only: Alt+P goes to the page's first field from anywhere (Select Component on), and the menu's first stop is a link there", async () => {
+    const slug = `e2e-keyboard-to-page-${run}`
+    const p = await openEditing(slug)
+    const select = p.locator('[data-menu-item="select"]')
+    expect(await select.getAttribute('aria-pressed')).toBe('false')
+    const inPageField = () =>
+      p.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null
+        if (!el?.closest('#main')) return null
+        const field = el.isContentEditable || el.hasAttribute('data-editable') || el.hasAttribute('data-editable-focus')
+        return field ? (el.innerText || el.getAttribute('aria-label') || '').trim() : null
+      })
+
+    // From the top of the document: one key, not ~40 Tabs through the site header.
+    await p.keyboard.press('Alt+p')
+    await expect.poll(inPageField).toBe(`Keyboard ${run}`)
+    expect(await select.getAttribute('aria-pressed')).toBe('true')
+    await p.keyboard.press('End')
+    await p.keyboard.type(' tours')
+    await expect.poll(inPageField).toBe(`Keyboard ${run} tours`)
+
+    // Alt+M to the menu, Alt+P back to the page.
+    await p.keyboard.press('Alt+m')
+    expect(await focusedName(p)).toBe(m.savePage)
+    await p.keyboard.press('Alt+p')
+    await expect.poll(inPageField).toBe(`Keyboard ${run} tours`)
+
+    // The menu's first Tab stop says the same and does the same; it shows while it has the focus.
+    const skip = p.getByRole('button', { name: editorTexts.menu.toPage('Alt+P') })
+    await skip.focus()
+    expect((await skip.boundingBox())?.width ?? 0).toBeGreaterThan(40)
+    await p.keyboard.press('Shift+Tab')
+    await p.keyboard.press('Tab')
+    expect(await focusedName(p)).toBe(editorTexts.menu.toPage('Alt+P'))
+    await p.keyboard.press('Enter')
+    await expect.poll(inPageField).toBe(`Keyboard ${run} tours`)
+    await expectAxeClean(p, 'after Alt+P')
+    await p.close()
+  })
+
   test("keyboard only: from a block's text, Alt+M, Enter saves; Tab to Publish Page, Enter, Tab to Publish, Enter publishes", async () => {
     const slug = `e2e-keyboard-path-${run}`
     const p = await openEditing(slug)

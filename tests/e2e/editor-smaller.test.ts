@@ -4,7 +4,7 @@
  */
 import type { Dialog, Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { PRESENCE_EXPIRY_SECONDS, PRESENCE_HEARTBEAT_MS, scheduleTexts, siteLocalToInstant } from '#lib/schedule'
+import { PRESENCE_EXPIRY_SECONDS, PRESENCE_HEARTBEAT_MS, presenceTexts, scheduleTexts, siteLocalToInstant } from '#lib/schedule'
 import { formatSiteTime } from '#lib/team'
 import { listingTexts, texts } from '#lib/texts'
 import { editorTexts } from '#lib/editor-texts'
@@ -110,6 +110,34 @@ describe('issue 31, smaller editor items', () => {
       // The next heartbeat (every PRESENCE_HEARTBEAT_MS) no longer names Sam: well before the expiry.
       await samHere.waitFor({ state: 'detached', timeout: (PRESENCE_EXPIRY_SECONDS * 1000) / 2 })
       expect(Date.now() - closedAt).toBeLessThan(PRESENCE_EXPIRY_SECONDS * 1000)
+    } finally {
+      await mine.close()
+      await sam.context.close()
+    }
+  })
+
+  test('"Also here" says which language a colleague edits the page in, when it is not this editor\'s (issue 33)', async () => {
+    const slug = `e2e-presence-language-${run}`
+    await saveDraftPage(session.editor, { slug, template: 'generic', header: { title: `Languages ${run}` }, contents: [] })
+    const sam = await signInColleague(session, 'sam')
+    const mine = await session.editor.newPage()
+    try {
+      await mine.goto(`${laneBaseUrl()}/${slug}`, { waitUntil: 'load' })
+      await editorMenu(mine).waitFor()
+      const theirs = await sam.context.newPage()
+      await theirs.goto(`${laneBaseUrl()}/de/${slug}`, { waitUntil: 'load' })
+      await editorMenu(theirs).waitFor()
+      const samHere = mine.locator('[data-presence]').locator(`[data-present-editor="${sam.username}"]`)
+      await expect
+        .poll(() => samHere.textContent(), { timeout: 20_000 })
+        .toMatch(new RegExp(`\\(since \\d{2}:\\d{2}, ${presenceTexts.inLanguage('German')}\\)`))
+      // Sam sees this editor in the default language, named.
+      const meThere = theirs.locator('[data-presence] [data-present-editor]')
+      await expect.poll(() => meThere.textContent(), { timeout: 20_000 }).toContain(presenceTexts.inLanguage('English'))
+      // Both in German: nothing said about the language.
+      await mine.goto(`${laneBaseUrl()}/de/${slug}`, { waitUntil: 'load' })
+      await editorMenu(mine).waitFor()
+      await expect.poll(() => samHere.textContent(), { timeout: 20_000 }).toMatch(/\(since \d{2}:\d{2}\)/)
     } finally {
       await mine.close()
       await sam.context.close()

@@ -1,5 +1,5 @@
 import { Tooltip } from 'radix-ui'
-import { useEffect, useId, useRef, type ReactElement } from 'react'
+import { useCallback, useEffect, useId, useRef, type ReactElement } from 'react'
 import { CollapseIcon, ExpandIcon } from '../icons.tsx'
 import { usePageSaver } from '../page/page-saver.tsx'
 import { usePageSchedules } from '../page/schedules.ts'
@@ -9,6 +9,7 @@ import { useEditedPageRef } from '../use-route-page.ts'
 import { needsPage } from '../state/items.ts'
 import { hasUnpublishedChanges } from '../state/page-utils.ts'
 import { useEditorDispatch, useEditorState } from '../state/store.tsx'
+import { focusFirstField, PAGE_SHORTCUT, PAGE_SHORTCUT_CODE } from './go-to-page.ts'
 import { chrome } from '#ui/editor/classes.ts'
 import { editorEntries, signedOutEntries, type MenuEntry } from './items.tsx'
 import { editorTexts } from '#lib/editor-texts'
@@ -67,10 +68,21 @@ export function EditorMenu({ signedIn, onLogout, publishBlocked }: EditorMenuPro
   // Alt+M from anywhere on the page (a block's text included) puts the focus on Save Page, then Tab
   // reaches Publish Page: a few keys from any block to saving and publishing (issue 31).
   const navRef = useRef<HTMLElement>(null)
+  // Alt+P the other way: to the page's first field, Select Component turned on if it was off.
+  const goToPage = useCallback(() => {
+    if (hasPage && activeItem !== 'select') dispatch({ type: 'toggleActiveItem', item: 'select' })
+    void focusFirstField()
+  }, [hasPage, activeItem, dispatch])
   useEffect(() => {
     if (!signedIn) return
     const onKeyDown = (event: KeyboardEvent) => {
-      if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.code !== MENU_SHORTCUT_CODE) return
+      if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return
+      if (event.code === PAGE_SHORTCUT_CODE) {
+        event.preventDefault()
+        goToPage()
+        return
+      }
+      if (event.code !== MENU_SHORTCUT_CODE) return
       const items = Array.from(navRef.current?.querySelectorAll<HTMLButtonElement>('button[data-menu-item]:not(:disabled)') ?? [])
       const target = items.find((item) => item.dataset.menuItem === 'savePage') ?? items[0]
       if (!target) return
@@ -79,7 +91,7 @@ export function EditorMenu({ signedIn, onLogout, publishBlocked }: EditorMenuPro
     }
     window.addEventListener('keydown', onKeyDown)
     return () => window.removeEventListener('keydown', onKeyDown)
-  }, [signedIn])
+  }, [signedIn, goToPage])
 
   function choose(entry: MenuEntry) {
     if (entry.id === 'logout') return onLogout()
@@ -100,6 +112,13 @@ export function EditorMenu({ signedIn, onLogout, publishBlocked }: EditorMenuPro
         className={`fixed top-[calc((100svh-var(--consent-banner-height,0px)-6.25rem)/2)] left-2 ${chrome.z} max-h-[calc(100svh-var(--consent-banner-height,0px)-7.25rem)] -translate-y-1/2 overflow-y-auto rounded-lg ${chrome.panel} ${collapsed ? 'w-12' : 'w-56'}`}
       >
         <ul className="flex flex-col gap-0.5 p-1">
+          {signedIn ? (
+            <li className="sr-only focus-within:not-sr-only">
+              <button type="button" className={itemClass} aria-keyshortcuts={PAGE_SHORTCUT} onClick={goToPage}>
+                <span className="truncate">{editorTexts.menu.toPage(PAGE_SHORTCUT)}</span>
+              </button>
+            </li>
+          ) : null}
           <li>
             <WithTooltip show={collapsed} label={collapseLabel}>
               <button

@@ -38,6 +38,7 @@ import {
 } from './autosave.ts'
 import { formatWhen } from './PageStatus.tsx'
 import { PresenceIndicator, usePresence } from './presence.tsx'
+import { useDefaultLanguageName } from '../language/LanguageFieldEditor.tsx'
 import type { PresenceAnswer } from '#lib/schedule'
 import { suggestionsToSend, translationToSend } from '../language/language.ts'
 import { changeLabels, fieldLabel, listOfChanges, valueSummary, blockTitle } from './merge-labels.ts'
@@ -350,7 +351,9 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
   // Who else is here, and the stored draft's version with each heartbeat (issue 17 point 8).
   const beatStarted = useRef(0)
   const edited = useEditedPageRef(page?._id)
-  const presence = usePresence(enabled ? edited : null, (stored) => {
+  const editedLocale = state.language?.locale ?? null
+  const defaultLanguage = useDefaultLanguageName()
+  const presence = usePresence(enabled && edited ? { ...edited, locale: editedLocale } : null, (stored) => {
     const crossed = writes.current.inFlight > 0 || writes.current.started !== beatStarted.current
     beatStarted.current = writes.current.started
     if (!crossed) void newerDraftStored(stored)
@@ -440,7 +443,7 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
     <SaverContext.Provider value={value}>
       {children}
       {enabled && page ? <SaveStatus status={status} isDirty={isDirty} /> : null}
-      {enabled && page ? <PresenceIndicator others={presence.others} /> : null}
+      {enabled && page ? <PresenceIndicator others={presence.others} locale={editedLocale} defaultLanguage={defaultLanguage} /> : null}
       <ConflictDialog
         conflict={conflict}
         busy={status.kind === 'saving'}

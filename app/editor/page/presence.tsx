@@ -10,6 +10,7 @@ import type { Collection } from '#lib/content'
 import { postApi, postOnLeave } from '#ui/api.ts'
 import { chrome } from '#ui/editor/classes.ts'
 import { formatSiteClock } from './autosave.ts'
+import { LOCALES, type LocaleCode, isLocaleCode } from '#lib/locales'
 
 /** This browser tab's id: one per tab, kept for its lifetime. */
 let tabId: string | null = null
@@ -21,6 +22,8 @@ function thisTab(): string {
 export interface PresenceTarget {
   pageId: string
   collection: Collection
+  /** The further language the page is edited in (null: the default language). */
+  locale: LocaleCode | null
 }
 
 /**
@@ -36,23 +39,24 @@ export function usePresence(target: PresenceTarget | null, onStored: (stored: No
   })
   const pageId = target?.pageId
   const collection = target?.collection
+  const locale = target?.locale ?? null
   const check = useCallback(async (): Promise<PresenceAnswer['page']> => {
     if (!pageId || !collection) return null
     try {
-      const answer = await postApi('/presence/heartbeat', { pageId, collection, tabId: thisTab(), sentAt: Date.now() })
+      const answer = await postApi('/presence/heartbeat', { pageId, collection, locale, tabId: thisTab(), sentAt: Date.now() })
       setOthers(answer.others)
       return answer.page
     } catch {
       return null
     }
-  }, [pageId, collection])
+  }, [pageId, collection, locale])
   useEffect(() => {
     if (!pageId || !collection) return
     let stopped = false
     let timer = 0
     const beat = async () => {
       try {
-        const answer = await postApi('/presence/heartbeat', { pageId, collection, tabId: thisTab(), sentAt: Date.now() })
+        const answer = await postApi('/presence/heartbeat', { pageId, collection, locale, tabId: thisTab(), sentAt: Date.now() })
         if (stopped) return
         setOthers(answer.others)
         if (answer.page) onStoredRef.current(answer.page)
@@ -91,13 +95,25 @@ export function usePresence(target: PresenceTarget | null, onStored: (stored: No
       leave()
       setOthers([])
     }
-  }, [pageId, collection])
+  }, [pageId, collection, locale])
   return { others, check }
 }
 
 /** "Also here: Sam (since 14:32)": a small line in the editor's chrome, bottom right above the draft status. */
-export function PresenceIndicator({ others }: { others: PresentEditor[] }) {
+export function PresenceIndicator({
+  others,
+  locale,
+  defaultLanguage,
+}: {
+  others: PresentEditor[]
+  /** The language this editor is in (null: the default), and the default language's name. */
+  locale: LocaleCode | null
+  defaultLanguage: string
+}) {
   if (!others.length) return null
+  // Said only of a colleague in another language than this editor's.
+  const languageOf = (other: PresentEditor) =>
+    other.locale === locale ? null : other.locale && isLocaleCode(other.locale) ? LOCALES[other.locale].englishName : defaultLanguage
   return (
     <div
       role="status"
@@ -116,7 +132,10 @@ export function PresenceIndicator({ others }: { others: PresentEditor[] }) {
           </span>
           <span>
             <span className="font-medium">{o.username}</span>{' '}
-            <span className="text-neutral-700">({presenceTexts.since(formatSiteClock(o.since))})</span>
+            <span className="text-neutral-700">
+              ({presenceTexts.since(formatSiteClock(o.since))}
+              {languageOf(o) ? `, ${presenceTexts.inLanguage(languageOf(o)!)}` : ''})
+            </span>
           </span>
         </span>
       ))}
