@@ -150,7 +150,7 @@ describe('editor states pass axe, and the keyboard reaches Save and Publish (iss
     await p.close()
   })
 
-  test("keyboard only: Alt+P goes to the page's first field from anywhere (Select Component on), and the menu's first stop is a link there", async () => {
+  test("keyboard only: Alt+P goes to the page's heading from anywhere (Select Component on), and the menu's first stop is a link there", async () => {
     const slug = `e2e-keyboard-to-page-${run}`
     const p = await openEditing(slug)
     const select = p.locator('[data-menu-item="select"]')

@@ -66,7 +66,6 @@ async function startLane(people: { username: string; email: string; password: st
     dataDir,
     // Every e2e browser signs in from 127.0.0.1: the per-address limit would throttle the suite
     // itself. The per-account limit (tested here too) stays at its default.
-    // Scheduled publishing looks for due schedules every second, so a test can wait for one to run.
     // Every browser's measurement beacons come from 127.0.0.1 too (issue 37).
     // The enquiry limit per address (10 an hour) likewise: the concierge, dashboard, results and trip
     // files all send enquiries from 127.0.0.1 to the same lane.

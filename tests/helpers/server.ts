@@ -67,17 +67,42 @@ export function ensureCompiledServer(): string {
 }
 
 /** A port nobody listens on right now (the kernel picks it). */
-export function freePort(host = '127.0.0.1'): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.unref()
-    srv.on('error', reject)
-    srv.listen(0, host, () => {
-      const address = srv.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      srv.close(() => resolve(port))
+/**
+ * The first port the kernel hands out to outgoing connections (Linux: ip_local_port_range). A port
+ * "free" in that range may be taken by any outgoing connection before the server listens on it, its
+ * own health checks included (a connection to a port nobody listens on can get that very port:
+ * TCP's self-connect); a CI run's server failed to start with EADDRINUSE so. Below it, only a
+ * listener takes a port.
+ */
+function ephemeralLow(): number {
+  try {
+    const low = Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0])
+    return Number.isInteger(low) && low > 12_000 ? low : 32_768
+  } catch {
+    return 32_768
+  }
+}
+const handedOut = new Set<number>()
+
+/** A port nothing listens on, below the range of outgoing connections' ports, not handed out before by this process. */
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+  const low = 10_000
+  const high = ephemeralLow() - 1
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = low + Math.floor(Math.random() * (high - low + 1))
+    if (handedOut.has(port)) continue
+    const free = await new Promise<boolean>((resolve) => {
+      const srv = net.createServer()
+      srv.unref()
+      srv.once('error', () => resolve(false))
+      srv.listen(port, host, () => srv.close(() => resolve(true)))
     })
-  })
+    if (free) {
+      handedOut.add(port)
+      return port
+    }
+  }
+  throw new Error(`No free port found between ${low} and ${high}`)
 }
 
 /**

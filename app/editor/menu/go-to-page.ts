@@ -1,6 +1,7 @@
 /**
- * Alt+P (issue 31): from the editor menu, or anywhere, to the page's first field. A keyboard user
- * otherwise tabs through the whole site header (about 40 stops) to reach the page's heading.
+ * Alt+P (issue 31): from the editor menu, or anywhere, to the page's heading (its first field when
+ * the heading is not one). A keyboard user otherwise tabs through the whole site header (about 40
+ * stops) to reach it.
  */
 export const PAGE_SHORTCUT = 'Alt+P'
 export const PAGE_SHORTCUT_CODE = 'KeyP'
@@ -12,10 +13,14 @@ const FIELD = [
   '#main [data-editable-focus]',
 ].join(', ')
 
-const firstField = () => document.querySelector<HTMLElement>(FIELD)
+/** The page's heading if it is a field (the header's title), else its first field in reading order. */
+const firstField = () => {
+  const fields = Array.from(document.querySelectorAll<HTMLElement>(FIELD))
+  return fields.find((field) => field.closest('h1')) ?? fields[0] ?? null
+}
 
 /**
- * Puts the focus on the page's first field as soon as there is one (Select Component mounts them,
+ * Puts the focus on the page's heading or first field as soon as there is one (Select Component mounts them,
  * the first screen first); answers whether it did within `timeoutMs`.
  */
 export function focusFirstField(timeoutMs = 5000): Promise<boolean> {
