@@ -168,6 +168,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           exclude: [...e2eAloneFiles, '**/node_modules/**'],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          setupFiles: ['tests/e2e/lane-ready.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // A worker runs file after file in one process with one module graph: a fresh process per
@@ -186,6 +187,7 @@ export default defineConfig({
           environment: 'node',
           include: e2eAloneFiles,
           globalSetup: ['tests/e2e/global-setup.ts'],
+          setupFiles: ['tests/e2e/lane-ready.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -12,13 +12,13 @@ import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { createEditorCli } from '../helpers/cli.ts'
-import { preparedVariantCopy, startProductionServer } from '../helpers/server.ts'
+import { freePort, preparedVariantCopy, startProductionServer } from '../helpers/server.ts'
 import { startSmtpServer } from '../helpers/smtp.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** One shared server and mail folder per e2e worker (tests/helpers/lane.ts picks the worker's). */
-    lanes: { baseUrl: string; mailDir: string }[]
+    lanes: { baseUrl: string; mailDir: string; errorFile: string }[]
     editor: { username: string; email: string; password: string }
     accounts: Record<'recovery' | 'throttled', { username: string; email: string; password: string }>
   }
@@ -37,33 +37,53 @@ export default async function setup(project: TestProject) {
     recovery: { username: 'e2e-recovery', email: 'e2e-recovery@example.com', password: 'first-password-1' },
     throttled: { username: 'e2e-throttled', email: 'e2e-throttled@example.com', password: 'right-password-1' },
   }
+  // The lanes' addresses are named now and their servers start in the background: preparing the demo
+  // and starting them took the first 150 s of a CI run, in which no test ran. The unit projects run
+  // meanwhile; an e2e file waits for its lane before its first test (lane-ready.ts).
+  const errorsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-e2e-lanes-'))
   const lanes = await Promise.all(
-    Array.from({ length: laneCount(project) }, () => startLane([editor, accounts.recovery, accounts.throttled])),
+    Array.from({ length: laneCount(project) }, async (_, i) => {
+      const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-e2e-mail-'))
+      // A real SMTP server on loopback receives the site's e-mail; tests read it from mailDir.
+      const smtp = await startSmtpServer(0, mailDir)
+      const port = await freePort()
+      const errorFile = path.join(errorsDir, `lane-${i + 1}.txt`)
+      const started = startLane([editor, accounts.recovery, accounts.throttled], port, smtp.url).catch((err: unknown) => {
+        fs.writeFileSync(errorFile, err instanceof Error ? (err.stack ?? err.message) : String(err))
+        return null
+      })
+      return { baseUrl: `http://127.0.0.1:${port}`, mailDir, errorFile, smtp, started }
+    }),
   )
   project.provide(
     'lanes',
-    lanes.map(({ baseUrl, mailDir }) => ({ baseUrl, mailDir })),
+    lanes.map(({ baseUrl, mailDir, errorFile }) => ({ baseUrl, mailDir, errorFile })),
   )
   project.provide('editor', editor)
   project.provide('accounts', accounts)
   return async () => {
-    await Promise.all(lanes.map((lane) => lane.stop()))
+    await Promise.all(
+      lanes.map(async (lane) => {
+        await (await lane.started)?.stop()
+        await lane.smtp.close()
+        fs.rmSync(lane.mailDir, { recursive: true, force: true })
+      }),
+    )
+    fs.rmSync(errorsDir, { recursive: true, force: true })
   }
 }
 
-/** A shared server on its own copy of the demo, with the accounts, and a real SMTP server beside it. */
-async function startLane(people: { username: string; email: string; password: string }[]) {
+/** A shared server on its own copy of the demo, with the accounts, on `port`, sending its mail to `smtpUrl`. */
+async function startLane(people: { username: string; email: string; password: string }[], port: number, smtpUrl: string) {
   // The demo as a first start leaves it (content seeded, the fake provider's listings imported),
   // with the accounts: made once for every lane of every e2e project, then copied.
   const accounts = createHash('sha256').update(JSON.stringify(people)).digest('hex').slice(0, 12)
   const dataDir = await preparedVariantCopy(`accounts-${accounts}`, async (dir) => {
     for (const account of people) await createEditorCli(account, { DATA_DIR: dir, DATABASE_URL: '' })
   })
-  // A real SMTP server on loopback receives the site's e-mail; tests read it from mailDir.
-  const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-e2e-mail-'))
-  const smtp = await startSmtpServer(0, mailDir)
   const server = await startProductionServer({
     dataDir,
+    port,
     // Every e2e browser signs in from 127.0.0.1: the per-address limit would throttle the suite
     // itself. The per-account limit (tested here too) stays at its default.
     // Every browser's measurement beacons come from 127.0.0.1 too (issue 37).
@@ -72,7 +92,7 @@ async function startLane(people: { username: string; email: string; password: st
     // A first delivery that fails (the test SMTP server shares a busy machine) is retried after 1 s,
     // not production's 60 s, so a test waiting for the e-mail sees the retry.
     env: {
-      SMTP_URL: smtp.url,
+      SMTP_URL: smtpUrl,
       MAIL_RETRY_SECONDS: '1',
       RATE_LIMIT_IP: '1000',
       RATE_LIMIT_ENQUIRY: '1000',
@@ -80,12 +100,8 @@ async function startLane(people: { username: string; email: string; password: st
     },
   })
   return {
-    baseUrl: server.baseUrl,
-    mailDir,
     async stop() {
       await server.stop()
-      await smtp.close()
-      fs.rmSync(mailDir, { recursive: true, force: true })
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }

@@ -133,6 +133,8 @@ export interface StartServerOptions {
   timeoutMs?: number
   /** Extra Node options before the entry (e.g. another --import). */
   nodeArgs?: string[]
+  /** The port (default: a free one); a caller that must name the address before the server starts chooses it with freePort. */
+  port?: number
   /**
    * Without a dataDir, a demo server starts from a copy of the demo prepared once for this build and
    * these settings (preparedDemoCopy: ~3 s instead of a first start's 17-30 s). true: a real first
@@ -156,7 +158,7 @@ export interface RunningServer {
 export async function startProductionServer(options: StartServerOptions = {}): Promise<RunningServer> {
   assertProductionBuild()
   const main = ensureCompiledServer()
-  const port = await freePort()
+  const port = options.port ?? (await freePort())
   const ownDataDir = !options.dataDir
   const dataDir =
     options.dataDir ??
