@@ -9752,7 +9752,52 @@ export interface components {
       updatedAt: string | null
     }
     ListingCard: {
-      [key: string]: unknown
+      _id: string
+      slug: string
+      name: string
+      parentName: string
+      address: string
+      location: string
+      description: string
+      image: {
+        url?: string
+        imageId?: string
+        /** @default  */
+        alt: string
+        width?: number
+        height?: number
+        crop?: {
+          [key: string]: {
+            x: number
+            y: number
+            width: number
+            height: number
+          }
+        }
+        v?: number
+        caption?: string
+        credit?: string
+      } | null
+      /** @enum {string} */
+      listingType: 'product' | 'service'
+      productCategoryId: string
+      /** @enum {string} */
+      activeStatus: 'ACTIVE' | 'INACTIVE'
+      startDate: string
+      endDate: string
+      eventFrequency: {
+        frequencyStartDate: string
+        frequencyEndDate: string
+        /** @default  */
+        frequencyStartTime: string
+        /** @default  */
+        frequencyEndTime: string
+      }[]
+      rateFrom: number | null
+      rateTo: number | null
+      freeEntryFlag: 0 | 1
+      bookingOperatorId: string
+      taggedCategories: string[]
     }
     Listing: {
       _id: string
@@ -10186,7 +10231,56 @@ export interface components {
         end: string
         days: string[]
       } | null
-      openingTime?: unknown
+      openingTime: {
+        /** @default  */
+        openingTimeType: string
+        /** @default  */
+        openingTimeComment: string
+        /** @default [] */
+        seasonalPeriods: {
+          fromDate: string
+          toDate: string
+          openStatus: {
+            dayOfWeek: string
+            /** @default  */
+            openingTime: string
+            /** @default  */
+            closingTime: string
+            /** @default false */
+            isClosed: boolean
+            singleDayExceptionOn?: string
+          }[]
+        }[]
+        /**
+         * @default {
+         *       "exceptionPeriod": "",
+         *       "periods": []
+         *     }
+         */
+        exceptions: {
+          /** @default  */
+          exceptionPeriod: string
+          /** @default [] */
+          periods: {
+            /** @default  */
+            fromDate: string
+            /** @default  */
+            toDate: string
+            /** @default  */
+            description: string
+            openStatus: {
+              dayOfWeek: string
+              /** @default  */
+              openingTime: string
+              /** @default  */
+              closingTime: string
+              /** @default false */
+              isClosed: boolean
+              singleDayExceptionOn?: string
+            }[]
+          }[]
+        }
+      } | null
     }
     StorySummary: {
       _id: string

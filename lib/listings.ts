@@ -479,32 +479,34 @@ export type FetchRequest = z.input<typeof fetchRequestSchema>
 export type FetchQuery = z.output<typeof fetchRequestSchema>
 
 /** What a grid card shows (spec 02 §2.2). */
-export interface ListingCard {
-  _id: string
-  slug: string
-  name: string
+/** A card of the listing grid (POST /api/listing/fetch): what the route declares and the grid reads. */
+export const listingCardSchema = z.object({
+  _id: z.string(),
+  slug: z.string(),
+  name: z.string(),
   /** The parent product's name, for services. */
-  parentName: string
+  parentName: z.string(),
   /** Venue site name plus physical address. */
-  address: string
-  location: string
-  description: string
-  image: ListingImage | null
-  listingType: 'product' | 'service'
-  productCategoryId: string
-  activeStatus: ActiveStatus
+  address: z.string(),
+  location: z.string(),
+  description: z.string(),
+  image: listingImageSchema.nullable(),
+  listingType: z.enum(['product', 'service']),
+  productCategoryId: z.string(),
+  activeStatus: z.enum(activeStatuses),
   /** Event dates (YYYY-MM-DD, '' when none). */
-  startDate: string
-  endDate: string
-  eventFrequency: EventFrequency[]
+  startDate: z.string(),
+  endDate: z.string(),
+  eventFrequency: z.array(eventFrequencySchema),
   /** Events with a rate range: from/to, and freeEntryFlag 1 for free entry. */
-  rateFrom: number | null
-  rateTo: number | null
-  freeEntryFlag: 0 | 1
+  rateFrom: z.number().nullable(),
+  rateTo: z.number().nullable(),
+  freeEntryFlag: z.union([z.literal(0), z.literal(1)]),
   /** The online booking operator id ('Book Now' when set), or ''. */
-  bookingOperatorId: string
-  taggedCategories: string[]
-}
+  bookingOperatorId: z.string(),
+  taggedCategories: z.array(z.string()),
+})
+export type ListingCard = z.infer<typeof listingCardSchema>
 
 export interface CategoryOption {
   key: string

@@ -67,7 +67,10 @@ async function addListing(f: Fixture): Promise<Listing> {
 const fetchGrid = async (body: Record<string, unknown>, who: Caller = anon) => {
   const res = await who.post('/api/listing/fetch', body)
   expect(res.status).toBe(200)
-  return (await res.json()) as FetchResponse
+  const answer = await res.json()
+  // Every card as the route declares it: the grid in the browser is typed from that declaration.
+  expectDeclared(declaredAnswer(listingRouter, 'post', '/fetch'), answer)
+  return answer as FetchResponse
 }
 const names = (r: FetchResponse) => r.listings.map((l) => l.name).sort()
 

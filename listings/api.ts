@@ -3,6 +3,7 @@ import {
   fetchRelatedSchema,
   fetchRequestSchema,
   listingCategoryInputSchema,
+  listingCardSchema,
   listingCategorySchema,
   listingSchema,
   tagsSchema,
@@ -24,7 +25,7 @@ const editorErrors = {
   ...errorResponses,
 }
 
-const cardSchema = z.object({}).catchall(z.unknown()).openapi('ListingCard')
+const cardSchema = z.object(listingCardSchema.shape).openapi('ListingCard')
 /**
  * A listing category as stored (lib/listings.ts listingCategorySchema). Made anew from its shape: a
  * schema lib/ built before @hono/zod-openapi extended zod has no .openapi (it depends on import order).

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore, type Keyboard
 import { data, Form, Link, useNavigate } from 'react-router'
 import { Img } from '#ui/Img'
 import { useApiBase } from '#ui/hooks/use-api-base'
+import { getJson } from '#ui/visitor-api.ts'
 import { measure } from '#ui/measure'
 import { searchKindIds, type SearchKind, type SuggestionGroup } from '#lib/search-kinds'
 import { textsOfMatches, useLocale, useTexts } from '#ui/locale'
@@ -102,9 +103,8 @@ function SearchBox({ q }: { q: string }) {
     const n = ++asked.current
     const timer = setTimeout(() => {
       // In a further language, translated listings are suggested by their names in it (decision 030).
-      const params = new URLSearchParams({ q: typed, ...(locale !== DEFAULT_LOCALE ? { locale } : {}) })
-      fetch(`${apiBase}/search/suggest?${params.toString()}`)
-        .then((res) => (res.ok ? (res.json() as Promise<{ groups: SuggestionGroup[] }>) : { groups: [] }))
+      getJson(apiBase, '/search/suggest', { q: typed, ...(locale !== DEFAULT_LOCALE ? { locale } : {}) })
+        .catch((): { groups: SuggestionGroup[] } => ({ groups: [] }))
         .then((answer) => {
           // Only the answer to the latest words typed.
           if (n !== asked.current) return

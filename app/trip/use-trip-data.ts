@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import type { LocaleCode } from '#lib/locales'
 import { estimateLeg, locatedStops, type Leg, type TripStopInfo } from '#lib/trip/model'
+import { postJson } from '#ui/visitor-api.ts'
 
 export function useStopInfo(apiBase: string, paths: readonly string[], locale: LocaleCode, initial: readonly TripStopInfo[] = []) {
   const [info, setInfo] = useState<Map<string, TripStopInfo>>(() => new Map(initial.map((s) => [s.path, s])))
@@ -15,17 +16,8 @@ export function useStopInfo(apiBase: string, paths: readonly string[], locale: L
     const wanted = key ? key.split('\n') : []
     if (!wanted.length) return
     const controller = new AbortController()
-    fetch(`${apiBase}/trip/stops`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ paths: wanted, lang: locale }),
-      signal: controller.signal,
-    })
-      .then(async (res) => {
-        if (!res.ok) throw new Error(`trip/stops answered ${res.status}`)
-        const { stops } = (await res.json()) as { stops: TripStopInfo[] }
-        setInfo(new Map(stops.map((s) => [s.path, s])))
-      })
+    postJson(apiBase, '/trip/stops', { paths: wanted, lang: locale }, controller.signal)
+      .then(({ stops }) => setInfo(new Map(stops.map((s) => [s.path, s]))))
       .catch(() => {
         // Offline or refused: the stops keep their saved titles, without positions or warnings.
       })
@@ -44,17 +36,8 @@ export function useDayLegs(apiBase: string, routing: boolean, stops: readonly st
   useEffect(() => {
     if (!routing || located.length < 2) return
     const controller = new AbortController()
-    fetch(`${apiBase}/trip/route`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ points: located.map(({ lat, lng }) => ({ lat, lng })) }),
-      signal: controller.signal,
-    })
-      .then(async (res) => {
-        if (!res.ok) throw new Error(`trip/route answered ${res.status}`)
-        const { legs } = (await res.json()) as { legs: Leg[] }
-        setRouted({ key, legs })
-      })
+    postJson(apiBase, '/trip/route', { points: located.map(({ lat, lng }) => ({ lat, lng })) }, controller.signal)
+      .then(({ legs }) => setRouted({ key, legs }))
       .catch(() => {
         // The routing service is down: the estimate stands, and says so.
       })

@@ -21,6 +21,7 @@ import { formatDmy, parseDate } from '#lib/dates'
 import { dayFormatter } from '#lib/site-texts/index'
 import { useLocale, useTexts } from '#ui/locale'
 import { useApiBase } from '#ui/hooks/use-api-base'
+import { postJson } from '#ui/visitor-api.ts'
 import { useHydrated } from '#ui/hooks/use-hydrated'
 import { ChevronDownIcon } from '#ui/icons'
 import { useEditing } from '#ui/editing'
@@ -144,12 +145,8 @@ export function View(_: Props) {
     setStatus('sending')
     try {
       const data = toData(values)
-      const response = await fetch(`${apiBase}/conciergeForm/submit`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ data, content: summaryHtml(data), website: values.website, locale }),
-      })
-      setStatus(response.ok ? 'sent' : 'failed')
+      await postJson(apiBase, '/conciergeForm/submit', { data, content: summaryHtml(data), website: values.website, locale })
+      setStatus('sent')
     } catch {
       setStatus('failed')
     }

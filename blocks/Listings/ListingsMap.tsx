@@ -13,6 +13,7 @@ import L from 'leaflet'
 import { useEffect, useId, useRef, useState } from 'react'
 import Supercluster from 'supercluster'
 import { useTexts } from '#ui/locale'
+import { postJson } from '#ui/visitor-api.ts'
 import { fetchRequest, type GridFilters } from '../../listings/grid-filters'
 import { REGION_OUTLINE, REGION_RIVER, REGION_TOWNS } from '#ui/map-region'
 
@@ -53,15 +54,9 @@ export default function ListingsMap({ apiBase, filters, categoryFilter }: Props)
 
   useEffect(() => {
     const controller = new AbortController()
-    fetch(`${apiBase}/listing/mapPoints`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: key,
-      signal: controller.signal,
-    })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`listing/mapPoints answered ${response.status}`)
-        setAnswer((await response.json()) as Answer)
+    postJson(apiBase, '/listing/mapPoints', JSON.parse(key) as typeof body, controller.signal)
+      .then((points) => {
+        setAnswer(points)
         setFailed(false)
       })
       .catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react'
 import type { FetchResponse } from '#lib/listings'
 import { useLocale } from '#ui/locale'
+import { postJson } from '#ui/visitor-api.ts'
 import { fetchRequest, PAGE_SIZE, type GridFilters } from '../../listings/grid-filters'
 import type { ListingsBlockData } from './data'
 
@@ -27,16 +28,8 @@ export function useListingsQuery(apiBase: string, categoryFilter: string, initia
       const id = ++requestId.current
       const body = fetchRequest(next, categoryFilter, page, PAGE_SIZE, locale)
       try {
-        const [response] = await Promise.all([
-          fetch(`${apiBase}/listing/fetch`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', accept: 'application/json' },
-            body: JSON.stringify(body),
-          }),
-          delay(FETCH_MIN_DELAY_MS),
-        ])
-        if (!response.ok) throw new Error(`listing/fetch answered ${response.status}`)
-        const answer = (await response.json()) as FetchResponse
+        const [response] = await Promise.all([postJson(apiBase, '/listing/fetch', body), delay(FETCH_MIN_DELAY_MS)])
+        const answer: FetchResponse = response
         if (id !== requestId.current) return null
         setResult((previous) => (append && previous ? { ...answer, listings: [...previous.listings, ...answer.listings] } : answer))
         setPages(page)

@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { FetchResponse, ListingCard } from '#lib/listings'
 import type { LocaleCode } from '#lib/locales'
+import { postJson } from '#ui/visitor-api.ts'
 import { fetchRequest, PAGE_SIZE, type GridFilters } from '../../listings/grid-filters'
 import { locate, nearestFirst, type GridPoint, type LocateProblem, type Nearby, type Position } from './near-me'
 
@@ -16,17 +17,6 @@ export type NearState =
   | { kind: 'locating' }
   | { kind: 'problem'; problem: LocateProblem }
   | { kind: 'on'; order: Nearby[]; unlocated: number; cards: ListingCard[]; loading: boolean }
-
-async function postJson<T>(url: string, body: unknown, signal?: AbortSignal): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(body),
-    signal,
-  })
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`)
-  return (await response.json()) as T
-}
 
 export function useNearMe(apiBase: string, categoryFilter: string, filters: GridFilters, locale: LocaleCode) {
   const [state, setState] = useState<NearState>({ kind: 'off' })
@@ -37,7 +27,7 @@ export function useNearMe(apiBase: string, categoryFilter: string, filters: Grid
   const cardsOf = useCallback(
     async (ids: string[], of: GridFilters): Promise<ListingCard[]> => {
       if (!ids.length) return []
-      const answer = await postJson<FetchResponse>(`${apiBase}/listing/fetch`, {
+      const answer: FetchResponse = await postJson(apiBase, '/listing/fetch', {
         ...fetchRequest(of, categoryFilter, 1, PAGE_SIZE, locale),
         ids,
       })
@@ -56,7 +46,7 @@ export function useNearMe(apiBase: string, categoryFilter: string, filters: Grid
       setState((old) => (old.kind === 'on' ? { ...old, loading: true } : old))
       try {
         const { limit: _limit, currentPage: _page, ...body } = fetchRequest(of, categoryFilter)
-        const answer = await postJson<{ points: GridPoint[]; unlocated: number }>(`${apiBase}/listing/mapPoints`, body)
+        const answer: { points: GridPoint[]; unlocated: number } = await postJson(apiBase, '/listing/mapPoints', body)
         const order = nearestFirst(answer.points, from)
         const cards = await cardsOf(
           order.slice(0, PAGE_SIZE).map((n) => n.id),

@@ -125,9 +125,15 @@ describe('warnings', () => {
   })
 
   it('asks the opening-hours reader whether a place is closed that day, and names the weekday', () => {
-    const winery: TripStopInfo = { ...festival, event: null, openingTime: { closed: 'MON' } }
+    const mondays = {
+      openingTimeType: '',
+      openingTimeComment: 'Closed on Mondays',
+      seasonalPeriods: [],
+      exceptions: { exceptionPeriod: '', periods: [] },
+    }
+    const winery: TripStopInfo = { ...festival, event: null, openingTime: mondays }
     const closedOn = (hours: unknown, date: string) =>
-      (hours as { closed: string }).closed === 'MON' && new Date(date).getUTCDay() === 1 ? { weekly: true, exception: '' } : undefined
+      hours === mondays && new Date(date).getUTCDay() === 1 ? { weekly: true, exception: '' } : undefined
     expect(stopWarnings(winery, '2027-03-15', { closedOn })).toEqual([{ kind: 'closed', weekday: 1, weekly: true, exception: '' }])
     expect(stopWarnings(winery, '2027-03-16', { closedOn })).toEqual([])
     expect(stopWarnings(winery, '', { closedOn })).toEqual([])

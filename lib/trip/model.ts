@@ -7,6 +7,7 @@
  */
 import { z } from 'zod/mini'
 import { haversineKm } from '#lib/geo'
+import type { OpeningTime } from '#lib/listings'
 import { TRIP_ENQUIRY_PARAM, TRIP_PATH, TRIP_SHARE_PARAM } from './paths.ts'
 
 /** The most days a trip holds (a fortnight: a long holiday; a share link stays short). */
@@ -155,11 +156,8 @@ export interface TripStopInfo {
   address: string
   /** An event's dates: its first and last day, and every day it runs when the provider lists them. */
   event: { start: string; end: string; days: string[] } | null
-  /**
-   * The provider's opening times as stored (lib/listings.ts `OpeningTime`), passed as they are to
-   * whatever reads them (see `TripChecks.closedOn`).
-   */
-  openingTime: unknown
+  /** The provider's opening times as stored, passed as they are to whatever reads them (see `TripChecks.closedOn`). */
+  openingTime: OpeningTime | null
 }
 
 /** A day's label: its date when it has one, else "Day n" (the caller's words). */

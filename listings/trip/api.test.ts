@@ -12,6 +12,8 @@ import { visitor, type Caller } from '../../tests/helpers/api-client.ts'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
 import { publishProviderListing, type ProviderFields } from '../../tests/helpers/listings.ts'
 import { startFakeOsrm } from '../../fakes/osrm/server.ts'
+import { declaredAnswer, expectDeclared } from '../../tests/helpers/declared.ts'
+import { tripRouter } from './api.ts'
 
 /**
  * The trip planner's API (issue 35 point 1) against a real database: the stops a trip names are
@@ -70,7 +72,10 @@ describe('POST /api/trip/stops', () => {
       paths: [`/${winery.slug}`, `/${hidden.slug}`, '/about', '/no-such', `/${festival.slug}`],
     })
     expect(res.status).toBe(200)
-    const { stops } = (await res.json()) as { stops: TripStopInfo[] }
+    const answer = await res.json()
+    // As the route declares it: the planner in the browser is typed from that declaration.
+    expectDeclared(declaredAnswer(tripRouter, 'post', '/stops'), answer)
+    const { stops } = answer as { stops: TripStopInfo[] }
     expect(stops.map((s) => s.path)).toEqual([`/${winery.slug}`, '/about', `/${festival.slug}`])
     expect(stops[0]).toMatchObject({
       kind: 'listing',

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import { openingTimeSchema } from '#lib/listings'
 import { MAX_SHARE_CHARS, MAX_STOPS } from '#lib/trip/model'
 import { clientIp } from '../../server/api/client.ts'
 import { createRouter, domainIdOf, type ApiEnv } from '../../server/api/context.ts'
@@ -25,7 +26,8 @@ const stopSchema = z
     lng: z.number().nullable(),
     address: z.string(),
     event: z.object({ start: z.string(), end: z.string(), days: z.array(z.string()) }).nullable(),
-    openingTime: z.unknown(),
+    // The provider's opening times as stored (the planner's closed-day check reads them); null when none.
+    openingTime: openingTimeSchema.nullable(),
   })
   .openapi('TripStop')
 
