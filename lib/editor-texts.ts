@@ -282,8 +282,6 @@ export const editorTexts = {
     dashboard: 'Open Dashboard',
     logout: 'Log out',
     login: 'Login',
-    /** A skip link at the top of the menu, shown when it has the focus (issue 31). */
-    toPage: (keys: string) => `Go to the page (${keys})`,
     unpublishedChanges: 'This page has unpublished changes',
     /** What an item opens, where its name (the spec's) does not say (issue 31): its tooltip and description. */
     hints: {

@@ -112,13 +112,6 @@ export function EditorMenu({ signedIn, onLogout, publishBlocked }: EditorMenuPro
         className={`fixed top-[calc((100svh-var(--consent-banner-height,0px)-6.25rem)/2)] left-2 ${chrome.z} max-h-[calc(100svh-var(--consent-banner-height,0px)-7.25rem)] -translate-y-1/2 overflow-y-auto rounded-lg ${chrome.panel} ${collapsed ? 'w-12' : 'w-56'}`}
       >
         <ul className="flex flex-col gap-0.5 p-1">
-          {signedIn ? (
-            <li className="sr-only focus-within:not-sr-only">
-              <button type="button" className={itemClass} aria-keyshortcuts={PAGE_SHORTCUT} onClick={goToPage}>
-                <span className="truncate">{editorTexts.menu.toPage(PAGE_SHORTCUT)}</span>
-              </button>
-            </li>
-          ) : null}
           <li>
             <WithTooltip show={collapsed} label={collapseLabel}>
               <button
@@ -165,7 +158,7 @@ export function EditorMenu({ signedIn, onLogout, publishBlocked }: EditorMenuPro
                     className={itemClass}
                     data-menu-item={entry.id}
                     aria-pressed={entry.id === 'logout' ? undefined : active}
-                    aria-keyshortcuts={entry.id === 'savePage' ? MENU_SHORTCUT : undefined}
+                    aria-keyshortcuts={entry.id === 'savePage' ? MENU_SHORTCUT : entry.id === 'select' ? PAGE_SHORTCUT : undefined}
                     aria-label={collapsed ? entry.label : undefined}
                     aria-describedby={describedBy || undefined}
                     title={blocked ? publishBlocked : languageNote}
