@@ -6,11 +6,52 @@
 import fs from 'node:fs'
 import { inject } from 'vitest'
 
-/** The lane of this test worker: VITEST_POOL_ID is 1…maxWorkers, stable for the worker's life. */
+/**
+ * The lane of this test worker: the first lane no other live worker holds, claimed with a file
+ * created exclusively beside the lanes' error files and kept for this process's life.
+ * VITEST_POOL_ID is not that: after the unit projects, two e2e workers ran at once with pool id 1
+ * each, on one server, and one file's pages and listings appeared and vanished under another's
+ * accessibility crawl.
+ */
 function lane() {
   const lanes = inject('lanes')
-  const id = Number(process.env.VITEST_POOL_ID ?? '1')
-  return lanes[(id - 1) % lanes.length]!
+  return lanes[claimedLane(lanes.map((l) => `${l.errorFile}.claim`))]!
+}
+
+const claimed = new Map<string, number>()
+function claimedLane(claims: string[]): number {
+  const key = claims.join('\n')
+  const known = claimed.get(key)
+  if (known !== undefined) return known
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0)
+      return true
+    } catch {
+      return false
+    }
+  }
+  for (let attempt = 0; attempt < 3; attempt++) {
+    for (const [i, file] of claims.entries()) {
+      try {
+        fs.writeFileSync(file, String(process.pid), { flag: 'wx' })
+      } catch {
+        const holder = Number(fs.readFileSync(file, 'utf8') || '0')
+        if (holder === process.pid) return remember(key, i, file, false)
+        // A worker that ended (or crashed) leaves its claim: taken over on the next attempt.
+        if (holder && !alive(holder)) fs.rmSync(file, { force: true })
+        continue
+      }
+      return remember(key, i, file, true)
+    }
+  }
+  // More workers than lanes: share one, as before.
+  return (Number(process.env.VITEST_POOL_ID ?? '1') - 1) % claims.length
+}
+function remember(key: string, i: number, file: string, release: boolean): number {
+  claimed.set(key, i)
+  if (release) process.once('exit', () => fs.rmSync(file, { force: true }))
+  return i
 }
 
 /** The address of this worker's shared production server (no trailing slash). */
