@@ -92,42 +92,40 @@ describe('issue 31, smaller editor items', () => {
     }
   })
 
-  test('a colleague who closes the tab leaves "Also here" at once, not after the presence expiry', async () => {
-    const slug = `e2e-presence-close-${run}`
-    await saveDraftPage(session.editor, { slug, template: 'generic', header: { title: `Presence ${run}` }, contents: [] })
+  /** This editor on `/<slug>`, a colleague (Sam) on `/<theirPrefix><slug>`, each with the editor loaded; `check` gets both pages. */
+  async function withColleagueOn(name: string, theirPrefix: string, check: (mine: Page, theirs: Page, sam: string) => Promise<void>) {
+    const slug = `e2e-presence-${name}-${run}`
+    await saveDraftPage(session.editor, { slug, template: 'generic', header: { title: `Presence ${name} ${run}` }, contents: [] })
     const sam = await signInColleague(session, 'sam')
     const mine = await session.editor.newPage()
     try {
       await mine.goto(`${laneBaseUrl()}/${slug}`, { waitUntil: 'load' })
       await editorMenu(mine).waitFor()
       const theirs = await sam.context.newPage()
-      await theirs.goto(`${laneBaseUrl()}/${slug}`, { waitUntil: 'load' })
+      await theirs.goto(`${laneBaseUrl()}/${theirPrefix}${slug}`, { waitUntil: 'load' })
       await editorMenu(theirs).waitFor()
-      const samHere = mine.locator('[data-presence]').locator(`[data-present-editor="${sam.username}"]`)
+      await check(mine, theirs, sam.username)
+    } finally {
+      await mine.close()
+      await sam.context.close()
+    }
+  }
+
+  test('a colleague who closes the tab leaves "Also here" at once, not after the presence expiry', async () => {
+    await withColleagueOn('close', '', async (mine, theirs, sam) => {
+      const samHere = mine.locator('[data-presence]').locator(`[data-present-editor="${sam}"]`)
       await samHere.waitFor()
       const closedAt = Date.now()
       await theirs.close()
       // The next heartbeat (every PRESENCE_HEARTBEAT_MS) no longer names Sam: well before the expiry.
       await samHere.waitFor({ state: 'detached', timeout: (PRESENCE_EXPIRY_SECONDS * 1000) / 2 })
       expect(Date.now() - closedAt).toBeLessThan(PRESENCE_EXPIRY_SECONDS * 1000)
-    } finally {
-      await mine.close()
-      await sam.context.close()
-    }
+    })
   })
 
   test('"Also here" says which language a colleague edits the page in, when it is not this editor\'s (issue 33)', async () => {
-    const slug = `e2e-presence-language-${run}`
-    await saveDraftPage(session.editor, { slug, template: 'generic', header: { title: `Languages ${run}` }, contents: [] })
-    const sam = await signInColleague(session, 'sam')
-    const mine = await session.editor.newPage()
-    try {
-      await mine.goto(`${laneBaseUrl()}/${slug}`, { waitUntil: 'load' })
-      await editorMenu(mine).waitFor()
-      const theirs = await sam.context.newPage()
-      await theirs.goto(`${laneBaseUrl()}/de/${slug}`, { waitUntil: 'load' })
-      await editorMenu(theirs).waitFor()
-      const samHere = mine.locator('[data-presence]').locator(`[data-present-editor="${sam.username}"]`)
+    await withColleagueOn('language', 'de/', async (mine, theirs, sam) => {
+      const samHere = mine.locator('[data-presence]').locator(`[data-present-editor="${sam}"]`)
       await expect
         .poll(() => samHere.textContent(), { timeout: 20_000 })
         .toMatch(new RegExp(`\\(since \\d{2}:\\d{2}, ${presenceTexts.inLanguage('German')}\\)`))
@@ -135,13 +133,10 @@ describe('issue 31, smaller editor items', () => {
       const meThere = theirs.locator('[data-presence] [data-present-editor]')
       await expect.poll(() => meThere.textContent(), { timeout: 20_000 }).toContain(presenceTexts.inLanguage('English'))
       // Both in German: nothing said about the language.
-      await mine.goto(`${laneBaseUrl()}/de/${slug}`, { waitUntil: 'load' })
+      await mine.goto(`${new URL(mine.url()).origin}/de${new URL(mine.url()).pathname}`, { waitUntil: 'load' })
       await editorMenu(mine).waitFor()
       await expect.poll(() => samHere.textContent(), { timeout: 20_000 }).toMatch(/\(since \d{2}:\d{2}\)/)
-    } finally {
-      await mine.close()
-      await sam.context.close()
-    }
+    })
   })
 
   test('right after Create New Page makes a chapter page, its schedule and presence calls are answered (no 404 until a reload)', async () => {
