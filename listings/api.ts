@@ -13,7 +13,7 @@ import { notFound } from '../server/services/errors.ts'
 import { capabilityRoute, editorRoute } from '../server/api/access.ts'
 import { clientIp } from '../server/api/client.ts'
 import { createRouter, domainIdOf, visitorCacheable } from '../server/api/context.ts'
-import { domainIdParam, errorResponses, errorSchema, idParam, json } from '../server/api/schemas.ts'
+import { domainIdParam, errorResponses, errorSchema, idParam, json, versionNumber } from '../server/api/schemas.ts'
 
 /** The listing calls of spec 02 §7: the public grid and listing pages, and the editors' calls. */
 
@@ -200,7 +200,7 @@ const save = editorRoute({
     'Custom categories are upper-cased. A field sent linked (provider "atdw") that was unlinked takes the current provider value. activeStatus can change only while it is unlinked and the listing page is unpublished (else 409). An existing listing must send the version it was loaded at (400 without it, 409 when someone saved since) unless force is true.',
   request: body(
     z.object({
-      listing: z.object({ _id: idParam, version: z.number().int().min(0).optional() }).catchall(z.unknown()),
+      listing: z.object({ _id: idParam, version: versionNumber.optional() }).catchall(z.unknown()),
       domainId: domainIdParam,
       force: z.boolean().default(false),
     }),

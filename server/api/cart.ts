@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { texts } from '#lib/texts'
 import { DEFAULT_CONTROL_ID } from '../services/cart.ts'
 import { createRouter } from './context.ts'
-import { errorResponses, errorSchema, json } from './schemas.ts'
+import { errorResponses, errorSchema, INT4_MAX, json } from './schemas.ts'
 
 /**
  * The booking cart calls of spec 02 §7 (public: visitors book without signing in), proxied to the
@@ -68,7 +68,7 @@ const saveBECart = createRoute({
         'application/json': {
           schema: z.object({
             key: keySchema,
-            controlId: z.number().int().min(0).default(DEFAULT_CONTROL_ID),
+            controlId: z.number().int().min(0).max(INT4_MAX).default(DEFAULT_CONTROL_ID), // the provider's control id, an int32 in BookEasy's API
             cartcontent: z.array(cartItemSchema).max(50),
             BookedBy: z.string().max(200).optional(),
             IsInternal: z.boolean().optional(),

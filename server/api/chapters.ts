@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { storySchema } from '#lib/stories'
 import { capabilityRoute, editorRoute } from './access.ts'
 import { createRouter, domainIdOf } from './context.ts'
-import { domainIdParam, errorResponses, errorSchema, idParam, json } from './schemas.ts'
+import { domainIdParam, errorResponses, errorSchema, idParam, json, versionNumber } from './schemas.ts'
 
 const storySummary = z.object({ _id: z.string(), title: z.string(), slug: z.string(), description: z.string() }).openapi('StorySummary')
 /** A chapter page as the story lists it (lib/stories.ts ChapterSummary). */
@@ -34,7 +34,7 @@ export const storyAnswer = storySchema
  * A story as the editor sends it, with the version it loaded (400 without it, 409 when someone
  * saved since, unless force); the server validates its fields (spec 01 §3 Story).
  */
-const storyInput = z.object({ _id: idParam, domainId: domainIdParam, version: z.number().int().min(0).optional() }).catchall(z.unknown())
+const storyInput = z.object({ _id: idParam, domainId: domainIdParam, version: versionNumber.optional() }).catchall(z.unknown())
 const body = {
   body: { content: { 'application/json': { schema: z.object({ story: storyInput, force: z.boolean().default(false) }) } }, required: true },
 }

@@ -3,7 +3,7 @@ import { languagesProblem, SITE_TEXT_LOCALES } from '#lib/locales'
 import { hostFromHeader } from '../services/domains.ts'
 import { capabilityRoute } from './access.ts'
 import { createRouter } from './context.ts'
-import { domainSchema, errorResponses, errorSchema, json } from './schemas.ts'
+import { domainSchema, errorResponses, errorSchema, json, versionNumber } from './schemas.ts'
 
 const editorErrors = {
   401: json(errorSchema, 'Not signed in'),
@@ -40,7 +40,7 @@ const domainInput = z.object({
     })
     .optional(),
   /** The version loaded: required to change an existing domain (400 without it, 409 when stale). */
-  version: z.number().int().min(0).optional(),
+  version: versionNumber.optional(),
 })
 const body = <T extends z.ZodType>(schema: T) => ({
   body: { content: { 'application/json': { schema: z.object({ domain: schema }) } }, required: true },

@@ -3,7 +3,17 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signIn, type Caller } from '../../tests/helpers/api-client.ts'
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts'
-import { contentDigest, dumpContent, NOT_CONTENT, requestArbitraries, toRequestInit, type FuzzRequest } from '../../tests/helpers/fuzz.ts'
+import { INT4_MAX } from './schemas.ts'
+import {
+  contentDigest,
+  dumpContent,
+  NOT_CONTENT,
+  requestArbitraries,
+  requestIntegers,
+  toRequestInit,
+  type FuzzRequest,
+  type OpenApiDoc,
+} from '../../tests/helpers/fuzz.ts'
 
 /**
  * Issue 14 point 7: property-based fuzzing of the whole route table, enumerated from the OpenAPI
@@ -22,6 +32,7 @@ let t: TestApp
 let admin: Caller
 let token: string
 let arbitraries: ReturnType<typeof requestArbitraries>
+let openapi: OpenApiDoc
 const known: string[] = ['main', 'localhost', 'pages', 'listings', 'fuzz-page', 'desktop', 'admin']
 
 beforeAll(async () => {
@@ -53,6 +64,7 @@ beforeAll(async () => {
   known.push(page._id, picture._id)
 
   const doc = await (await t.app.request('/api/openapi.json', { headers: { host: 'localhost' } })).json()
+  openapi = doc
   const prefix = `/${t.config.apiPrefix}`
   // Every concrete route of the app that the document does not describe.
   const others = new Map<string, { method: string; path: string }>()
@@ -80,6 +92,21 @@ const isFault = (status: number, text: string) => status >= 500 && !(status === 
 
 const describeRequest = (req: FuzzRequest, status: number, text: string) =>
   `${req.method} ${req.url} ${JSON.stringify(req.body)?.slice(0, 300)} -> ${status} ${text.slice(0, 200)}`
+
+describe('numbers too large for the database', () => {
+  it('every integer a request may carry is bounded by the PostgreSQL integer range, so a larger one is a 400', () => {
+    const integers = requestIntegers(openapi)
+    expect(integers.map((i) => i.where)).toContain('GET /team/activity query.before')
+    expect(integers.filter((i) => i.maximum === undefined || i.maximum > INT4_MAX).map((i) => i.where)).toEqual([])
+  })
+
+  it('an activity page before id 2147483648 is a 400 in the error shape, not a database error', async () => {
+    const res = await t.app.request('/api/team/activity?before=2147483648', { headers: headersFor(true) })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } })
+    expect((await t.app.request('/api/team/activity?before=2147483647', { headers: headersFor(true) })).status).toBe(200)
+  })
+})
 
 describe('fuzzing every route', () => {
   it('enumerates the whole route table from the OpenAPI document and the app', () => {

@@ -6,7 +6,17 @@ import { ALT_MISSING_MESSAGE, imagesMissingAlt } from '../services/images.ts'
 import { editorRoute } from './access.ts'
 import { refuseBlockedPublish } from '../publish/api.ts'
 import { createRouter, domainIdOf } from './context.ts'
-import { domainIdParam, errorResponses, errorSchema, fieldChangeSchema, idParam, json, pageSchema } from './schemas.ts'
+import {
+  domainIdParam,
+  errorResponses,
+  errorSchema,
+  fieldChangeSchema,
+  idParam,
+  json,
+  pageSchema,
+  serialNumber,
+  serialQuery,
+} from './schemas.ts'
 
 const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } })
 const conflictResponse = { 409: json(errorSchema, 'Saved by someone else since it was loaded, or the slug is taken') }
@@ -24,7 +34,7 @@ const pageInput = z
     slug: z.string().max(500),
     template: z.string().max(60).default('generic'),
     pageType: z.string().max(60).optional(),
-    version: z.number().int().positive().optional(),
+    version: serialNumber.optional(),
     domainId: z.string().max(100).optional(),
     header: z.object({}).catchall(z.unknown()).optional(),
     contents: z.array(z.unknown()).max(500).optional(),
@@ -180,7 +190,7 @@ const getVersion = editorRoute({
   request: {
     query: z.object({
       id: idParam,
-      versionId: z.coerce.number().int().positive(),
+      versionId: serialQuery,
       collection: collectionSchema.default('pages'),
       domainId: domainIdParam,
     }),
@@ -195,7 +205,7 @@ const restoreVersion = editorRoute({
   request: body(
     z.object({
       id: idParam,
-      versionId: z.number().int().positive(),
+      versionId: serialNumber,
       collection: collectionSchema.default('pages'),
       domainId: domainIdParam,
     }),

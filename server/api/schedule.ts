@@ -4,7 +4,7 @@ import { LOCALE_CODES } from '#lib/locales'
 import { SCHEDULE_ACTIONS } from '#lib/schedule'
 import { capabilityRoute, editorRoute } from './access.ts'
 import { createRouter, domainIdOf } from './context.ts'
-import { domainIdParam, errorResponses, errorSchema, idParam, json } from './schemas.ts'
+import { domainIdParam, errorResponses, errorSchema, idParam, json, serialNumber } from './schemas.ts'
 
 /** Scheduled publishing (issue 17 point 6) and who else is here (point 8). */
 
@@ -61,7 +61,7 @@ const cancel = capabilityRoute('publish', {
   method: 'post',
   path: '/cancel',
   summary: 'Cancels a pending schedule',
-  request: body(z.object({ id: z.number().int().positive().max(2_147_483_647) /* a serial (int4) id */, domainId: domainIdParam })),
+  request: body(z.object({ id: serialNumber, domainId: domainIdParam })),
   responses: { 200: json(scheduleSchema, 'The cancelled schedule'), 409: json(errorSchema, 'Already ran or running'), ...errors },
 })
 

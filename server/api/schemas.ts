@@ -57,3 +57,12 @@ export const json = <T extends z.ZodType>(schema: T, description: string) => ({
 /** An id or slug parameter: bounded, so a huge query string is refused instead of stored or searched. */
 export const idParam = z.string().min(1).max(200)
 export const domainIdParam = z.string().min(1).max(100).optional()
+
+/** Ids and version numbers are PostgreSQL `integer`s: a larger number is refused here, not by the database as a 500. */
+export const INT4_MAX = 2_147_483_647
+/** A serial id or version number in a JSON body. */
+export const serialNumber = z.number().int().positive().max(INT4_MAX)
+/** A document's version as a client last saw it (0: not saved yet). */
+export const versionNumber = z.number().int().min(0).max(INT4_MAX)
+/** A serial id in a query string. */
+export const serialQuery = z.coerce.number().int().positive().max(INT4_MAX)

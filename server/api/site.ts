@@ -5,7 +5,7 @@ import type { SiteDocumentKind } from '../services/site-documents.ts'
 import { capabilityRoute, editorRoute } from './access.ts'
 import { createRouter, domainIdOf, type ApiEnv } from './context.ts'
 import { footerSchema, navSchema } from '#lib/content'
-import { domainIdParam, errorResponses, errorSchema, fieldChangeSchema, json } from './schemas.ts'
+import { domainIdParam, errorResponses, errorSchema, fieldChangeSchema, json, versionNumber } from './schemas.ts'
 
 const byDomain = { query: z.object({ domainId: domainIdParam }) }
 const editorErrors = {
@@ -19,7 +19,7 @@ const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'applicat
  * A site document as sent by the editor; `version` is the one it loaded (no lost updates): required
  * once the document exists (400 without it), unless `force` is sent beside the document.
  */
-export const docInput = z.object({ domainId: domainIdParam, version: z.number().int().min(0).optional() }).catchall(z.unknown())
+export const docInput = z.object({ domainId: domainIdParam, version: versionNumber.optional() }).catchall(z.unknown())
 const force = z.boolean().default(false).openapi({ description: 'Overwrite knowingly, whatever version was saved since' })
 /** The merge of a stale save (docs/decisions/018): the document as loaded, and the choices after a 409. */
 export const mergeInput = {

@@ -5,7 +5,7 @@ import { ACTIVITY_KINDS, siteDayEnd, siteDayStart, TEAM_ROLES, teamTexts } from 
 import { AppError } from '../services/errors.ts'
 import { ADMIN_ROLE, editorRoute, roleRoute } from './access.ts'
 import { createRouter } from './context.ts'
-import { errorResponses, errorSchema, json } from './schemas.ts'
+import { errorResponses, errorSchema, json, serialQuery } from './schemas.ts'
 
 /** The editors panel, my account and the activity log (issue 21). */
 
@@ -150,7 +150,7 @@ const activityList = editorRoute({
       from: ymd.optional(),
       to: ymd.optional(),
       limit: z.coerce.number().int().min(1).max(500).optional(),
-      before: z.coerce.number().int().min(1).optional(),
+      before: serialQuery.optional(),
     }),
   },
   responses: {

@@ -5,7 +5,7 @@ import { invalidInput } from '../services/errors.ts'
 import { TRANSLATION_KINDS, type TranslationKind } from '../services/translations.ts'
 import { editorRoute } from './access.ts'
 import { createRouter, domainIdOf, type ApiEnv } from './context.ts'
-import { domainIdParam, errorResponses, errorSchema, json } from './schemas.ts'
+import { domainIdParam, errorResponses, errorSchema, json, serialNumber, serialQuery, versionNumber } from './schemas.ts'
 
 /**
  * A further language's texts of a page, the navigation, the footer or site settings (issue 33,
@@ -108,7 +108,7 @@ const save = editorRoute({
       ...subject,
       fields,
       suggested,
-      version: z.number().int().min(0).optional(),
+      version: versionNumber.optional(),
       force: z.boolean().default(false),
       resolutions,
     }),
@@ -127,7 +127,7 @@ const publish = editorRoute({
       ...subject,
       fields: fields.optional(),
       suggested,
-      version: z.number().int().min(0).optional(),
+      version: versionNumber.optional(),
       force: z.boolean().default(false),
       resolutions,
     }),
@@ -155,7 +155,7 @@ const version = editorRoute({
   method: 'get',
   path: '/version',
   summary: "One version's texts, to preview them",
-  request: { query: z.object({ ...subject, versionId: z.coerce.number().int().positive() }) },
+  request: { query: z.object({ ...subject, versionId: serialQuery }) },
   responses: { 200: json(z.object({}).catchall(z.unknown()), 'The version'), ...editorErrors },
 })
 
@@ -163,7 +163,7 @@ const restore = editorRoute({
   method: 'post',
   path: '/restoreVersion',
   summary: "Make an older version of a language's texts its draft again (publish to show it)",
-  request: body(z.object({ ...subject, versionId: z.number().int().positive() })),
+  request: body(z.object({ ...subject, versionId: serialNumber })),
   responses: { 200: translationAnswer, ...editorErrors },
 })
 

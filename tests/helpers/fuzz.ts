@@ -216,7 +216,7 @@ function queryArbitrary(
  * routes (e.g. /img/:id, /img/upload, /health) free-form ones.
  */
 export function requestArbitraries(
-  doc: { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } },
+  doc: OpenApiDoc,
   prefix: string,
   otherRoutes: { method: string; path: string }[],
   options: ArbitraryOptions,
@@ -270,6 +270,35 @@ export function requestArbitraries(
     })
   }
   return out
+}
+
+/** The OpenAPI document as the fuzz reads it. */
+export type OpenApiDoc = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } }
+
+/**
+ * Every integer a request of the document may carry (query and path parameters, body fields at any
+ * depth), as 'POST /page/save body.page.version' with the maximum it declares.
+ */
+export function requestIntegers(doc: OpenApiDoc): { where: string; maximum: number | undefined }[] {
+  const components = doc.components?.schemas ?? {}
+  const found: { where: string; maximum: number | undefined }[] = []
+  const walk = (schema: Schema | undefined, where: string, depth: number) => {
+    if (!schema || depth > 8) return
+    const s = resolve(schema, components)
+    const types = Array.isArray(s.type) ? s.type : [s.type]
+    if (types.includes('integer')) found.push({ where, maximum: typeof s.maximum === 'number' ? s.maximum : undefined })
+    for (const [key, value] of Object.entries((s.properties ?? {}) as Record<string, Schema>)) walk(value, `${where}.${key}`, depth + 1)
+    walk(s.items as Schema | undefined, `${where}[]`, depth + 1)
+    for (const variant of [s.anyOf, s.oneOf, s.allOf].flatMap((list) => (Array.isArray(list) ? (list as Schema[]) : [])))
+      walk(variant, where, depth + 1)
+  }
+  for (const [path, operations] of Object.entries(doc.paths))
+    for (const [method, operation] of Object.entries(operations)) {
+      const route = `${method.toUpperCase()} ${path}`
+      for (const parameter of operation.parameters ?? []) walk(parameter.schema, `${route} ${parameter.in}.${parameter.name}`, 0)
+      for (const content of Object.values(operation.requestBody?.content ?? {})) walk(content.schema, `${route} body`, 0)
+    }
+  return found
 }
 
 /** Turns a generated request into fetch arguments. */
