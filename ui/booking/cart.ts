@@ -6,6 +6,7 @@
 import { useBrowserStore } from '../hooks/use-hydrated'
 import { texts } from '#lib/texts'
 import { documentTexts } from '../locale'
+import type { ApiAnswer, ApiBody, ApiPath, ApiQuery } from '../api.ts'
 
 export interface CartItem {
   id: string
@@ -26,8 +27,11 @@ export interface CartItem {
 export interface CartState {
   sessionToken: string | null
   cart: CartItem[]
-  /** The provider's copy, once loaded (null until then). */
-  bookEasyCart: CartItem[] | null
+  /**
+   * The provider's copy, once loaded (null until then): its items as the provider keeps them (the
+   * route declares records, since the provider may add or drop fields of its own).
+   */
+  bookEasyCart: Record<string, unknown>[] | null
   cartCount: number
 }
 
@@ -130,10 +134,31 @@ export class CartError extends Error {
   }
 }
 
-async function api<T>(apiBase: string, path: string, init?: RequestInit): Promise<T> {
+type CartGet = Extract<ApiPath<'get'>, `/cart/${string}`>
+type CartPost = Extract<ApiPath<'post'>, `/cart/${string}`>
+
+/**
+ * A call to the cart's routes, typed from their declarations (decision 040) as the visitor's other
+ * calls are: the path names the query or body and the answer. Not visitor-api.ts's helpers: a
+ * failure carries the server's message (the spec's texts) or, offline, the "unreachable" text.
+ */
+function cartGet<P extends CartGet>(apiBase: string, path: P, query: ApiQuery<P>): Promise<ApiAnswer<P, 'get'>> {
+  const search = new URLSearchParams(query as Record<string, string>).toString()
+  return call(`${apiBase}${path}${search ? `?${search}` : ''}`)
+}
+function cartPost<P extends CartPost>(
+  apiBase: string,
+  path: P,
+  body: ApiBody<P>,
+  init?: { keepalive?: boolean },
+): Promise<ApiAnswer<P, 'post'>> {
+  return call(`${apiBase}${path}`, { ...init, method: 'POST', body: JSON.stringify(body) })
+}
+
+async function call<T>(address: string, init?: RequestInit): Promise<T> {
   let res: Response
   try {
-    res = await fetch(`${apiBase}/cart/${path}`, {
+    res = await fetch(address, {
       ...init,
       headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}) },
     })
@@ -151,7 +176,7 @@ let sessionRequest: Promise<string> | null = null
 export function ensureSession(apiBase: string): Promise<string> {
   const existing = readCart().sessionToken
   if (existing) return Promise.resolve(existing)
-  sessionRequest ??= api<{ SessionId: string }>(apiBase, 'getNewSession')
+  sessionRequest ??= cartGet(apiBase, '/cart/getNewSession', {})
     .then(({ SessionId }) => {
       if (!SessionId) throw new CartError(texts.cart.noToken, 503)
       write({ ...readCart(), sessionToken: SessionId })
@@ -178,7 +203,7 @@ function saveToProvider(apiBase: string): Promise<void> {
       const key = await ensureSession(apiBase)
       const cart = readCart().cart
       // keepalive: the save finishes even when the visitor moves on to /booking straight away.
-      await api(apiBase, 'saveBECart', { method: 'POST', body: JSON.stringify({ key, cartcontent: cart }), keepalive: true })
+      await cartPost(apiBase, '/cart/saveBECart', { key, cartcontent: cart }, { keepalive: true })
       write({ ...readCart(), bookEasyCart: cart })
       document.dispatchEvent(new Event('booking-cart:saved'))
     })
@@ -206,7 +231,7 @@ export async function removeFromCart(apiBase: string, id: string): Promise<void>
 export async function emptyCart(apiBase: string): Promise<void> {
   const key = readCart().sessionToken
   clearStorage()
-  if (key) await api(apiBase, `deleteBECart?key=${encodeURIComponent(key)}`)
+  if (key) await cartGet(apiBase, '/cart/deleteBECart', { key })
 }
 
 /**
@@ -217,7 +242,7 @@ export async function loadProviderCart(apiBase: string): Promise<void> {
   const state = readCart()
   if (!state.sessionToken) return
   try {
-    const { cartcontent } = await api<{ cartcontent: CartItem[] }>(apiBase, `getBECart?key=${encodeURIComponent(state.sessionToken)}`)
+    const { cartcontent } = await cartGet(apiBase, '/cart/getBECart', { key: state.sessionToken })
     write({ ...readCart(), bookEasyCart: cartcontent })
   } catch (err) {
     if (err instanceof CartError && err.status === 404 && readCart().cart.length) {
