@@ -15,7 +15,9 @@
  * Builds nothing: run `npm run build` first. BENCH_RUNS (default 3) runs, each in a fresh tab;
  * the median of the runs is printed. It is a benchmark, not a test: numbers on a shared machine are
  * noisy, repeat them. BENCH_PROFILE=1 names the scripts' heaviest functions, BENCH_TRACE=1 breaks each
- * action's time into scripts, style, layout and paint.
+ * action's time into scripts, style, layout and paint (and the heaviest kinds of work); with
+ * BENCH_TRACE_DIR=folder the raw traces (and the keys' CPU profile) are written there, to open in
+ * DevTools or to ask which caller a function's time came from.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -111,6 +113,10 @@ async function startTrace(cdp: CDPSession): Promise<() => Promise<string>> {
     await cdp.send('Tracing.end')
     await complete
     cdp.off('Tracing.dataCollected', collect)
+    if (process.env.BENCH_TRACE_DIR) {
+      fs.mkdirSync(process.env.BENCH_TRACE_DIR, { recursive: true })
+      fs.writeFileSync(path.join(process.env.BENCH_TRACE_DIR, `trace-${Date.now()}.json`), JSON.stringify({ traceEvents: events }))
+    }
     // The page's main thread: the renderer's main thread that laid something out.
     const main = events.find(
       (e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.name === 'Layout'),
@@ -137,6 +143,7 @@ async function startTrace(cdp: CDPSession): Promise<() => Promise<string>> {
     const names = ['RunTask', 'FunctionCall', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Commit']
     return (
       `    ${names.map((name) => `${name} ${(kinds.get(name) ?? 0).toFixed(0)} ms`).join(', ')}\n` +
+      `    the heaviest kinds of work (nested ones count in each):\n${top(kinds, 14, ' ms')}\n` +
       `    style recalculations (ms/elements): ${restyles.join(', ') || 'none over 1 ms'}\n` +
       `    style invalidations:\n${top(causes, 8)}`
     )
@@ -271,7 +278,11 @@ async function oneRun(context: BrowserContext, baseUrl: string, slug: string): P
     const keyMs = await page.evaluate(() => (window as unknown as { __bench: { keyTimes: number[] } }).__bench.keyTimes.slice())
     const typed = await heading.innerText()
     if (traceKeys) console.log(`  keys, trace:\n${await traceKeys()}`)
-    if (PROFILE) console.log(`  ${KEYS} keys, self time:\n${topFunctions((await cdp.send('Profiler.stop')).profile)}`)
+    if (PROFILE) {
+      const { profile } = await cdp.send('Profiler.stop')
+      if (process.env.BENCH_TRACE_DIR) fs.writeFileSync(path.join(process.env.BENCH_TRACE_DIR, 'keys.cpuprofile'), JSON.stringify(profile))
+      console.log(`  ${KEYS} keys, self time:\n${topFunctions(profile)}`)
+    }
 
     // Undo (the typing burst is one step): the heading's text back, painted. Focus leaves the field
     // first (the burst ends), as an editor clicking Undo would.

@@ -1,4 +1,14 @@
-import { createElement, memo, use, useMemo, useState, type ComponentType, type MouseEvent } from 'react'
+import {
+  createElement,
+  memo,
+  use,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+  type MouseEvent,
+} from 'react'
 import { useNavigate } from 'react-router'
 import type { Spacing } from '#lib/content'
 import { BlockPathContext, useAbsolutePath, useEditing, type ContainerId, type EditingApi, type Path } from '#ui/editing'
@@ -37,13 +47,41 @@ export function RenderBlocks({ blocks, path = ['contents'], container = 'content
     .filter((type) => isBlockType(type) && !loadedView(type) && (editing || !staticViewTypes.has(type)))
   if (missing.length) use(loadViews(missing))
   const staticTypes = editing ? [] : [...new Set(blocks.map((block) => block.componentType).filter((type) => staticViewTypes.has(type)))]
+  // While edited, the list's blocks reach their frames through a store of the list's own, and the
+  // list itself renders again only when its shape (the blocks' keys, its place) changes: a key typed
+  // into one block re-renders that block, not the list, its drag and drop context and every frame
+  // under it (issue 32: each render of dnd-kit's context gave every frame a new context value).
+  const [store] = useState(createBlocksStore)
+  // A change of contents alone: the frames whose block changed render it (before the paint).
+  useLayoutEffect(() => {
+    store.prime(blocks)
+    store.notify()
+  }, [store, blocks])
+  const shape = `${path.join('\u0000')}\u0002${container}\u0002${blocks.map((block, index) => block._key ?? `#${index}`).join('\u0001')}`
+  const editedList = useMemo(() => {
+    if (!editing) return null
+    // The frames rendered with this list read these blocks.
+    store.prime(blocks)
+    return (
+      <editing.BlockListChrome path={path} container={container} count={blocks.length}>
+        {blocks.map((block, index) => (
+          <EditedBlock
+            key={block._key ?? index}
+            store={store}
+            listPath={path}
+            index={index}
+            count={blocks.length}
+            container={container}
+            editing={editing}
+          />
+        ))}
+      </editing.BlockListChrome>
+    )
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the list by its shape; its blocks' contents come through the store
+  }, [shape, editing, store])
+  if (editedList) return editedList
   const rendered = blocks.map((block, index) => {
     const key = block._key ?? index
-    if (editing) {
-      return (
-        <EditedBlock key={key} block={block} listPath={path} index={index} count={blocks.length} container={container} editing={editing} />
-      )
-    }
     const blockPath = [...path, index]
     const className = spacingClasses(block.spacing)
     if (staticViewTypes.has(block.componentType)) {
@@ -64,16 +102,39 @@ export function RenderBlocks({ blocks, path = ['contents'], container = 'content
       </BlockPathContext.Provider>
     )
   })
-  if (!editing) return <>{rendered}</>
-  return (
-    <editing.BlockListChrome path={path} container={container} count={blocks.length}>
-      {rendered}
-    </editing.BlockListChrome>
-  )
+  return <>{rendered}</>
+}
+
+/** The current blocks of an edited list, for its frames (RenderBlocks). */
+interface BlocksStore {
+  get(): readonly RenderableBlock[]
+  /** Takes the list's blocks as they are in this render, telling no one yet. */
+  prime(blocks: readonly RenderableBlock[]): void
+  /** Tells the frames the list's blocks may have changed: each one whose block did renders it. */
+  notify(): void
+  subscribe(listener: () => void): () => void
+}
+
+function createBlocksStore(): BlocksStore {
+  let current: readonly RenderableBlock[] = []
+  const listeners = new Set<() => void>()
+  return {
+    get: () => current,
+    prime(blocks) {
+      current = blocks
+    },
+    notify() {
+      for (const listener of listeners) listener()
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
 }
 
 interface EditedBlockProps {
-  block: RenderableBlock
+  store: BlocksStore
   listPath: Path
   index: number
   count: number
@@ -84,19 +145,21 @@ interface EditedBlockProps {
 const samePath = (a: Path, b: Path) => a.length === b.length && a.every((segment, i) => segment === b[i])
 
 /**
- * A block of a page being edited, in the editor's frame. It renders again only when its block, its
- * place or its list's length changed: the editor changes a page by copying the path to what changed
- * and sharing the rest, so a key typed into one block re-renders that block alone, not all of a
- * long page (issue 32).
+ * A block of a page being edited, in the editor's frame. It renders again only when its block (read
+ * from its list's store), its place or its list's length changed: the editor changes a page by
+ * copying the path to what changed and sharing the rest, so a key typed into one block re-renders
+ * that block alone, not all of a long page (issue 32).
  */
 const EditedBlock = memo(
-  function EditedBlock({ block, listPath, index, count, container, editing }: EditedBlockProps) {
+  function EditedBlock({ store, listPath, index, count, container, editing }: EditedBlockProps) {
+    const read = () => store.get()[index]
+    const block = useSyncExternalStore(store.subscribe, read, read)
     const pathKey = listPath.join('\u0000')
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the list's path by value, not by identity
     const blockPath = useMemo(() => [...listPath, index], [pathKey, index])
     // The view is chosen by the block's own type, so the props always match it.
-    const View = loadedView(block.componentType) as ComponentType<RenderableBlock> | undefined
-    if (!View) return null
+    const View = block && (loadedView(block.componentType) as ComponentType<RenderableBlock> | undefined)
+    if (!block || !View) return null
     return (
       <BlockPathContext.Provider value={blockPath}>
         <editing.BlockFrame
@@ -113,7 +176,7 @@ const EditedBlock = memo(
     )
   },
   (before, after) =>
-    before.block === after.block &&
+    before.store === after.store &&
     before.index === after.index &&
     before.count === after.count &&
     before.container === after.container &&

@@ -162,6 +162,19 @@ describe('issue 17 details', () => {
     await p.close()
   })
 
+  test('keys typed at once after clicking a rich-text field, while its editor takes over, all reach it, in order', async () => {
+    const p = await openEditing(`e2e-details-typeahead-${run}`, [{ componentType: 'RichText', html: '<p>Walk the cliffs</p>' }])
+    const field = frame(p, 'RichText').getByRole('textbox', { name: 'Rich text' })
+    await field.click()
+    await p.keyboard.press('End')
+    // No wait between the click and the keys: the field's editor (Tiptap) takes it over meanwhile.
+    await p.keyboard.type(' at dawn, then breakfast')
+    const typed = 'Walk the cliffs at dawn, then breakfast'
+    // A space typed at the end of a line may be kept as a no-break space: the same text to read.
+    await expect.poll(async () => (await frame(p, 'RichText').locator('.ProseMirror').innerText()).replace(/\u00a0/g, ' ')).toBe(typed)
+    await p.close()
+  })
+
   test('Undo and Redo buttons: disabled with nothing to undo or redo, the shortcut in their description; typing, insert, move, duplicate each one step', async () => {
     const p = await openEditing(`e2e-details-undo-${run}`, [
       { componentType: 'SectionHeading', title: 'Wine country', subtitle: '' },

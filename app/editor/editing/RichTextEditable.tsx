@@ -31,6 +31,38 @@ function caretIn(el: HTMLElement): number | null {
 }
 
 /**
+ * Holds the keys typed from now until the answer is called (or 5 s pass): between the moment the
+ * field's text is handed to Tiptap and the moment Tiptap has the focus, a key would land in `field`,
+ * about to go, or nowhere, and be lost. Keys meant for another element (a sidebar input clicked
+ * meanwhile) go there. Answers the characters typed meanwhile.
+ */
+function holdKeys(field: HTMLElement): () => string {
+  let held = ''
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return
+    const target = event.target
+    const nowhere = target === document.body || target === document.documentElement
+    if (!nowhere && !(target instanceof Node && field.contains(target))) return
+    if (event.key.length === 1) held += event.key
+    else if (event.key === 'Backspace' && held) held = held.slice(0, -1)
+    else return
+    event.preventDefault()
+  }
+  const stop = () => {
+    window.clearTimeout(timer)
+    document.removeEventListener('keydown', onKeyDown, true)
+  }
+  document.addEventListener('keydown', onKeyDown, true)
+  const timer = window.setTimeout(stop, 5000)
+  return () => {
+    stop()
+    const taken = held
+    held = ''
+    return taken
+  }
+}
+
+/**
  * Rich text edited in place (spec 01 §2.9 'richText'). Until a field is first focused it is its
  * HTML in an editable element: a page of 150 blocks no longer starts dozens of Tiptap editors when
  * Select Component is chosen, and a first edit elsewhere never downloads Tiptap (issue 32). Focus
@@ -43,18 +75,24 @@ export function RichTextEditable(props: EditableProps & { absolutePath: Path }) 
   const name = label ?? placeholder ?? editorTexts.blocks.placeholder
   const html = typeof value === 'string' ? value : ''
   const [Tiptap, setTiptap] = useState<ComponentType<TiptapFieldProps> | null>(null)
-  const [takeOver, setTakeOver] = useState<{ html: string; caret: number | null } | null>(null)
+  const [takeOver, setTakeOver] = useState<{ html: string; caret: number | null; typedMeanwhile: () => string } | null>(null)
   const plain = useRef<HTMLDivElement>(null)
   const typed = useRef(false)
 
-  if (Tiptap && takeOver) return <Tiptap {...props} initialHtml={takeOver.html} caret={takeOver.caret} />
+  if (Tiptap && takeOver)
+    return <Tiptap {...props} initialHtml={takeOver.html} caret={takeOver.caret} typedMeanwhile={takeOver.typedMeanwhile} />
 
   // After the focus's own click has placed the caret (the next task), with Tiptap loaded.
   const start = () => {
     void loadTiptap().then((Component) =>
       window.setTimeout(() => {
         const el = plain.current
-        setTakeOver({ html: el && typed.current ? el.innerHTML : html, caret: el ? caretIn(el) : null })
+        const caret = el ? caretIn(el) : null
+        setTakeOver({
+          html: el && typed.current ? el.innerHTML : html,
+          caret,
+          typedMeanwhile: el && caret !== null ? holdKeys(el) : () => '',
+        })
         setTiptap(() => Component)
       }),
     )

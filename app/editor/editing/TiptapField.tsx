@@ -15,6 +15,8 @@ export interface TiptapFieldProps extends EditableProps {
   initialHtml: string
   /** Where the caret was, as a count of characters of text before it; null: the field had no focus. */
   caret: number | null
+  /** The keys typed since `initialHtml` was read, typed in after the caret once Tiptap has the focus (called once). */
+  typedMeanwhile?: () => string
 }
 
 /**
@@ -24,7 +26,7 @@ export interface TiptapFieldProps extends EditableProps {
  * undo is off so Ctrl+Z goes through the page history like every other edit.
  */
 export function TiptapField(props: TiptapFieldProps) {
-  const { as = 'div', className, elementProps, label, placeholder, absolutePath, initialHtml, caret } = props
+  const { as = 'div', className, elementProps, label, placeholder, absolutePath, initialHtml, caret, typedMeanwhile } = props
   const { value, active, select, set, untranslated, marker } = useField(props)
   const name = label ?? placeholder ?? editorTexts.blocks.placeholder
   // Read by the attributes below on each update of the editor's view.
@@ -55,7 +57,16 @@ export function TiptapField(props: TiptapFieldProps) {
         lastEmitted.current = next
         set(next, groupOf(absolutePath))
       }
-      if (caret !== null) e.commands.focus(positionOf(e.state.doc, caret))
+      if (caret === null) {
+        typedMeanwhile?.()
+        return
+      }
+      // Focused now, not in the next frame as the focus command does: a key typed in that frame was lost.
+      e.view.focus()
+      e.commands.setTextSelection(positionOf(e.state.doc, caret))
+      // As text, not HTML: a '<' typed is a '<'.
+      const meanwhile = typedMeanwhile?.() ?? ''
+      if (meanwhile) e.commands.insertContent({ type: 'text', text: meanwhile })
     },
     editorProps: {
       attributes: () => ({
