@@ -1,44 +1,20 @@
 import { clsx } from 'clsx'
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
-import {
-  accomTypes,
-  activities,
-  bookingsToHelp,
-  checkEnquiry,
-  checkInLimits,
-  isoDate,
-  months,
-  preferredContacts,
-  roomTypes,
-  stepOf,
-  steps,
-  summaryHtml,
-  whereToStay,
-  type EnquiryField,
-  type FieldIssue,
-} from '#lib/concierge'
+import { accomTypes, activities, bookingsToHelp, months, preferredContacts, roomTypes, whereToStay } from '#lib/concierge'
 import { formatDmy, parseDate } from '#lib/dates'
 import { dayFormatter } from '#lib/site-texts/index'
 import { useLocale, useTexts } from '#ui/locale'
-import { useApiBase } from '#ui/hooks/use-api-base'
-import { postJson } from '#ui/visitor-api.ts'
-import { useHydrated } from '#ui/hooks/use-hydrated'
-import { ChevronDownIcon } from '#ui/icons'
 import { useEditing } from '#ui/editing'
 import type { Props } from './schema'
+import { Checkboxes, FieldMessage, Step, TextInput, inputClass } from './fields'
+import { useEnquiryForm } from './use-enquiry-form'
 import { usePrefilledMessage } from './use-prefilled-message'
-import { toData, initialValues, type ListField, type TextField, type Values } from './values'
 
-type Status = 'idle' | 'sending' | 'sent' | 'failed'
-type Errors = Partial<Record<EnquiryField, string>>
-
-const inputClass =
-  'mt-1 block min-h-12 w-full rounded-sm border-2 border-ink/25 bg-white px-4 py-2 text-ink focus:border-red aria-[invalid=true]:border-red-lighter'
 /**
  * The concierge enquiry (spec 02 §2.6): five accordion steps, step 1 open; 'Next Step' checks the
  * step with the shared schema (lib/concierge.ts) before opening the next; 'Send enquiry' checks
  * every step in order, opens the first invalid one and stops, otherwise sends and becomes
- * 'Enquiry Sent'. Messages sit under their fields and are announced.
+ * 'Enquiry Sent'. Messages sit under their fields and are announced. The rules live in
+ * use-enquiry-form.ts, the repeated pieces in fields.tsx.
  */
 export function View(_: Props) {
   const { concierge: t, favourites: favouriteTexts } = useTexts()
@@ -49,236 +25,16 @@ export function View(_: Props) {
   // The choices are sent in English (the visitor centre reads them); each shows in the page's language.
   const optionLabel = (option: string) => (t.options as Readonly<Record<string, string>>)[option] ?? option
   const editing = useEditing()
-  const id = useId()
-  const apiBase = useApiBase()
-  const hydrated = useHydrated()
-  const [values, setValues] = useState<Values>(initialValues)
-  const [errors, setErrors] = useState<Errors>({})
-  const [open, setOpen] = useState<boolean[]>(() => steps.map((_, i) => i === 0))
-  const [status, setStatus] = useState<Status>('idle')
-  // "Today" is the visitor's own day: set after hydration so the server's clock never decides it.
-  const [today, setToday] = useState<string | null>(null)
-  const focusAfter = useRef<string | null>(null)
-  // The browser's own day, read once after hydration (the server does not know it).
-  useEffect(() => setToday(isoDate(new Date())), [])
-  const { fromList, fromTrip } = usePrefilledMessage(!!editing, locale, setValues)
-  useEffect(() => {
-    if (!focusAfter.current) return
-    document.getElementById(focusAfter.current)?.focus()
-    focusAfter.current = null
-  })
-
-  const fieldId = (field: string) => `${id}-${field}`
-  const stepId = (i: number) => `${id}-step-${i}`
-  const limits = today ? checkInLimits(values.monthToVisit, today) : null
-  const issuesNow = (next: Values): FieldIssue[] => {
-    const result = checkEnquiry(toData(next), today ?? isoDate(new Date()), t, dayFormatter(locale))
-    return result.ok ? [] : result.issues
-  }
-
-  function set<K extends keyof Values>(field: K, value: Values[K]) {
-    const next = { ...values, [field]: value }
-    setValues(next)
-    if (status === 'failed') setStatus('idle')
-    // A message already shown follows the value as it is corrected (and the date follows the month).
-    const watched = Object.keys(errors) as EnquiryField[]
-    if (!watched.length) return
-    const issues = issuesNow(next)
-    setErrors((old) => {
-      const updated: Errors = {}
-      for (const f of Object.keys(old) as EnquiryField[]) {
-        const issue = issues.find((i) => i.field === f)
-        if (issue) updated[f] = issue.message
-      }
-      return updated
-    })
-  }
-
-  function toggleList(field: ListField, option: string, checked: boolean) {
-    const current = values[field]
-    set(field, checked ? [...current, option] : current.filter((o) => o !== option))
-  }
-
-  function toggleStep(index: number) {
-    setOpen((old) => old.map((o, i) => (i === index ? !o : o)))
-  }
-
-  /** Checks one step: its messages are shown (or cleared); answers whether it is valid. */
-  function checkStep(index: number): FieldIssue[] {
-    const fields = steps[index]!.fields as readonly EnquiryField[]
-    const issues = issuesNow(values).filter((i) => fields.includes(i.field))
-    setErrors((old) => {
-      const updated: Errors = { ...old }
-      for (const f of fields) delete updated[f]
-      for (const i of issues) updated[i.field] = i.message
-      return updated
-    })
-    return issues
-  }
-
-  function nextStep(index: number) {
-    const issues = checkStep(index)
-    if (issues.length) {
-      focusAfter.current = fieldId(issues[0]!.field)
-      return
-    }
-    setOpen((old) => old.map((o, i) => (i === index ? false : i === index + 1 ? true : o)))
-    focusAfter.current = index + 1 < steps.length ? `${stepId(index + 1)}-button` : `${id}-send`
-  }
-
-  async function send(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (editing || status === 'sending' || status === 'sent') return
-    const issues = issuesNow(values)
-    if (issues.length) {
-      const all: Errors = {}
-      for (const i of issues) all[i.field] = i.message
-      setErrors(all)
-      // Spec 02 §5: the first invalid step (in order) opens and sending stops.
-      const first = issues.reduce((a, b) => (stepOf(b.field) < stepOf(a.field) ? b : a))
-      const step = stepOf(first.field)
-      setOpen((old) => old.map((o, i) => (i === step ? true : o)))
-      focusAfter.current = fieldId(first.field)
-      return
-    }
-    setErrors({})
-    setStatus('sending')
-    try {
-      const data = toData(values)
-      await postJson(apiBase, '/conciergeForm/submit', { data, content: summaryHtml(data), website: values.website, locale })
-      setStatus('sent')
-    } catch {
-      setStatus('failed')
-    }
-    // The button was disabled while sending (and stays so once sent): focus goes to the outcome, not the page's body.
-    focusAfter.current = `${id}-result`
-  }
-
-  const error = (field: EnquiryField) => errors[field]
-  const described = (field: EnquiryField, hint?: boolean) =>
-    [hint ? `${fieldId(field)}-hint` : '', error(field) ? `${fieldId(field)}-error` : ''].filter(Boolean).join(' ') || undefined
-
-  function message(field: EnquiryField) {
-    const message = error(field)
-    return message ? (
-      <p id={`${fieldId(field)}-error`} className="mt-1 text-sm font-semibold text-red">
-        {message}
-      </p>
-    ) : null
-  }
-
-  // Plain functions, not components: a component declared in here would remount (and lose focus) on every keystroke.
-  function textField({
-    field,
-    type = 'text',
-    required,
-    autoComplete,
-    inputMode,
-  }: {
-    field: TextField
-    type?: string
-    required?: boolean
-    autoComplete?: string
-    inputMode?: 'numeric' | 'decimal' | 'tel' | 'email'
-  }) {
-    return (
-      <div key={field}>
-        <label htmlFor={fieldId(field)} className="block text-sm font-semibold text-ink">
-          {labels[field]}
-          {required ? <span aria-hidden="true"> *</span> : null}
-        </label>
-        <input
-          id={fieldId(field)}
-          name={field}
-          type={type}
-          inputMode={inputMode}
-          autoComplete={autoComplete ?? 'off'}
-          aria-required={required || undefined}
-          aria-invalid={error(field) ? true : undefined}
-          aria-describedby={described(field)}
-          value={values[field]}
-          onChange={(e) => set(field, e.target.value)}
-          className={inputClass}
-        />
-        {message(field)}
-      </div>
-    )
-  }
-
-  function checkboxes(field: ListField, options: readonly string[]) {
-    return (
-      <fieldset key={field} className="sm:col-span-2">
-        <legend className="text-sm font-semibold text-ink">{labels[field]}</legend>
-        <div className="mt-2 grid gap-x-6 gap-y-2 sm:grid-cols-2">
-          {options.map((option, i) => (
-            <label key={option} htmlFor={`${fieldId(field)}-${i}`} className="flex min-h-11 items-center gap-3 text-ink">
-              <input
-                id={`${fieldId(field)}-${i}`}
-                type="checkbox"
-                name={field}
-                value={option}
-                checked={values[field].includes(option)}
-                onChange={(e) => toggleList(field, option, e.target.checked)}
-                className="size-5 shrink-0 accent-red"
-              />
-              {optionLabel(option)}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-    )
-  }
-
-  function done(index: number) {
-    if (checkStep(index).length) return
-    setOpen((old) => old.map((o, i) => (i === index ? false : o)))
-    focusAfter.current = `${id}-send`
-  }
-
-  function step(index: number, children: ReactNode) {
-    const { id: stepKey, fields } = steps[index]!
-    const title = t.steps[stepKey]
-    const isOpen = open[index]
-    const invalid = (fields as readonly EnquiryField[]).some((f) => errors[f])
-    const last = index === steps.length - 1
-    return (
-      <div className="border-b border-ink/15">
-        <h3>
-          <button
-            type="button"
-            id={`${stepId(index)}-button`}
-            aria-expanded={isOpen}
-            aria-controls={stepId(index)}
-            onClick={() => toggleStep(index)}
-            className="flex w-full items-center gap-4 py-5 text-left font-display text-xl font-semibold text-ink hover:text-red sm:text-2xl"
-          >
-            <span
-              className={clsx(
-                'flex size-10 shrink-0 items-center justify-center rounded-full text-base tabular-nums',
-                invalid ? 'bg-red-lighter text-ink' : 'bg-red text-white',
-              )}
-            >
-              {index + 1}
-            </span>
-            <span className="grow">{title}</span>
-            <ChevronDownIcon size={22} className={clsx('shrink-0 transition', isOpen && 'rotate-180')} />
-          </button>
-        </h3>
-        <div id={stepId(index)} role="region" aria-labelledby={`${stepId(index)}-button`} hidden={!isOpen} className="pb-8">
-          <div className="grid gap-5 sm:grid-cols-2">{children}</div>
-          <button type="button" className="button mt-6" onClick={() => (last ? done(index) : nextStep(index))}>
-            {last ? t.done : t.nextStep}
-          </button>
-        </div>
-      </div>
-    )
-  }
+  const form = useEnquiryForm({ texts: t, locale, editing: !!editing })
+  const { ids, values, status, limits, set, hydrated } = form
+  const { fromList, fromTrip } = usePrefilledMessage(!!editing, locale, form.setValues)
+  const fieldId = ids.field
 
   const sent = status === 'sent'
   return (
-    <section className="container-site" aria-labelledby={`${id}-title`} data-concierge-form="">
+    <section className="container-site" aria-labelledby={ids.title} data-concierge-form="">
       <div className="mx-auto max-w-3xl rounded-sm bg-soft-pink px-5 py-8 sm:px-10 sm:py-12">
-        <h2 id={`${id}-title`} className="heading-sub">
+        <h2 id={ids.title} className="heading-sub">
           {t.heading}
         </h2>
         <p className="mt-3 text-ink-soft">{t.intro}</p>
@@ -292,151 +48,136 @@ export function View(_: Props) {
             {fromTrip}
           </p>
         ) : null}
-        <form noValidate onSubmit={(e) => void send(e)} className="mt-6" aria-describedby={`${id}-result`}>
-          {step(
-            0,
-            <>
-              {textField({ field: 'firstName', required: true, autoComplete: 'given-name' })}
-              {textField({ field: 'surname', required: true, autoComplete: 'family-name' })}
-              {textField({ field: 'email', type: 'email', required: true, autoComplete: 'email' })}
-              {textField({ field: 'phone', type: 'tel', required: true, autoComplete: 'tel' })}
-              <fieldset className="sm:col-span-2">
-                <legend className="text-sm font-semibold text-ink">{labels.preferredContact}</legend>
-                <div className="mt-2 flex flex-wrap gap-6">
-                  {preferredContacts.map((option) => (
-                    <label key={option} className="flex min-h-11 items-center gap-3 text-ink">
-                      <input
-                        type="radio"
-                        name="preferredContact"
-                        value={option}
-                        checked={values.preferredContact === option}
-                        onChange={() => set('preferredContact', option)}
-                        className="size-5 accent-red"
-                      />
-                      {optionLabel(option)}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-            </>,
-          )}
-          {step(
-            1,
-            <>
-              <div>
-                <label htmlFor={fieldId('monthToVisit')} className="block text-sm font-semibold text-ink">
-                  {labels.monthToVisit}
-                </label>
-                <select
-                  id={fieldId('monthToVisit')}
-                  name="monthToVisit"
-                  value={values.monthToVisit}
-                  onChange={(e) => set('monthToVisit', e.target.value)}
-                  className={inputClass}
-                >
-                  <option value="">—</option>
-                  {months.map((m) => (
-                    <option key={m} value={m}>
-                      {optionLabel(m)}
-                    </option>
-                  ))}
-                </select>
+        <form noValidate onSubmit={(e) => void form.send(e)} className="mt-6" aria-describedby={ids.result}>
+          <Step form={form} texts={t} index={0}>
+            <TextInput form={form} texts={t} field="firstName" required autoComplete="given-name" />
+            <TextInput form={form} texts={t} field="surname" required autoComplete="family-name" />
+            <TextInput form={form} texts={t} field="email" type="email" required autoComplete="email" />
+            <TextInput form={form} texts={t} field="phone" type="tel" required autoComplete="tel" />
+            <fieldset className="sm:col-span-2">
+              <legend className="text-sm font-semibold text-ink">{labels.preferredContact}</legend>
+              <div className="mt-2 flex flex-wrap gap-6">
+                {preferredContacts.map((option) => (
+                  <label key={option} className="flex min-h-11 items-center gap-3 text-ink">
+                    <input
+                      type="radio"
+                      name="preferredContact"
+                      value={option}
+                      checked={values.preferredContact === option}
+                      onChange={() => set('preferredContact', option)}
+                      className="size-5 accent-red"
+                    />
+                    {optionLabel(option)}
+                  </label>
+                ))}
               </div>
-              <div>
-                <label htmlFor={fieldId('checkInDate')} className="block text-sm font-semibold text-ink">
-                  {labels.checkInDate}{' '}
-                  <span id={`${fieldId('checkInDate')}-hint`} className="font-normal text-ink-soft">
-                    {limits ? t.dateHint(formatDay(limits.min), limits.max ? formatDay(limits.max) : undefined) : t.dateFormatHint}
-                  </span>
-                </label>
-                {/* Typed as DD/MM/YYYY whatever the browser's locale (a date input follows it: issue 31). */}
+            </fieldset>
+          </Step>
+          <Step form={form} texts={t} index={1}>
+            <div>
+              <label htmlFor={fieldId('monthToVisit')} className="block text-sm font-semibold text-ink">
+                {labels.monthToVisit}
+              </label>
+              <select
+                id={fieldId('monthToVisit')}
+                name="monthToVisit"
+                value={values.monthToVisit}
+                onChange={(e) => set('monthToVisit', e.target.value)}
+                className={inputClass}
+              >
+                <option value="">—</option>
+                {months.map((m) => (
+                  <option key={m} value={m}>
+                    {optionLabel(m)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor={fieldId('checkInDate')} className="block text-sm font-semibold text-ink">
+                {labels.checkInDate}{' '}
+                <span id={`${fieldId('checkInDate')}-hint`} className="font-normal text-ink-soft">
+                  {limits ? t.dateHint(formatDay(limits.min), limits.max ? formatDay(limits.max) : undefined) : t.dateFormatHint}
+                </span>
+              </label>
+              {/* Typed as DD/MM/YYYY whatever the browser's locale (a date input follows it: issue 31). */}
+              <input
+                id={fieldId('checkInDate')}
+                name="checkInDate"
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder={t.dateFormatPlaceholder}
+                maxLength={10}
+                aria-invalid={form.errors.checkInDate ? true : undefined}
+                aria-describedby={form.describedBy('checkInDate', true)}
+                value={values.checkInDate}
+                onChange={(e) => set('checkInDate', e.target.value)}
+                className={inputClass}
+              />
+              <FieldMessage form={form} field="checkInDate" />
+            </div>
+            <TextInput form={form} texts={t} field="duration" />
+            <TextInput form={form} texts={t} field="celebration" />
+            <TextInput form={form} texts={t} field="numOfPeople" type="number" inputMode="numeric" />
+            <TextInput form={form} texts={t} field="numOfChildren" type="number" inputMode="numeric" />
+          </Step>
+          <Step form={form} texts={t} index={2}>
+            <Checkboxes form={form} texts={t} field="roomTypes" options={roomTypes} optionLabel={optionLabel} />
+            <Checkboxes form={form} texts={t} field="accomTypes" options={accomTypes} optionLabel={optionLabel} />
+            <Checkboxes form={form} texts={t} field="whereToStay" options={whereToStay} optionLabel={optionLabel} />
+            <div>
+              <label htmlFor={fieldId('budgetPerNight')} className="block text-sm font-semibold text-ink">
+                {labels.budgetPerNight}
+              </label>
+              <div className="relative">
+                <span className="pointer-events-none absolute inset-y-0 left-4 flex items-center text-ink" aria-hidden="true">
+                  {t.budgetPrefix.trim()}
+                </span>
                 <input
-                  id={fieldId('checkInDate')}
-                  name="checkInDate"
-                  type="text"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  placeholder={t.dateFormatPlaceholder}
-                  maxLength={10}
-                  aria-invalid={error('checkInDate') ? true : undefined}
-                  aria-describedby={described('checkInDate', true)}
-                  value={values.checkInDate}
-                  onChange={(e) => set('checkInDate', e.target.value)}
-                  className={inputClass}
-                />
-                {message('checkInDate')}
-              </div>
-              {textField({ field: 'duration' })}
-              {textField({ field: 'celebration' })}
-              {textField({ field: 'numOfPeople', type: 'number', inputMode: 'numeric' })}
-              {textField({ field: 'numOfChildren', type: 'number', inputMode: 'numeric' })}
-            </>,
-          )}
-          {step(
-            2,
-            <>
-              {checkboxes('roomTypes', roomTypes)}
-              {checkboxes('accomTypes', accomTypes)}
-              {checkboxes('whereToStay', whereToStay)}
-              <div>
-                <label htmlFor={fieldId('budgetPerNight')} className="block text-sm font-semibold text-ink">
-                  {labels.budgetPerNight}
-                </label>
-                <div className="relative">
-                  <span className="pointer-events-none absolute inset-y-0 left-4 flex items-center text-ink" aria-hidden="true">
-                    {t.budgetPrefix.trim()}
-                  </span>
-                  <input
-                    id={fieldId('budgetPerNight')}
-                    name="budgetPerNight"
-                    type="number"
-                    inputMode="decimal"
-                    min={0}
-                    aria-invalid={error('budgetPerNight') ? true : undefined}
-                    aria-describedby={[
-                      `${fieldId('budgetPerNight')}-hint`,
-                      error('budgetPerNight') ? `${fieldId('budgetPerNight')}-error` : '',
-                    ]
-                      .filter(Boolean)
-                      .join(' ')}
-                    value={values.budgetPerNight}
-                    onChange={(e) => set('budgetPerNight', e.target.value)}
-                    className={clsx(inputClass, 'pl-12')}
-                  />
-                </div>
-                <p id={`${fieldId('budgetPerNight')}-hint`} className="sr-only">
-                  {t.budgetPrefix}
-                </p>
-                {message('budgetPerNight')}
-              </div>
-              {textField({ field: 'specialNeeds' })}
-            </>,
-          )}
-          {step(
-            3,
-            <>
-              {checkboxes('activities', activities)}
-              {checkboxes('bookingsToHelp', bookingsToHelp)}
-            </>,
-          )}
-          {step(
-            4,
-            <>
-              <div className="sm:col-span-2">
-                <label htmlFor={fieldId('comments')} className="block text-sm font-semibold text-ink">
-                  {labels.comments}
-                </label>
-                <textarea
-                  id={fieldId('comments')}
-                  name="comments"
-                  rows={5}
-                  value={values.comments}
-                  onChange={(e) => set('comments', e.target.value)}
-                  className={inputClass}
+                  id={fieldId('budgetPerNight')}
+                  name="budgetPerNight"
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  aria-invalid={form.errors.budgetPerNight ? true : undefined}
+                  aria-describedby={[
+                    `${fieldId('budgetPerNight')}-hint`,
+                    form.errors.budgetPerNight ? `${fieldId('budgetPerNight')}-error` : '',
+                  ]
+                    .filter(Boolean)
+                    .join(' ')}
+                  value={values.budgetPerNight}
+                  onChange={(e) => set('budgetPerNight', e.target.value)}
+                  className={clsx(inputClass, 'pl-12')}
                 />
               </div>
-            </>,
-          )}
+              <p id={`${fieldId('budgetPerNight')}-hint`} className="sr-only">
+                {t.budgetPrefix}
+              </p>
+              <FieldMessage form={form} field="budgetPerNight" />
+            </div>
+            <TextInput form={form} texts={t} field="specialNeeds" />
+          </Step>
+          <Step form={form} texts={t} index={3}>
+            <Checkboxes form={form} texts={t} field="activities" options={activities} optionLabel={optionLabel} />
+            <Checkboxes form={form} texts={t} field="bookingsToHelp" options={bookingsToHelp} optionLabel={optionLabel} />
+          </Step>
+          <Step form={form} texts={t} index={4}>
+            <div className="sm:col-span-2">
+              <label htmlFor={fieldId('comments')} className="block text-sm font-semibold text-ink">
+                {labels.comments}
+              </label>
+              <textarea
+                id={fieldId('comments')}
+                name="comments"
+                rows={5}
+                value={values.comments}
+                onChange={(e) => set('comments', e.target.value)}
+                className={inputClass}
+              />
+            </div>
+          </Step>
           {/* Spam protection a person never meets: robots fill in every field, people never see this one. */}
           <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
             <label htmlFor={fieldId('website')}>{t.honeypot}</label>
@@ -451,7 +192,7 @@ export function View(_: Props) {
             />
           </div>
           <button
-            id={`${id}-send`}
+            id={ids.send}
             type="submit"
             className="button mt-8"
             disabled={!hydrated || sent || status === 'sending' || !!editing}
@@ -460,7 +201,7 @@ export function View(_: Props) {
             {sent ? t.sent : status === 'sending' ? t.sending : t.send}
           </button>
           <p
-            id={`${id}-result`}
+            id={ids.result}
             role="status"
             tabIndex={-1}
             className={clsx('mt-4 min-h-6 font-medium focus-visible:outline-offset-4', status === 'failed' ? 'text-red' : 'text-ink')}
