@@ -111,20 +111,35 @@ if (!preparingDemo && config.demo && !config.databaseUrl && !fs.existsSync(path.
   }
 }
 
-// The embedded database has one owner: this server claims its folder, or refuses to start.
+// The embedded database has one owner: this server claims its folder, or refuses to start while
+// another server holds it. A command-line tool holding it (the README's `npm run editor:create`
+// typed while the first start was still preparing the demo) finishes in seconds: the server waits
+// for it, up to CLI_WAIT_MS, instead of ending.
+const CLI_WAIT_MS = 10 * 60_000
 let database: Database
-try {
-  database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.dataDir,
-    owner: { kind: 'server', description: `the site's server (port ${config.port})` },
-    // A failover or restart of PostgreSQL: the requests in flight answer 503, the pool reconnects.
-    onConnectionError: (err) => log.warn({ err }, 'a database connection dropped; the next request opens a new one'),
-  })
-} catch (err) {
-  if (err instanceof FolderInUseError) log.fatal(err.message)
-  else log.fatal({ err }, 'the database could not be opened')
-  process.exit(1)
+const waitingSince = Date.now()
+let toldWaiting = false
+for (;;) {
+  try {
+    database = await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.dataDir,
+      owner: { kind: 'server', description: `the site's server (port ${config.port})` },
+      // A failover or restart of PostgreSQL: the requests in flight answer 503, the pool reconnects.
+      onConnectionError: (err) => log.warn({ err }, 'a database connection dropped; the next request opens a new one'),
+    })
+    break
+  } catch (err) {
+    if (err instanceof FolderInUseError && err.owner.kind === 'cli' && Date.now() - waitingSince < CLI_WAIT_MS) {
+      if (!toldWaiting) log.info(`waiting for ${err.owner.description} (process ${err.owner.pid}) to finish with the embedded database`)
+      toldWaiting = true
+      await new Promise((resolve) => setTimeout(resolve, 250))
+      continue
+    }
+    if (err instanceof FolderInUseError) log.fatal(err.message)
+    else log.fatal({ err }, 'the database could not be opened')
+    process.exit(1)
+  }
 }
 await database.migrate()
 

@@ -9,7 +9,9 @@ import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEditorCli, runCli } from '../helpers/cli.ts'
-import { childEnv, freePort, projectRoot, startProductionServer, type RunningServer } from '../helpers/server.ts'
+import fs from 'node:fs'
+import { claimFolder } from '#server/db/folder-owner'
+import { childEnv, freePort, preparedDemoCopy, projectRoot, startProductionServer, type RunningServer } from '../helpers/server.ts'
 
 let server: RunningServer
 const cliEnv = () => ({ DATA_DIR: server.dataDir, DATABASE_URL: '', FAKE_ATDW_COUNT: '40' })
@@ -38,22 +40,28 @@ afterAll(async () => {
   await server?.stop()
 })
 
+/** A second server from the sources (server/main.ts) on `dataDir`, its output piped. */
+async function startSourceServer(dataDir: string, logLevel: string) {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: projectRoot,
+    env: childEnv({
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: logLevel,
+      BASE_URL: `http://127.0.0.1:${port}`,
+    }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  return { port, child }
+}
+
 describe('one owner of the embedded database', () => {
   it('a second server on the same folder refuses to start, naming the folder and the holder', async () => {
-    const port = await freePort()
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: projectRoot,
-      env: childEnv({
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: server.dataDir,
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-        BASE_URL: `http://127.0.0.1:${port}`,
-      }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const { child } = await startSourceServer(server.dataDir, 'warn')
     let output = ''
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -66,6 +74,42 @@ describe('one owner of the embedded database', () => {
     // The first server is untouched.
     expect((await fetch(`${server.baseUrl}/health`)).status).toBe(200)
   })
+
+  it('a server started while a command-line tool holds the folder waits for the tool, then serves', async () => {
+    const dataDir = await preparedDemoCopy()
+    // The README's first editor typed while the first start was still preparing the demo.
+    const tool = claimFolder(path.join(dataDir, 'db'), { kind: 'cli', description: 'npm run editor:create' })
+    const { port, child } = await startSourceServer(dataDir, 'info')
+    try {
+      let output = ''
+      const waiting = new Promise<void>((resolve) =>
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString()
+          if (output.includes('waiting for npm run editor:create')) resolve()
+        }),
+      )
+      const exited = new Promise<string>((resolve) => child.once('exit', (code) => resolve(`exited ${code}`)))
+      expect(await Promise.race([waiting.then(() => 'waiting'), exited])).toBe('waiting')
+      tool.release()
+      await expect
+        .poll(
+          () =>
+            fetch(`http://127.0.0.1:${port}/health`).then(
+              (r) => r.status,
+              () => 0,
+            ),
+          { timeout: 60_000, interval: 250 },
+        )
+        .toBe(200)
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM')
+        await new Promise((resolve) => child.once('exit', resolve))
+      }
+      tool.release()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
+  }, 120_000)
 
   it('keeps every acknowledged save and every CLI write through a burst, a kill -9 and a restart', async () => {
     const admin = await createEditorCli(
