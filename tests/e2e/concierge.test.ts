@@ -13,7 +13,7 @@ import { formatDmy, parseDate } from '#lib/dates'
 import type { PageDoc } from '#lib/content'
 import { formatSiteTime } from '#lib/team'
 import { texts } from '#lib/texts'
-import { axe, formatViolations, launchBrowser, screenshot } from '../helpers/browser.ts'
+import { axe, closeContextsAfterEach, formatViolations, lendBrowser, screenshot } from '../helpers/browser.ts'
 import { createEditorCli } from '../helpers/cli.ts'
 import { freePort, preparedDemoCopy, startProductionServer, type RunningServer } from '../helpers/server.ts'
 import { startSmtpServer, waitForSavedMail } from '../helpers/smtp.ts'
@@ -34,10 +34,11 @@ const ccAddress = `copy-${run}@example.com`
 
 let browser: Browser
 const contexts: BrowserContext[] = []
+closeContextsAfterEach(contexts)
 
 beforeAll(async () => {
   fs.mkdirSync(shots, { recursive: true })
-  browser = await launchBrowser()
+  browser = await lendBrowser()
 })
 
 afterAll(async () => {

@@ -17,7 +17,7 @@ import { loadConfig } from '#server/config'
 import { openDatabase } from '#server/db/client'
 import { seedDemo } from '#server/demo/seed'
 import { createServices } from '#server/services/index'
-import { axe, formatViolations, launchBrowser, screenshot } from '../helpers/browser.ts'
+import { axe, formatViolations, lendBrowser, screenshot } from '../helpers/browser.ts'
 import { preparedDemoCopy, startProductionServer, type RunningServer } from '../helpers/server.ts'
 import { editorTexts } from '#lib/editor-texts'
 
@@ -107,7 +107,7 @@ beforeAll(async () => {
   await prepareDataDir(dataDir)
   server = await startProductionServer({ dataDir, env: { SENTRY_DSN, RATE_LIMIT_IP: '1000' } })
   baseUrl = server.baseUrl
-  browser = await launchBrowser()
+  browser = await lendBrowser()
 }, 300_000)
 
 afterAll(async () => {

@@ -14,7 +14,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import type { DomainDoc, PageDoc } from '#lib/content'
 import { pageTemplates, templateKeys, type TemplateKey } from '#lib/templates'
 import { texts } from '#lib/texts'
-import { axe, formatViolations, launchBrowser, screenshot } from '../helpers/browser.ts'
+import { axe, closeContextsAfterEach, formatViolations, lendBrowser, screenshot } from '../helpers/browser.ts'
 import { siteApi } from '../helpers/site.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
 import { editorTexts } from '#lib/editor-texts'
@@ -32,10 +32,11 @@ let editorState: Awaited<ReturnType<BrowserContext['storageState']>>
 /** A context for API calls as the editor (setup and checks). */
 let editorApi: BrowserContext
 const contexts: BrowserContext[] = []
+closeContextsAfterEach(contexts)
 
 beforeAll(async () => {
   fs.mkdirSync(screenshots, { recursive: true })
-  browser = await launchBrowser()
+  browser = await lendBrowser()
   editorApi = await browser.newContext()
   const response = await editorApi.request.post(`${baseUrl}/api/user/login`, {
     data: { username: editor.username, password: editor.password },
@@ -65,7 +66,8 @@ async function newContext(options: { signedIn: boolean; separateSession?: boolea
       ...(options.signedIn ? { storageState: editorState } : {}),
     })
   }
-  context.setDefaultTimeout(15_000)
+  // The machine running the suite may be busy (as in the other files' contexts).
+  context.setDefaultTimeout(30_000)
   contexts.push(context)
   return context
 }

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Listing } from '#lib/listings'
 import { startFakeAtlas, type RunningFakeAtlas } from '../../fakes/atdw/server.ts'
 import { regionalDay } from '../../listings/opening-hours.ts'
-import { launchBrowser } from '../helpers/browser.ts'
+import { lendBrowser } from '../helpers/browser.ts'
 import { openFirefox } from '../helpers/firefox.ts'
 import type { RunningServer } from '../helpers/server.ts'
 import { startSyncedSite, type SyncedSite } from '../helpers/synced-site.ts'
@@ -64,7 +64,7 @@ beforeAll(async () => {
   })
   site = await startSyncedSite({ fake, editor, name: 'deals' })
   server = site.server
-  browser = await launchBrowser()
+  browser = await lendBrowser()
   editorContext = await browser.newContext()
   const login = await editorContext.request.post(`${server.baseUrl}/api/user/login`, {
     data: { username: editor.username, password: editor.password },

@@ -13,7 +13,7 @@ import fs from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { texts } from '#lib/texts'
-import { axe, formatViolations, launchBrowser, screenshot } from '../helpers/browser.ts'
+import { axe, closeContextsAfterEach, formatViolations, lendBrowser, screenshot } from '../helpers/browser.ts'
 import { startProductionServer, type RunningServer } from '../helpers/server.ts'
 import { fetchListings } from '../helpers/site.ts'
 import { startSmtpServer } from '../helpers/smtp.ts'
@@ -28,6 +28,7 @@ let server: RunningServer
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>
 let browser: Browser
 const contexts: BrowserContext[] = []
+closeContextsAfterEach(contexts)
 
 beforeAll(async () => {
   fs.mkdirSync(shots, { recursive: true })
@@ -37,7 +38,7 @@ beforeAll(async () => {
     // A fresh demo is seeded and imported before the server answers; the machine may be busy.
     timeoutMs: 240_000,
   })
-  browser = await launchBrowser()
+  browser = await lendBrowser()
 }, 300_000)
 
 afterAll(async () => {

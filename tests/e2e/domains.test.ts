@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Browser } from 'playwright-core'
 import type { DomainDoc } from '#lib/content'
-import { launchBrowser } from '../helpers/browser.ts'
+import { lendBrowser } from '../helpers/browser.ts'
 import { getJson, getWithHost, siteApi } from '../helpers/site.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
 
@@ -10,7 +10,7 @@ const api = siteApi(baseUrl)
 let browser: Browser
 
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await lendBrowser()
 })
 afterAll(async () => {
   await browser?.close()

@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { texts } from '#lib/texts'
-import { axe, formatViolations, launchBrowser, screenshot } from '../helpers/browser.ts'
+import { axe, formatViolations, lendBrowser, screenshot } from '../helpers/browser.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
 import { editorTexts } from '#lib/editor-texts'
 
@@ -37,7 +37,7 @@ let page: Page
 let requested: string[]
 
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await lendBrowser()
 })
 afterAll(async () => {
   await browser?.close()

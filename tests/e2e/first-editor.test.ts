@@ -5,7 +5,7 @@
  */
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { axe, launchBrowser } from '../helpers/browser.ts'
+import { axe, lendBrowser } from '../helpers/browser.ts'
 import { startProductionServer, type RunningServer } from '../helpers/server.ts'
 
 let server: RunningServer
@@ -14,7 +14,7 @@ let browser: Browser
 beforeAll(async () => {
   // The demo's usual catalogue: its prepared copy is shared with the other files' servers.
   server = await startProductionServer()
-  browser = await launchBrowser()
+  browser = await lendBrowser()
 }, 120_000)
 afterAll(async () => {
   await browser?.close()

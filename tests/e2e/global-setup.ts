@@ -11,7 +11,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { createEditorCli } from '../helpers/cli.ts'
+import { createEditorsCli } from '../helpers/cli.ts'
 import { freePort, preparedVariantCopy, startProductionServer } from '../helpers/server.ts'
 import { startSmtpServer } from '../helpers/smtp.ts'
 
@@ -79,7 +79,7 @@ async function startLane(people: { username: string; email: string; password: st
   // with the accounts: made once for every lane of every e2e project, then copied.
   const accounts = createHash('sha256').update(JSON.stringify(people)).digest('hex').slice(0, 12)
   const dataDir = await preparedVariantCopy(`accounts-${accounts}`, async (dir) => {
-    for (const account of people) await createEditorCli(account, { DATA_DIR: dir, DATABASE_URL: '' })
+    await createEditorsCli(people, { DATA_DIR: dir, DATABASE_URL: '' })
   })
   const server = await startProductionServer({
     dataDir,

@@ -8,7 +8,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { ListingCard } from '#lib/listings'
-import { launchBrowser, screenshot, screenshotIfFailed } from '../helpers/browser.ts'
+import { lendBrowser, screenshot, screenshotIfFailed } from '../helpers/browser.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
 import { fetchListings } from '../helpers/site.ts'
 
@@ -32,7 +32,7 @@ async function translatedIn(locale: string): Promise<{ card: ListingCard; englis
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await lendBrowser()
   english = await stay()
 })
 afterAll(async () => {

@@ -13,7 +13,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { listingPhotoUrl } from '#lib/image-url'
 import { listingTexts } from '#lib/texts'
-import { launchBrowser, screenshot } from '../helpers/browser.ts'
+import { lendBrowser, screenshot } from '../helpers/browser.ts'
 import { startProductionServer, type RunningServer } from '../helpers/server.ts'
 import { fetchListings } from '../helpers/site.ts'
 
@@ -29,7 +29,7 @@ beforeAll(async () => {
   // A real first start: what this file tests (the other files' servers start from a prepared copy).
   server = await startProductionServer({ env, firstStart: true })
   healthMs = Date.now() - started
-  browser = await launchBrowser()
+  browser = await lendBrowser()
 }, 300_000)
 afterAll(async () => {
   await browser?.close()

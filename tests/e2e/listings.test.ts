@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { FetchResponse, Listing } from '#lib/listings'
 import { listingTexts, texts } from '#lib/texts'
 import { startFakeAtlas, type RunningFakeAtlas } from '../../fakes/atdw/server.ts'
-import { axe, formatViolations, launchBrowser, screenshot, transitionsDone } from '../helpers/browser.ts'
+import { axe, formatViolations, lendBrowser, screenshot, transitionsDone } from '../helpers/browser.ts'
 import { startSyncedSite, type SyncedSite } from '../helpers/synced-site.ts'
 import { editorTexts } from '#lib/editor-texts'
 
@@ -71,7 +71,7 @@ beforeAll(async () => {
   fake = await startFakeAtlas({ count: 400, seed: 11 })
   site = await startSyncedSite({ fake, editor, name: 'listings' })
   baseUrl = site.baseUrl
-  browser = await launchBrowser()
+  browser = await lendBrowser()
   editorContext = await browser.newContext({ viewport: { width: 1440, height: 900 } })
   editorContext.setDefaultTimeout(15_000)
   const login = await editorContext.request.post(`${baseUrl}/api/user/login`, {
@@ -313,20 +313,25 @@ describe('a visitor on the grid', () => {
     const all = await visitorFetch({})
     const location = all.locations[0]!
     const byLocation = await visitorFetch({ location })
+    // What is asserted is the server's HTML, so each page is read once its document is parsed. Not
+    // at 'load': without JavaScript the browser loads lazy images at once (every card's picture,
+    // each resized on first request), which on a busy machine took longer than the timeout.
+    const parsed = { waitUntil: 'domcontentloaded' } as const
     await withVisitor(
       async (page) => {
-        await page.goto(`${baseUrl}/${GRID_SLUG}?location=${encodeURIComponent(location)}`)
+        await page.goto(`${baseUrl}/${GRID_SLUG}?location=${encodeURIComponent(location)}`, parsed)
         expect(await resultCount(page).textContent()).toBe(g.results(byLocation.totalListings))
         expect(await cards(page).count()).toBe(Math.min(15, byLocation.totalListings))
-        // Load More is a link to the next page count.
+        // Load More is a link to the next page count: the next document, not the one the click left.
         await page.getByRole('link', { name: g.loadMore }).click()
+        await page.waitForURL(/[?&]page=2\b/, parsed)
         expect(await cards(page).count()).toBe(Math.min(30, byLocation.totalListings))
         // The filter form is a GET form.
-        await page.goto(`${baseUrl}/${GRID_SLUG}`)
+        await page.goto(`${baseUrl}/${GRID_SLUG}`, parsed)
         await filtersToggle(page).click()
         await page.getByRole('searchbox', { name: g.keywords }).fill('zzqx')
         await page.getByRole('button', { name: g.apply }).click()
-        await page.waitForURL(/name=zzqx/)
+        await page.waitForURL(/name=zzqx/, parsed)
         expect(await resultCount(page).textContent()).toBe(g.none)
       },
       { javaScriptEnabled: false },

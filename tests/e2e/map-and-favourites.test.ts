@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { FetchResponse } from '#lib/listings'
 import { favouriteTexts, mapTexts } from '#lib/texts'
-import { axe, formatViolations, launchBrowser, screenshot } from '../helpers/browser.ts'
+import { axe, formatViolations, lendBrowser, screenshot } from '../helpers/browser.ts'
 import { startProductionServer, type RunningServer } from '../helpers/server.ts'
 
 const shots = '/tmp/shots-f'
@@ -24,7 +24,7 @@ let browser: Browser
 beforeAll(async () => {
   fs.mkdirSync(shots, { recursive: true })
   server = await startProductionServer({ env: { FAKE_ATDW_COUNT: '200', RATE_LIMIT_IP: '1000' }, timeoutMs: 280_000 })
-  browser = await launchBrowser()
+  browser = await lendBrowser()
 }, 300_000)
 afterAll(async () => {
   await browser?.close()

@@ -17,7 +17,7 @@ import { loadConfig } from '#server/config'
 import { openDatabase } from '#server/db/client'
 import { seedDemo } from '#server/demo/seed'
 import { createServices } from '#server/services/index'
-import { launchBrowser } from '../helpers/browser.ts'
+import { lendBrowser } from '../helpers/browser.ts'
 import { startProductionServer, type RunningServer } from '../helpers/server.ts'
 
 const editor = inject('editor')
@@ -52,7 +52,7 @@ beforeAll(async () => {
     await database.close()
   }
   server = await startProductionServer({ dataDir })
-  browser = await launchBrowser()
+  browser = await lendBrowser()
 })
 
 afterAll(async () => {

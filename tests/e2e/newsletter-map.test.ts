@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { blockTexts } from '#lib/texts'
 import { DEMO_NEWSLETTER_PATH } from '#server/demo/newsletter'
-import { launchBrowser, screenshot } from '../helpers/browser.ts'
+import { lendBrowser, screenshot } from '../helpers/browser.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
 
 const baseUrl = laneBaseUrl()
@@ -27,7 +27,7 @@ let context: BrowserContext
 let page: Page
 
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await lendBrowser()
 })
 afterAll(async () => {
   await browser?.close()

@@ -18,7 +18,7 @@ import path from 'node:path'
 import { PDFDocument } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { listingTexts } from '#lib/texts'
-import { launchBrowser } from '../helpers/browser.ts'
+import { lendBrowser } from '../helpers/browser.ts'
 import { startProductionServer, type RunningServer } from '../helpers/server.ts'
 
 const g = listingTexts.grid
@@ -211,7 +211,7 @@ describe('the full event calendar, laid out off the request thread', () => {
   }, 120_000)
 
   test("while the PDF workers are busy, 'Export to PDF' keeps 'Generating Your PDF' open, asks again when told, and downloads the calendar", async () => {
-    const browser = await launchBrowser()
+    const browser = await lendBrowser()
     try {
       const page = await browser.newPage()
       const answers: number[] = []

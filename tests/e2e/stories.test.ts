@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import type { PageDoc } from '#lib/content'
 import { texts } from '#lib/texts'
-import { axe, formatViolations, launchBrowser, screenshot } from '../helpers/browser.ts'
+import { axe, closeContextsAfterEach, formatViolations, lendBrowser, screenshot } from '../helpers/browser.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
 import { editorTexts } from '#lib/editor-texts'
 
@@ -26,10 +26,11 @@ let browser: Browser
 let editorState: Awaited<ReturnType<BrowserContext['storageState']>>
 let editorApi: BrowserContext
 const contexts: BrowserContext[] = []
+closeContextsAfterEach(contexts)
 
 beforeAll(async () => {
   fs.mkdirSync(shots, { recursive: true })
-  browser = await launchBrowser()
+  browser = await lendBrowser()
   editorApi = await browser.newContext()
   const response = await editorApi.request.post(`${baseUrl}/api/user/login`, {
     data: { username: editor.username, password: editor.password },

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { TripStopInfo } from '#lib/trip/model'
 import { tripDate, tripDayDate, tripTextsEn as t } from '#lib/trip/texts/index'
 import { favouriteTexts, texts } from '#lib/texts'
-import { axe, formatViolations, launchBrowser, screenshot } from '../helpers/browser.ts'
+import { axe, formatViolations, lendBrowser, screenshot } from '../helpers/browser.ts'
 import { laneBaseUrl, laneMailDir } from '../helpers/lane.ts'
 import { waitForSavedMail } from '../helpers/smtp.ts'
 import { closedOn } from '../../listings/trip/closed.ts'
@@ -29,7 +29,7 @@ let browser: Browser
 
 beforeAll(async () => {
   fs.mkdirSync(shots, { recursive: true })
-  browser = await launchBrowser()
+  browser = await lendBrowser()
 })
 afterAll(async () => {
   await browser?.close()

@@ -34,6 +34,42 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath, headless: true, args: chromiumArgs })
 }
 
+/**
+ * One browser per test process, started on first use and again when it went away. A start that
+ * failed (a busy machine) is not remembered: the next file tries again instead of failing with it.
+ */
+export function sharedBrowser<B>(launch: () => Promise<B>, isUp: (browser: B) => boolean): () => Promise<B> {
+  let shared: Promise<B> | undefined
+  const start = () =>
+    (shared = launch().catch((err: unknown) => {
+      shared = undefined
+      throw err
+    }))
+  return async () => {
+    const browser = await (shared ?? start())
+    return isUp(browser) ? browser : start()
+  }
+}
+
+const sharedChromium = sharedBrowser(launchBrowser, (browser) => browser.isConnected())
+
+/**
+ * Chromium for a test file, lent from one per test process: the e2e workers run file after file,
+ * and launching and closing a Chromium per file cost a second or more of a busy core each, about
+ * eighty times a run. `close()` closes what the file opened (its contexts and pages), as closing
+ * its own Chromium did; the process's Chromium ends with the process. A bench or script that must
+ * end its Chromium uses launchBrowser().
+ */
+export async function lendBrowser(): Promise<Browser> {
+  return new Proxy(await sharedChromium(), {
+    get(target, property) {
+      if (property === 'close') return () => Promise.all(target.contexts().map((context) => context.close())).then(() => undefined)
+      const value: unknown = Reflect.get(target, property, target)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+}
+
 const require = createRequire(import.meta.url)
 let axeSource: string | undefined
 
@@ -121,7 +157,7 @@ export function formatViolations(violations: AxeViolation[]): string {
 export function openBrowser() {
   const session = {} as { browser: Browser }
   beforeAll(async () => {
-    session.browser = await launchBrowser()
+    session.browser = await lendBrowser()
   })
   afterAll(async () => {
     await session.browser?.close()
@@ -163,7 +199,7 @@ export function openVisitorBrowser(defaults: BrowserContextOptions = { viewport:
 export function openBrowserSession(viewport = { width: 1280, height: 800 }) {
   const session = {} as { browser: Browser; context: BrowserContext; page: Page }
   beforeAll(async () => {
-    session.browser = await launchBrowser()
+    session.browser = await lendBrowser()
   })
   afterAll(async () => {
     await session.browser?.close()
@@ -199,11 +235,26 @@ export async function screenshot<T extends Shootable>(target: T, options: Parame
 }
 
 /** A full-page screenshot of `page` under failureShotsDir, named after the test, when the test failed. */
-export async function screenshotIfFailed(context: TestContext, page: Page | undefined): Promise<void> {
+export async function screenshotIfFailed(context: TestContext, page: Page | undefined, suffix = ''): Promise<void> {
   if (context.task.result?.state !== 'fail' || !page || page.isClosed()) return
   const name = `${path.basename(context.task.file.name)}-${context.task.name}`.replace(/[^a-zA-Z0-9._-]+/g, '-').slice(0, 150)
   fs.mkdirSync(failureShotsDir, { recursive: true })
-  await page.screenshot({ path: path.join(failureShotsDir, `${name}.png`), fullPage: true, timeout: 10_000 }).catch(() => {})
+  await page.screenshot({ path: path.join(failureShotsDir, `${name}${suffix}.png`), fullPage: true, timeout: 10_000 }).catch(() => {})
+}
+
+/**
+ * For a file whose tests open contexts of their own and list them in `contexts`: after each test,
+ * a screenshot of each of its pages if it failed, then every one of them is closed. An editor page
+ * left open until the end of the file keeps its timers and connections (presence, live updates)
+ * busy beside every later test: on a loaded machine that made later pages miss their timeouts.
+ */
+export function closeContextsAfterEach(contexts: BrowserContext[]) {
+  afterEach(async (context) => {
+    const opened = contexts.splice(0)
+    const pages = opened.flatMap((c) => c.pages())
+    for (const [i, page] of pages.entries()) await screenshotIfFailed(context, page, pages.length > 1 ? `-${i + 1}` : '')
+    for (const c of opened) await c.close().catch(() => {})
+  })
 }
 
 /**

@@ -12,10 +12,14 @@ export interface CliResult {
 }
 
 export function runCli(script: string, args: string[], env: Record<string, string>): Promise<CliResult> {
+  return runTs(`scripts/${script}.ts`, args, env)
+}
+
+function runTs(file: string, args: string[], env: Record<string, string>): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', `scripts/${script}.ts`, ...args],
+      ['--import', 'tsx', file, ...args],
       { cwd: projectRoot, env: childEnv({ LOG_LEVEL: 'warn', BASE_URL: 'http://localhost:3000', ...env }), timeout: 120_000 },
       (err, stdout, stderr) => resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
     )
@@ -39,5 +43,15 @@ export async function createEditorCli(account: EditorAccount, env: Record<string
   )
   if (result.code !== 0)
     throw new Error(`editor:create ${account.username} failed (exit ${result.code}):\n${result.stderr}${result.stdout}`)
+  return result
+}
+
+/** Several accounts in one process (tests/helpers/create-editors.ts); throws with its output when it fails. */
+export async function createEditorsCli(accounts: EditorAccount[], env: Record<string, string>): Promise<CliResult> {
+  const result = await runTs('tests/helpers/create-editors.ts', [JSON.stringify(accounts)], env)
+  if (result.code !== 0)
+    throw new Error(
+      `creating ${accounts.map((a) => a.username).join(', ')} failed (exit ${result.code}):\n${result.stderr}${result.stdout}`,
+    )
   return result
 }

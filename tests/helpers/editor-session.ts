@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
 import type { PageDoc } from '#lib/content'
 import { texts } from '#lib/texts'
-import { launchBrowser } from './browser.ts'
+import { lendBrowser } from './browser.ts'
 import { waitForSavedMail } from './smtp.ts'
 import { laneBaseUrl, laneMailDir } from './lane.ts'
 import { editorTexts } from '#lib/editor-texts'
@@ -26,7 +26,7 @@ export function openEditorSession(options: { viewport?: { width: number; height:
   const session = {} as EditorSession
   beforeAll(async () => {
     const { username, password } = inject('editor')
-    session.browser = await launchBrowser()
+    session.browser = await lendBrowser()
     session.editor = await session.browser.newContext({ viewport })
     session.editor.setDefaultTimeout(options.timeoutMs ?? 20_000)
     // The demo sets an analytics id, so the consent banner would sit over the foot of every page;

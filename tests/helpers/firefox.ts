@@ -6,6 +6,7 @@
 import fs from 'node:fs'
 import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core'
 import { afterAll, beforeAll } from 'vitest'
+import { sharedBrowser } from './browser.ts'
 import { waitForSavedMail } from './smtp.ts'
 
 export function firefoxPath(): string {
@@ -32,14 +33,27 @@ export async function launchFirefox(): Promise<Browser> {
   })
 }
 
-/** One Firefox for the whole test file; `session.browser` inside tests (make a context per test). */
+const sharedFirefox = sharedBrowser(launchFirefox, (browser) => browser.connected)
+
+/**
+ * One Firefox for the whole test file; `session.browser` inside tests (make a context per test).
+ * Lent from one per test process (as Chromium is, lendBrowser): a Firefox start costs seconds of a
+ * busy core. After the file, the contexts it made are closed, as closing its own Firefox did.
+ */
 export function openFirefox() {
   const session = {} as { browser: Browser }
   beforeAll(async () => {
-    session.browser = await launchFirefox()
+    session.browser = await sharedFirefox()
   }, 60_000)
   afterAll(async () => {
-    await session.browser?.close()
+    const browser = session.browser
+    if (!browser?.connected) return
+    await Promise.all(
+      browser
+        .browserContexts()
+        .filter((context) => context !== browser.defaultBrowserContext())
+        .map((context) => context.close()),
+    )
   })
   return session
 }
