@@ -1,6 +1,6 @@
 /**
- * The consent banner: shown (after hydration) when the site uses something that needs consent and
- * the visitor has not chosen yet, or chose to change their choice ('Cookie settings'). 'Accept'
+ * The consent banner: shown from the first paint (by the hydration loader, before the scripts) when
+ * the site uses something that needs consent and the visitor has not chosen yet, or chose to change their choice ('Cookie settings'). 'Accept'
  * loads the configured third parties; 'Decline' loads nothing. Not modal: the page stays usable.
  * It sits first in the tab order (right after the skip link) and is fixed at the bottom. Choosing
  * returns focus to where it was before the banner, else to the main content, without scrolling.
@@ -55,7 +55,7 @@ export function ConsentBanner({ settings }: { settings: ThirdPartySettings | nul
     if (reopened) acceptRef.current?.focus({ preventScroll: true })
   }, [reopened])
 
-  if (!wanted || choice === 'unknown' || (choice !== null && !reopened)) return null
+  if (!wanted || (choice !== null && choice !== 'unknown' && !reopened)) return null
 
   const choose = (next: ConsentChoice) => {
     const before = readConsent()
@@ -88,6 +88,11 @@ export function ConsentBanner({ settings }: { settings: ThirdPartySettings | nul
       aria-labelledby="consent-title"
       aria-describedby="consent-text"
       data-consent-banner=""
+      // In the page for everyone (cached pages are the same for all): hidden until the browser knows
+      // whether a choice is stored. The hydration loader shows it before the first paint when none
+      // is, and takes a choice made before the scripts run (app/document/hydration-loader.ts).
+      hidden={choice === 'unknown'}
+      data-reload-on-accept={needsReloadForConsent(settings) ? '' : undefined}
       ref={shareHeight}
       onFocus={noteOrigin}
       className="fixed inset-x-0 bottom-0 z-40 border-t-4 border-red bg-white text-ink shadow-[0_-8px_30px_rgba(0,0,0,0.15)]"
@@ -102,10 +107,10 @@ export function ConsentBanner({ settings }: { settings: ThirdPartySettings | nul
           </p>
         </div>
         <div className="flex shrink-0 flex-wrap gap-3">
-          <button ref={acceptRef} type="button" className="button" onClick={() => choose('accepted')}>
+          <button ref={acceptRef} type="button" className="button" data-consent-choice="accepted" onClick={() => choose('accepted')}>
             {t.accept}
           </button>
-          <button type="button" className="button button--ghost" onClick={() => choose('declined')}>
+          <button type="button" className="button button--ghost" data-consent-choice="declined" onClick={() => choose('declined')}>
             {t.decline}
           </button>
         </div>

@@ -9,7 +9,7 @@ import { useBrowserStore } from '#ui/hooks/use-hydrated'
 export type ConsentChoice = 'accepted' | 'declined'
 
 export const CONSENT_KEY = 'consent'
-const MAX_AGE_S = 180 * 24 * 60 * 60
+export const CONSENT_MAX_AGE_S = 180 * 24 * 60 * 60
 const CHANGED = 'consent:changed'
 
 function fromCookie(): ConsentChoice | null {
@@ -35,7 +35,7 @@ export function writeConsent(choice: ConsentChoice) {
     // storage disabled
   }
   const secure = window.location.protocol === 'https:' ? '; Secure' : ''
-  document.cookie = `${CONSENT_KEY}=${choice}; Max-Age=${MAX_AGE_S}; Path=/; SameSite=Lax${secure}`
+  document.cookie = `${CONSENT_KEY}=${choice}; Max-Age=${CONSENT_MAX_AGE_S}; Path=/; SameSite=Lax${secure}`
   document.dispatchEvent(new Event(CHANGED))
 }
 

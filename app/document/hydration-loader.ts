@@ -8,6 +8,8 @@
  * the page has been shown, at the visitor's first touch, key or focus, or after MAX_WAIT_MS at the
  * latest.
  */
+import { CONSENT_KEY, CONSENT_MAX_AGE_S } from '~/consent/consent'
+
 export const DEFERRED_MODULE_TYPE = 'text/x-deferred-module'
 const MAX_WAIT_MS = 4000
 /** Module preloads started per task (see below). */
@@ -18,6 +20,40 @@ const PRELOADS_PER_TASK = 2
  * builds may wrap functions with helpers of their own, which a function's source would then name).
  */
 export const HYDRATION_LOADER = `(function () {
+  // The consent banner (app/consent/ConsentBanner.tsx) is in every page, hidden: shown here when no
+  // choice is stored, so a first visit sees it from the first paint rather than after the scripts
+  // (it was a late largest paint on a phone: 3.6 s on /de/whats-on, where its text is longest).
+  // A choice made before the scripts have run is stored as they would store it.
+  var banner = document.querySelector('[data-consent-banner][hidden]')
+  if (banner && !storedConsent()) {
+    banner.hidden = false
+    addEventListener('click', chooseEarly, true)
+  }
+  function storedConsent() {
+    try {
+      var stored = localStorage.getItem('${CONSENT_KEY}')
+      if (stored === 'accepted' || stored === 'declined') return stored
+    } catch (e) {}
+    var match = /(?:^|;\\s*)${CONSENT_KEY}=(accepted|declined)(?:;|$)/.exec(document.cookie)
+    return match && match[1]
+  }
+  function chooseEarly(event) {
+    // Once the page's scripts run, the banner's own buttons answer.
+    if (document.documentElement.dataset.hydrated) return removeEventListener('click', chooseEarly, true)
+    var button = event.target.closest && event.target.closest('[data-consent-choice]')
+    if (!button || !banner.contains(button)) return
+    // Not React's too: a click while it hydrates would be replayed to the banner.
+    event.stopPropagation()
+    removeEventListener('click', chooseEarly, true)
+    var choice = button.getAttribute('data-consent-choice')
+    try { localStorage.setItem('${CONSENT_KEY}', choice) } catch (e) {}
+    document.cookie = '${CONSENT_KEY}=' + choice + '; Max-Age=${CONSENT_MAX_AGE_S}; Path=/; SameSite=Lax' + (location.protocol === 'https:' ? '; Secure' : '')
+    banner.hidden = true
+    // The third parties' hosts are in a page's policy only when asked for with consent given.
+    if (choice === 'accepted' && banner.hasAttribute('data-reload-on-accept')) return location.reload()
+    var main = document.getElementById('main')
+    if (main) main.focus({ preventScroll: true })
+  }
   var started = false
   // The module script made below runs under the page's Content-Security-Policy: by this script's
   // nonce on a fresh answer, by its hash on a cached one (server/content-security-policy.ts).

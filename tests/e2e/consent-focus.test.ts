@@ -92,6 +92,59 @@ describe('Chromium: the consent banner keeps the visitor where they were', () =>
   }
 })
 
+describe("Chromium: before the page's scripts run", () => {
+  /** Holds back the page's own scripts until `release` is called (never, unless called). */
+  async function scriptsHeldBack(width: number) {
+    const context = await chromium.browser.newContext({ viewport: { width, height: 812 } })
+    context.setDefaultTimeout(30_000)
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await context.route(/\/assets\/.*\.js(?:\?|$)/, async (route) => {
+      await released
+      await route.continue().catch(() => undefined) // the page may have gone meanwhile
+    })
+    return { context, page: await context.newPage(), release }
+  }
+  const hydrated = () => document.documentElement.dataset.hydrated === 'true'
+
+  test("the banner is there from the first paint, 'Decline' is kept, focus on the main content; the next page has no banner", async () => {
+    const { context, page } = await scriptsHeldBack(375)
+    try {
+      await page.goto(`${baseUrl}/de/whats-on`, { waitUntil: 'load' })
+      const banner = page.locator('[data-consent-banner]')
+      expect(await banner.isVisible()).toBe(true)
+      expect(await page.evaluate(hydrated)).toBe(false)
+      await banner.locator('[data-consent-choice="declined"]').click()
+      expect(await banner.isVisible()).toBe(false)
+      expect(await page.evaluate(() => localStorage.getItem('consent'))).toBe('declined')
+      expect((await context.cookies()).find((c) => c.name === 'consent')?.value).toBe('declined')
+      expect(await page.evaluate(where)).toEqual({ scrollY: 0, focus: 'main' })
+      await page.goto(`${baseUrl}/de/`, { waitUntil: 'load' })
+      expect(await page.locator('[data-consent-banner]').isVisible()).toBe(false)
+    } finally {
+      await context.close()
+    }
+  })
+
+  test("'Accept' chosen before the scripts run is theirs once they do: the banner stays gone, once", async () => {
+    const { context, page, release } = await scriptsHeldBack(1440)
+    try {
+      await page.goto(`${baseUrl}/`, { waitUntil: 'load' })
+      await page.getByRole('region', { name: t.title }).getByRole('button', { name: t.accept }).click()
+      expect(await page.locator('[data-consent-banner]').isVisible()).toBe(false)
+      release()
+      await page.waitForFunction(hydrated)
+      await page.waitForFunction(bannerGone)
+      expect(await page.evaluate(() => localStorage.getItem('consent'))).toBe('accepted')
+      // 'Cookie settings' still reopens it, now through the page's scripts.
+      await page.getByRole('button', { name: t.settings }).click()
+      await page.getByRole('region', { name: t.title }).waitFor()
+    } finally {
+      await context.close()
+    }
+  })
+})
+
 describe('Firefox: the consent banner keeps the visitor where they were', () => {
   async function firstVisit(width: number): Promise<FirefoxPage> {
     const context = await firefox.browser.createBrowserContext()
