@@ -11,7 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEditorCli, runCli } from '../helpers/cli.ts'
 import fs from 'node:fs'
 import { claimFolder } from '#server/db/folder-owner'
-import { childEnv, freePort, preparedDemoCopy, projectRoot, startProductionServer, type RunningServer } from '../helpers/server.ts'
+import {
+  childEnv,
+  freePort,
+  preparedDemoCopy,
+  projectRoot,
+  serverAddressEnv,
+  startProductionServer,
+  type RunningServer,
+} from '../helpers/server.ts'
 
 let server: RunningServer
 const cliEnv = () => ({ DATA_DIR: server.dataDir, DATABASE_URL: '', FAKE_ATDW_COUNT: '40' })
@@ -45,15 +53,7 @@ async function startSourceServer(dataDir: string, logLevel: string) {
   const port = await freePort()
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: projectRoot,
-    env: childEnv({
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: logLevel,
-      BASE_URL: `http://127.0.0.1:${port}`,
-    }),
+    env: childEnv({ ...serverAddressEnv(port, dataDir), DATABASE_URL: '', LOG_LEVEL: logLevel }),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   return { port, child }

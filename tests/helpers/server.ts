@@ -155,6 +155,11 @@ export interface RunningServer {
   pid: number
 }
 
+/** What every server a test starts is told: production mode, on 127.0.0.1:`port`, its data in `dataDir`. */
+export function serverAddressEnv(port: number, dataDir: string): Record<string, string> {
+  return { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, BASE_URL: `http://127.0.0.1:${port}` }
+}
+
 export async function startProductionServer(options: StartServerOptions = {}): Promise<RunningServer> {
   assertProductionBuild()
   const main = ensureCompiledServer()
@@ -175,11 +180,7 @@ export async function startProductionServer(options: StartServerOptions = {}): P
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', ...(options.nodeArgs ?? []), main], {
     cwd: projectRoot,
     env: childEnv({
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      BASE_URL: baseUrl,
+      ...serverAddressEnv(port, dataDir),
       ...serverDefaults,
       LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
       ...options.env,
