@@ -1,7 +1,8 @@
 /**
  * The consent banner: shown from the first paint (by the hydration loader, before the scripts) when
- * the site uses something that needs consent and the visitor has not chosen yet, or chose to change their choice ('Cookie settings'). 'Accept'
- * loads the configured third parties; 'Decline' loads nothing. Not modal: the page stays usable.
+ * the site uses something that needs consent and the visitor has not chosen yet, or chose to change
+ * their choice ('Cookie settings'). 'Accept' loads the configured third parties; 'Decline' loads
+ * nothing. Not modal: the page stays usable.
  * It sits first in the tab order (right after the skip link) and is fixed at the bottom. Choosing
  * returns focus to where it was before the banner, else to the main content, without scrolling.
  */
