@@ -138,8 +138,13 @@ export function onSessionEnded(handler: ((reason: string | null) => void) | null
   sessionEnded = handler
 }
 
-async function answerOf<T>(response: Response): Promise<T> {
-  const reply: unknown = await response.json().catch(() => null)
+async function answerOf<T>(response: Response, signal?: AbortSignal): Promise<T> {
+  const reply: unknown = await response.json().catch((err: unknown) => {
+    // Called off while the body was read: that is the caller's abort, not an empty answer (read as
+    // one, an older version compared against an abandoned fetch showed every block as added).
+    if (signal?.aborted) throw err
+    return null
+  })
   if (response.status === 401) {
     const reason = (detailsOf(reply) as { reason?: unknown } | undefined)?.reason
     sessionEnded?.(typeof reason === 'string' ? reason : null)
@@ -179,7 +184,7 @@ export async function getApi(path: string, query?: unknown, init: { signal?: Abo
     if (init.signal?.aborted) throw err
     throw new ApiError(texts.toasts.unknownError, 0)
   }
-  return answerOf(response)
+  return answerOf(response, init.signal)
 }
 
 /** The message of anything a call threw. */

@@ -61,6 +61,7 @@ export function VersionCompare({
       ),
     )
       .then((pages) => {
+        if (controller.signal.aborted) return
         setLoaded((before) => ({ ...before, ...Object.fromEntries(pages) }))
         setError(null)
       })
