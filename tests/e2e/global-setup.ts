@@ -24,7 +24,7 @@ declare module 'vitest' {
   }
 }
 
-/** Lanes: one per worker the project may run at once (TEST_WORKERS, else one per core). */
+/** Lanes: one per worker the project may run at once (vitest.config.ts: one more than the cores). */
 function laneCount(project: TestProject): number {
   // maxWorkers is 1 where the project runs its files one after another (fileParallelism: false).
   return Math.max(1, Number(project.config.maxWorkers) || 1)

@@ -1,8 +1,8 @@
 /**
  * The order test files start in (vitest.config.ts, sequence.sequencer). Vitest's own, then, in the
  * 'e2e' project, the longest first by the measured table in tests/e2e/durations.ts (files not in
- * it by their size): the two lanes take the next file as each finishes, so the longest files start
- * first and the short ones fill in at the end, and neither lane ends with a long file alone.
+ * it by their size): the lanes take the next file as each finishes, so the longest files start
+ * first and the short ones fill in at the end, and no lane ends with a long file alone.
  */
 import fs from 'node:fs'
 import path from 'node:path'
