@@ -125,6 +125,8 @@ export default defineConfig({
                 include: pgliteFiles,
                 env: onPglite,
                 globalSetup: ['tests/helpers/global-setup-unit.ts'],
+                // One module graph per worker, as in 'unit', which runs these same files on PostgreSQL.
+                isolate: false,
                 testTimeout: 60_000,
                 hookTimeout: 120_000,
                 sequence: { groupOrder: 0 },
@@ -161,9 +163,8 @@ export default defineConfig({
                 testTimeout: 120_000,
                 hookTimeout: 120_000,
                 // Each file has its own database on the server (createTestDatabase) and its own
-                // ports, so they run beside the e2e files: last in that group (the sequencer orders
-                // projects by name), filling the lanes as the short e2e files end, instead of alone
-                // one after another (47 s of one core in a CI run).
+                // ports, so they run beside the e2e files (first in that group: the sequencer), instead
+                // of alone one after another at the end (47 s of one core in a CI run).
                 maxWorkers: e2eLanes,
                 sequence: { groupOrder: 2 },
               },

@@ -1,6 +1,6 @@
 /**
  * How long the slow e2e files take, in seconds, so the sequencer (tests/helpers/sequencer.ts) can
- * start them first: two lanes then end together instead of one finishing a long file alone. A
+ * start them first: the lanes then end together instead of one finishing a long file alone. A
  * clean clone has no duration cache of Vitest's own, and its fallback (larger files first) put the
  * 7 kB accessibility file, the slowest, among the last to start.
  *
@@ -9,24 +9,40 @@
  * Update a row when a file gets much slower or faster; rows are only an order, not a bound.
  */
 export const e2eSeconds: Record<string, number> = {
-  // The eight longest of the clean-clone run on 00143da (2,465 s in all, both cores busy throughout).
-  'tests/e2e/content-lifecycle.test.ts': 227,
-  // The English pages of the sitemaps (every listing) with the page and keyboard checks.
-  'tests/e2e/accessibility.test.ts': 204,
-  'tests/e2e/listings.test.ts': 163,
-  'tests/e2e/schedule-and-presence.test.ts': 145,
-  'tests/e2e/editor-shell.test.ts': 125,
-  'tests/e2e/editor-firefox.test.ts': 97,
-  'tests/e2e/editor-panels-firefox.test.ts': 95,
-  'tests/e2e/team.test.ts': 86,
-  'tests/e2e/editor-smaller.test.ts': 86,
-  // German and Chinese, their listings sampled (every third).
-  'tests/e2e/accessibility-de.test.ts': 45,
-  'tests/e2e/accessibility-zh.test.ts': 35,
+  // The files of 20 s or more in the clean-clone run on 507b4cd (three lanes: 1,828 s in all).
+  'tests/e2e/content-lifecycle.test.ts': 136,
+  'tests/e2e/accessibility.test.ts': 93,
+  'tests/e2e/schedule-and-presence.test.ts': 89,
+  'tests/e2e/listings.test.ts': 84,
+  'tests/e2e/crawl.test.ts': 68,
+  'tests/e2e/block-library-editing.test.ts': 59,
+  'tests/e2e/editor-panels-firefox.test.ts': 57,
+  'tests/e2e/editor-smaller.test.ts': 55,
+  'tests/e2e/trip-firefox.test.ts': 50,
+  'tests/e2e/editor-firefox.test.ts': 49,
+  'tests/e2e/editor-shell.test.ts': 48,
+  'tests/e2e/translate-in-place.test.ts': 41,
+  'tests/e2e/team.test.ts': 39,
+  'tests/e2e/autosave.test.ts': 38,
+  'tests/e2e/booking.test.ts': 35,
+  'tests/e2e/consent-focus.test.ts': 33,
+  'tests/e2e/concierge.test.ts': 33,
+  'tests/e2e/media-library.test.ts': 32,
+  'tests/e2e/stories.test.ts': 32,
+  'tests/e2e/all-blocks.test.ts': 31,
+  'tests/e2e/editor-axe-keyboard.test.ts': 30,
+  'tests/e2e/listings-demo.test.ts': 28,
+  'tests/e2e/merge.test.ts': 27,
+  'tests/e2e/accessibility-zh.test.ts': 26,
+  'tests/e2e/accessibility-de.test.ts': 26,
+  'tests/e2e/content-security-policy.test.ts': 23,
+  'tests/e2e/demo-complete.test.ts': 22,
+  'tests/e2e/one-owner.test.ts': 22,
+  'tests/e2e/map-and-favourites.test.ts': 22,
 }
 
 /**
- * The other files' measured seconds over their sizes in that run: 1,214 s for 578 kB. A rough
- * guess, but it keeps Vitest's order among them (larger first) and places them among the rows.
+ * The other files' measured seconds over their sizes in that run: 509 s for 383 kB. A rough guess,
+ * but it keeps Vitest's order among them (larger first) and places them among the rows.
  */
-export const secondsPerKilobyte = 2
+export const secondsPerKilobyte = 1.33
