@@ -188,7 +188,8 @@ describe('Firefox: the consent banner keeps the visitor where they were', () => 
         await page.evaluate(afterTwoFrames)
         expect(await page.evaluate(where)).toEqual({ scrollY: 0, focus: 'main' })
 
-        await page.evaluate(() => document.getElementById('consent-settings')?.scrollIntoView({ block: 'center' }))
+        // At once, not the site's smooth scrolling: the position read below is where the scroll ended.
+        await page.evaluate(() => document.getElementById('consent-settings')?.scrollIntoView({ block: 'center', behavior: 'instant' }))
         await page.locator('#consent-settings').click()
         await page.waitForSelector('[data-consent-banner]')
         await expect.poll(() => page.evaluate(focusedText)).toBe(t.accept)
@@ -196,7 +197,11 @@ describe('Firefox: the consent banner keeps the visitor where they were', () => 
         await page.keyboard.press('Enter')
         await page.waitForFunction(bannerGone)
         await page.evaluate(afterTwoFrames)
-        expect(await page.evaluate(where)).toEqual({ scrollY: atFoot.scrollY, focus: 'consent-settings' })
+        const after = await page.evaluate(where)
+        expect(after.focus).toBe('consent-settings')
+        // Where the visitor was: Firefox keeps a fractional scroll position there, which rounds to
+        // either neighbouring pixel (5,809 before and 5,810 after in one CI run); a jump is far more.
+        expect(Math.abs(after.scrollY - atFoot.scrollY)).toBeLessThanOrEqual(1)
       } finally {
         await page.browserContext().close()
       }
