@@ -47,4 +47,23 @@ describe('getApi called off', () => {
       server.close()
     }
   })
+
+  test('a success whose body is cut off is an error, not an empty answer', async () => {
+    // A server that sends an answer's headers and the start of its body, then drops the connection.
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.write('{"contents": [', () => res.destroy())
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    setApiBase(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api`)
+    try {
+      await expect(getApi('/page/version', { id: 'p', versionId: 1, collection: 'pages' })).rejects.toMatchObject({
+        name: 'ApiError',
+        message: 'Unknown Error',
+      })
+    } finally {
+      setApiBase('/api')
+      server.close()
+    }
+  })
 })

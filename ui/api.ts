@@ -139,17 +139,22 @@ export function onSessionEnded(handler: ((reason: string | null) => void) | null
 }
 
 async function answerOf<T>(response: Response, signal?: AbortSignal): Promise<T> {
+  const unread = Symbol('unread')
   const reply: unknown = await response.json().catch((err: unknown) => {
     // Called off while the body was read: that is the caller's abort, not an empty answer (read as
     // one, an older version compared against an abandoned fetch showed every block as added).
     if (signal?.aborted) throw err
-    return null
+    return unread
   })
+  const body = reply === unread ? null : reply
   if (response.status === 401) {
-    const reason = (detailsOf(reply) as { reason?: unknown } | undefined)?.reason
+    const reason = (detailsOf(body) as { reason?: unknown } | undefined)?.reason
     sessionEnded?.(typeof reason === 'string' ? reason : null)
   }
-  if (!response.ok) throw new ApiError(errorMessage(reply), response.status, detailsOf(reply))
+  if (!response.ok) throw new ApiError(errorMessage(body), response.status, detailsOf(body))
+  // A success whose body did not arrive whole (the connection cut) is not an answer: a save taken
+  // as done on `null` would not be retried.
+  if (reply === unread) throw new ApiError(texts.toasts.unknownError, 0)
   return reply as T
 }
 
