@@ -1,7 +1,7 @@
 /**
- * E2E files run several at a time (one more than the cores: vitest.config.ts), each worker against its own shared server and mail
- * folder (its "lane", started by tests/e2e/global-setup.ts), so files never see each other's
- * changes, as when they ran one after another on one server.
+ * E2E files run several at a time (one more than the cores: vitest.config.ts), each worker against
+ * its own shared server and mail folder (its "lane", started by tests/e2e/global-setup.ts), so
+ * files never see each other's changes, as when they ran one after another on one server.
  */
 import fs from 'node:fs'
 import { inject } from 'vitest'
