@@ -19,15 +19,29 @@ describe('errorMessage', () => {
   })
 })
 
+/**
+ * Runs `call` with the API at a real local server that sends an answer's headers and the start of
+ * its body, then does what `then` says (nothing: the body never ends).
+ */
+async function withHalfAnswer(then: (res: http.ServerResponse) => void, call: () => Promise<void>) {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' })
+    res.write('{"contents": [', () => then(res))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  setApiBase(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api`)
+  try {
+    await call()
+  } finally {
+    setApiBase('/api')
+    server.closeAllConnections()
+    server.close()
+  }
+}
+const aVersion = { id: 'p', versionId: 1, collection: 'pages' } as const
+
 describe('getApi called off', () => {
   test('once the answer has begun (its body still arriving), rejects: the abort is not an empty answer', async () => {
-    // A server that sends an answer's headers and the start of its body, then waits.
-    const server = http.createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' })
-      res.write('{"contents": [')
-    })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    setApiBase(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api`)
     // The real fetch, watched: the call is aborted the moment its answer has begun, as when an
     // editor picks another version while the first is still arriving.
     const controller = new AbortController()
@@ -38,32 +52,19 @@ describe('getApi called off', () => {
       return response
     })
     try {
-      const answer = getApi('/page/version', { id: 'p', versionId: 1, collection: 'pages' }, { signal: controller.signal })
-      await expect(answer).rejects.toMatchObject({ name: 'AbortError' })
+      await withHalfAnswer(
+        () => undefined,
+        () => expect(getApi('/page/version', aVersion, { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' }),
+      )
     } finally {
       watched.mockRestore()
-      setApiBase('/api')
-      server.closeAllConnections()
-      server.close()
     }
   })
 
   test('a success whose body is cut off is an error, not an empty answer', async () => {
-    // A server that sends an answer's headers and the start of its body, then drops the connection.
-    const server = http.createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' })
-      res.write('{"contents": [', () => res.destroy())
-    })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    setApiBase(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api`)
-    try {
-      await expect(getApi('/page/version', { id: 'p', versionId: 1, collection: 'pages' })).rejects.toMatchObject({
-        name: 'ApiError',
-        message: 'Unknown Error',
-      })
-    } finally {
-      setApiBase('/api')
-      server.close()
-    }
+    await withHalfAnswer(
+      (res) => res.destroy(),
+      () => expect(getApi('/page/version', aVersion)).rejects.toMatchObject({ name: 'ApiError', message: 'Unknown Error' }),
+    )
   })
 })

@@ -61,7 +61,6 @@ export function VersionCompare({
       ),
     )
       .then((pages) => {
-        if (controller.signal.aborted) return
         setLoaded((before) => ({ ...before, ...Object.fromEntries(pages) }))
         setError(null)
       })
