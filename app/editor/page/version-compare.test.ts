@@ -101,6 +101,14 @@ describe('compareVersions', () => {
     expect(result.page.map((f) => f.label)).toEqual(['slug'])
   })
 
+  test('a picture field with no picture chosen is not listed as a change', () => {
+    const older = page([{ componentType: 'Quote', _key: 'q', text: 'Best weekend.', image: { imageId: '', alt: '' } }])
+    const newer = page([])
+    expect(compareVersions(older, newer).blocks[0]!.fields).toEqual([
+      { label: 'text', parts: [{ text: 'Best weekend.', kind: 'removed' }] },
+    ])
+  })
+
   test('a picture is one field, named by its alt', () => {
     const older = page([{ componentType: 'Image', _key: 'i', image: { imageId: 'x1', alt: 'Vines', crop: { x: 1 } } }])
     const newer = page([{ componentType: 'Image', _key: 'i', image: { imageId: 'x2', alt: 'Hills', crop: { x: 2 } } }])
