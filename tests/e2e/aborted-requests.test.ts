@@ -11,7 +11,7 @@ let server: RunningServer
 
 beforeAll(async () => {
   server = await startProductionServer({ env: { PAGE_CACHE_MAX_ENTRIES: '0', LOG_LEVEL: 'warn' } })
-}, 180_000)
+}, 540_000)
 afterAll(() => server?.stop())
 
 /** Asks for a page and hangs up after `afterBytes` bytes of its body (0: as soon as the headers come). */
@@ -53,4 +53,4 @@ test('visitors who hang up in the middle of a page do not stop the server', asyn
   expect(home.status).toBe(200)
   expect(await home.text()).toContain('</html>')
   expect(server.output()).not.toMatch(/Emitted 'error' event|ABORT_ERR/)
-}, 120_000)
+}, 360_000)

@@ -144,7 +144,7 @@ describe('dragging a block shows where it lands (issue 31 point 3)', () => {
     await p.mouse.up()
     await expect.poll(() => topOrder(p)).toEqual(['Heading', ...order.slice(2), 'P1'])
     await p.close()
-  }, 90_000)
+  }, 270_000)
 
   test('Chromium, keyboard: the handle is a tab stop; Space lifts, arrows move the line, Enter drops, Escape cancels; announced; axe clean', async () => {
     const p = await openEditing(`e2e-drag-keys-${run}`)
@@ -191,7 +191,7 @@ describe('dragging a block shows where it lands (issue 31 point 3)', () => {
     expect(await topOrder(p)).toEqual(['P1', 'Heading', ...order.slice(2)])
     expect(await p.locator('main [data-drop-target]').count()).toBe(0)
     await p.close()
-  }, 90_000)
+  }, 270_000)
 
   test('Firefox: the same drag by mouse and by keyboard', async () => {
     const slug = `e2e-drag-firefox-${run}`
@@ -263,7 +263,7 @@ describe('dragging a block shows where it lands (issue 31 point 3)', () => {
     } finally {
       await context.close()
     }
-  }, 120_000)
+  }, 360_000)
 })
 
 /** The page's top-level block frames, in order (Firefox). */

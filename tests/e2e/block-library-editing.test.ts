@@ -85,7 +85,7 @@ describe('the whole library through the editor', () => {
     const violations = await axe(v)
     expect(violations, formatViolations(violations)).toEqual([])
     await v.close()
-  }, 180_000)
+  }, 540_000)
 
   test('an image is uploaded into an Image block, cropped for desktop, described, published; the visitor gets that crop', async () => {
     const slug = `e2e-image-crop-${run}`

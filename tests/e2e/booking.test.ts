@@ -27,7 +27,7 @@ import { axe, formatViolations, lendBrowser, screenshot } from '../helpers/brows
 import { startProductionServer, type RunningServer } from '../helpers/server.ts'
 
 // Generous limits: the machine running the suite may be busy.
-vi.setConfig({ testTimeout: 120_000 })
+vi.setConfig({ testTimeout: 360_000 })
 const shots = '/tmp/shots-he'
 const editor = { username: 'booking-editor', email: 'booking-editor@example.com', password: 'booking-editor-password' }
 const PAGE = 'e2e-book-a-stay'
@@ -162,7 +162,7 @@ beforeAll(async () => {
   })
   expect(published.status(), await published.text()).toBe(200)
   await editorContext.close()
-}, 300_000)
+}, 900_000)
 
 afterAll(async () => {
   await browser?.close()

@@ -165,7 +165,7 @@ describe('concierge enquiry', () => {
     expect(await panel.getByLabel(t.email, { exact: true }).inputValue()).toBe(conciergeAddress)
     expect(await panel.getByLabel(t.cc(1), { exact: true }).inputValue()).toBe(ccAddress)
     await publishFormPage(context, baseUrl, `concierge-${run}`)
-  }, 120_000)
+  }, 360_000)
 
   test('a visitor meets each validation message, sends the enquiry, and the e-mail arrives with the summary', async () => {
     const p = await visitor()
@@ -310,7 +310,7 @@ describe('concierge enquiry', () => {
     line(L.bookingsToHelp, 'Helicopter Ride')
     line(L.specialNeeds, 'N/A')
     line(L.comments, 'Is the Whispering Wall worth a detour?')
-  }, 120_000)
+  }, 360_000)
 
   test('the form on a phone', async () => {
     const p = await visitor({ width: 375, height: 800 })
@@ -330,7 +330,7 @@ describe('concierge enquiry', () => {
     await screenshot(p, { path: `${shots}/concierge-375.png`, fullPage: true })
     const violations = await axe(p)
     expect(violations, formatViolations(violations)).toEqual([])
-  }, 120_000)
+  }, 360_000)
 })
 
 describe('with the mail server down', () => {
@@ -398,5 +398,5 @@ describe('with the mail server down', () => {
     await item.locator('summary').click()
     await panel.getByText('0400 000 000').waitFor()
     await screenshot(ep, { path: `${shots}/concierge-enquiries-1440.png` })
-  }, 300_000)
+  }, 900_000)
 })

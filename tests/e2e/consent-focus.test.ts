@@ -174,7 +174,7 @@ describe('Firefox: the consent banner keeps the visitor where they were', () => 
         } finally {
           await page.browserContext().close()
         }
-      }, 60_000)
+      }, 180_000)
     }
 
     test(`${width} px: by keyboard from the top the page stays at the top; reopened from 'Cookie settings', focus returns there`, async () => {
@@ -205,6 +205,6 @@ describe('Firefox: the consent banner keeps the visitor where they were', () => 
       } finally {
         await page.browserContext().close()
       }
-    }, 60_000)
+    }, 180_000)
   }
 })

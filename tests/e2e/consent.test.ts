@@ -22,7 +22,7 @@ import { preparedDemoCopy, startProductionServer, type RunningServer } from '../
 import { editorTexts } from '#lib/editor-texts'
 
 // Generous limits: the machine running the suite may be busy.
-vi.setConfig({ testTimeout: 120_000 })
+vi.setConfig({ testTimeout: 360_000 })
 const shots = '/tmp/shots-he'
 const editor = { username: 'consent-editor', email: 'consent-editor@example.com', password: 'consent-editor-password' }
 const ids = { analyticsId: 'G-E2ETEST01', pixelId: '1234567890', tagManagerId: 'GTM-E2ETST' }
@@ -108,7 +108,7 @@ beforeAll(async () => {
   server = await startProductionServer({ dataDir, env: { SENTRY_DSN, RATE_LIMIT_IP: '1000' } })
   baseUrl = server.baseUrl
   browser = await lendBrowser()
-}, 300_000)
+}, 900_000)
 
 afterAll(async () => {
   await browser?.close()

@@ -147,4 +147,4 @@ test(`a crawl of up to ${MAX_PAGES} pages from the home page finds no broken lin
   expect([...read].filter((p) => p.startsWith('/listing/')).length, 'listing pages read').toBeGreaterThan(0)
   expect(picturesChecked).toBeGreaterThan(20)
   console.log(`crawl: ${pages} pages read, ${linksChecked} links and ${picturesChecked} pictures checked, none broken`)
-}, 600_000)
+}, 1800_000)

@@ -73,7 +73,7 @@ beforeAll(async () => {
   const found = await fetch(`${server.baseUrl}/api/listing/findById?id=${encodeURIComponent(productId)}`)
   expect(found.status).toBe(200)
   slug = ((await found.json()) as Listing).slug
-}, 300_000)
+}, 900_000)
 
 afterAll(async () => {
   await editorContext?.close()

@@ -18,7 +18,7 @@ import { startProductionServer, type RunningServer } from '../helpers/server.ts'
 import { fetchListings } from '../helpers/site.ts'
 import { startSmtpServer } from '../helpers/smtp.ts'
 
-vi.setConfig({ testTimeout: 120_000 })
+vi.setConfig({ testTimeout: 360_000 })
 const shots = '/tmp/shots-g'
 const t = texts.concierge
 const CONCIERGE = 'visitor-centre@barossa.example'
@@ -39,7 +39,7 @@ beforeAll(async () => {
     timeoutMs: 240_000,
   })
   browser = await lendBrowser()
-}, 300_000)
+}, 900_000)
 
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => {})

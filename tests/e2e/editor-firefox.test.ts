@@ -144,7 +144,7 @@ describe('Firefox: two editors on one page (issue 31 point 1)', () => {
     await expect.poll(() => status(his)).toMatch(/^Draft saved \d\d:\d\d$/)
     await mine.close()
     await his.close()
-  }, 180_000)
+  }, 540_000)
 })
 
 /** Opens Page Settings → History; answers the panel. */
@@ -243,5 +243,5 @@ describe('Firefox: version history (issue 31 point 4)', () => {
     await expect.poll(storedHeading).toBe('Old harbour')
     await expect.poll(() => p.$eval('main h2', (el) => el.textContent)).toBe('Old harbour')
     await p.close()
-  }, 120_000)
+  }, 360_000)
 })

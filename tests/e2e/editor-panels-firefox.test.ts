@@ -146,7 +146,7 @@ describe('Firefox: the editor’s panels and dialogs (issue 31)', () => {
     await p.waitForSelector(byRole('dialog', b.addComponent), { hidden: true })
     await expect.poll(() => topTypes(p)).toEqual(['SectionHeading', 'Text', 'Quote', cards[1]])
     await p.close()
-  }, 120_000)
+  }, 360_000)
 
   test('the focal point follows typed numbers, the arrow keys and a click, and is saved', async () => {
     const ie = editorTexts.imageEditor
@@ -201,7 +201,7 @@ describe('Firefox: the editor’s panels and dialogs (issue 31)', () => {
     }
     await expect.poll(focal, { timeout: 15_000 }).toEqual(clicked)
     await p.close()
-  }, 120_000)
+  }, 360_000)
 
   test('Unpublish Page asks first, saying what visitors will get; Cancel keeps the page up, confirming takes it down', async () => {
     const slug = `e2e-ff-unpublish-${run}`
@@ -227,7 +227,7 @@ describe('Firefox: the editor’s panels and dialogs (issue 31)', () => {
     await waitForToast(p, texts.toasts.pageUnpublished)
     expect(await visitorStatus(`/${slug}`)).toBe(404)
     await p.close()
-  }, 120_000)
+  }, 360_000)
 
   test('Dashboard → Editors → "Copy invitation link": the link is copied and shown, and the colleague gets in with it', async () => {
     const e = editorTexts
@@ -268,7 +268,7 @@ describe('Firefox: the editor’s panels and dialogs (issue 31)', () => {
     await page.waitForSelector('[data-editor-menu] [data-menu-item="logout"]')
     const list = await api.get<{ editors: { username: string; status: string }[] }>('/api/team/list')
     expect(list.editors.find((x) => x.username === person.username)?.status).toBe('active')
-  }, 120_000)
+  }, 360_000)
 
   test('a deactivated editor is told on their next save, sees their unsaved text, and it stays in this browser', async () => {
     const d = teamTexts.deactivated
@@ -297,5 +297,5 @@ describe('Firefox: the editor’s panels and dialogs (issue 31)', () => {
     await p.waitForSelector('[data-editor-menu] [data-menu-item="login"]')
     expect(await kept()).toContain('open late on Fridays')
     await p.close()
-  }, 120_000)
+  }, 360_000)
 })

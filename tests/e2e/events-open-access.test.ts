@@ -83,7 +83,7 @@ beforeAll(async () => {
       { componentType: 'Listings', categoryFilter: 'none', showExport: false },
     ],
   })
-}, 60_000)
+}, 180_000)
 
 afterAll(async () => {
   await editor?.close()

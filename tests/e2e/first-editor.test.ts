@@ -15,7 +15,7 @@ beforeAll(async () => {
   // The demo's usual catalogue: its prepared copy is shared with the other files' servers.
   server = await startProductionServer()
   browser = await lendBrowser()
-}, 120_000)
+}, 360_000)
 afterAll(async () => {
   await browser?.close()
   await server?.stop()

@@ -110,4 +110,4 @@ test('the Nu HTML Checker finds no error on any public template', async () => {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
   }
-}, 240_000)
+}, 720_000)

@@ -30,7 +30,7 @@ beforeAll(async () => {
   server = await startProductionServer({ env, firstStart: true })
   healthMs = Date.now() - started
   browser = await lendBrowser()
-}, 300_000)
+}, 900_000)
 afterAll(async () => {
   await browser?.close()
   await server?.stop()
@@ -241,4 +241,4 @@ test('a restart on the same data dir does not sync again and keeps the pictures'
   expect(piped.headers.get('content-type')).toBe('image/webp')
   // Only the pictures are public: the fake's API is not on the site's port.
   expect((await fetch(`${server.baseUrl}/atdw-demo/api/atlas/products?key=x`)).status).toBe(404)
-}, 180_000)
+}, 540_000)

@@ -89,7 +89,7 @@ beforeAll(async () => {
     category: { name: 'Stay', filters: [['ACCOMM']], excludedTags: '', attributes: [], hideServices: false, hasDates: false },
   })
   await publishListingsPage(STAY_SLUG, stay.category._id, 'Where to Stay')
-}, 300_000)
+}, 900_000)
 
 afterAll(async () => {
   await editorContext?.close()

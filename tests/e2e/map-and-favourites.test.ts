@@ -25,7 +25,7 @@ beforeAll(async () => {
   fs.mkdirSync(shots, { recursive: true })
   server = await startProductionServer({ env: { FAKE_ATDW_COUNT: '200', RATE_LIMIT_IP: '1000' }, timeoutMs: 280_000 })
   browser = await lendBrowser()
-}, 300_000)
+}, 900_000)
 afterAll(async () => {
   await browser?.close()
   await server?.stop()
@@ -171,7 +171,7 @@ describe('the map view of a listing grid', () => {
     } finally {
       await context.close()
     }
-  }, 180_000)
+  }, 540_000)
 
   test('at 375 px the map view fits the screen and is axe-clean', async () => {
     const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true })
@@ -192,7 +192,7 @@ describe('the map view of a listing grid', () => {
     } finally {
       await context.close()
     }
-  }, 120_000)
+  }, 360_000)
 })
 
 describe("the visitor's list", () => {
@@ -280,5 +280,5 @@ describe("the visitor's list", () => {
       await mine.close()
       await friend.close()
     }
-  }, 180_000)
+  }, 540_000)
 })

@@ -101,7 +101,7 @@ describe('two editors on one page (issue 31 point 1)', () => {
     await expect.poll(() => description(his).textContent()).toBe('Grapes and wine')
     await mine.close()
     await his.close()
-  }, 90_000)
+  }, 270_000)
 
   test('the same field: the dialog names it with both values, the choice is per field, and Reload clears the status', async () => {
     const slug = `e2e-merge-same-${run}`
@@ -151,5 +151,5 @@ describe('two editors on one page (issue 31 point 1)', () => {
     expect(await status(his).textContent()).not.toContain('Not saved')
     await mine.close()
     await his.close()
-  }, 90_000)
+  }, 270_000)
 })

@@ -40,7 +40,7 @@ beforeAll(async () => {
     header: { title: 'Near me' },
     contents: [{ componentType: 'Listings', categoryFilter: 'none', showExport: false }],
   })
-}, 60_000)
+}, 180_000)
 
 afterAll(async () => {
   await editor?.close()

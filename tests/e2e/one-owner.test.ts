@@ -43,7 +43,7 @@ function api(baseUrl: string, token: string) {
 
 beforeAll(async () => {
   server = await startProductionServer({ env: { FAKE_ATDW_COUNT: '40' } })
-}, 120_000)
+}, 360_000)
 afterAll(async () => {
   await server?.stop()
 })
@@ -109,7 +109,7 @@ describe('one owner of the embedded database', () => {
       tool.release()
       fs.rmSync(dataDir, { recursive: true, force: true })
     }
-  }, 120_000)
+  }, 360_000)
 
   it('keeps every acknowledged save and every CLI write through a burst, a kill -9 and a restart', async () => {
     const admin = await createEditorCli(
@@ -190,5 +190,5 @@ describe('one owner of the embedded database', () => {
     console.log(
       `one-owner burst: ${tried} saves tried, ${acknowledged.size + chained.version} acknowledged, all present after kill -9 and restart; 3 CLI runs meanwhile`,
     )
-  }, 180_000)
+  }, 540_000)
 })

@@ -144,7 +144,7 @@ beforeAll(async () => {
   }
   // Every probe once (the listing index is built, the about page cached).
   for (let i = 0; i < 8; i++) expect((await probe(i)).status).toBeLessThan(400)
-}, 420_000)
+}, 1260_000)
 
 afterAll(async () => {
   await server?.stop()
@@ -208,7 +208,7 @@ describe('the full event calendar, laid out off the request thread', () => {
     console.log(`/health eventLoop: ${JSON.stringify(health.eventLoop)}`)
     expect(typeof health.eventLoop?.p99Ms).toBe('number')
     expect(typeof health.eventLoop?.maxMs).toBe('number')
-  }, 120_000)
+  }, 360_000)
 
   test("while the PDF workers are busy, 'Export to PDF' keeps 'Generating Your PDF' open, asks again when told, and downloads the calendar", async () => {
     const browser = await lendBrowser()
@@ -241,5 +241,5 @@ describe('the full event calendar, laid out off the request thread', () => {
     } finally {
       await browser.close()
     }
-  }, 120_000)
+  }, 360_000)
 })

@@ -112,7 +112,7 @@ describe('scheduled publishing (issue 17 point 6)', () => {
     await expect.poll(() => editorMenu(p).locator('[data-publish-schedule-note]').count(), { timeout: 20_000 }).toBe(0)
     await p.close()
     await pOff.close()
-  }, 300_000)
+  }, 900_000)
 })
 
 describe('who else is here (issue 17 point 8)', () => {
@@ -230,5 +230,5 @@ describe('who else is here (issue 17 point 8)', () => {
     await expect.poll(() => mine.locator('[data-presence]').count(), { timeout: 45_000 }).toBe(0)
     await mine.close()
     await colleague.close()
-  }, 180_000)
+  }, 540_000)
 })

@@ -321,7 +321,7 @@ describe('stories and chapter pages', () => {
     // An unpublished story path that does not exist is a real 404.
     const missing = await v.goto(`${baseUrl}/chapters/${storySlug}/no-such-chapter`, { waitUntil: 'load' })
     expect(missing?.status()).toBe(404)
-  }, 180_000)
+  }, 540_000)
 
   // Uses the story and the two chapter pages the test above made.
   test("an editor sets the story's header image and up-next teaser in the Chapters panel, saves, publishes; visitors see them", async () => {
@@ -431,5 +431,5 @@ describe('stories and chapter pages', () => {
     // Back leads to the list of stories.
     await reopened.getByRole('button', { name: s.back }).click()
     await again.getByRole('table').waitFor()
-  }, 180_000)
+  }, 540_000)
 })

@@ -192,7 +192,7 @@ test('invite, sign in as an Editor, promotion, deactivation, and the activity lo
   await from.fill('')
   await expect.poll(() => rows.count()).toBeGreaterThan(5)
   // A safety net, not a bound: two browsers through invitation, roles, publish, deactivation and the log.
-}, 120_000)
+}, 360_000)
 
 test("Page Settings sets who may publish a page; My account changes one's e-mail (by a link) and password", async () => {
   const adminPage = await session.editor.newPage()

@@ -269,5 +269,5 @@ describe('the trip planner in Firefox', () => {
     const mail = await waitForSavedMail(laneMailDir(), DEMO_CONCIERGE_EMAIL, sentAfter, 30_000)
     expect(mail.text).toContain('My trip:')
     for (const path of [e1, e2, s1, s2]) expect(mail.text).toContain(`${baseUrl}${path}`)
-  }, 300_000)
+  }, 900_000)
 })

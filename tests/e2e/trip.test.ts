@@ -379,5 +379,5 @@ describe('the trip planner in Chromium', () => {
         `${path} loads the planner's scripts`,
       ).toEqual([])
     }
-  }, 300_000)
+  }, 900_000)
 })

@@ -162,7 +162,7 @@ beforeAll(async () => {
   })
   expect(login.status).toBe(200)
   token = ((await login.json()) as { token: string }).token
-}, 240_000)
+}, 720_000)
 
 afterAll(async () => {
   if (varnish && varnish.exitCode === null) {
