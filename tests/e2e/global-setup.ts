@@ -19,6 +19,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** One shared server and mail folder per e2e worker (tests/helpers/lane.ts picks the worker's). */
     lanes: { baseUrl: string; mailDir: string; errorFile: string }[]
+    /** Where the workers name the browsers they start that the teardown must end (tests/helpers/firefox.ts). */
+    browserPidsDir: string
     editor: { username: string; email: string; password: string }
     accounts: Record<'recovery' | 'throttled', { username: string; email: string; password: string }>
   }
@@ -61,7 +63,10 @@ export default async function setup(project: TestProject) {
   )
   project.provide('editor', editor)
   project.provide('accounts', accounts)
+  const browserPidsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-e2e-browsers-'))
+  project.provide('browserPidsDir', browserPidsDir)
   return async () => {
+    endBrowsers(browserPidsDir)
     await Promise.all(
       lanes.map(async (lane) => {
         await (await lane.started)?.stop()
@@ -105,4 +110,21 @@ async function startLane(people: { username: string; email: string; password: st
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/** Ends the process groups of the browsers the workers named in `folder` that are still running. */
+function endBrowsers(folder: string) {
+  for (const name of fs.readdirSync(folder)) {
+    const pid = Number(name)
+    // Still that browser (not a process given the same number since): its command line says so.
+    const command = fs.existsSync(`/proc/${pid}/cmdline`) ? fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8') : ''
+    if (pid > 1 && /firefox/.test(command)) {
+      try {
+        process.kill(-pid, 'SIGKILL')
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+  }
+  fs.rmSync(folder, { recursive: true, force: true })
 }

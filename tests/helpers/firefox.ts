@@ -4,8 +4,9 @@
  * Firefox builds, which this machine cannot download).
  */
 import fs from 'node:fs'
+import path from 'node:path'
 import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { sharedBrowser } from './browser.ts'
 import { waitForSavedMail } from './smtp.ts'
 
@@ -18,7 +19,7 @@ export async function launchFirefox(): Promise<Browser> {
   if (!fs.existsSync(executablePath)) {
     throw new Error(`Firefox not found at ${executablePath}: install Debian firefox-esr (apt-get install firefox-esr) or set FIREFOX_PATH`)
   }
-  return puppeteer.launch({
+  const browser = await puppeteer.launch({
     browser: 'firefox',
     protocol: 'webDriverBiDi',
     executablePath,
@@ -31,6 +32,19 @@ export async function launchFirefox(): Promise<Browser> {
       'network.connectivity-service.enabled': false,
     },
   })
+  recordForTeardown(browser.process()?.pid)
+  return browser
+}
+
+/**
+ * Firefox runs in a process group of its own, which puppeteer ends when the test process exits
+ * normally. A test worker that is killed instead left its Firefox running after the run (three
+ * were found at 5 % of a core each, half an hour later): the e2e global setup's teardown ends every
+ * Firefox named in its folder (tests/e2e/global-setup.ts).
+ */
+function recordForTeardown(pid: number | undefined) {
+  const folder = process.env.VITEST ? inject('browserPidsDir') : undefined
+  if (pid && folder) fs.writeFileSync(path.join(folder, String(pid)), '')
 }
 
 const sharedFirefox = sharedBrowser(launchFirefox, (browser) => browser.connected)
