@@ -68,13 +68,18 @@ const workers = Number(process.env.TEST_WORKERS) || Math.max(2, os.availablePara
  * TEST_WORKERS sets it too (e.g. 1 to watch one file).
  */
 const e2eLanes = Number(process.env.TEST_WORKERS) || workers + 1
+/**
+ * The unit and API files too: they wait on PostgreSQL, child processes and servers of their own, and
+ * two of them kept these 2 cores 1.49-1.53 busy once lint had finished (two CI runs, 2026-11-28).
+ */
+const unitWorkers = e2eLanes
 
 export default defineConfig({
   resolve: {
     alias: { '~': r('./app'), '#lib': r('./lib'), '#server': r('./server'), '#blocks': r('./blocks'), '#ui': r('./ui') },
   },
   test: {
-    maxWorkers: workers,
+    maxWorkers: unitWorkers,
     env: testEnv,
     // expect.poll waits for a condition; Vitest's default of 1 s is shorter than a busy 2-core CI
     // machine takes to render, hydrate or answer (the suite's flaky failures were 1 s polls). A
