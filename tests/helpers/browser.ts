@@ -22,8 +22,9 @@ export const chromiumArgs = [
   '--disable-quic',
   // Chromium 156 opens two hidden pages of its own in every browser context, the address bar's
   // suggestion popups (chrome://omnibox-popup.top-chrome/, a renderer each): a headless test never
-  // shows them, and they were a third of the CPU a fresh context costs (8 contexts: 13.5 -> 9.0
-  // CPU-seconds). Chromium honours only the last --disable-features, so Playwright's own list goes too.
+  // shows them, and they were a third to a half of the CPU a fresh context costs (8 contexts loading
+  // /about: 15.6-20.4 -> 9.9 CPU-seconds). Chromium honours only the last --disable-features, so
+  // Playwright's own list goes too.
   `--disable-features=${[...playwrightDisabledFeatures(), 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'].join(',')}`,
 ]
 
