@@ -328,8 +328,30 @@ describe('publishing', () => {
     expect(await conflict.innerText()).toMatch(new RegExp(`saved by ${editor.username} at \\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d after`))
     // Nothing was lost yet: B's edit is still in the form.
     expect(await settingsB.getByLabel(editorTexts.pageSettings.title, { exact: true }).inputValue()).toBe(`Saved by B ${run}`)
+    // Reloading theirs takes a moment on a slow connection; heartbeats answered meanwhile (which say
+    // a newer draft is stored) must not save B's refused copy again and reopen the dialog. B's
+    // reload is held while three heartbeats are answered one after the other (a tab shown again
+    // beats at once): a save the first two had started would have been sent by the third's answer.
+    const savesOfB: string[] = []
+    b.on('request', (request) => {
+      if (request.url().endsWith('/api/page/save')) savesOfB.push(request.url())
+    })
+    let releaseReload = () => {}
+    const reloadHeld = new Promise<void>((resolve) => (releaseReload = resolve))
+    await b.route(`**/${slug}.data*`, async (route) => {
+      await reloadHeld
+      await route.continue()
+    })
+    const beat = async () => {
+      const answered = b.waitForResponse((response) => response.url().endsWith('/api/presence/heartbeat'))
+      await b.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
+      await (await answered).finished()
+    }
     await conflict.getByRole('button', { name: editorTexts.conflict.reload }).click()
     await conflict.waitFor({ state: 'detached' })
+    for (let i = 0; i < 3; i++) await beat()
+    expect(savesOfB).toEqual([])
+    releaseReload()
     // Theirs is shown: in the form and on the page.
     await expect.poll(() => settingsB.getByLabel(editorTexts.pageSettings.title, { exact: true }).inputValue()).toBe(`Saved by A ${run}`)
     await expect.poll(() => heading(b)).toBe(`Saved by A ${run}`)

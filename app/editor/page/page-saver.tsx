@@ -449,9 +449,11 @@ export function PageSaverProvider({ enabled, children }: { enabled: boolean; chi
         busy={status.kind === 'saving'}
         onCancel={() => setConflict(null)}
         onReload={() => {
-          // Theirs: the stored draft replaces the working copy; nothing is pending any more.
+          // Theirs: the stored draft replaces the working copy; nothing is pending any more. Autosave
+          // stays blocked until it has: the copy being replaced is still dirty, and a heartbeat
+          // meanwhile would save it again, be refused and open this dialog once more. Their newer
+          // version, once loaded, is no longer the blocked one.
           setConflict(null)
-          blocked.current = null
           void revalidate().then(() => setStatus({ kind: 'idle' }))
         }}
         onOverwrite={() => void retryConflicted({ force: true })}
