@@ -2,6 +2,7 @@ import os from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import LongestFirstSequencer from './tests/helpers/sequencer.ts'
+import { patient } from './tests/helpers/patience.ts'
 
 /**
  * Projects. 'unit': unit and API integration tests in Node, files in parallel (each file its own
@@ -84,10 +85,8 @@ export default defineConfig({
     // expect.poll waits for a condition; Vitest's default of 1 s is shorter than a busy 2-core CI
     // machine takes to render, hydrate or answer (the suite's flaky failures were 1 s polls). A
     // condition that holds returns at once, so this costs only the failing polls.
-    // Timeouts here and in the files are safety nets, about three times what a test takes: on some
-    // machines of the CI's kind everything that starts processes or touches new memory is 2-3x slower
-    // (a clean-clone run took 3,147 s there, against 970-1,065 s on others) and tests ran out of time.
-    expect: { poll: { timeout: 30_000 } },
+    // Timeouts here and in the files are safety nets sized by patient() (tests/helpers/patience.ts).
+    expect: { poll: { timeout: patient(10_000) } },
     // Child processes, not threads: tests set the process's umask, start servers and measure this
     // process's CPU time (tests/helpers/holds.ts).
     pool: 'forks',
@@ -108,8 +107,8 @@ export default defineConfig({
           isolate: false,
           // Safety nets, not bounds: a file's own database and server work take several times longer
           // on a machine other work shares (tests timed out at 20 s there).
-          testTimeout: 180_000,
-          hookTimeout: 360_000,
+          testTimeout: patient(60_000),
+          hookTimeout: patient(120_000),
           // Unit tests first, then e2e: the two would otherwise compete for the two cores.
           sequence: { groupOrder: 0 },
         },
@@ -135,8 +134,8 @@ export default defineConfig({
                 globalSetup: ['tests/helpers/global-setup-unit.ts'],
                 // One module graph per worker, as in 'unit', which runs these same files on PostgreSQL.
                 isolate: false,
-                testTimeout: 180_000,
-                hookTimeout: 360_000,
+                testTimeout: patient(60_000),
+                hookTimeout: patient(120_000),
                 sequence: { groupOrder: 0 },
               },
             },
@@ -153,8 +152,8 @@ export default defineConfig({
           include: timingFiles,
           env: onPglite,
           globalSetup: ['tests/helpers/global-setup-unit.ts'],
-          testTimeout: 180_000,
-          hookTimeout: 900_000,
+          testTimeout: patient(60_000),
+          hookTimeout: patient(300_000),
           sequence: { groupOrder: 0 },
         },
       },
@@ -168,8 +167,8 @@ export default defineConfig({
                 name: 'postgres',
                 environment: 'node',
                 include: ['tests/postgres/**/*.test.ts'],
-                testTimeout: 360_000,
-                hookTimeout: 360_000,
+                testTimeout: patient(120_000),
+                hookTimeout: patient(120_000),
                 // Each file has its own database on the server (createTestDatabase) and its own
                 // ports, so they run beside the e2e files (first in that group: the sequencer), instead
                 // of alone one after another at the end (47 s of one core in a CI run).
@@ -189,8 +188,8 @@ export default defineConfig({
           exclude: [...e2eAloneFiles, '**/node_modules/**'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           setupFiles: ['tests/e2e/lane-ready.ts'],
-          testTimeout: 180_000,
-          hookTimeout: 360_000,
+          testTimeout: patient(60_000),
+          hookTimeout: patient(120_000),
           // A worker runs file after file in one process with one module graph: a fresh process per
           // file left each lane idle ~7 s between files (starting it, importing Playwright, axe and
           // the helpers again), 528 lane-seconds of a 1,011 s e2e phase. Every file closes its own
@@ -209,8 +208,8 @@ export default defineConfig({
           include: e2eAloneFiles,
           globalSetup: ['tests/e2e/global-setup.ts'],
           setupFiles: ['tests/e2e/lane-ready.ts'],
-          testTimeout: 180_000,
-          hookTimeout: 360_000,
+          testTimeout: patient(60_000),
+          hookTimeout: patient(120_000),
           fileParallelism: false,
           sequence: { groupOrder: 4 },
         },

@@ -1,6 +1,10 @@
 import http from 'node:http'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { startProductionServer, type RunningServer } from '../helpers/server.ts'
+import { patient } from '../helpers/patience.ts'
+
+// A test here may take longer than the project's net (vitest.config.ts): a safety net, not a bound.
+vi.setConfig({ testTimeout: patient(120_000) })
 
 /**
  * A visitor who leaves while a page is still being sent (a closed tab, a phone losing its signal)
@@ -11,7 +15,7 @@ let server: RunningServer
 
 beforeAll(async () => {
   server = await startProductionServer({ env: { PAGE_CACHE_MAX_ENTRIES: '0', LOG_LEVEL: 'warn' } })
-}, 540_000)
+}, patient(180_000))
 afterAll(() => server?.stop())
 
 /** Asks for a page and hangs up after `afterBytes` bytes of its body (0: as soon as the headers come). */
@@ -53,4 +57,4 @@ test('visitors who hang up in the middle of a page do not stop the server', asyn
   expect(home.status).toBe(200)
   expect(await home.text()).toContain('</html>')
   expect(server.output()).not.toMatch(/Emitted 'error' event|ABORT_ERR/)
-}, 360_000)
+})

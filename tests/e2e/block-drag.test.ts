@@ -9,12 +9,16 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Page as FirefoxPage } from 'puppeteer-core'
 import type { Locator, Page } from 'playwright-core'
-import { beforeAll, describe, expect, inject, test } from 'vitest'
+import { beforeAll, describe, expect, inject, test, vi } from 'vitest'
 import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage } from '../helpers/editor-session.ts'
 import { openFirefox, signedInFirefoxContext } from '../helpers/firefox.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
 import { editorTexts } from '#lib/editor-texts'
+import { patient } from '../helpers/patience.ts'
+
+// A test here may take longer than the project's net (vitest.config.ts): a safety net, not a bound.
+vi.setConfig({ testTimeout: patient(120_000) })
 
 const baseUrl = laneBaseUrl()
 const b = editorTexts.blocks
@@ -144,7 +148,7 @@ describe('dragging a block shows where it lands (issue 31 point 3)', () => {
     await p.mouse.up()
     await expect.poll(() => topOrder(p)).toEqual(['Heading', ...order.slice(2), 'P1'])
     await p.close()
-  }, 270_000)
+  })
 
   test('Chromium, keyboard: the handle is a tab stop; Space lifts, arrows move the line, Enter drops, Escape cancels; announced; axe clean', async () => {
     const p = await openEditing(`e2e-drag-keys-${run}`)
@@ -191,7 +195,7 @@ describe('dragging a block shows where it lands (issue 31 point 3)', () => {
     expect(await topOrder(p)).toEqual(['P1', 'Heading', ...order.slice(2)])
     expect(await p.locator('main [data-drop-target]').count()).toBe(0)
     await p.close()
-  }, 270_000)
+  })
 
   test('Firefox: the same drag by mouse and by keyboard', async () => {
     const slug = `e2e-drag-firefox-${run}`
@@ -263,7 +267,7 @@ describe('dragging a block shows where it lands (issue 31 point 3)', () => {
     } finally {
       await context.close()
     }
-  }, 360_000)
+  })
 })
 
 /** The page's top-level block frames, in order (Firefox). */

@@ -6,13 +6,17 @@
  */
 import sharp from 'sharp'
 import type { Page } from 'playwright-core'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import type { PageDoc } from '#lib/content'
 import { containers } from '#blocks/containers'
 import { axe, formatViolations } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, picture, saveAndPublish, uploadPicture } from '../helpers/editor-session.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
 import { editorTexts } from '#lib/editor-texts'
+import { patient } from '../helpers/patience.ts'
+
+// A test here may take longer than the project's net (vitest.config.ts): a safety net, not a bound.
+vi.setConfig({ testTimeout: patient(180_000) })
 
 const baseUrl = laneBaseUrl()
 const m = editorTexts.menu
@@ -85,7 +89,7 @@ describe('the whole library through the editor', () => {
     const violations = await axe(v)
     expect(violations, formatViolations(violations)).toEqual([])
     await v.close()
-  }, 540_000)
+  })
 
   test('an image is uploaded into an Image block, cropped for desktop, described, published; the visitor gets that crop', async () => {
     const slug = `e2e-image-crop-${run}`

@@ -25,9 +25,10 @@ import { fakeTradingName } from '../../fakes/bookeasy/operators.ts'
 import { startFakeBookEasy, type RunningFakeBookEasy } from '../../fakes/bookeasy/server.ts'
 import { axe, formatViolations, lendBrowser, screenshot } from '../helpers/browser.ts'
 import { startProductionServer, type RunningServer } from '../helpers/server.ts'
+import { patient } from '../helpers/patience.ts'
 
 // Generous limits: the machine running the suite may be busy.
-vi.setConfig({ testTimeout: 360_000 })
+vi.setConfig({ testTimeout: patient(120_000) })
 const shots = '/tmp/shots-he'
 const editor = { username: 'booking-editor', email: 'booking-editor@example.com', password: 'booking-editor-password' }
 const PAGE = 'e2e-book-a-stay'
@@ -162,7 +163,7 @@ beforeAll(async () => {
   })
   expect(published.status(), await published.text()).toBe(200)
   await editorContext.close()
-}, 900_000)
+}, patient(300_000))
 
 afterAll(async () => {
   await browser?.close()

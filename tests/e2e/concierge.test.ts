@@ -6,7 +6,7 @@
  * down is stored, listed for editors, and delivered once the mail server is back.
  */
 import fs from 'node:fs'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, test, vi } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { checkInLimits, isoDate } from '#lib/concierge'
 import { formatDmy, parseDate } from '#lib/dates'
@@ -20,6 +20,10 @@ import { startSmtpServer, waitForSavedMail } from '../helpers/smtp.ts'
 import { laneBaseUrl, laneMailDir } from '../helpers/lane.ts'
 import { editorTexts } from '#lib/editor-texts'
 import { DEMO_CONCIERGE_EMAIL } from '#server/demo/content'
+import { patient } from '../helpers/patience.ts'
+
+// A test here may take longer than the project's net (vitest.config.ts): a safety net, not a bound.
+vi.setConfig({ testTimeout: patient(300_000) })
 
 const baseUrl = laneBaseUrl()
 const editor = inject('editor')
@@ -165,7 +169,7 @@ describe('concierge enquiry', () => {
     expect(await panel.getByLabel(t.email, { exact: true }).inputValue()).toBe(conciergeAddress)
     expect(await panel.getByLabel(t.cc(1), { exact: true }).inputValue()).toBe(ccAddress)
     await publishFormPage(context, baseUrl, `concierge-${run}`)
-  }, 360_000)
+  })
 
   test('a visitor meets each validation message, sends the enquiry, and the e-mail arrives with the summary', async () => {
     const p = await visitor()
@@ -310,7 +314,7 @@ describe('concierge enquiry', () => {
     line(L.bookingsToHelp, 'Helicopter Ride')
     line(L.specialNeeds, 'N/A')
     line(L.comments, 'Is the Whispering Wall worth a detour?')
-  }, 360_000)
+  })
 
   test('the form on a phone', async () => {
     const p = await visitor({ width: 375, height: 800 })
@@ -330,7 +334,7 @@ describe('concierge enquiry', () => {
     await screenshot(p, { path: `${shots}/concierge-375.png`, fullPage: true })
     const violations = await axe(p)
     expect(violations, formatViolations(violations)).toEqual([])
-  }, 360_000)
+  })
 })
 
 describe('with the mail server down', () => {
@@ -398,5 +402,5 @@ describe('with the mail server down', () => {
     await item.locator('summary').click()
     await panel.getByText('0400 000 000').waitFor()
     await screenshot(ep, { path: `${shots}/concierge-enquiries-1440.png` })
-  }, 900_000)
+  })
 })

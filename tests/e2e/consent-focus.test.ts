@@ -7,11 +7,15 @@
  */
 import type { Page as FirefoxPage } from 'puppeteer-core'
 import type { Page } from 'playwright-core'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { texts } from '#lib/texts'
 import { openBrowser } from '../helpers/browser.ts'
 import { openFirefox } from '../helpers/firefox.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
+import { patient } from '../helpers/patience.ts'
+
+// A test here may take longer than the project's net (vitest.config.ts): a safety net, not a bound.
+vi.setConfig({ testTimeout: patient(60_000) })
 
 const baseUrl = laneBaseUrl()
 const t = texts.consent
@@ -174,7 +178,7 @@ describe('Firefox: the consent banner keeps the visitor where they were', () => 
         } finally {
           await page.browserContext().close()
         }
-      }, 180_000)
+      })
     }
 
     test(`${width} px: by keyboard from the top the page stays at the top; reopened from 'Cookie settings', focus returns there`, async () => {
@@ -205,6 +209,6 @@ describe('Firefox: the consent banner keeps the visitor where they were', () => 
       } finally {
         await page.browserContext().close()
       }
-    }, 180_000)
+    })
   }
 })

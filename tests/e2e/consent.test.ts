@@ -20,9 +20,10 @@ import { createServices } from '#server/services/index'
 import { axe, formatViolations, lendBrowser, screenshot } from '../helpers/browser.ts'
 import { preparedDemoCopy, startProductionServer, type RunningServer } from '../helpers/server.ts'
 import { editorTexts } from '#lib/editor-texts'
+import { patient } from '../helpers/patience.ts'
 
 // Generous limits: the machine running the suite may be busy.
-vi.setConfig({ testTimeout: 360_000 })
+vi.setConfig({ testTimeout: patient(120_000) })
 const shots = '/tmp/shots-he'
 const editor = { username: 'consent-editor', email: 'consent-editor@example.com', password: 'consent-editor-password' }
 const ids = { analyticsId: 'G-E2ETEST01', pixelId: '1234567890', tagManagerId: 'GTM-E2ETST' }
@@ -108,7 +109,7 @@ beforeAll(async () => {
   server = await startProductionServer({ dataDir, env: { SENTRY_DSN, RATE_LIMIT_IP: '1000' } })
   baseUrl = server.baseUrl
   browser = await lendBrowser()
-}, 900_000)
+}, patient(300_000))
 
 afterAll(async () => {
   await browser?.close()

@@ -18,6 +18,7 @@ import { lendBrowser } from '../helpers/browser.ts'
 import { openFirefox } from '../helpers/firefox.ts'
 import type { RunningServer } from '../helpers/server.ts'
 import { startSyncedSite, type SyncedSite } from '../helpers/synced-site.ts'
+import { patient } from '../helpers/patience.ts'
 
 const editor = { username: 'deals-editor', email: 'deals-editor@example.com', password: 'deals-editor-password' }
 const today = regionalDay(new Date())
@@ -73,7 +74,7 @@ beforeAll(async () => {
   const found = await fetch(`${server.baseUrl}/api/listing/findById?id=${encodeURIComponent(productId)}`)
   expect(found.status).toBe(200)
   slug = ((await found.json()) as Listing).slug
-}, 900_000)
+}, patient(300_000))
 
 afterAll(async () => {
   await editorContext?.close()

@@ -17,8 +17,9 @@ import { axe, closeContextsAfterEach, formatViolations, lendBrowser, screenshot 
 import { startProductionServer, type RunningServer } from '../helpers/server.ts'
 import { fetchListings } from '../helpers/site.ts'
 import { startSmtpServer } from '../helpers/smtp.ts'
+import { patient } from '../helpers/patience.ts'
 
-vi.setConfig({ testTimeout: 360_000 })
+vi.setConfig({ testTimeout: patient(120_000) })
 const shots = '/tmp/shots-g'
 const t = texts.concierge
 const CONCIERGE = 'visitor-centre@barossa.example'
@@ -39,7 +40,7 @@ beforeAll(async () => {
     timeoutMs: 240_000,
   })
   browser = await lendBrowser()
-}, 900_000)
+}, patient(300_000))
 
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => {})

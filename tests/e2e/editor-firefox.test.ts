@@ -7,7 +7,7 @@
  * tests/e2e/version-history.test.ts). One Firefox for the file, no Chromium.
  */
 import type { BrowserContext, Page } from 'puppeteer-core'
-import { beforeAll, describe, expect, inject, test } from 'vitest'
+import { beforeAll, describe, expect, inject, test, vi } from 'vitest'
 import type { PageDoc } from '#lib/content'
 import { texts } from '#lib/texts'
 import { editorTexts } from '#lib/editor-texts'
@@ -23,6 +23,10 @@ import {
   type EditorApi,
 } from '../helpers/firefox.ts'
 import { laneBaseUrl, laneMailDir } from '../helpers/lane.ts'
+import { patient } from '../helpers/patience.ts'
+
+// A test here may take longer than the project's net (vitest.config.ts): a safety net, not a bound.
+vi.setConfig({ testTimeout: patient(180_000) })
 
 const baseUrl = laneBaseUrl()
 const maria = inject('editor')
@@ -144,7 +148,7 @@ describe('Firefox: two editors on one page (issue 31 point 1)', () => {
     await expect.poll(() => status(his)).toMatch(/^Draft saved \d\d:\d\d$/)
     await mine.close()
     await his.close()
-  }, 540_000)
+  })
 })
 
 /** Opens Page Settings → History; answers the panel. */
@@ -243,5 +247,5 @@ describe('Firefox: version history (issue 31 point 4)', () => {
     await expect.poll(storedHeading).toBe('Old harbour')
     await expect.poll(() => p.$eval('main h2', (el) => el.textContent)).toBe('Old harbour')
     await p.close()
-  }, 360_000)
+  })
 })

@@ -22,6 +22,7 @@ import { openFirefox } from '../helpers/firefox.ts'
 import { parseCalendar } from '../helpers/icalendar.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
 import { publishPage } from '../helpers/editor-session.ts'
+import { patient } from '../helpers/patience.ts'
 
 const baseUrl = laneBaseUrl()
 const host = new URL(baseUrl).host
@@ -83,7 +84,7 @@ beforeAll(async () => {
       { componentType: 'Listings', categoryFilter: 'none', showExport: false },
     ],
   })
-}, 180_000)
+}, patient(60_000))
 
 afterAll(async () => {
   await editor?.close()

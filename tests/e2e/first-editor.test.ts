@@ -7,6 +7,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axe, lendBrowser } from '../helpers/browser.ts'
 import { startProductionServer, type RunningServer } from '../helpers/server.ts'
+import { patient } from '../helpers/patience.ts'
 
 let server: RunningServer
 let browser: Browser
@@ -15,7 +16,7 @@ beforeAll(async () => {
   // The demo's usual catalogue: its prepared copy is shared with the other files' servers.
   server = await startProductionServer()
   browser = await lendBrowser()
-}, 360_000)
+}, patient(120_000))
 afterAll(async () => {
   await browser?.close()
   await server?.stop()

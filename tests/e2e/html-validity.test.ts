@@ -10,8 +10,12 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
-import { expect, test } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import { laneBaseUrl } from '../helpers/lane.ts'
+import { patient } from '../helpers/patience.ts'
+
+// A test here may take longer than the project's net (vitest.config.ts): a safety net, not a bound.
+vi.setConfig({ testTimeout: patient(240_000) })
 
 const baseUrl = laneBaseUrl()
 /** vnu-jar's main export is the path of its vnu.jar. */
@@ -110,4 +114,4 @@ test('the Nu HTML Checker finds no error on any public template', async () => {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
   }
-}, 720_000)
+})

@@ -10,12 +10,16 @@
  */
 import fs from 'node:fs'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { listingPhotoUrl } from '#lib/image-url'
 import { listingTexts } from '#lib/texts'
 import { lendBrowser, screenshot } from '../helpers/browser.ts'
 import { startProductionServer, type RunningServer } from '../helpers/server.ts'
 import { fetchListings } from '../helpers/site.ts'
+import { patient } from '../helpers/patience.ts'
+
+// A test here may take longer than the project's net (vitest.config.ts): a safety net, not a bound.
+vi.setConfig({ testTimeout: patient(180_000) })
 
 let server: RunningServer
 let browser: Browser
@@ -30,7 +34,7 @@ beforeAll(async () => {
   server = await startProductionServer({ env, firstStart: true })
   healthMs = Date.now() - started
   browser = await lendBrowser()
-}, 900_000)
+}, patient(300_000))
 afterAll(async () => {
   await browser?.close()
   await server?.stop()
@@ -241,4 +245,4 @@ test('a restart on the same data dir does not sync again and keeps the pictures'
   expect(piped.headers.get('content-type')).toBe('image/webp')
   // Only the pictures are public: the fake's API is not on the site's port.
   expect((await fetch(`${server.baseUrl}/atdw-demo/api/atlas/products?key=x`)).status).toBe(404)
-}, 540_000)
+})

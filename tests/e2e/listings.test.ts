@@ -20,6 +20,7 @@ import { startFakeAtlas, type RunningFakeAtlas } from '../../fakes/atdw/server.t
 import { axe, formatViolations, lendBrowser, screenshot, transitionsDone } from '../helpers/browser.ts'
 import { startSyncedSite, type SyncedSite } from '../helpers/synced-site.ts'
 import { editorTexts } from '#lib/editor-texts'
+import { patient } from '../helpers/patience.ts'
 
 const g = listingTexts.grid
 const lp = listingTexts.page
@@ -89,7 +90,7 @@ beforeAll(async () => {
     category: { name: 'Stay', filters: [['ACCOMM']], excludedTags: '', attributes: [], hideServices: false, hasDates: false },
   })
   await publishListingsPage(STAY_SLUG, stay.category._id, 'Where to Stay')
-}, 900_000)
+}, patient(300_000))
 
 afterAll(async () => {
   await editorContext?.close()

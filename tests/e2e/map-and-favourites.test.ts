@@ -9,11 +9,15 @@
  */
 import fs from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import type { FetchResponse } from '#lib/listings'
 import { favouriteTexts, mapTexts } from '#lib/texts'
 import { axe, formatViolations, lendBrowser, screenshot } from '../helpers/browser.ts'
 import { startProductionServer, type RunningServer } from '../helpers/server.ts'
+import { patient } from '../helpers/patience.ts'
+
+// A test here may take longer than the project's net (vitest.config.ts): a safety net, not a bound.
+vi.setConfig({ testTimeout: patient(180_000) })
 
 const shots = '/tmp/shots-f'
 /** The machine may be busy: hydration and the map's chunk can take a while. */
@@ -25,7 +29,7 @@ beforeAll(async () => {
   fs.mkdirSync(shots, { recursive: true })
   server = await startProductionServer({ env: { FAKE_ATDW_COUNT: '200', RATE_LIMIT_IP: '1000' }, timeoutMs: 280_000 })
   browser = await lendBrowser()
-}, 900_000)
+}, patient(300_000))
 afterAll(async () => {
   await browser?.close()
   await server?.stop()
@@ -171,7 +175,7 @@ describe('the map view of a listing grid', () => {
     } finally {
       await context.close()
     }
-  }, 540_000)
+  })
 
   test('at 375 px the map view fits the screen and is axe-clean', async () => {
     const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true })
@@ -192,7 +196,7 @@ describe('the map view of a listing grid', () => {
     } finally {
       await context.close()
     }
-  }, 360_000)
+  })
 })
 
 describe("the visitor's list", () => {
@@ -280,5 +284,5 @@ describe("the visitor's list", () => {
       await mine.close()
       await friend.close()
     }
-  }, 540_000)
+  })
 })

@@ -8,12 +8,16 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, test, vi } from 'vitest'
 import { texts } from '#lib/texts'
 import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
 import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage, signInColleague, type Colleague } from '../helpers/editor-session.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
 import { editorTexts } from '#lib/editor-texts'
+import { patient } from '../helpers/patience.ts'
+
+// A test here may take longer than the project's net (vitest.config.ts): a safety net, not a bound.
+vi.setConfig({ testTimeout: patient(90_000) })
 
 const baseUrl = laneBaseUrl()
 const maria = inject('editor').username
@@ -101,7 +105,7 @@ describe('two editors on one page (issue 31 point 1)', () => {
     await expect.poll(() => description(his).textContent()).toBe('Grapes and wine')
     await mine.close()
     await his.close()
-  }, 270_000)
+  })
 
   test('the same field: the dialog names it with both values, the choice is per field, and Reload clears the status', async () => {
     const slug = `e2e-merge-same-${run}`
@@ -151,5 +155,5 @@ describe('two editors on one page (issue 31 point 1)', () => {
     expect(await status(his).textContent()).not.toContain('Not saved')
     await mine.close()
     await his.close()
-  }, 270_000)
+  })
 })

@@ -14,6 +14,7 @@ import { formatDistance, nearestFirst, type GridPoint } from '../../blocks/Listi
 import { axe, formatViolations, openBrowser } from '../helpers/browser.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
 import { publishPage } from '../helpers/editor-session.ts'
+import { patient } from '../helpers/patience.ts'
 
 const baseUrl = laneBaseUrl()
 const g = listingTexts.grid
@@ -40,7 +41,7 @@ beforeAll(async () => {
     header: { title: 'Near me' },
     contents: [{ componentType: 'Listings', categoryFilter: 'none', showExport: false }],
   })
-}, 180_000)
+}, patient(60_000))
 
 afterAll(async () => {
   await editor?.close()

@@ -12,10 +12,11 @@ import { blockTexts } from '#lib/texts'
 import { DEMO_NEWSLETTER_PATH } from '#server/demo/newsletter'
 import { lendBrowser, screenshot } from '../helpers/browser.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
+import { patient } from '../helpers/patience.ts'
 
 const baseUrl = laneBaseUrl()
 // The block library is the heaviest page of the demo; the machine running the suite may be busy.
-vi.setConfig({ testTimeout: 540_000 })
+vi.setConfig({ testTimeout: patient(180_000) })
 /** The demo's form posts to its own stand-in (issue 31); here a service is played on that address. */
 const ACTION = DEMO_NEWSLETTER_PATH
 const FORM = `${baseUrl}${DEMO_NEWSLETTER_PATH}`

@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createEditorCli, runCli } from '../helpers/cli.ts'
 import fs from 'node:fs'
 import { claimFolder } from '#server/db/folder-owner'
@@ -20,6 +20,10 @@ import {
   startProductionServer,
   type RunningServer,
 } from '../helpers/server.ts'
+import { patient } from '../helpers/patience.ts'
+
+// A test here may take longer than the project's net (vitest.config.ts): a safety net, not a bound.
+vi.setConfig({ testTimeout: patient(180_000) })
 
 let server: RunningServer
 const cliEnv = () => ({ DATA_DIR: server.dataDir, DATABASE_URL: '', FAKE_ATDW_COUNT: '40' })
@@ -43,7 +47,7 @@ function api(baseUrl: string, token: string) {
 
 beforeAll(async () => {
   server = await startProductionServer({ env: { FAKE_ATDW_COUNT: '40' } })
-}, 360_000)
+}, patient(120_000))
 afterAll(async () => {
   await server?.stop()
 })
@@ -109,7 +113,7 @@ describe('one owner of the embedded database', () => {
       tool.release()
       fs.rmSync(dataDir, { recursive: true, force: true })
     }
-  }, 360_000)
+  })
 
   it('keeps every acknowledged save and every CLI write through a burst, a kill -9 and a restart', async () => {
     const admin = await createEditorCli(
@@ -190,5 +194,5 @@ describe('one owner of the embedded database', () => {
     console.log(
       `one-owner burst: ${tried} saves tried, ${acknowledged.size + chained.version} acknowledged, all present after kill -9 and restart; 3 CLI runs meanwhile`,
     )
-  }, 540_000)
+  })
 })

@@ -5,13 +5,17 @@
  * with its live announcement), Read More / Read Less, the download link, up next and the overview.
  */
 import fs from 'node:fs'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, test, vi } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import type { PageDoc } from '#lib/content'
 import { texts } from '#lib/texts'
 import { axe, closeContextsAfterEach, formatViolations, lendBrowser, screenshot } from '../helpers/browser.ts'
 import { laneBaseUrl } from '../helpers/lane.ts'
 import { editorTexts } from '#lib/editor-texts'
+import { patient } from '../helpers/patience.ts'
+
+// A test here may take longer than the project's net (vitest.config.ts): a safety net, not a bound.
+vi.setConfig({ testTimeout: patient(180_000) })
 
 const baseUrl = laneBaseUrl()
 const editor = inject('editor')
@@ -321,7 +325,7 @@ describe('stories and chapter pages', () => {
     // An unpublished story path that does not exist is a real 404.
     const missing = await v.goto(`${baseUrl}/chapters/${storySlug}/no-such-chapter`, { waitUntil: 'load' })
     expect(missing?.status()).toBe(404)
-  }, 540_000)
+  })
 
   // Uses the story and the two chapter pages the test above made.
   test("an editor sets the story's header image and up-next teaser in the Chapters panel, saves, publishes; visitors see them", async () => {
@@ -431,5 +435,5 @@ describe('stories and chapter pages', () => {
     // Back leads to the list of stories.
     await reopened.getByRole('button', { name: s.back }).click()
     await again.getByRole('table').waitFor()
-  }, 540_000)
+  })
 })

@@ -8,7 +8,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
-import { expect, inject, test } from 'vitest'
+import { expect, inject, test, vi } from 'vitest'
 import { cannotPublishReason, teamTexts } from '#lib/team'
 import { texts } from '#lib/texts'
 import { axe, formatViolations, screenshot } from '../helpers/browser.ts'
@@ -16,6 +16,10 @@ import { chooseMenuItem, editorMenu, openEditorSession, saveDraftPage } from '..
 import { waitForSavedMail } from '../helpers/smtp.ts'
 import { laneBaseUrl, laneMailDir } from '../helpers/lane.ts'
 import { editorTexts } from '#lib/editor-texts'
+import { patient } from '../helpers/patience.ts'
+
+// A test here may take longer than the project's net (vitest.config.ts): a safety net, not a bound.
+vi.setConfig({ testTimeout: patient(120_000) })
 
 const baseUrl = laneBaseUrl()
 const mailDir = laneMailDir()
@@ -192,7 +196,7 @@ test('invite, sign in as an Editor, promotion, deactivation, and the activity lo
   await from.fill('')
   await expect.poll(() => rows.count()).toBeGreaterThan(5)
   // A safety net, not a bound: two browsers through invitation, roles, publish, deactivation and the log.
-}, 360_000)
+})
 
 test("Page Settings sets who may publish a page; My account changes one's e-mail (by a link) and password", async () => {
   const adminPage = await session.editor.newPage()

@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import type { TripStopInfo } from '#lib/trip/model'
 import { tripDate, tripDayDate, tripTextsEn as t } from '#lib/trip/texts/index'
 import { favouriteTexts, texts } from '#lib/texts'
@@ -17,6 +17,10 @@ import { axe, formatViolations, lendBrowser, screenshot } from '../helpers/brows
 import { laneBaseUrl, laneMailDir } from '../helpers/lane.ts'
 import { waitForSavedMail } from '../helpers/smtp.ts'
 import { closedOn } from '../../listings/trip/closed.ts'
+import { patient } from '../helpers/patience.ts'
+
+// A test here may take longer than the project's net (vitest.config.ts): a safety net, not a bound.
+vi.setConfig({ testTimeout: patient(300_000) })
 
 const baseUrl = laneBaseUrl()
 const mailDir = laneMailDir()
@@ -379,5 +383,5 @@ describe('the trip planner in Chromium', () => {
         `${path} loads the planner's scripts`,
       ).toEqual([])
     }
-  }, 900_000)
+  })
 })

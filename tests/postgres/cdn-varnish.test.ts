@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEditorCli } from '../helpers/cli.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts'
 import { freePort, projectRoot, startProductionServer, type RunningServer } from '../helpers/server.ts'
+import { patient } from '../helpers/patience.ts'
 
 const VARNISHD = process.env.VARNISHD_PATH || '/usr/sbin/varnishd'
 const VARNISHSTAT = process.env.VARNISHSTAT_PATH || '/usr/bin/varnishstat'
@@ -162,7 +163,7 @@ beforeAll(async () => {
   })
   expect(login.status).toBe(200)
   token = ((await login.json()) as { token: string }).token
-}, 720_000)
+}, patient(240_000))
 
 afterAll(async () => {
   if (varnish && varnish.exitCode === null) {
