@@ -7,7 +7,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core'
 import { afterAll, beforeAll, inject } from 'vitest'
-import { sharedBrowser } from './browser.ts'
 import { waitForSavedMail } from './smtp.ts'
 
 export function firefoxPath(): string {
@@ -47,17 +46,48 @@ function recordForTeardown(pid: number | undefined) {
   if (pid && folder) fs.writeFileSync(path.join(folder, String(pid)), '')
 }
 
-const sharedFirefox = sharedBrowser(launchFirefox, (browser) => browser.connected)
+/** How long a lent Firefox stays open with no file using it, for the lane's next Firefox file. */
+const FIREFOX_IDLE_MS = 20_000
+let sharedFirefox: Promise<Browser> | undefined
+let idleTimer: NodeJS.Timeout | undefined
+
+async function borrowFirefox(): Promise<Browser> {
+  clearTimeout(idleTimer)
+  sharedFirefox ??= launchFirefox().catch((err: unknown) => {
+    sharedFirefox = undefined
+    throw err
+  })
+  const browser = await sharedFirefox
+  if (browser.connected) return browser
+  sharedFirefox = undefined
+  return borrowFirefox()
+}
+
+/**
+ * An idle Firefox still takes about 3 % of a core (measured here, 30 s after its last page), and a
+ * lane's Firefox files are few and far apart: one left open for the rest of the run cost more than
+ * starting it again. It is closed once no file has used it for FIREFOX_IDLE_MS.
+ */
+function returnFirefox() {
+  clearTimeout(idleTimer)
+  idleTimer = setTimeout(() => {
+    const closing = sharedFirefox
+    sharedFirefox = undefined
+    void closing?.then((browser) => browser.close()).catch(() => undefined)
+  }, FIREFOX_IDLE_MS)
+  idleTimer.unref()
+}
 
 /**
  * One Firefox for the whole test file; `session.browser` inside tests (make a context per test).
  * Lent from one per test process (as Chromium is, lendBrowser): a Firefox start costs seconds of a
- * busy core. After the file, the contexts it made are closed, as closing its own Firefox did.
+ * busy core. After the file, the contexts it made are closed, as closing its own Firefox did, and
+ * the Firefox is closed if the next file does not borrow it soon (returnFirefox).
  */
 export function openFirefox() {
   const session = {} as { browser: Browser }
   beforeAll(async () => {
-    session.browser = await sharedFirefox()
+    session.browser = await borrowFirefox()
   }, 60_000)
   afterAll(async () => {
     const browser = session.browser
@@ -68,6 +98,7 @@ export function openFirefox() {
         .filter((context) => context !== browser.defaultBrowserContext())
         .map((context) => context.close()),
     )
+    returnFirefox()
   })
   return session
 }
