@@ -109,6 +109,14 @@ describe('compareVersions', () => {
     ])
   })
 
+  test('an alt text typed before a picture is chosen is listed as a change', () => {
+    const older = page([{ componentType: 'Image', _key: 'i', image: { imageId: '', alt: '' } }])
+    const newer = page([{ componentType: 'Image', _key: 'i', image: { imageId: '', alt: 'Vines at dusk' } }])
+    expect(compareVersions(older, newer).blocks[0]!.fields).toEqual([
+      { label: 'image › alt', parts: [{ text: 'Vines at dusk', kind: 'added' }] },
+    ])
+  })
+
   test('a picture is one field, named by its alt', () => {
     const older = page([{ componentType: 'Image', _key: 'i', image: { imageId: 'x1', alt: 'Vines', crop: { x: 1 } } }])
     const newer = page([{ componentType: 'Image', _key: 'i', image: { imageId: 'x2', alt: 'Hills', crop: { x: 2 } } }])

@@ -105,9 +105,11 @@ const segmentWords = (segment: string | number) =>
 /** Leaves of a value by path: texts, numbers, booleans; a picture is one leaf (its id and crop go together). */
 function leaves(value: unknown, path: (string | number)[] = [], out = new Map<string, { path: (string | number)[]; value: unknown }>()) {
   if (Array.isArray(value)) value.forEach((item, index) => leaves(item, [...path, index], out))
-  // A picture field with no picture chosen is no value (not "(empty) -> (empty)").
-  else if (isRecord(value) && value.imageId === '') return out
-  else if (isRecord(value) && typeof value.imageId !== 'string') {
+  // A picture field with no picture chosen is no value (not "(empty) -> (empty)"), but the words
+  // typed beside it (its alt text, waiting for a picture) are.
+  else if (isRecord(value) && value.imageId === '') {
+    for (const [key, inner] of Object.entries(value)) if (key !== 'imageId' && typeof inner === 'string') leaves(inner, [...path, key], out)
+  } else if (isRecord(value) && typeof value.imageId !== 'string') {
     for (const [key, inner] of Object.entries(value)) if (key !== '_key' && key !== 'componentType') leaves(inner, [...path, key], out)
   } else if (value !== undefined && value !== null && value !== '') out.set(JSON.stringify(path), { path, value })
   return out
