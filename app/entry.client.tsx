@@ -16,6 +16,17 @@ import { loadSiteTexts } from '#lib/site-texts/index'
 // checks, and the browser reports each try as a violation.
 zodConfig({ jitless: true })
 
+// Another language than English: its Intl data loaded off the main thread while the views load,
+// before hydration formats with it (app/intl/warm-intl.worker.ts). English formats without Intl.
+const lang = document.documentElement.lang
+if (lang && !lang.startsWith('en')) {
+  try {
+    new Worker(new URL('./intl/warm-intl.worker.ts', import.meta.url), { type: 'module' }).postMessage(lang)
+  } catch {
+    // No worker (an old browser, a policy): the page makes its formats itself, as before.
+  }
+}
+
 const onPage = [...document.querySelectorAll<HTMLElement>('[data-block]')]
   .map((element) => element.dataset.block ?? '')
   .filter((type) => !staticViewTypes.has(type))

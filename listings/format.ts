@@ -9,25 +9,22 @@
 
 import { DEFAULT_LOCALE, type LocaleCode } from '#lib/locales'
 import { siteTextsOf } from '#lib/site-texts/index'
+import { dateTimeFormats, priceFormatOptions, type DateTimeFormatKind } from './intl-formats.ts'
 
 const english = (locale: LocaleCode) => locale === DEFAULT_LOCALE
 
 /** One formatter per language and kind: making one is the slow part (see SHORT_MONTHS). */
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>()
-function dateFormat(locale: LocaleCode, kind: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+function dateFormat(locale: LocaleCode, kind: DateTimeFormatKind): Intl.DateTimeFormat {
   const key = `${locale}|${kind}`
   let format = formatters.get(key) as Intl.DateTimeFormat | undefined
-  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options })))
+  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(locale, dateTimeFormats[kind])))
   return format
 }
 function priceFormat(locale: LocaleCode, whole: boolean): Intl.NumberFormat {
   const key = `${locale}|price|${whole}`
   let format = formatters.get(key) as Intl.NumberFormat | undefined
-  if (!format)
-    formatters.set(
-      key,
-      (format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'AUD', minimumFractionDigits: whole ? 0 : 2 })),
-    )
+  if (!format) formatters.set(key, (format = new Intl.NumberFormat(locale, priceFormatOptions(whole))))
   return format
 }
 
@@ -58,8 +55,7 @@ export function formatTime12(time: Loose, locale: LocaleCode = DEFAULT_LOCALE): 
   const hours = Number(match[1])
   const minutes = match[2] ?? '00'
   if (hours > 24 || Number(minutes) > 59) return raw
-  if (!english(locale))
-    return dateFormat(locale, 'time', { hour: 'numeric', minute: '2-digit' }).format(Date.UTC(2000, 0, 1, hours, Number(minutes)))
+  if (!english(locale)) return dateFormat(locale, 'time').format(Date.UTC(2000, 0, 1, hours, Number(minutes)))
   const suffix = hours % 24 < 12 ? 'am' : 'pm'
   const h12 = hours % 12 === 0 ? 12 : hours % 12
   return `${h12}:${minutes}${suffix}`
@@ -98,7 +94,7 @@ export function dayLabel(day: Loose, locale: LocaleCode = DEFAULT_LOCALE): strin
   const short = key.slice(0, 3)
   const index = Object.keys(dayNames).indexOf(short)
   // 1 January 2024 was a Monday.
-  if (!english(locale) && index >= 0) return dateFormat(locale, 'weekday', { weekday: 'long' }).format(Date.UTC(2024, 0, 1 + index))
+  if (!english(locale) && index >= 0) return dateFormat(locale, 'weekday').format(Date.UTC(2024, 0, 1 + index))
   return dayNames[short] ?? (key ? key.charAt(0) + key.slice(1).toLowerCase() : '')
 }
 
@@ -193,7 +189,7 @@ export function formatDate(value: Loose, locale: LocaleCode = DEFAULT_LOCALE): s
   // Parsed as before (a day past a month's end rolls over, as Intl showed it); not a date: ''.
   const at = new Date(`${day}T00:00:00Z`)
   if (Number.isNaN(at.getTime())) return ''
-  if (!english(locale)) return dateFormat(locale, 'date', { day: 'numeric', month: 'short', year: 'numeric' }).format(at)
+  if (!english(locale)) return dateFormat(locale, 'date').format(at)
   return `${at.getUTCDate()} ${SHORT_MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}`
 }
 

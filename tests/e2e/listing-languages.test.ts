@@ -123,3 +123,39 @@ describe('a Chinese visitor', () => {
     await screenshot(listing, { path: '/tmp/listing-languages/listing-zh-hans.png', fullPage: true })
   })
 })
+
+describe('dates and prices in the language', () => {
+  /** A page opened with its workers, console errors and uncaught errors recorded from the start. */
+  async function watched(path: string) {
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    context.setDefaultTimeout(30_000)
+    page = await context.newPage()
+    const workers: string[] = []
+    const errors: string[] = []
+    page.on('worker', (worker) => workers.push(worker.url()))
+    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())))
+    page.on('pageerror', (error) => errors.push(error.message))
+    const response = await page.goto(`${baseUrl}${path}`)
+    expect(response?.status()).toBe(200)
+    const served = await response!.text()
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    return { page, workers, errors, served }
+  }
+
+  test("a German grid loads its Intl data in a worker before hydrating; the cards keep the server's dates, with no error", async () => {
+    const { page, workers, errors, served } = await watched('/de/whats-on')
+    expect(workers.filter((url) => url.includes('warm-intl'))).toHaveLength(1)
+    const cardTexts = (await page.locator('main article').allInnerTexts()).join(' ')
+    // An event card's dates in German (Intl's '14. März 2026'), as the server wrote them.
+    const german = /\d{1,2}\. [A-ZÄÖÜ][a-zäöü]+\.? \d{4}/.exec(cardTexts)?.[0] ?? ''
+    expect(german, 'a German date on a card').not.toBe('')
+    expect(served).toContain(german)
+    expect(errors).toEqual([])
+  })
+
+  test('an English grid formats without Intl and starts no worker', async () => {
+    const { workers, errors } = await watched('/whats-on')
+    expect(workers).toEqual([])
+    expect(errors).toEqual([])
+  })
+})
