@@ -133,6 +133,12 @@ function EditorShell({ user }: { user: EditorUser | null }) {
   const { deactivated, closeDeactivated } = useTeamSession(!!user)
   // Deactivated while editing: what they typed and had not saved, shown to copy.
   const unsaved = deactivated ? (state.page.isDirty ? unsavedTexts(state.page.savedPage, state.page.page) : []) : null
+  // Nothing opens over that dialog: a panel chosen just before (its part still downloading when a
+  // heartbeat was refused) would have opened on top of it, hiding it and its Close.
+  const modalChosen = activeItem === 'dashboard' || (isPanelItem(activeItem) && itemSurface[activeItem] === 'modal')
+  useEffect(() => {
+    if (deactivated && modalChosen) dispatch({ type: 'clearActiveItem' })
+  }, [deactivated, modalChosen, dispatch])
 
   // The header and footer on the page show the editor's working copies while they are edited; in a
   // further language, the default language's copy with the texts typed in the language over it.
@@ -229,7 +235,7 @@ function EditorShell({ user }: { user: EditorUser | null }) {
   const [opened, setOpened] = useState({ dashboard: false, login: false })
   if ((activeItem === 'dashboard' && !opened.dashboard) || (activeItem === 'login' && !opened.login))
     setOpened({ dashboard: opened.dashboard || activeItem === 'dashboard', login: opened.login || activeItem === 'login' })
-  const modalPanel = isPanelItem(activeItem) && itemSurface[activeItem] === 'modal' ? panels[activeItem] : null
+  const modalPanel = !deactivated && isPanelItem(activeItem) && itemSurface[activeItem] === 'modal' ? panels[activeItem] : null
   const closeModal = (open: boolean) => {
     if (open) return
     if (!modalGuard.confirmDiscard()) return
@@ -272,7 +278,7 @@ function EditorShell({ user }: { user: EditorUser | null }) {
             </Suspense>
             {opened.dashboard ? (
               <Suspense fallback={null}>
-                <DashboardDialog open={activeItem === 'dashboard'} onOpenChange={closeModal} username={user.username} />
+                <DashboardDialog open={activeItem === 'dashboard' && !deactivated} onOpenChange={closeModal} username={user.username} />
               </Suspense>
             ) : null}
           </>
