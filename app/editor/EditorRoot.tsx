@@ -135,7 +135,8 @@ function EditorShell({ user }: { user: EditorUser | null }) {
   const unsaved = deactivated ? (state.page.isDirty ? unsavedTexts(state.page.savedPage, state.page.page) : []) : null
   // Nothing opens over that dialog: a panel chosen just before (its part still downloading when a
   // heartbeat was refused) would have opened on top of it, hiding it and its Close.
-  const modalChosen = activeItem === 'dashboard' || (isPanelItem(activeItem) && itemSurface[activeItem] === 'modal')
+  const modalPanelChosen = isPanelItem(activeItem) && itemSurface[activeItem] === 'modal'
+  const modalChosen = activeItem === 'dashboard' || modalPanelChosen
   useEffect(() => {
     if (deactivated && modalChosen) dispatch({ type: 'clearActiveItem' })
   }, [deactivated, modalChosen, dispatch])
@@ -235,7 +236,7 @@ function EditorShell({ user }: { user: EditorUser | null }) {
   const [opened, setOpened] = useState({ dashboard: false, login: false })
   if ((activeItem === 'dashboard' && !opened.dashboard) || (activeItem === 'login' && !opened.login))
     setOpened({ dashboard: opened.dashboard || activeItem === 'dashboard', login: opened.login || activeItem === 'login' })
-  const modalPanel = !deactivated && isPanelItem(activeItem) && itemSurface[activeItem] === 'modal' ? panels[activeItem] : null
+  const modalPanel = !deactivated && modalPanelChosen ? panels[activeItem] : null
   const closeModal = (open: boolean) => {
     if (open) return
     if (!modalGuard.confirmDiscard()) return
